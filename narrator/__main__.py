@@ -1,0 +1,5 @@
+"""``python -m narrator``."""
+
+from narrator.cli import main
+
+raise SystemExit(main())

