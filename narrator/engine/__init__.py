@@ -1,1 +1,26 @@
-"""narrator.engine."""
+"""The rules engine: pure, deterministic, no I/O and no clock."""
+
+from narrator.engine.actions import (
+    Action,
+    Check,
+    EndSpeech,
+    Foul,
+    Hands,
+    Malformed,
+    Nominate,
+    Remove,
+    Shot,
+    TimeUp,
+    Withdraw,
+    parse_action,
+)
+from narrator.engine.errors import EngineError, IllegalActionError, InvalidActionError
+from narrator.engine.game import Expect, Game
+from narrator.engine.rules import CrimeTime, Rules, find_rules
+from narrator.engine.types import Role, Team, Timer
+
+__all__ = [
+    "Action", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect", "Foul", "Game",
+    "Hands", "IllegalActionError", "InvalidActionError", "Malformed", "Nominate", "Remove",
+    "Role", "Rules", "Shot", "Team", "TimeUp", "Timer", "Withdraw", "find_rules", "parse_action",
+]

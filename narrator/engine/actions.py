@@ -1,0 +1,155 @@
+"""Actions: everything that can happen to a game from outside, as frozen values.
+
+Each action has a one-line text form (``str(action)``) that :func:`parse_action` reads back;
+the game journal is a list of these lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from narrator.engine.errors import InvalidActionError
+
+
+@dataclass(frozen=True, slots=True)
+class Nominate:
+    """The speaker puts ``target`` to the vote (rule 2.3.1)."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"nominate {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    """The speaker withdraws their own nomination of ``target`` (rule 2.3.2)."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"withdraw {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndSpeech:
+    """«Спасибо» / «Пас»: the speaker ends the speech early."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Malformed:
+    """An utterance the grammar refused (future tense, no number, …); recorded, not acted on."""
+
+    kind: str
+    target: int | None
+    reason: str
+
+    def __str__(self) -> str:
+        target = "-" if self.target is None else str(self.target)
+        return f"malformed {self.kind} {target} {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class TimeUp:
+    """The host reports that the timer ``name`` has run out."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"timeup {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hands:
+    """Hands on the table during a voting window (rule 2.4) or the car-crash question (2.4.2)."""
+
+    seats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return " ".join(["hands", *map(str, self.seats)])
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """Mafioso ``shooter`` shoots at ``target`` during the count (rule 2.1.2)."""
+
+    shooter: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"shot {self.shooter} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """The don's or the sheriff's night check (rule 2.1.3); ``role`` is "don" or "sheriff"."""
+
+    role: str
+    target: int
+
+    def __str__(self) -> str:
+        return f"check {self.role} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Foul:
+    """A warning to ``seat``; recorded in the protocol."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"foul {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """``seat`` is removed for a violation (rule 2.4.3)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"remove {self.seat}"
+
+
+Action = Nominate | Withdraw | EndSpeech | Malformed | TimeUp | Hands | Shot | Check | Foul | Remove
+
+
+def _ints(words: list[str], line: str) -> list[int]:
+    try:
+        return [int(w) for w in words]
+    except ValueError:
+        raise InvalidActionError(f"not a seat number in action {line!r}") from None
+
+
+def parse_action(line: str) -> Action:
+    """Read an action back from its text form (``str(action)``)."""
+    words = line.split()
+    if not words:
+        raise InvalidActionError("empty action")
+    verb, rest = words[0], words[1:]
+    arity = {"nominate": 1, "withdraw": 1, "end": 0, "timeup": 1, "shot": 2, "check": 2,
+             "foul": 1, "remove": 1, "malformed": 3}
+    if verb == "hands":
+        return Hands(tuple(_ints(rest, line)))
+    if verb not in arity:
+        raise InvalidActionError(f"unknown action {line!r}")
+    if len(rest) != arity[verb]:
+        raise InvalidActionError(f"action {line!r} takes {arity[verb]} argument(s)")
+    if verb == "end":
+        return EndSpeech()
+    if verb == "timeup":
+        return TimeUp(rest[0])
+    if verb == "check":
+        return Check(rest[0], _ints(rest[1:], line)[0])
+    if verb == "malformed":
+        target = None if rest[1] == "-" else _ints(rest[1:2], line)[0]
+        return Malformed(rest[0], target, rest[2])
+    nums = _ints(rest, line)
+    if verb == "shot":
+        return Shot(nums[0], nums[1])
+    return {"nominate": Nominate, "withdraw": Withdraw, "foul": Foul, "remove": Remove}[verb](
+        nums[0]
+    )

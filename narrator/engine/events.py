@@ -1,0 +1,180 @@
+"""Events: what the engine reports after each action. One small typed vocabulary.
+
+The host turns events into speech (``narrator.host.narration``), timers and the protocol; the
+engine itself never says anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from narrator.engine.types import Timer
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseStarted:
+    """A step of the night or the day begins (``name``: night, dealing, hunt, day, …)."""
+
+    name: str
+    number: int  # the night's or the day's number
+
+
+@dataclass(frozen=True, slots=True)
+class TimerStarted:
+    """The host should run ``timer`` and answer ``TimeUp(timer.name)`` when it ends."""
+
+    timer: Timer
+
+
+@dataclass(frozen=True, slots=True)
+class ShotsResolved:
+    """The hunt's outcome (rule 2.1.2); not announced until day."""
+
+    night: int
+    target: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A night check (rule 2.1.3): ``result`` is "is the sheriff" for the don, "is black" for the
+    sheriff."""
+
+    role: str
+    target: int
+    result: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NightResult:
+    """Announced at day (rule 2.2): the seat killed at night, or None for a miss."""
+
+    night: int
+    killed: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SpeechStarted:
+    """``kind`` is "day" (2.3), "last" (last word, 2.2/2.4) or "tie" (2.4.1)."""
+
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpeechEnded:
+    seat: int
+    early: bool  # ended by «Спасибо» / «Пас» (or a removal), not by the timer
+
+
+@dataclass(frozen=True, slots=True)
+class Nominated:
+    """«Принято» (rule 2.3.1)."""
+
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawn:
+    """«Снято» (rule 2.3.2)."""
+
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """An input the engine did not act on, with a stable reason code (see the README)."""
+
+    seat: int | None
+    kind: str
+    target: int | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class VotingCancelled:
+    """No vote today: ``reason`` is no_candidates, single_candidate_day1 (2.2.1) or monster
+    (2.4.3)."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class VotingStarted:
+    """A round of voting (2.4, 2.4.1) over ``candidates`` in order of nomination."""
+
+    round: int
+    candidates: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VoteCall:
+    """«Кто за то, чтобы стол покинул игрок номер …?»"""
+
+    candidate: int
+
+
+@dataclass(frozen=True, slots=True)
+class VoteCounted:
+    """«Спасибо» and the count for one candidate (abstainers included for the last one)."""
+
+    candidate: int
+    votes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tie:
+    """Several candidates share the most votes (2.4.1)."""
+
+    candidates: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CrashStarted:
+    """The car crash question (2.4.2)."""
+
+    candidates: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CrashResult:
+    votes_for: int
+    votes_against: int
+    passed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CrashNotApplied:
+    """2.4.2 does not apply with exactly four seats at the table: everybody stays."""
+
+    candidates: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOut:
+    """``seat`` leaves the game; ``how`` is shot, vote, crash or removed."""
+
+    seat: int
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fouled:
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """``winner`` is "civilians" or "mafia" (rules 1.2, 1.3)."""
+
+    winner: str
+
+
+Event = (
+    PhaseStarted | TimerStarted | ShotsResolved | Checked | NightResult | SpeechStarted
+    | SpeechEnded | Nominated | Withdrawn | Refused | VotingCancelled | VotingStarted | VoteCall
+    | VoteCounted | Tie | CrashStarted | CrashResult | CrashNotApplied | SeatOut | Fouled
+    | GameOver
+)

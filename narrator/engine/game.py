@@ -1,0 +1,663 @@
+"""The game: a pure state machine over the rules. No I/O, no clock, no global state.
+
+``Game.apply(action)`` validates the action against what the game is waiting for
+(:attr:`Game.expect`), feeds it to the flow and returns the events it caused. The flow itself is a
+generator that reads like the rule text: it yields what it waits for and receives actions.
+Undo (:meth:`Game.pop`) replays the history from the deal, as python-chess does with its move
+stack; the engine is cheap enough for that.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from narrator.engine import events as ev
+from narrator.engine.actions import (
+    Action,
+    Check,
+    EndSpeech,
+    Foul,
+    Hands,
+    Malformed,
+    Nominate,
+    Remove,
+    Shot,
+    TimeUp,
+    Withdraw,
+)
+from narrator.engine.errors import IllegalActionError, InvalidActionError
+from narrator.engine.rules import Rules, find_rules
+from narrator.engine.types import Role, Team, Timer
+
+
+@dataclass(frozen=True, slots=True)
+class Expect:
+    """What the game is waiting for.
+
+    ``kind``: "timer" (only the timer's end), "speech" (``seat`` speaks; ``speech`` is day, last
+    or tie), "hands" (a voting window for ``candidate``, or the car-crash question when
+    ``candidate`` is None), "hunt" (shots during the count), "check" (``role``'s check) or "over".
+    Fouls and removals are taken at any moment before the game is over.
+    """
+
+    kind: str
+    timer: Timer | None = None
+    seat: int | None = None
+    speech: str | None = None
+    candidate: int | None = None
+    role: str | None = None
+
+    def __str__(self) -> str:
+        if self.kind == "speech":
+            return f"the {self.speech} speech of seat {self.seat}"
+        if self.kind == "hands":
+            if self.candidate is None:
+                return "hands for the car crash"
+            return f"hands for candidate {self.candidate}"
+        if self.kind == "check":
+            return f"the {self.role}'s check"
+        if self.kind == "hunt":
+            return "shots during the hunt"
+        if self.kind == "timer" and self.timer is not None:
+            return f"the end of the {self.timer.name} timer"
+        return "nothing: the game is over"
+
+
+OVER = Expect("over")
+
+Flow = Generator[Expect, Action, Any]
+
+
+class _GameOver(Exception):
+    pass
+
+
+class _Day:
+    """Protocol record of one day (SPEC §5)."""
+
+    def __init__(self, number: int, opened_by: int | None) -> None:
+        self.number = number
+        self.opened_by = opened_by
+        self.nominations: list[int] = []
+        self.rounds: list[dict[str, Any]] = []
+        self.crash: dict[str, Any] | None = None
+        self.out: list[int] = []
+
+    def to_json(self) -> dict[str, Any]:
+        return {"day": self.number, "opened_by": self.opened_by,
+                "nominations": list(self.nominations), "rounds": self.rounds,
+                "crash": self.crash, "out": list(self.out)}
+
+
+class Game:
+    """One game of Mafia under ``rules``.
+
+    ``roles`` maps seats to their cards; seats it does not name are civilians. Without it the
+    cards are dealt by the ruleset from ``rng`` (reproducible with a seeded ``random.Random``).
+    Call :meth:`start` once, then :meth:`apply` for every action.
+    """
+
+    def __init__(self, rules: Rules | str = "crime-time", *, seats: int | None = None,
+                 roles: dict[int, Role] | None = None, rng: random.Random | None = None) -> None:
+        self.rules = find_rules(rules) if isinstance(rules, str) else rules
+        self.seats = seats or self.rules.seats
+        if not 4 <= self.seats <= 15:
+            raise InvalidActionError(f"a table has 4..15 seats, not {self.seats}")
+        if roles is None:
+            roles = self.rules.deal(self.seats, rng or random.Random())
+        else:
+            for seat in roles:
+                self._check_seat(seat, "role")
+            roles = {s: roles.get(s, Role.CIVILIAN) for s in range(1, self.seats + 1)}
+        self.roles: dict[int, Role] = roles
+        self.history: list[Action] = []
+        self._reset()
+
+    # -- state ---------------------------------------------------------------------------
+
+    def _reset(self) -> None:
+        self.out: dict[int, dict[str, Any]] = {}
+        self.fouls: dict[int, int] = {}
+        self.refused: list[dict[str, Any]] = []
+        self.days: list[_Day] = []
+        self.nights: list[dict[str, Any]] = []
+        self.winner: Team | None = None
+        self.phase = "n1"  # "nN" or "dN": the night or day in progress
+        self.nominations: list[tuple[int, int]] = []  # standing (nominator, target), in order
+        self._removal_pending = False  # 2.4.3: a removal since the last completed vote
+        self._voted: set[int] = set()
+        self._round_counts: dict[int, int] = {}
+        self._round_candidates: tuple[int, ...] = ()
+        self._events: list[ev.Event] = []
+        self._flow: Flow = self._game()
+        self.expect: Expect = OVER
+        self.started = False
+
+    @property
+    def living(self) -> list[int]:
+        """Seats still at the table, in seat order."""
+        return [s for s in range(1, self.seats + 1) if s not in self.out]
+
+    def is_alive(self, seat: int) -> bool:
+        return 1 <= seat <= self.seats and seat not in self.out
+
+    def seat_of(self, role: Role) -> int | None:
+        return next((s for s, r in self.roles.items() if r is role), None)
+
+    @property
+    def candidates(self) -> tuple[int, ...]:
+        """Standing candidates in order of first nomination (2.4)."""
+        seen: dict[int, None] = {}
+        for _, target in self.nominations:
+            seen.setdefault(target, None)
+        return tuple(seen)
+
+    @property
+    def voting_candidates(self) -> tuple[int, ...]:
+        """The candidates of the round being voted on (2.4)."""
+        return self._round_candidates
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    # -- driving ---------------------------------------------------------------------------
+
+    def start(self) -> list[ev.Event]:
+        """Begin the first night; returns its first events."""
+        if self.started:
+            raise IllegalActionError("the game has already started")
+        self.started = True
+        self._events = []
+        self.expect = next(self._flow)
+        return self._take_events()
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Apply ``action``; returns the events it caused.
+
+        Raises :class:`InvalidActionError` for a malformed action and
+        :class:`IllegalActionError` for one the game is not waiting for; the state is then
+        unchanged. Refusals that the rules foresee (a nomination of a seat that is out, …) are
+        not errors but :class:`~narrator.engine.events.Refused` events.
+        """
+        if not self.started:
+            raise IllegalActionError(f"{action}: the game has not started")
+        self._validate(action)
+        self.history.append(action)
+        self._events = []
+        self.expect = self._flow.send(action)
+        return self._take_events()
+
+    def pop(self) -> Action:
+        """Undo the last action (replaying the history from the deal)."""
+        if not self.history:
+            raise IllegalActionError("nothing to undo")
+        actions = self.history[:-1]
+        last = self.history[-1]
+        self.history = []
+        self._reset()
+        self.start()
+        for a in actions:
+            self.apply(a)
+        return last
+
+    def _take_events(self) -> list[ev.Event]:
+        out, self._events = self._events, []
+        return out
+
+    def _emit(self, event: ev.Event) -> None:
+        self._events.append(event)
+
+    # -- validation (before the flow sees an action) --------------------------------------
+
+    def _check_seat(self, seat: int, what: str) -> None:
+        if not isinstance(seat, int) or not 1 <= seat <= self.seats:
+            raise InvalidActionError(f"{what}: seat {seat!r} does not exist (seats 1..{self.seats})")
+
+    def _illegal(self, action: Action, why: str) -> IllegalActionError:
+        return IllegalActionError(f"{action}: {why} (waiting for {self.expect}; {self.notation()})")
+
+    def _validate(self, action: Action) -> None:
+        exp = self.expect
+        if exp.kind == "over":
+            raise self._illegal(action, "the game is over")
+        if isinstance(action, Foul | Remove):
+            self._check_seat(action.seat, str(action))
+            if action.seat in self.out:
+                raise self._illegal(action, f"seat {action.seat} is out of the game")
+            return
+        if isinstance(action, TimeUp):
+            if exp.timer is None or action.name != exp.timer.name:
+                raise self._illegal(action, "no such timer is running")
+            return
+        if isinstance(action, Nominate | Withdraw | EndSpeech | Malformed):
+            if exp.kind != "speech":
+                raise self._illegal(action, "nobody is speaking")
+            return
+        if isinstance(action, Hands):
+            if exp.kind != "hands":
+                raise self._illegal(action, "no vote is open")
+            for seat in action.seats:
+                self._check_seat(seat, str(action))
+                if seat in self.out:
+                    raise self._illegal(action, f"seat {seat} is out of the game and cannot vote")
+            return
+        if isinstance(action, Shot):
+            if exp.kind != "hunt":
+                raise self._illegal(action, "the mafia is not hunting")
+            self._check_seat(action.shooter, str(action))
+            self._check_seat(action.target, str(action))
+            if self.roles[action.shooter].team is not Team.BLACK:
+                raise self._illegal(action, f"seat {action.shooter} is not mafia")
+            if action.shooter in self.out:
+                raise self._illegal(action, f"seat {action.shooter} is out of the game")
+            return
+        if isinstance(action, Check):
+            if exp.kind != "check" or action.role != exp.role:
+                raise self._illegal(action, f"it is not the {action.role}'s check")
+            self._check_seat(action.target, str(action))
+            checker = self.seat_of(Role.DON if action.role == "don" else Role.SHERIFF)
+            if checker is None or checker in self.out:
+                raise self._illegal(action, f"the {action.role} is out of the game")
+            return
+        raise InvalidActionError(f"unknown action {action!r}")
+
+    # -- the flow ----------------------------------------------------------------------------
+
+    def _game(self) -> Flow:
+        try:
+            yield from self._first_night()
+            n = 1
+            while True:
+                yield from self._day(n)
+                n += 1
+                yield from self._night(n)
+        except _GameOver:
+            pass
+        while True:
+            yield OVER
+
+    def _wait(self, expect: Expect) -> Flow:
+        """Wait for one action; fouls are recorded here, removals applied (2.4.3)."""
+        while True:
+            action = yield expect
+            if isinstance(action, Foul):
+                self.fouls[action.seat] = self.fouls.get(action.seat, 0) + 1
+                self._emit(ev.Fouled(action.seat, self.fouls[action.seat]))
+                continue
+            if isinstance(action, Remove):
+                self._remove(action.seat)
+            return action
+
+    def _timer(self, timer: Timer) -> Flow:
+        """A step that only waits for its timer."""
+        self._emit(ev.TimerStarted(timer))
+        while True:
+            action = yield from self._wait(Expect("timer", timer))
+            if isinstance(action, TimeUp):
+                return
+
+    def _phase(self, name: str, number: int) -> None:
+        self._emit(ev.PhaseStarted(name, number))
+
+    def _first_night(self) -> Flow:
+        """2.1.1: cards, the don noted, the mafia's agreement, the sheriff noted; no hunt."""
+        r = self.rules
+        self._phase("night", 1)
+        self._phase("dealing", 1)
+        yield from self._timer(Timer("dealing", r.deal_seconds_per_seat * self.seats))
+        self._phase("don_noted", 1)
+        yield from self._timer(Timer("don_noted", r.don_noted_seconds))
+        self._phase("agreement", 1)
+        yield from self._timer(Timer("agreement", r.agreement_seconds, r.agreement_warning))
+        self._phase("sheriff_noted", 1)
+        yield from self._timer(Timer("sheriff_noted", r.sheriff_first_night_seconds))
+        self._phase("sheriff_sleeps", 1)
+
+    def _night(self, n: int) -> Flow:
+        """2.1: the hunt (2.1.2), then the don's and the sheriff's checks (2.1.3)."""
+        r = self.rules
+        self.phase = f"n{n}"
+        self.nominations = []
+        record: dict[str, Any] = {"night": n, "shot": None, "don_check": None,
+                                  "sheriff_check": None}
+        self.nights.append(record)
+        self._phase("night", n)
+        self._phase("hunt", n)
+        hunt = Timer("hunt", r.count_pace * self.seats, tick=r.count_pace)
+        self._emit(ev.TimerStarted(hunt))
+        shots: dict[int, set[int]] = {}
+        while True:
+            action = yield from self._wait(Expect("hunt", hunt))
+            if isinstance(action, Shot):
+                if action.shooter in self.out:  # removed during the count
+                    continue
+                shots.setdefault(action.shooter, set()).add(action.target)
+            elif isinstance(action, TimeUp):
+                break
+        black = [s for s in self.living if self.roles[s].team is Team.BLACK]
+        target = r.hunt_target(black, shots, set(self.living))
+        record["shot"] = target
+        self._emit(ev.ShotsResolved(n, target))
+        if target is not None:
+            self._put_out(target, "shot", announce_day=n)
+        for role, key in ((Role.DON, "don_check"), (Role.SHERIFF, "sheriff_check")):
+            self._phase(key, n)
+            timer = Timer(key, r.check_seconds)
+            self._emit(ev.TimerStarted(timer))
+            name = role.value
+            while True:
+                action = yield from self._wait(Expect("check", timer, role=name))
+                if isinstance(action, TimeUp):
+                    break
+                if isinstance(action, Check):
+                    if record[key] is not None:
+                        self._refuse(None, "check", action.target, "already_checked")
+                        continue
+                    tgt = self.roles[action.target]
+                    result = tgt is Role.SHERIFF if role is Role.DON else tgt.team is Team.BLACK
+                    record[key] = {"target": action.target, "result": result}
+                    self._emit(ev.Checked(name, action.target, result))
+        self._phase("sheriff_sleeps", n)
+
+    def _day(self, n: int) -> Flow:
+        self.phase = f"d{n}"
+        previous = self.days[-1].opened_by if self.days else None
+        day = _Day(n, None)
+        self.days.append(day)
+        self._phase("day", n)
+        killed: int | None = None
+        if n > 1:
+            killed = self.nights[-1]["shot"]
+            self._emit(ev.NightResult(n, killed))
+        if killed is not None:
+            yield from self._speech(killed, "last")
+        # 2.3: day 1 from the first living seat, later from the next after the last opener
+        start = 1 if previous is None else previous % self.seats + 1
+        order = self._circle_from(start)
+        day.opened_by = order[0] if order else None
+        self.nominations = []
+        for seat in order:
+            if seat in self.out:  # removed during the discussion
+                continue
+            yield from self._speech(seat, "day")
+        day.nominations = list(self.candidates)
+        yield from self._voting(n, day)
+
+    def _circle_from(self, start: int) -> list[int]:
+        seats = [(start - 1 + i) % self.seats + 1 for i in range(self.seats)]
+        return [s for s in seats if s not in self.out]
+
+    def _speech(self, seat: int, kind: str) -> Flow:
+        r = self.rules
+        seconds = {"day": r.speech_seconds, "last": r.last_word_seconds,
+                   "tie": r.tie_speech_seconds}[kind]
+        warning = r.speech_warning if kind == "day" else None
+        timer = Timer("speech", seconds, warning)
+        self._emit(ev.SpeechStarted(seat, kind))
+        self._emit(ev.TimerStarted(timer))
+        expect = Expect("speech", timer, seat=seat, speech=kind)
+        standing: int | None = None
+        while True:
+            action = yield from self._wait(expect)
+            if isinstance(action, TimeUp):
+                self._emit(ev.SpeechEnded(seat, early=False))
+                return
+            if isinstance(action, EndSpeech) or (isinstance(action, Remove) and seat in self.out):
+                self._emit(ev.SpeechEnded(seat, early=True))
+                return
+            if isinstance(action, Malformed):
+                self._refuse(seat, action.kind, action.target, action.reason)
+            elif isinstance(action, Nominate):
+                reason = self._nomination_refusal(kind, action.target, standing)
+                if reason:
+                    self._refuse(seat, "nominate", action.target, reason)
+                else:
+                    standing = action.target
+                    self.nominations.append((seat, action.target))
+                    self._emit(ev.Nominated(seat, action.target))
+            elif isinstance(action, Withdraw):
+                if kind != "day":
+                    self._refuse(seat, "withdraw", action.target, "not_discussion")
+                elif standing is None or standing != action.target:
+                    self._refuse(seat, "withdraw", action.target, "not_own_nomination")
+                else:
+                    # 2.3.2: only the speaker's own; another's earlier nomination stands
+                    self.nominations.remove((seat, action.target))
+                    standing = None
+                    self._emit(ev.Withdrawn(seat, action.target))
+
+    def _nomination_refusal(self, kind: str, target: int, standing: int | None) -> str | None:
+        if kind != "day":
+            return "not_discussion"  # 2.3.1: nominations are made in the discussion
+        if not 1 <= target <= self.seats:
+            return "not_a_seat"
+        if target in self.out:
+            return "target_out"
+        if standing is not None:
+            return "already_nominated"  # 2.3: one candidate per speech
+        return None
+
+    def _refuse(self, seat: int | None, kind: str, target: int | None, reason: str) -> None:
+        self.refused.append({"phase": self.phase, "seat": seat, "kind": kind,
+                             "target": target, "reason": reason})
+        self._emit(ev.Refused(seat, kind, target, reason))
+
+    # -- voting ----------------------------------------------------------------------------
+
+    def _voting(self, n: int, day: _Day) -> Flow:
+        candidates = tuple(c for c in self.candidates if c not in self.out)
+        if self._removal_pending:
+            self._removal_pending = False
+            self._emit(ev.VotingCancelled("monster"))  # 2.4.3
+            return
+        if not candidates:
+            self._emit(ev.VotingCancelled("no_candidates"))
+            return
+        if n == 1 and len(candidates) == 1:
+            self._emit(ev.VotingCancelled("single_candidate_day1"))  # 2.2.1
+            return
+        rnd = 1
+        while True:
+            counts = yield from self._round(rnd, candidates, day)
+            if counts is None:
+                return
+            top = max(counts.values())
+            leaders = tuple(c for c in candidates if counts[c] == top)
+            if len(leaders) == 1:
+                self._put_out(leaders[0], "vote")
+                yield from self._speech(leaders[0], "last")
+                return
+            if rnd > 1 and len(leaders) == len(candidates):
+                yield from self._crash(leaders, day)
+                return
+            # 2.4.1: the tied speak 30 s in nomination order, then vote again among them
+            self._emit(ev.Tie(leaders))
+            for seat in leaders:
+                if seat not in self.out:
+                    yield from self._speech(seat, "tie")
+            if self._removal_pending:
+                self._removal_pending = False
+                self._emit(ev.VotingCancelled("monster"))
+                return
+            candidates = tuple(c for c in leaders if c not in self.out)
+            rnd += 1
+
+    def _round(self, rnd: int, candidates: tuple[int, ...], day: _Day) -> Flow:
+        """One round of 2.4; returns the counts, or None when 2.4.3 cancelled the vote."""
+        self._emit(ev.VotingStarted(rnd, candidates))
+        self._voted = set()
+        self._round_candidates = candidates
+        self._round_counts = dict.fromkeys(candidates, 0)
+        last = len(candidates) - 1
+        late_removal = False  # a removal after the result was fixed counts for the next vote
+        for i, cand in enumerate(candidates):
+            self._emit(ev.VoteCall(cand))
+            window = Timer("vote", self.rules.vote_window)
+            self._emit(ev.TimerStarted(window))
+            expect = Expect("hands", window, candidate=cand)
+            while True:
+                action = yield from self._wait(expect)
+                if isinstance(action, TimeUp):
+                    break
+                if isinstance(action, Remove):
+                    if not self._round_decided(i, extra=1):
+                        self._removal_pending = False
+                        self._emit(ev.VotingCancelled("monster"))
+                        return None
+                    late_removal = True
+                elif isinstance(action, Hands):
+                    for seat in action.seats:
+                        if seat in self._voted:  # 2.4: a second hand is ignored
+                            self._refuse(seat, "vote", cand, "already_voted")
+                        else:
+                            self._voted.add(seat)
+                            self._round_counts[cand] += 1
+            if i == last:  # 2.4: abstainers count for the last candidate
+                self._round_counts[cand] += len([s for s in self.living if s not in self._voted])
+            self._emit(ev.VoteCounted(cand, self._round_counts[cand]))
+        self._removal_pending = late_removal
+        counts = dict(self._round_counts)
+        day.rounds.append({"candidates": list(candidates),
+                           "votes": {str(c): counts[c] for c in candidates}})
+        return counts
+
+    def _round_decided(self, current: int, extra: int) -> bool:
+        """2.4.3: is the round's result already fixed whatever the remaining hands (counting
+        ``extra`` removed voters' hands as still to come)?"""
+        remaining = len([s for s in self.living if s not in self._voted]) + extra
+        if remaining == 0:
+            return True
+        counts = self._round_counts
+        cands = self._round_candidates
+        best = max(counts.values())
+        leaders = [c for c in cands if counts[c] == best]
+        if len(leaders) != 1:
+            return False
+        leader = leaders[0]
+        for j, c in enumerate(cands):
+            if c == leader:
+                continue
+            reach = counts[c] + (remaining if j >= current else 0)
+            if reach >= best:
+                return False
+        return True
+
+    def _crash(self, candidates: tuple[int, ...], day: _Day) -> Flow:
+        """2.4.2: the car crash."""
+        if self._removal_pending:
+            self._removal_pending = False
+            self._emit(ev.VotingCancelled("monster"))
+            return
+        living = len(self.living)
+        if self.rules.no_crash_at is not None and living == self.rules.no_crash_at:
+            self._emit(ev.CrashNotApplied(candidates))
+            return
+        self._emit(ev.CrashStarted(candidates))
+        window = Timer("vote", self.rules.vote_window)
+        self._emit(ev.TimerStarted(window))
+        hands: set[int] = set()
+        while True:
+            action = yield from self._wait(Expect("hands", window))
+            if isinstance(action, TimeUp):
+                break
+            if isinstance(action, Remove):
+                self._removal_pending = False
+                self._emit(ev.VotingCancelled("monster"))
+                return
+            if isinstance(action, Hands):
+                hands.update(action.seats)
+        self._removal_pending = False
+        votes_for = len(hands)
+        living = len(self.living)
+        passed = self.rules.crash_passes(votes_for, living)
+        day.crash = {"for": votes_for, "against": living - votes_for, "passed": passed}
+        self._emit(ev.CrashResult(votes_for, living - votes_for, passed))
+        if not passed:
+            return
+        for seat in candidates:
+            self._put_out(seat, "crash", check_win=False)
+        self._check_win()
+        for seat in candidates:
+            yield from self._speech(seat, "last")
+
+    # -- leaving the table --------------------------------------------------------------------
+
+    def _put_out(self, seat: int, how: str, *, check_win: bool = True,
+                 announce_day: int | None = None) -> None:
+        kind, number = self.phase[0], int(self.phase[1:])
+        self.out[seat] = {"how": how, ("night" if kind == "n" else "day"): number}
+        if kind == "d":
+            self.days[-1].out.append(seat)
+        self._emit(ev.SeatOut(seat, how))
+        if check_win and self._winner() is not None and announce_day is not None:
+            # The game is decided by the night's shot: the day breaks only to say so.
+            self._phase("day", announce_day)
+            self._emit(ev.NightResult(announce_day, seat))
+        if check_win:
+            self._check_win()
+
+    def _remove(self, seat: int) -> None:
+        """2.4.3: removal for a violation; cancels the vote not yet completed."""
+        self.nominations = [(a, t) for a, t in self.nominations if t != seat]
+        self._removal_pending = True
+        self._put_out(seat, "removed")
+
+    def _winner(self) -> Team | None:
+        return self.rules.winner([self.roles[s] for s in self.living])
+
+    def _check_win(self) -> None:
+        winner = self._winner()
+        if winner is not None:
+            self.winner = winner
+            self._emit(ev.GameOver(winner.value))
+            raise _GameOver
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def notation(self) -> str:
+        """One line of state for tests and messages, e.g.
+        ``crime-time d2:speech@4 SCCDcMCCCM noms=5,7``: phase, then one letter per seat
+        (C civilian, S sheriff, M mafia, D don; lower case when out), then the candidates."""
+        seats = "".join(
+            self.roles[s].letter.lower() if s in self.out else self.roles[s].letter
+            for s in range(1, self.seats + 1)
+        )
+        e = self.expect
+        if e.kind == "over":
+            phase = f"over:{self.winner.value}" if self.winner else "over"
+        elif e.kind == "speech":
+            phase = f"{self.phase}:{e.speech}@{e.seat}"
+        elif e.kind == "hands":
+            phase = f"{self.phase}:vote@{e.candidate}" if e.candidate else f"{self.phase}:crash"
+        elif e.kind == "check":
+            phase = f"{self.phase}:check-{e.role}"
+        else:
+            phase = f"{self.phase}:{e.timer.name if e.timer else e.kind}"
+        noms = ",".join(map(str, self.candidates)) or "-"
+        return f"{self.rules.name} {phase} {seats} noms={noms}"
+
+    def protocol(self) -> dict[str, Any]:
+        """The protocol of SPEC §5, without ``said`` (the host adds what it spoke)."""
+        return {
+            "rules": self.rules.name,
+            "winner": self.winner.value if self.winner else None,
+            "seats": {
+                str(s): {"role": self.roles[s].value, "out": self.out.get(s),
+                         "fouls": self.fouls.get(s, 0)}
+                for s in range(1, self.seats + 1)
+            },
+            "days": [d.to_json() for d in self.days],
+            "nights": [dict(n) for n in self.nights],
+            "refused": list(self.refused),
+        }
+
+    def replay(self, actions: Iterable[Action]) -> list[ev.Event]:
+        """Apply several actions; returns all their events."""
+        out: list[ev.Event] = []
+        for a in actions:
+            out.extend(self.apply(a))
+        return out

@@ -1,0 +1,106 @@
+"""The host: ties the engine to a clock, a scheduler, a voice and a journal.
+
+Every input, whatever its source (a table script, the keyboard, the console, the listener),
+goes through :meth:`Host.apply`: it is journaled, applied to the engine, and the events are
+narrated and turned into timers. The host itself never sleeps; whoever drives it runs the
+scheduler, on the real clock (play, assist) or a fake one (replay, tests).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from narrator.engine import Action, Game, TimeUp, Timer
+from narrator.engine import events as ev
+from narrator.host.narration import TEN_SECONDS, Line, count_line, lines_for
+from narrator.host.scheduler import Scheduler
+
+_TIMER_KEYS = ("timer", "timer-warning", "timer-tick")
+
+
+class Voice(Protocol):
+    """Where the narrator's lines go (a transcript, a playback queue, both)."""
+
+    def say(self, line: Line, at: float) -> None: ...
+
+
+class ActionLog(Protocol):
+    """Where every input is written before it is acted on (the game journal)."""
+
+    def append(self, action: Action, at: float) -> None: ...
+
+
+class Host:
+    """Runs one game: inputs in, speech and timers out."""
+
+    def __init__(self, game: Game, scheduler: Scheduler, voice: Voice,
+                 journal: ActionLog | None = None) -> None:
+        self.game = game
+        self.scheduler = scheduler
+        self.clock = scheduler.clock
+        self.voice = voice
+        self.journal = journal
+        self.timer: Timer | None = None
+        self.timer_started: float = 0.0
+        self.listeners: list[Callable[[ev.Event, float], None]] = []
+
+    def start(self) -> list[ev.Event]:
+        events = self.game.start()
+        self._handle(events)
+        return events
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Journal ``action``, apply it and act on its events."""
+        self.game._validate(action)  # don't journal what the engine would refuse outright
+        if self.journal is not None:
+            self.journal.append(action, self.clock.now())
+        events = self.game.apply(action)
+        self._handle(events)
+        return events
+
+    def say(self, line: Line) -> None:
+        self.voice.say(line, self.clock.now())
+
+    @property
+    def time_left(self) -> float | None:
+        """Seconds left on the running engine timer."""
+        if self.timer is None:
+            return None
+        return max(0.0, self.timer_started + self.timer.seconds - self.clock.now())
+
+    def _handle(self, events: list[ev.Event]) -> None:
+        now = self.clock.now()
+        for event in events:
+            for line in lines_for(event):
+                self.voice.say(line, now)
+            if isinstance(event, ev.TimerStarted):
+                self._start_timer(event.timer)
+            elif isinstance(event, ev.GameOver):
+                self._cancel_timer()
+            for listener in self.listeners:
+                listener(event, now)
+
+    def _cancel_timer(self) -> None:
+        for key in _TIMER_KEYS:
+            self.scheduler.cancel(key)
+        self.timer = None
+
+    def _start_timer(self, timer: Timer) -> None:
+        self._cancel_timer()
+        now = self.clock.now()
+        self.timer, self.timer_started = timer, now
+        name = timer.name
+        self.scheduler.call_at(now + timer.seconds, "timer", lambda: self._time_up(name))
+        if timer.warning_at is not None:
+            self.scheduler.call_at(now + timer.warning_at, "timer-warning",
+                                   lambda: self.say(TEN_SECONDS))
+        if timer.tick:
+            for k in range(round(timer.seconds / timer.tick)):
+                line = count_line(k + 1)
+                self.scheduler.call_at(now + k * timer.tick, "timer-tick",
+                                       lambda line=line: self.say(line))  # type: ignore[misc]
+
+    def _time_up(self, name: str) -> None:
+        self.timer = None
+        self.apply(TimeUp(name))

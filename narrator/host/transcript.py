@@ -1,0 +1,61 @@
+"""A voice that writes down what is said (for the protocol's ``said`` and the transcript)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from narrator.engine import events as ev
+from narrator.host.narration import Line
+from narrator.voice.manifest import Manifest
+
+
+@dataclass
+class Transcript:
+    """Collects spoken phrases (as text, from the manifest) and readable notes, with times."""
+
+    manifest: Manifest
+    said: list[str] = field(default_factory=list)
+    entries: list[tuple[float, str]] = field(default_factory=list)
+
+    def say(self, line: Line, at: float) -> None:
+        texts = [self.manifest.text(key) for key in line.keys]
+        self.said.extend(texts)
+        self.entries.append((at, "«" + " ".join(texts) + "»"))
+
+    def note(self, event: ev.Event, at: float) -> None:
+        """A readable line for events that matter in a transcript but are not spoken."""
+        text = _note(event)
+        if text:
+            self.entries.append((at, text))
+
+    def render(self) -> str:
+        return "\n".join(f"{_clock(t)}  {text}" for t, text in self.entries)
+
+
+def _clock(t: float) -> str:
+    minutes, seconds = divmod(t, 60.0)
+    return f"{int(minutes):3d}:{seconds:04.1f}"
+
+
+def _note(event: ev.Event) -> str | None:
+    match event:
+        case ev.Nominated(seat=s, target=t):
+            return f"    seat {s} nominates {t}"
+        case ev.Withdrawn(seat=s, target=t):
+            return f"    seat {s} withdraws {t}"
+        case ev.Refused(seat=s, kind=k, target=t, reason=r):
+            who = f"seat {s}" if s is not None else "input"
+            return f"    refused: {who} {k} {t if t is not None else ''} ({r})"
+        case ev.VoteCounted(candidate=c, votes=n):
+            return f"    {c}: {n} vote(s)"
+        case ev.CrashResult(votes_for=f, votes_against=a, passed=p):
+            return f"    car crash: {f} for, {a} against, {'passed' if p else 'failed'}"
+        case ev.SeatOut(seat=s, how=h):
+            return f"    seat {s} is out ({h})"
+        case ev.ShotsResolved(night=n, target=t):
+            return f"    night {n}: {'miss' if t is None else f'shot at {t}'}"
+        case ev.Checked(role=r, target=t, result=res):
+            return f"    {r} checks {t}: {'yes' if res else 'no'}"
+        case ev.GameOver(winner=w):
+            return f"    winner: {w}"
+    return None
