@@ -113,6 +113,7 @@ class Game:
                 self._check_seat(seat, "role")
             roles = {s: roles.get(s, Role.CIVILIAN) for s in range(1, self.seats + 1)}
         self.roles: dict[int, Role] = roles
+        self.black = frozenset(s for s, r in roles.items() if r.team is Team.BLACK)
         self.history: list[Action] = []
         self._reset()
 
@@ -120,6 +121,7 @@ class Game:
 
     def _reset(self) -> None:
         self.out: dict[int, dict[str, Any]] = {}
+        self._living: list[int] | None = None  # cache of ``living``, reset when a seat leaves
         self.fouls: dict[int, int] = {}
         self.refused: list[dict[str, Any]] = []
         self.days: list[_Day] = []
@@ -139,7 +141,9 @@ class Game:
     @property
     def living(self) -> list[int]:
         """Seats still at the table, in seat order."""
-        return [s for s in range(1, self.seats + 1) if s not in self.out]
+        if self._living is None:
+            self._living = [s for s in range(1, self.seats + 1) if s not in self.out]
+        return self._living
 
     def is_alive(self, seat: int) -> bool:
         return 1 <= seat <= self.seats and seat not in self.out
@@ -213,7 +217,7 @@ class Game:
 
     # -- validation (before the flow sees an action) --------------------------------------
 
-    def _check_seat(self, seat: int, what: str) -> None:
+    def _check_seat(self, seat: int, what: object) -> None:
         if not isinstance(seat, int) or not 1 <= seat <= self.seats:
             raise InvalidActionError(f"{what}: seat {seat!r} does not exist (seats 1..{self.seats})")
 
@@ -222,10 +226,12 @@ class Game:
 
     def _validate(self, action: Action) -> None:
         exp = self.expect
+        if exp.kind == "speech" and isinstance(action, Nominate | Withdraw | EndSpeech | Malformed):
+            return  # the common case first: the engine checks targets itself (refusals)
         if exp.kind == "over":
             raise self._illegal(action, "the game is over")
         if isinstance(action, Foul | Remove):
-            self._check_seat(action.seat, str(action))
+            self._check_seat(action.seat, action)
             if action.seat in self.out:
                 raise self._illegal(action, f"seat {action.seat} is out of the game")
             return
@@ -241,16 +247,16 @@ class Game:
             if exp.kind != "hands":
                 raise self._illegal(action, "no vote is open")
             for seat in action.seats:
-                self._check_seat(seat, str(action))
+                self._check_seat(seat, action)
                 if seat in self.out:
                     raise self._illegal(action, f"seat {seat} is out of the game and cannot vote")
             return
         if isinstance(action, Shot):
             if exp.kind != "hunt":
                 raise self._illegal(action, "the mafia is not hunting")
-            self._check_seat(action.shooter, str(action))
-            self._check_seat(action.target, str(action))
-            if self.roles[action.shooter].team is not Team.BLACK:
+            self._check_seat(action.shooter, action)
+            self._check_seat(action.target, action)
+            if action.shooter not in self.black:
                 raise self._illegal(action, f"seat {action.shooter} is not mafia")
             if action.shooter in self.out:
                 raise self._illegal(action, f"seat {action.shooter} is out of the game")
@@ -258,7 +264,7 @@ class Game:
         if isinstance(action, Check):
             if exp.kind != "check" or action.role != exp.role:
                 raise self._illegal(action, f"it is not the {action.role}'s check")
-            self._check_seat(action.target, str(action))
+            self._check_seat(action.target, action)
             checker = self.seat_of(Role.DON if action.role == "don" else Role.SHERIFF)
             if checker is None or checker in self.out:
                 raise self._illegal(action, f"the {action.role} is out of the game")
@@ -338,7 +344,7 @@ class Game:
                 shots.setdefault(action.shooter, set()).add(action.target)
             elif isinstance(action, TimeUp):
                 break
-        black = [s for s in self.living if self.roles[s].team is Team.BLACK]
+        black = [s for s in self.living if s in self.black]
         target = r.hunt_target(black, shots, set(self.living))
         record["shot"] = target
         self._emit(ev.ShotsResolved(n, target))
@@ -590,6 +596,7 @@ class Game:
                  announce_day: int | None = None) -> None:
         kind, number = self.phase[0], int(self.phase[1:])
         self.out[seat] = {"how": how, ("night" if kind == "n" else "day"): number}
+        self._living = None
         if kind == "d":
             self.days[-1].out.append(seat)
         self._emit(ev.SeatOut(seat, how))
@@ -607,7 +614,9 @@ class Game:
         self._put_out(seat, "removed")
 
     def _winner(self) -> Team | None:
-        return self.rules.winner([self.roles[s] for s in self.living])
+        living = self.living
+        black = sum(1 for s in living if s in self.black)
+        return self.rules.winner(black, len(living) - black)
 
     def _check_win(self) -> None:
         winner = self._winner()

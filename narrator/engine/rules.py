@@ -59,10 +59,8 @@ class Rules:
                 return None
         return target if target in living else None
 
-    def winner(self, living_roles: list[Role]) -> Team | None:
+    def winner(self, black: int, red: int) -> Team | None:
         """1.2/1.3: civilians win when no black seat remains; mafia when black ≥ red."""
-        black = sum(1 for r in living_roles if r.team is Team.BLACK)
-        red = len(living_roles) - black
         if black == 0:
             return Team.RED
         if black >= red:

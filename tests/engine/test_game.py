@@ -1,0 +1,155 @@
+"""The engine as a value: actions' text round-trip, validation, undo, notation, properties."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from narrator.engine import (
+    Check,
+    EndSpeech,
+    Foul,
+    Game,
+    Hands,
+    IllegalActionError,
+    InvalidActionError,
+    Malformed,
+    Nominate,
+    Remove,
+    Role,
+    Shot,
+    TimeUp,
+    Withdraw,
+    parse_action,
+)
+from narrator.engine import events as ev
+from narrator.engine.simulate import play_random_game, random_action
+
+ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
+
+
+def to_day1() -> Game:
+    game = Game(roles=ROLES)
+    game.start()
+    while game.expect.kind == "timer":
+        assert game.expect.timer is not None
+        game.apply(TimeUp(game.expect.timer.name))
+    return game
+
+
+@pytest.mark.parametrize("action", [
+    Nominate(5), Withdraw(5), EndSpeech(), TimeUp("speech"), Hands((1, 2, 3)), Hands(()),
+    Shot(3, 7), Check("don", 1), Foul(6), Remove(6), Malformed("nominate", 5, "future_tense"),
+    Malformed("withdraw", None, "no_number"),
+])
+def test_actions_round_trip_through_text(action: object) -> None:
+    assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize("text", ["", "vote 5", "nominate five", "nominate", "shot 3"])
+def test_bad_action_text_is_invalid(text: str) -> None:
+    with pytest.raises(InvalidActionError):
+        parse_action(text)
+
+
+def test_notation_shows_phase_seats_and_candidates() -> None:
+    game = to_day1()
+    assert game.notation() == "crime-time d1:day@1 SCDCMCCCMC noms=-"
+    game.apply(Nominate(5))
+    assert game.notation() == "crime-time d1:day@1 SCDCMCCCMC noms=5"
+    game.apply(Remove(7))
+    assert game.notation() == "crime-time d1:day@1 SCDCMCcCMC noms=5"
+
+
+def test_illegal_actions_quote_the_action_and_the_state_and_change_nothing() -> None:
+    game = to_day1()
+    before, history = game.notation(), list(game.history)
+    with pytest.raises(IllegalActionError) as e:
+        game.apply(Hands((1,)))
+    assert "hands 1" in str(e.value) and before in str(e.value)
+    with pytest.raises(IllegalActionError, match="no such timer"):
+        game.apply(TimeUp("vote"))
+    with pytest.raises(InvalidActionError, match="seat 11 does not exist"):
+        game.apply(Foul(11))
+    assert game.notation() == before and game.history == history
+
+
+def test_undo_restores_the_state() -> None:
+    game = to_day1()
+    game.apply(Nominate(5))
+    seen = game.notation()
+    game.apply(EndSpeech())
+    game.apply(Nominate(7))
+    assert game.pop() == Nominate(7)
+    assert game.pop() == EndSpeech()
+    assert game.notation() == seen and game.candidates == (5,)
+
+
+def test_refusals_are_events_with_reasons() -> None:
+    game = to_day1()
+    events = game.apply(Malformed("nominate", 5, "future_tense"))
+    assert events == [ev.Refused(1, "nominate", 5, "future_tense")]
+    assert game.apply(Nominate(12)) == [ev.Refused(1, "nominate", 12, "not_a_seat")]
+
+
+def invariant_check(game: Game) -> None:
+    """Replays the game's history, checking SPEC invariants event by event."""
+    replay = Game(roles=game.roles)
+    living = set(range(1, 11))
+    voters_in_round = 0
+    round_total = 0
+    for event in replay.start():
+        assert not isinstance(event, ev.GameOver)
+    for action in game.history:
+        exp = replay.expect
+        if exp.kind == "speech" and exp.speech != "last":
+            assert exp.seat in living  # nobody out speaks (but for the last word)
+        if isinstance(action, Hands):
+            assert set(action.seats) <= living
+        for event in replay.apply(action):
+            if isinstance(event, ev.SeatOut):
+                living.discard(event.seat)
+            elif isinstance(event, ev.Nominated):
+                assert event.target in living and event.seat in living
+            elif isinstance(event, ev.VotingStarted):
+                voters_in_round, round_total = len(living), 0
+            elif isinstance(event, ev.VoteCounted):
+                round_total += event.votes
+                if event.candidate == replay.voting_candidates[-1]:
+                    assert round_total == voters_in_round  # every living seat counted once
+    assert replay.protocol() == game.protocol()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_legal_games_end_with_a_winner_and_keep_invariants(seed: int) -> None:
+    game = play_random_game(random.Random(seed))
+    assert game.winner is not None and game.expect.kind == "over"
+    invariant_check(game)
+    protocol = game.protocol()
+    assert json.loads(json.dumps(protocol)) == protocol  # the protocol round-trips as JSON
+    black = sum(1 for s in game.living if game.roles[s] in (Role.DON, Role.MAFIA))
+    red = len(game.living) - black
+    assert (black == 0) if game.winner.value == "civilians" else (black >= red)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=1, max_value=80))
+def test_undo_anywhere_gives_back_the_same_game(seed: int, cut: int) -> None:
+    rng = random.Random(seed)
+    game = Game(rng=rng)
+    game.start()
+    notations = [game.notation()]
+    for _ in range(cut):
+        if game.is_over:
+            break
+        game.apply(random_action(game, rng))
+        notations.append(game.notation())
+    while game.history:
+        notations.pop()
+        game.pop()
+        assert game.notation() == notations[-1]
