@@ -292,7 +292,7 @@ class Game:
             action = yield expect
             if isinstance(action, Foul):
                 self.fouls[action.seat] = self.fouls.get(action.seat, 0) + 1
-                self._emit(ev.Fouled(action.seat, self.fouls[action.seat]))
+                self._events.append(ev.Fouled(action.seat, self.fouls[action.seat]))
                 continue
             if isinstance(action, Remove):
                 self._remove(action.seat)
@@ -300,14 +300,15 @@ class Game:
 
     def _timer(self, timer: Timer) -> Flow:
         """A step that only waits for its timer."""
-        self._emit(ev.TimerStarted(timer))
+        self._events.append(ev.TimerStarted(timer))
+        expect = Expect("timer", timer)
         while True:
-            action = yield from self._wait(Expect("timer", timer))
+            action = yield from self._wait(expect)
             if isinstance(action, TimeUp):
                 return
 
     def _phase(self, name: str, number: int) -> None:
-        self._emit(ev.PhaseStarted(name, number))
+        self._events.append(ev.PhaseStarted(name, number))
 
     def _first_night(self) -> Flow:
         """2.1.1: cards, the don noted, the mafia's agreement, the sheriff noted; no hunt."""
@@ -334,7 +335,7 @@ class Game:
         self._phase("night", n)
         self._phase("hunt", n)
         hunt = Timer("hunt", r.count_pace * self.seats, tick=r.count_pace)
-        self._emit(ev.TimerStarted(hunt))
+        self._events.append(ev.TimerStarted(hunt))
         shots: dict[int, set[int]] = {}
         while True:
             action = yield from self._wait(Expect("hunt", hunt))
@@ -347,13 +348,13 @@ class Game:
         black = [s for s in self.living if s in self.black]
         target = r.hunt_target(black, shots, set(self.living))
         record["shot"] = target
-        self._emit(ev.ShotsResolved(n, target))
+        self._events.append(ev.ShotsResolved(n, target))
         if target is not None:
             self._put_out(target, "shot", announce_day=n)
         for role, key in ((Role.DON, "don_check"), (Role.SHERIFF, "sheriff_check")):
             self._phase(key, n)
             timer = Timer(key, r.check_seconds)
-            self._emit(ev.TimerStarted(timer))
+            self._events.append(ev.TimerStarted(timer))
             name = role.value
             while True:
                 action = yield from self._wait(Expect("check", timer, role=name))
@@ -366,7 +367,7 @@ class Game:
                     tgt = self.roles[action.target]
                     result = tgt is Role.SHERIFF if role is Role.DON else tgt.team is Team.BLACK
                     record[key] = {"target": action.target, "result": result}
-                    self._emit(ev.Checked(name, action.target, result))
+                    self._events.append(ev.Checked(name, action.target, result))
         self._phase("sheriff_sleeps", n)
 
     def _day(self, n: int) -> Flow:
@@ -378,7 +379,7 @@ class Game:
         killed: int | None = None
         if n > 1:
             killed = self.nights[-1]["shot"]
-            self._emit(ev.NightResult(n, killed))
+            self._events.append(ev.NightResult(n, killed))
         if killed is not None:
             yield from self._speech(killed, "last")
         # 2.3: day 1 from the first living seat, later from the next after the last opener
@@ -403,17 +404,17 @@ class Game:
                    "tie": r.tie_speech_seconds}[kind]
         warning = r.speech_warning if kind == "day" else None
         timer = Timer("speech", seconds, warning)
-        self._emit(ev.SpeechStarted(seat, kind))
-        self._emit(ev.TimerStarted(timer))
+        self._events.append(ev.SpeechStarted(seat, kind))
+        self._events.append(ev.TimerStarted(timer))
         expect = Expect("speech", timer, seat=seat, speech=kind)
         standing: int | None = None
         while True:
             action = yield from self._wait(expect)
             if isinstance(action, TimeUp):
-                self._emit(ev.SpeechEnded(seat, early=False))
+                self._events.append(ev.SpeechEnded(seat, early=False))
                 return
             if isinstance(action, EndSpeech) or (isinstance(action, Remove) and seat in self.out):
-                self._emit(ev.SpeechEnded(seat, early=True))
+                self._events.append(ev.SpeechEnded(seat, early=True))
                 return
             if isinstance(action, Malformed):
                 self._refuse(seat, action.kind, action.target, action.reason)
@@ -424,7 +425,7 @@ class Game:
                 else:
                     standing = action.target
                     self.nominations.append((seat, action.target))
-                    self._emit(ev.Nominated(seat, action.target))
+                    self._events.append(ev.Nominated(seat, action.target))
             elif isinstance(action, Withdraw):
                 if kind != "day":
                     self._refuse(seat, "withdraw", action.target, "not_discussion")
@@ -434,7 +435,7 @@ class Game:
                     # 2.3.2: only the speaker's own; another's earlier nomination stands
                     self.nominations.remove((seat, action.target))
                     standing = None
-                    self._emit(ev.Withdrawn(seat, action.target))
+                    self._events.append(ev.Withdrawn(seat, action.target))
 
     def _nomination_refusal(self, kind: str, target: int, standing: int | None) -> str | None:
         if kind != "day":
@@ -450,7 +451,7 @@ class Game:
     def _refuse(self, seat: int | None, kind: str, target: int | None, reason: str) -> None:
         self.refused.append({"phase": self.phase, "seat": seat, "kind": kind,
                              "target": target, "reason": reason})
-        self._emit(ev.Refused(seat, kind, target, reason))
+        self._events.append(ev.Refused(seat, kind, target, reason))
 
     # -- voting ----------------------------------------------------------------------------
 
@@ -458,13 +459,13 @@ class Game:
         candidates = tuple(c for c in self.candidates if c not in self.out)
         if self._removal_pending:
             self._removal_pending = False
-            self._emit(ev.VotingCancelled("monster"))  # 2.4.3
+            self._events.append(ev.VotingCancelled("monster"))  # 2.4.3
             return
         if not candidates:
-            self._emit(ev.VotingCancelled("no_candidates"))
+            self._events.append(ev.VotingCancelled("no_candidates"))
             return
         if n == 1 and len(candidates) == 1:
-            self._emit(ev.VotingCancelled("single_candidate_day1"))  # 2.2.1
+            self._events.append(ev.VotingCancelled("single_candidate_day1"))  # 2.2.1
             return
         rnd = 1
         while True:
@@ -481,29 +482,29 @@ class Game:
                 yield from self._crash(leaders, day)
                 return
             # 2.4.1: the tied speak 30 s in nomination order, then vote again among them
-            self._emit(ev.Tie(leaders))
+            self._events.append(ev.Tie(leaders))
             for seat in leaders:
                 if seat not in self.out:
                     yield from self._speech(seat, "tie")
             if self._removal_pending:
                 self._removal_pending = False
-                self._emit(ev.VotingCancelled("monster"))
+                self._events.append(ev.VotingCancelled("monster"))
                 return
             candidates = tuple(c for c in leaders if c not in self.out)
             rnd += 1
 
     def _round(self, rnd: int, candidates: tuple[int, ...], day: _Day) -> Flow:
         """One round of 2.4; returns the counts, or None when 2.4.3 cancelled the vote."""
-        self._emit(ev.VotingStarted(rnd, candidates))
+        self._events.append(ev.VotingStarted(rnd, candidates))
         self._voted = set()
         self._round_candidates = candidates
         self._round_counts = dict.fromkeys(candidates, 0)
         last = len(candidates) - 1
         late_removal = False  # a removal after the result was fixed counts for the next vote
         for i, cand in enumerate(candidates):
-            self._emit(ev.VoteCall(cand))
+            self._events.append(ev.VoteCall(cand))
             window = Timer("vote", self.rules.vote_window)
-            self._emit(ev.TimerStarted(window))
+            self._events.append(ev.TimerStarted(window))
             expect = Expect("hands", window, candidate=cand)
             while True:
                 action = yield from self._wait(expect)
@@ -512,7 +513,7 @@ class Game:
                 if isinstance(action, Remove):
                     if not self._round_decided(i, extra=1):
                         self._removal_pending = False
-                        self._emit(ev.VotingCancelled("monster"))
+                        self._events.append(ev.VotingCancelled("monster"))
                         return None
                     late_removal = True
                 elif isinstance(action, Hands):
@@ -524,7 +525,7 @@ class Game:
                             self._round_counts[cand] += 1
             if i == last:  # 2.4: abstainers count for the last candidate
                 self._round_counts[cand] += len([s for s in self.living if s not in self._voted])
-            self._emit(ev.VoteCounted(cand, self._round_counts[cand]))
+            self._events.append(ev.VoteCounted(cand, self._round_counts[cand]))
         self._removal_pending = late_removal
         counts = dict(self._round_counts)
         day.rounds.append({"candidates": list(candidates),
@@ -556,15 +557,15 @@ class Game:
         """2.4.2: the car crash."""
         if self._removal_pending:
             self._removal_pending = False
-            self._emit(ev.VotingCancelled("monster"))
+            self._events.append(ev.VotingCancelled("monster"))
             return
         living = len(self.living)
         if self.rules.no_crash_at is not None and living == self.rules.no_crash_at:
-            self._emit(ev.CrashNotApplied(candidates))
+            self._events.append(ev.CrashNotApplied(candidates))
             return
-        self._emit(ev.CrashStarted(candidates))
+        self._events.append(ev.CrashStarted(candidates))
         window = Timer("vote", self.rules.vote_window)
-        self._emit(ev.TimerStarted(window))
+        self._events.append(ev.TimerStarted(window))
         hands: set[int] = set()
         while True:
             action = yield from self._wait(Expect("hands", window))
@@ -572,7 +573,7 @@ class Game:
                 break
             if isinstance(action, Remove):
                 self._removal_pending = False
-                self._emit(ev.VotingCancelled("monster"))
+                self._events.append(ev.VotingCancelled("monster"))
                 return
             if isinstance(action, Hands):
                 hands.update(action.seats)
@@ -581,7 +582,7 @@ class Game:
         living = len(self.living)
         passed = self.rules.crash_passes(votes_for, living)
         day.crash = {"for": votes_for, "against": living - votes_for, "passed": passed}
-        self._emit(ev.CrashResult(votes_for, living - votes_for, passed))
+        self._events.append(ev.CrashResult(votes_for, living - votes_for, passed))
         if not passed:
             return
         for seat in candidates:
@@ -599,11 +600,11 @@ class Game:
         self._living = None
         if kind == "d":
             self.days[-1].out.append(seat)
-        self._emit(ev.SeatOut(seat, how))
+        self._events.append(ev.SeatOut(seat, how))
         if check_win and self._winner() is not None and announce_day is not None:
             # The game is decided by the night's shot: the day breaks only to say so.
             self._phase("day", announce_day)
-            self._emit(ev.NightResult(announce_day, seat))
+            self._events.append(ev.NightResult(announce_day, seat))
         if check_win:
             self._check_win()
 
@@ -622,7 +623,7 @@ class Game:
         winner = self._winner()
         if winner is not None:
             self.winner = winner
-            self._emit(ev.GameOver(winner.value))
+            self._events.append(ev.GameOver(winner.value))
             raise _GameOver
 
     # -- views ---------------------------------------------------------------------------------

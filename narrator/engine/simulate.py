@@ -31,11 +31,11 @@ def random_action(game: Game, rng: random.Random) -> Action:
         return Remove(rng.choice(living))
     if exp.kind == "speech":
         # like a real table: about one nomination in three speeches, few withdrawals
-        r = rng.random()
+        r = (roll - 0.0035) / 0.9965
         if r < 0.25:
-            return Nominate(rng.randint(1, game.seats))
+            return Nominate(1 + int(r * 4 * game.seats))
         if r < 0.28:
-            return Withdraw(rng.randint(1, game.seats))
+            return Withdraw(1 + int((r - 0.25) / 0.03 * game.seats))
         if r < 0.7:
             return EndSpeech()
         return TimeUp(exp.timer.name)

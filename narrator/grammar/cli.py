@@ -1,0 +1,31 @@
+"""``narrator parse``: show the intents the grammar finds in a phrase (SPEC §3)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from narrator.errors import NarratorError
+from narrator.grammar.intents import Intent
+from narrator.grammar.parse import parse
+
+
+def _line(intent: Intent) -> str:
+    target = "-" if intent.target is None else str(intent.target)
+    verdict = "accepted" if intent.accepted else f"refused ({intent.reason})"
+    said = f"  «{intent.text}»" if intent.text else ""
+    return f"{intent.kind:<10} {target:>3}  {verdict}{said}"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the intents of ``args.text`` (a list of words), one line each; return 0."""
+    seats: int = args.seats
+    if not 1 <= seats <= 15:
+        raise NarratorError(f"--seats must be 1..15, got {seats}")
+    text = " ".join(args.text)
+    for intent in parse(text, lang=args.lang, seats=seats):
+        if args.json:
+            print(json.dumps(intent.to_json(), ensure_ascii=False))
+        else:
+            print(_line(intent))
+    return 0
