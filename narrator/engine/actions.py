@@ -150,6 +150,10 @@ def parse_action(line: str) -> Action:
     nums = _ints(rest, line)
     if verb == "shot":
         return Shot(nums[0], nums[1])
-    return {"nominate": Nominate, "withdraw": Withdraw, "foul": Foul, "remove": Remove}[verb](
-        nums[0]
-    )
+    if verb == "nominate":
+        return Nominate(nums[0])
+    if verb == "withdraw":
+        return Withdraw(nums[0])
+    if verb == "foul":
+        return Foul(nums[0])
+    return Remove(nums[0])

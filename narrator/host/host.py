@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from narrator.engine import Action, Game, TimeUp, Timer
+from narrator.engine import Action, Game, Timer, TimeUp
 from narrator.engine import events as ev
 from narrator.host.narration import TEN_SECONDS, Line, count_line, lines_for
 from narrator.host.scheduler import Scheduler

@@ -68,7 +68,7 @@ def lines_for(event: ev.Event) -> list[Line]:
         case ev.VotingCancelled(reason=reason):
             return [Line((_CANCELLED[reason],))]
         case ev.VotingStarted(round=rnd, candidates=cands):
-            keys = ("revote",) if rnd > 1 else ()
+            keys: tuple[str, ...] = ("revote",) if rnd > 1 else ()
             keys += (f"candidates.{len(cands)}", *(f"number.{c}" for c in cands))
             return [Line(keys)]
         case ev.VoteCall(candidate=c):

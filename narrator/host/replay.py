@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.engine import Check, EndSpeech, EngineError, Foul, Game, Hands, Remove, Shot
+from narrator.errors import ScriptError
 from narrator.grammar import parse
 from narrator.host.clock import FakeClock
 from narrator.host.hearing import action_for
@@ -90,7 +91,7 @@ class ScriptReplay:
             if not self.scheduler.advance_to_next():
                 break
 
-    def _fail(self, line: ScriptLine, got: str) -> EngineError:
+    def _fail(self, line: ScriptLine, got: str) -> ScriptError:
         return self.script.error(line.line, f"expected {self.game.expect}, got {got}")
 
     def _apply(self, line: ScriptLine, action: Any) -> None:

@@ -1,4 +1,4 @@
-"""``narrator replay``: a table script or a recorded session, on a virtual clock."""
+"""``narrator replay``: a table script on a virtual clock."""
 
 from __future__ import annotations
 
@@ -6,29 +6,34 @@ import argparse
 import json
 from pathlib import Path
 
-from narrator.host.replay import ReplayResult, replay_script
+from narrator.errors import NarratorError
+from narrator.host.clock import FakeClock
+from narrator.host.replay import ReplayResult, ScriptReplay
 from narrator.host.table_script import load_table_script
 
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.path)
     if path.is_dir():
-        from narrator.host.session_replay import replay_session
+        raise NarratorError(f"{path}: replaying a recorded session folder is not supported yet; "
+                            "give a *.table.jsonl table script")
+    script = load_table_script(path)
+    if args.lang:
+        script.lang = args.lang
+    clock = FakeClock()
+    narration = None
+    if args.out_wav:
+        from narrator.host.render import wav_narration
 
-        result: ReplayResult = replay_session(path, model=args.model)
-    else:
-        script = load_table_script(path)
-        if args.lang:
-            script.lang = args.lang
-        voice = None
-        if args.out_wav:
-            from narrator.host.render import WavNarration
-
-            voice = WavNarration(args.out_wav, lang=script.lang, voices=args.voices,
-                                 night_music=args.night_music)
-        result = replay_script(script, voice=voice)
-        if voice is not None:
-            voice.close(result.game)
+        narration = wav_narration(args.out_wav, clock, lang=script.lang, voices=args.voices,
+                                  night_music=args.night_music)
+    replay = ScriptReplay(script, voice=narration, clock=clock)
+    if narration is not None:
+        replay.host.listeners.append(narration.on_event)
+    result: ReplayResult = replay.run()
+    if narration is not None:
+        narration.finish()
+        narration.close()
     if args.json:
         print(json.dumps(result.protocol(), ensure_ascii=False))
     else:

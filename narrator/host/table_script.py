@@ -6,6 +6,7 @@ only its form: JSON, known keys, seat numbers in range.
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -181,7 +182,7 @@ def _say(script: TableScript, line: int, say: Any) -> tuple[tuple[float, str], .
         if not ok:
             raise script.error(line, f"say: expected [seconds, text], got {json.dumps(item)}")
         out.append((float(item[0]), item[1]))
-    if any(b[0] < a[0] for a, b in zip(out, out[1:], strict=False)):
+    if any(b[0] < a[0] for a, b in itertools.pairwise(out)):
         raise script.error(line, "say: expected times in order, got them out of order")
     return tuple(out)
 

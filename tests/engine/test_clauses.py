@@ -78,7 +78,7 @@ def test_2_1_1_ten_seconds_is_said_during_the_agreement() -> None:
 # -- 2.1.2: the hunt ----------------------------------------------------------------------------
 
 def hunt(shots: dict[str, object]) -> int | None:
-    lines = day1_with() + [{"night": {"shots": shots}}]
+    lines = [*day1_with(), {"night": {"shots": shots}}]
     nights = run(*lines).game.nights
     return nights[0]["shot"]
 
@@ -136,7 +136,7 @@ def test_2_1_3_check_time_runs_even_when_the_checker_is_out() -> None:
     # The sheriff is shot during the hunt: his 15 s still run, and no check is possible.
     game = Game(roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
     game.start()
-    while not (game.expect.kind == "hunt"):
+    while game.expect.kind != "hunt":
         exp = game.expect
         assert exp.timer is not None
         game.apply(TimeUp(exp.timer.name))
@@ -172,7 +172,7 @@ def test_2_2_a_miss_is_announced_and_discussion_starts_at_once() -> None:
 
 def test_2_3_day1_from_seat1_then_from_the_next_living_seat() -> None:
     # day 2 opens at 2; day 3 would open at 3, but 3 is out, so at 4
-    lines = day1_with() + [{"night": {"shots": {}}}]
+    lines = [*day1_with(), {"night": {"shots": {}}}]
     lines += day_speeches([2, 3, 4, 5, 6, 7, 8, 9, 10, 1],
                           {2: [[1.0, "выставляю третьего"]]})
     lines += [{"vote": {"3": ALL}}, {"speech": 3}, {"night": {"shots": {}}}]
@@ -210,8 +210,7 @@ def test_2_3_1_repeat_nomination_by_another_keeps_the_first_order() -> None:
 
 
 def test_2_3_1_a_target_out_of_the_game_is_refused() -> None:
-    lines = day1_with() + [{"night": {"shots": {"3": 7, "5": 7, "9": 7}}}, {"speech": 7},
-                           {"speech": 2, "say": [[1.0, "выставляю седьмого"]]}]
+    lines = [*day1_with(), {"night": {"shots": {"3": 7, "5": 7, "9": 7}}}, {"speech": 7}, {"speech": 2, "say": [[1.0, "выставляю седьмого"]]}]
     game = run(*lines).game
     assert game.candidates == () and game.refused[-1]["reason"] == "target_out"
 
@@ -261,7 +260,7 @@ def test_no_candidates_no_vote() -> None:
 
 
 def test_later_day_single_candidate_is_voted_out() -> None:
-    lines = day1_with() + [{"night": {"shots": {}}}]
+    lines = [*day1_with(), {"night": {"shots": {}}}]
     lines += day_speeches([2, 3, 4, 5, 6, 7, 8, 9, 10, 1], {2: [[1.0, "выставляю четвертого"]]})
     lines += [{"vote": {"4": [1, 2]}}]
     game = run(*lines).game
@@ -290,7 +289,7 @@ def test_2_4_vote_counts_are_said_with_correct_plurals() -> None:
 
 
 def test_2_4_votes_from_a_seat_out_of_the_game_are_a_script_error() -> None:
-    lines = day1_with() + [{"night": {"shots": {"3": 7, "5": 7, "9": 7}}}, {"speech": 7}]
+    lines = [*day1_with(), {"night": {"shots": {"3": 7, "5": 7, "9": 7}}}, {"speech": 7}]
     lines += day_speeches([2, 3, 4, 5, 6, 8, 9, 10, 1], {2: [[1.0, "выставляю четвертого"]],
                                                          3: [[1.0, "выставляю шестого"]]})
     lines += [{"vote": {"4": [7]}}]
@@ -398,7 +397,7 @@ def test_2_4_2_crash_not_applied_at_four_seats_engine() -> None:
 def test_2_4_3_removal_during_discussion_cancels_the_vote() -> None:
     lines = day_speeches([1, 2, 3], {1: [[1.0, "выставляю пятого"]],
                                      2: [[1.0, "выставляю седьмого"]]})
-    lines += [{"remove": 4}, {"foul": 6}] + day_speeches([5, 6, 7, 8, 9, 10])
+    lines += [{"remove": 4}, {"foul": 6}, *day_speeches([5, 6, 7, 8, 9, 10])]
     result = run(*lines)
     game = result.game
     assert game.out[4] == {"how": "removed", "day": 1}
@@ -410,7 +409,7 @@ def test_2_4_3_removal_during_discussion_cancels_the_vote() -> None:
 
 
 def test_2_4_3_removal_at_night_cancels_the_next_days_vote() -> None:
-    lines = day1_with() + [{"remove": 8}, {"night": {"shots": {}}}]
+    lines = [*day1_with(), {"remove": 8}, {"night": {"shots": {}}}]
     lines += day_speeches([2, 3, 4, 5, 6, 7, 9, 10, 1], {2: [[1.0, "выставляю четвертого"]],
                                                          3: [[1.0, "выставляю шестого"]]})
     game = run(*lines).game
@@ -438,7 +437,7 @@ def test_2_4_3_removal_before_the_result_is_fixed_cancels() -> None:
     assert ev.VotingCancelled("monster") in events and game.expect.kind == "hunt"
 
 
-# -- 1.2 / 1.3: the end -------------------------------------------------------------------------------
+# -- 1.2 / 1.3: the end ----------------------------------------------------------------------
 
 def test_1_2_civilians_win_when_no_black_seat_remains_and_the_game_stops() -> None:
     from narrator.engine import Remove

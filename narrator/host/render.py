@@ -1,0 +1,70 @@
+"""The narrator's voice in audio: host lines through the playback queue, with the night bed.
+
+Used by ``replay --out-wav`` and ``demo`` (a FakeClock: rendered offline, byte for byte the
+same) and by the live modes (the real clock, a sound card).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from narrator.audio.noise import load_music, soft_noise
+from narrator.audio.playback import Player
+from narrator.audio.sinks import Sink, SoundDeviceSink, WavFileSink
+from narrator.engine import events as ev
+from narrator.host.clock import Clock
+from narrator.host.narration import Line
+from narrator.voice.clip import AudioClip
+from narrator.voice.pack import VoicePack, load_pack
+
+VOICES_ROOT = Path(__file__).resolve().parents[2] / "voices"
+
+
+def pack_for(lang: str, voices: str | None) -> VoicePack:
+    """The voice pack at ``voices``, or the default pack of ``lang``."""
+    return load_pack(Path(voices) if voices else VOICES_ROOT / lang)
+
+
+class Narration:
+    """A host voice that speaks through a :class:`Player`; rule 2.1's night music under it."""
+
+    def __init__(self, sink: Sink, clock: Clock, pack: VoicePack,
+                 night_music: str | None = None) -> None:
+        self.pack = pack
+        self.player = Player(sink, clock, pack)
+        rate = sink.format.rate
+        # rule 2.1: music plays loudly at night; without a file, a soft noise bed masks the table
+        self.bed: AudioClip = load_music(night_music, rate) if night_music else soft_noise(rate=rate)
+
+    def say(self, line: Line, at: float) -> None:
+        self.player.say(list(line.keys), urgent=line.urgent)
+
+    def on_event(self, event: ev.Event, at: float) -> None:
+        """Bed on when night falls, off when day breaks; silence when the game is over."""
+        if isinstance(event, ev.PhaseStarted):
+            if event.name == "night":
+                self.player.set_bed(self.bed)
+            elif event.name == "day":
+                self.player.set_bed(None)
+        elif isinstance(event, ev.GameOver):
+            self.player.set_bed(None)
+
+    def finish(self) -> float:
+        """Offline: render to the end of the last line; returns its time."""
+        return self.player.drain()
+
+    def close(self) -> None:
+        self.player.close()
+        self.pack.close()
+
+
+def wav_narration(path: str, clock: Clock, *, lang: str, voices: str | None = None,
+                  night_music: str | None = None) -> Narration:
+    """Narration rendered into the WAV file ``path`` (``--out-wav``)."""
+    return Narration(WavFileSink(path), clock, pack_for(lang, voices), night_music)
+
+
+def speaker_narration(clock: Clock, *, lang: str, voices: str | None = None,
+                      night_music: str | None = None) -> Narration:
+    """Narration played on the sound card; NarratorError when there is none."""
+    return Narration(SoundDeviceSink(), clock, pack_for(lang, voices), night_music)
