@@ -1,0 +1,162 @@
+"""Voice-pack manifests: load, validate and expand.
+
+A manifest is ``{"lang", "name", "numbers": [lo, hi], "phrases": {key: text}}``. A key ending in
+``.{n}`` is a template, expanded for every n in ``numbers`` (inclusive); ``{num}`` in its text
+becomes the text of ``num.<n>``. Other keys are plain. An explicit key (``count.1``) overrides
+the same key expanded from a template, so a pack can fix one grammatical exception.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from narrator.errors import NarratorError
+
+MANIFEST_NAME = "manifest.json"
+_KEY = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)*$")
+_TEMPLATE = re.compile(r"^([a-z0-9_]+(?:\.[a-z0-9_]+)*)\.\{n\}$")
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """An expanded manifest: every clip key in order, and the text each one says."""
+
+    path: Path
+    lang: str
+    name: str
+    numbers: tuple[int, int]
+    phrases: dict[str, str] = field(repr=False)  # as written, templates unexpanded
+    _texts: dict[str, str] = field(repr=False)
+
+    def keys(self) -> list[str]:
+        """Every clip key (templates expanded), in manifest order."""
+        return list(self._texts)
+
+    def text(self, key: str) -> str:
+        """What the clip ``key`` says; KeyError for a key the manifest does not have."""
+        return self._texts[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._texts)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._texts
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def text_hash(self, key: str) -> str:
+        """A short stable hash of the language and text of ``key`` (to spot re-worded phrases)."""
+        return hashlib.sha256(f"{self.lang}\0{self._texts[key]}".encode()).hexdigest()[:16]
+
+    def to_json(self) -> str:
+        """The manifest as written (for a copy next to a recorded pack)."""
+        data = {
+            "lang": self.lang,
+            "name": self.name,
+            "numbers": list(self.numbers),
+            "phrases": self.phrases,
+        }
+        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def load_manifest(path: Path | str) -> Manifest:
+    """Read and expand ``path`` (a manifest file, or a pack folder holding one).
+
+    Raises NarratorError naming the file and the field on anything broken.
+    """
+    path = Path(path)
+    if path.is_dir():
+        path = path / MANIFEST_NAME
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise NarratorError(f"{path}: voice pack manifest not found") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise NarratorError(f"{path}: cannot read the manifest ({e})") from e
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as e:
+        raise NarratorError(
+            f"{path}: manifest is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
+        ) from e
+    return parse_manifest(data, path)
+
+
+def parse_manifest(data: Any, path: Path) -> Manifest:
+    """Validate and expand already-parsed manifest JSON; ``path`` is named in errors."""
+
+    def fail(what: str) -> NarratorError:
+        return NarratorError(f"{path}: {what}")
+
+    if not isinstance(data, dict):
+        raise fail("the manifest must be a JSON object")
+    for name in ("lang", "name", "numbers", "phrases"):
+        if name not in data:
+            raise fail(f'field "{name}" is missing')
+    lang, name = data["lang"], data["name"]
+    if not isinstance(lang, str) or not re.fullmatch(r"[a-z]{2,3}", lang):
+        raise fail(f'field "lang" must be a language code such as "ru", got {lang!r}')
+    if not isinstance(name, str):
+        raise fail('field "name" must be a string')
+    numbers = data["numbers"]
+    if (
+        not isinstance(numbers, list)
+        or len(numbers) != 2
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers)
+        or numbers[0] > numbers[1]
+        or numbers[0] < 0
+    ):
+        raise fail(
+            f'field "numbers" must be [first, last] with 0 <= first <= last, got {numbers!r}'
+        )
+    lo, hi = int(numbers[0]), int(numbers[1])
+    phrases = data["phrases"]
+    if not isinstance(phrases, dict) or not phrases:
+        raise fail('field "phrases" must be a non-empty object {key: text}')
+
+    # Plain keys first, so templates can both use num.<n> and be overridden by explicit keys.
+    plain: dict[str, str] = {}
+    for key, text in phrases.items():
+        if not isinstance(text, str) or not text.strip():
+            raise fail(f'phrase "{key}" must be a non-empty string')
+        if _TEMPLATE.match(key):
+            continue
+        if not _KEY.match(key):
+            raise fail(f'phrase key "{key}" may hold only a-z, 0-9, "_" and "." (or end in .{{n}})')
+        if _PLACEHOLDER.search(text):
+            raise fail(f'phrase "{key}" has a placeholder but is not a template (.{{n}}): {text!r}')
+        plain[key] = text
+
+    texts: dict[str, str] = {}
+    for key, text in phrases.items():
+        m = _TEMPLATE.match(key)
+        if not m:
+            texts.setdefault(key, plain[key])
+            continue
+        for placeholder in _PLACEHOLDER.findall(text):
+            if placeholder != "num":
+                raise fail(f'phrase "{key}": unknown placeholder {{{placeholder}}} (only {{num}})')
+        stem = m.group(1)
+        for n in range(lo, hi + 1):
+            expanded = f"{stem}.{n}"
+            if expanded in texts:
+                continue
+            if expanded in plain:
+                texts[expanded] = plain[expanded]
+                continue
+            if "{num}" in text:
+                num = plain.get(f"num.{n}")
+                if num is None:
+                    raise fail(f'phrase "{key}" needs "num.{n}" (numbers run {lo}..{hi})')
+                texts[expanded] = text.replace("{num}", num)
+            else:
+                texts[expanded] = text
+    return Manifest(path, lang, name, (lo, hi), dict(phrases), texts)

@@ -1,0 +1,86 @@
+"""WAV and memory sinks, the night bed, and the no-device error."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from narrator.audio.format import AudioChunk, AudioFormat
+from narrator.audio.noise import load_music, soft_noise
+from narrator.audio.playback import Player
+from narrator.audio.sinks import MemorySink, WavFileSink
+from narrator.errors import NarratorError
+from narrator.host.clock import FakeClock
+from narrator.voice.clip import AudioClip
+
+
+def test_wav_sink_writes_the_timeline(tmp_path: Path) -> None:
+    clock = FakeClock()
+    sink = WavFileSink(tmp_path / "out" / "game.wav", rate=16000)
+    player = Player(sink, clock)
+    clock.advance(0.5)
+    player.say(AudioClip(np.full(8000, 2000, dtype=np.int16), 16000))
+    player.drain()
+    player.close()
+    back = AudioClip.read_wav(tmp_path / "out" / "game.wav")
+    assert back.rate == 16000
+    assert not back.samples[:8000].any()
+    assert (back.samples[8000:16000] == 2000).all()
+    sink.close()  # idempotent
+
+
+def test_sinks_refuse_a_foreign_format() -> None:
+    sink = MemorySink(22050)
+    with pytest.raises(ValueError):
+        sink.write(AudioChunk(b"\0\0", AudioFormat(rate=16000)))
+
+
+def test_wav_sink_unwritable_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(NarratorError, match="cannot write"):
+        WavFileSink(tmp_path / "file" / "x.wav")
+
+
+def test_noise_bed_is_soft_deterministic_and_loops() -> None:
+    a, b = soft_noise(2.0, 16000, level_dbfs=-30.0, seed=1), soft_noise(2.0, 16000, seed=1)
+    assert np.array_equal(a.samples, b.samples)
+    assert a.rms_dbfs() == pytest.approx(-30.0, abs=0.5)
+    # No click at the loop point: the wrap-around step is like any other step.
+    steps = np.abs(np.diff(a.samples.astype(np.int32)))
+    assert abs(int(a.samples[0]) - int(a.samples[-1])) <= steps.max()
+
+
+def test_night_music_from_a_wav(tmp_path: Path) -> None:
+    t = np.arange(44100) / 44100
+    AudioClip.from_float(0.5 * np.sin(2 * np.pi * 220 * t), 44100).write_wav(tmp_path / "m.wav")
+    music = load_music(tmp_path / "m.wav", rate=16000, level_dbfs=-26.0)
+    assert music.rate == 16000 and music.duration == pytest.approx(1.0, abs=0.01)
+    assert music.rms_dbfs() == pytest.approx(-26.0, abs=0.5)
+    with pytest.raises(NarratorError, match="not found"):
+        load_music(tmp_path / "none.wav")
+    (tmp_path / "bad.wav").write_bytes(b"junk")
+    with pytest.raises(NarratorError, match="cannot read"):
+        load_music(tmp_path / "bad.wav")
+
+
+def test_no_output_device_is_one_line(tmp_path: Path) -> None:
+    # A fresh process whose ALSA has no usable default device (PortAudio reads it at init).
+    conf = tmp_path / "none.conf"
+    conf.write_text("pcm.!default { type hw card 99 }\nctl.!default { type hw card 99 }\n")
+    code = (
+        "from narrator.audio.sinks import SoundDeviceSink\n"
+        "from narrator.errors import NarratorError\n"
+        "try:\n    SoundDeviceSink(device='no such device')\n"
+        "except NarratorError as e:\n    print(e)\n"
+    )
+    env = {**os.environ, "ALSA_CONFIG_PATH": f"/usr/share/alsa/alsa.conf:{conf}"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert out.stdout.startswith("no audio output device: "), out.stdout + out.stderr
+    assert out.stdout.count("\n") == 1
