@@ -1,0 +1,307 @@
+"""Audio sources: where the recognizer's audio comes from.
+
+Every source yields :class:`~narrator.audio.format.AudioChunk` objects in
+:data:`~narrator.audio.format.RECOGNIZER_FORMAT` (16 kHz mono s16le), each stamped with where it
+starts on the source's own stream timeline. A WAV file, a recorded session and the microphone all
+go through exactly the same code downstream (the Wyoming pattern), so what is tested on files is
+what runs at the table.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import warnings
+import wave
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk, AudioFormat
+from narrator.errors import NarratorError
+from narrator.host.clock import Clock
+
+DEFAULT_CHUNK_MS = 100
+
+
+@runtime_checkable
+class AudioSource(Protocol):
+    """A stream of recognizer-format chunks on one timeline."""
+
+    @property
+    def format(self) -> AudioFormat: ...
+
+    def chunks(self) -> Iterator[AudioChunk]:
+        """Yield chunks in order until the source ends or is closed."""
+        ...
+
+    def close(self) -> None:
+        """Stop the stream; ``chunks()`` ends soon after."""
+        ...
+
+
+def _chunk_bytes(fmt: AudioFormat, chunk_ms: int) -> int:
+    if chunk_ms <= 0:
+        raise ValueError(f"chunk_ms must be positive, got {chunk_ms}")
+    frame = fmt.width * fmt.channels
+    return max(1, fmt.rate * chunk_ms // 1000) * frame
+
+
+def silence(seconds: float, fmt: AudioFormat = RECOGNIZER_FORMAT) -> bytes:
+    """``seconds`` of digital silence in ``fmt`` (rounded to whole frames)."""
+    frames = round(seconds * fmt.rate)
+    return b"\0" * (frames * fmt.width * fmt.channels)
+
+
+def pad(audio: bytes, before: float = 0.0, after: float = 0.0,
+        fmt: AudioFormat = RECOGNIZER_FORMAT) -> bytes:
+    """``audio`` with silence added before and after (e.g. so Vosk can hear the endpoint)."""
+    return silence(before, fmt) + audio + silence(after, fmt)
+
+
+def _pydub() -> Any:
+    with warnings.catch_warnings():
+        # pydub warns at import when ffmpeg is absent; WAV does not need it ...
+        warnings.simplefilter("ignore", RuntimeWarning)
+        # ... and it imports audioop, deprecated on 3.11-3.12 (audioop-lts from 3.13).
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import pydub
+    return pydub
+
+
+def load_pcm(path: str | Path, fmt: AudioFormat = RECOGNIZER_FORMAT) -> bytes:
+    """Read an audio file and convert it to raw PCM in ``fmt`` (default 16 kHz mono s16le).
+
+    PCM WAV is read with the standard library (no ffmpeg, no guessing); pydub converts the
+    rate, width and channels. Other formats go through pydub and need ffmpeg. A missing or
+    unreadable file is a one-line :class:`NarratorError`.
+    """
+    p = Path(path)
+    if not p.is_file():
+        raise NarratorError(f"audio file not found: {p}")
+    pydub = _pydub()
+    try:
+        if p.suffix.lower() == ".wav":
+            with wave.open(str(p), "rb") as w:
+                seg = pydub.AudioSegment(
+                    data=w.readframes(w.getnframes()), sample_width=w.getsampwidth(),
+                    frame_rate=w.getframerate(), channels=w.getnchannels(),
+                )
+        else:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                seg = pydub.AudioSegment.from_file(str(p))
+        seg = seg.set_channels(fmt.channels).set_sample_width(fmt.width)
+        seg = seg.set_frame_rate(fmt.rate)
+    except (wave.Error, EOFError) as e:
+        raise NarratorError(f"cannot read audio file {p}: not a PCM WAV file ({e})") from e
+    except Exception as e:  # pydub raises bare Exceptions / CouldntDecodeError
+        message = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise NarratorError(f"cannot read audio file {p}: {message}") from e
+    raw: bytes = seg.raw_data
+    return raw
+
+
+class PcmSource:
+    """Raw PCM bytes already in the recognizer format, cut into fixed-size chunks.
+
+    ``start`` is the stream time of the first sample; chunk timestamps follow from the sample
+    count, never from a clock, so the timeline is exact and reproducible.
+    """
+
+    def __init__(self, audio: bytes, *, chunk_ms: int = DEFAULT_CHUNK_MS, start: float = 0.0,
+                 fmt: AudioFormat = RECOGNIZER_FORMAT) -> None:
+        frame = fmt.width * fmt.channels
+        if len(audio) % frame:
+            raise ValueError(f"PCM length {len(audio)} is not a whole number of frames")
+        self._audio = audio
+        self._fmt = fmt
+        self._step = _chunk_bytes(fmt, chunk_ms)
+        self.start = start
+        self._closed = False
+
+    @property
+    def format(self) -> AudioFormat:
+        """Always the recognizer format given at construction."""
+        return self._fmt
+
+    @property
+    def duration(self) -> float:
+        """Length of the whole stream in seconds."""
+        return self._fmt.duration(len(self._audio))
+
+    @property
+    def audio(self) -> bytes:
+        """The whole stream's PCM."""
+        return self._audio
+
+    def chunks(self) -> Iterator[AudioChunk]:
+        """Yield the audio in order; the last chunk may be shorter."""
+        for offset in range(0, len(self._audio), self._step):
+            if self._closed:
+                return
+            yield AudioChunk(
+                self._audio[offset : offset + self._step],
+                self._fmt,
+                self.start + self._fmt.duration(offset),
+            )
+
+    def close(self) -> None:
+        """Stop yielding."""
+        self._closed = True
+
+
+class WavFileSource(PcmSource):
+    """An audio file (WAV, any rate/width/channels), converted to 16 kHz mono s16le and chunked.
+
+    ``pad_before`` / ``pad_after`` add silence (seconds) around the file, e.g. so that Vosk sees
+    the trailing silence it needs to end the utterance.
+    """
+
+    def __init__(self, path: str | Path, *, chunk_ms: int = DEFAULT_CHUNK_MS,
+                 start: float = 0.0, pad_before: float = 0.0, pad_after: float = 0.0) -> None:
+        self.path = Path(path)
+        audio = pad(load_pcm(self.path), pad_before, pad_after)
+        super().__init__(audio, chunk_ms=chunk_ms, start=start)
+
+
+class SilenceSource(PcmSource):
+    """``seconds`` of silence on the timeline from ``start``."""
+
+    def __init__(self, seconds: float, *, chunk_ms: int = DEFAULT_CHUNK_MS,
+                 start: float = 0.0) -> None:
+        super().__init__(silence(seconds), chunk_ms=chunk_ms, start=start)
+
+
+class ConcatSource:
+    """Several sources played one after another on one continuous timeline.
+
+    Each part's chunks are re-stamped so that the parts follow each other without gaps.
+    """
+
+    def __init__(self, parts: Iterable[AudioSource], *, start: float = 0.0) -> None:
+        self._parts = list(parts)
+        self.start = start
+        self._closed = False
+
+    @property
+    def format(self) -> AudioFormat:
+        """The recognizer format."""
+        return RECOGNIZER_FORMAT
+
+    def chunks(self) -> Iterator[AudioChunk]:
+        """Yield every part's chunks in order, re-stamped."""
+        t = self.start
+        for part in self._parts:
+            for chunk in part.chunks():
+                if self._closed:
+                    return
+                yield AudioChunk(chunk.audio, chunk.format, t)
+                t += chunk.duration
+
+    def close(self) -> None:
+        """Stop yielding and close every part."""
+        self._closed = True
+        for part in self._parts:
+            part.close()
+
+
+class MicrophoneSource:
+    """The default (or a named) input device through a sounddevice ``RawInputStream``.
+
+    The stream is opened at 16 kHz mono int16, so PortAudio/ALSA do the resampling and the
+    chunks are already in the recognizer format. The timeline starts at ``clock.now()`` when the
+    stream opens (0.0 without a clock) and advances by the sample count, not by reading a clock
+    for every block: a late callback does not move audio on the timeline. With the host's
+    monotonic clock this makes a chunk's timestamp comparable to when the narrator spoke, which
+    is what the echo gate needs.
+
+    ``max_seconds`` stops the stream after that much audio (tests, benchmarks).
+    """
+
+    def __init__(self, device: int | str | None = None, *, chunk_ms: int = DEFAULT_CHUNK_MS,
+                 clock: Clock | None = None, max_seconds: float | None = None) -> None:
+        self.device = device
+        self._chunk_ms = chunk_ms
+        self._clock = clock
+        self._max_bytes = (
+            None if max_seconds is None
+            else int(max_seconds * RECOGNIZER_FORMAT.rate) * RECOGNIZER_FORMAT.width
+        )
+        self._queue: queue.Queue[bytes | None] = queue.Queue()
+        self._stop = threading.Event()
+        self._stream: Any = None
+        self.start = 0.0
+        self.overflows = 0
+
+    @property
+    def format(self) -> AudioFormat:
+        """The recognizer format."""
+        return RECOGNIZER_FORMAT
+
+    def _open(self) -> None:
+        try:
+            import sounddevice as sd
+        except OSError as e:  # libportaudio2 missing
+            raise NarratorError(f"no audio input device: PortAudio is not available ({e})") from e
+        try:
+            sd.query_devices(self.device, kind="input")
+        except (ValueError, sd.PortAudioError) as e:
+            which = "default" if self.device is None else repr(self.device)
+            raise NarratorError(f"no audio input device: {which} ({e})") from e
+
+        frames = RECOGNIZER_FORMAT.rate * self._chunk_ms // 1000
+
+        def callback(data: Any, n: int, _time: Any, status: Any) -> None:
+            # Runs on PortAudio's thread: copy the bytes and get out; never block here.
+            if status.input_overflow:
+                self.overflows += 1
+            self._queue.put(bytes(data))
+
+        try:
+            self._stream = sd.RawInputStream(
+                samplerate=RECOGNIZER_FORMAT.rate, channels=1, dtype="int16",
+                blocksize=frames, device=self.device, callback=callback,
+            )
+            self.start = self._clock.now() if self._clock is not None else 0.0
+            self._stream.start()
+        except sd.PortAudioError as e:
+            raise NarratorError(f"no audio input device: cannot open it ({e})") from e
+
+    def chunks(self) -> Iterator[AudioChunk]:
+        """Open the device and yield what it captures until closed (or ``max_seconds``)."""
+        self._open()
+        position = 0  # bytes yielded so far: the timeline is the sample count
+        try:
+            while not self._stop.is_set():
+                try:
+                    data = self._queue.get(timeout=0.5)
+                except queue.Empty:
+                    continue
+                if data is None:
+                    break
+                if self._max_bytes is not None:
+                    data = data[: max(0, self._max_bytes - position)]
+                if data:
+                    yield AudioChunk(
+                        data, RECOGNIZER_FORMAT,
+                        self.start + RECOGNIZER_FORMAT.duration(position),
+                    )
+                    position += len(data)
+                if self._max_bytes is not None and position >= self._max_bytes:
+                    break
+        finally:
+            self._shutdown()
+
+    def _shutdown(self) -> None:
+        stream, self._stream = self._stream, None
+        if stream is not None:
+            try:
+                stream.stop()
+            finally:
+                stream.close()
+
+    def close(self) -> None:
+        """Stop capturing (safe from another thread)."""
+        self._stop.set()
+        self._queue.put(None)
