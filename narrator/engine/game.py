@@ -189,7 +189,7 @@ class Game:
         """
         if not self.started:
             raise IllegalActionError(f"{action}: the game has not started")
-        self._validate(action)
+        self.check(action)
         self.history.append(action)
         self._events = []
         self.expect = self._flow.send(action)
@@ -212,9 +212,6 @@ class Game:
         out, self._events = self._events, []
         return out
 
-    def _emit(self, event: ev.Event) -> None:
-        self._events.append(event)
-
     # -- validation (before the flow sees an action) --------------------------------------
 
     def _check_seat(self, seat: int, what: object) -> None:
@@ -224,7 +221,8 @@ class Game:
     def _illegal(self, action: Action, why: str) -> IllegalActionError:
         return IllegalActionError(f"{action}: {why} (waiting for {self.expect}; {self.notation()})")
 
-    def _validate(self, action: Action) -> None:
+    def check(self, action: Action) -> None:
+        """Raise InvalidActionError / IllegalActionError unless ``apply(action)`` would take it."""
         exp = self.expect
         if exp.kind == "speech" and isinstance(action, Nominate | Withdraw | EndSpeech | Malformed):
             return  # the common case first: the engine checks targets itself (refusals)

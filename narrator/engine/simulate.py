@@ -17,6 +17,7 @@ from narrator.engine.actions import (
     Withdraw,
 )
 from narrator.engine.game import Game
+from narrator.engine.types import Role
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
@@ -52,8 +53,6 @@ def random_action(game: Game, rng: random.Random) -> Action:
                 target = rng.randint(1, game.seats)
             return Shot(waiting[0], target)
     if exp.kind == "check" and rng.random() < 0.6:
-        from narrator.engine.types import Role
-
         checker = game.seat_of(Role.DON if exp.role == "don" else Role.SHERIFF)
         if checker is not None and checker in living:
             return Check(exp.role or "", rng.randint(1, game.seats))

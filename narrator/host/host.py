@@ -52,7 +52,7 @@ class Host:
 
     def apply(self, action: Action) -> list[ev.Event]:
         """Journal ``action``, apply it and act on its events."""
-        self.game._validate(action)  # don't journal what the engine would refuse outright
+        self.game.check(action)  # journal only what the engine takes
         if self.journal is not None:
             self.journal.append(action, self.clock.now())
         events = self.game.apply(action)

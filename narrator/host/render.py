@@ -15,14 +15,13 @@ from narrator.engine import events as ev
 from narrator.host.clock import Clock
 from narrator.host.narration import Line
 from narrator.voice.clip import AudioClip
+from narrator.voice.manifest import default_voices_root
 from narrator.voice.pack import VoicePack, load_pack
-
-VOICES_ROOT = Path(__file__).resolve().parents[2] / "voices"
 
 
 def pack_for(lang: str, voices: str | None) -> VoicePack:
     """The voice pack at ``voices``, or the default pack of ``lang``."""
-    return load_pack(Path(voices) if voices else VOICES_ROOT / lang)
+    return load_pack(Path(voices) if voices else default_voices_root() / lang)
 
 
 class Narration:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from narrator.engine import Check, EndSpeech, EngineError, Foul, Game, Hands, Remove, Shot
@@ -21,14 +20,12 @@ from narrator.host.host import ActionLog, Host, Voice
 from narrator.host.scheduler import Scheduler
 from narrator.host.table_script import ScriptLine, TableScript
 from narrator.host.transcript import Transcript
-from narrator.voice.manifest import Manifest, load_manifest
-
-VOICES_ROOT = Path(__file__).resolve().parents[2] / "voices"
+from narrator.voice.manifest import Manifest, default_voices_root, load_manifest
 
 
 def default_manifest(lang: str) -> Manifest:
     """The manifest of the default voice pack for ``lang``."""
-    return load_manifest(VOICES_ROOT / lang)
+    return load_manifest(default_voices_root() / lang)
 
 
 @dataclass

@@ -23,12 +23,6 @@ from narrator.voice.synth import Synthesizer
 BUILD_VERSION = "2"
 
 
-def default_voices_root() -> Path:
-    """The ``voices/`` folder of this checkout (or of the working directory)."""
-    repo = Path(__file__).resolve().parents[2] / "voices"
-    return repo if repo.is_dir() else Path.cwd() / "voices"
-
-
 @dataclass
 class BuildResult:
     """What one pack build did."""

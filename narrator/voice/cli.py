@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from narrator.errors import NarratorError
-from narrator.voice.build import build_pack, default_voices_root
-from narrator.voice.manifest import MANIFEST_NAME, load_manifest
+from narrator.voice.build import build_pack
+from narrator.voice.manifest import MANIFEST_NAME, default_voices_root, load_manifest
 from narrator.voice.pack import VoicePack
 from narrator.voice.record import FrameSource, record_session
 

@@ -19,6 +19,12 @@ from typing import Any
 from narrator.errors import NarratorError
 
 MANIFEST_NAME = "manifest.json"
+
+
+def default_voices_root() -> Path:
+    """The ``voices/`` folder of this checkout (or of the working directory)."""
+    repo = Path(__file__).resolve().parents[2] / "voices"
+    return repo if repo.is_dir() else Path.cwd() / "voices"
 _KEY = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)*$")
 _TEMPLATE = re.compile(r"^([a-z0-9_]+(?:\.[a-z0-9_]+)*)\.\{n\}$")
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from narrator.voice.build import build_pack, default_voices_root
-from narrator.voice.manifest import MANIFEST_NAME
+from narrator.voice.build import build_pack
+from narrator.voice.manifest import MANIFEST_NAME, default_voices_root
 from narrator.voice.pack import VoicePack
 
 LANGS = ("ru", "uk")

@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from narrator.errors import NarratorError
-from narrator.voice.build import default_voices_root
-from narrator.voice.manifest import load_manifest
+from narrator.voice.manifest import default_voices_root, load_manifest
 
 
 def write(tmp_path: Path, data: Any) -> Path:
