@@ -5,6 +5,7 @@ from narrator.engine.actions import (
     Check,
     EndSpeech,
     Foul,
+    HandCount,
     Hands,
     Malformed,
     Nominate,
@@ -21,6 +22,6 @@ from narrator.engine.types import Role, Team, Timer
 
 __all__ = [
     "Action", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect", "Foul", "Game",
-    "Hands", "IllegalActionError", "InvalidActionError", "Malformed", "Nominate", "Remove",
+    "HandCount", "Hands", "IllegalActionError", "InvalidActionError", "Malformed", "Nominate", "Remove",
     "Role", "Rules", "Shot", "Team", "TimeUp", "Timer", "Withdraw", "find_rules", "parse_action",
 ]

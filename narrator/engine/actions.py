@@ -73,6 +73,17 @@ class Hands:
 
 
 @dataclass(frozen=True, slots=True)
+class HandCount:
+    """``n`` hands for the current candidate, counted by a human host who does not name the
+    seats (host-assist). Abstainers are still counted for the last candidate (2.4)."""
+
+    n: int
+
+    def __str__(self) -> str:
+        return f"count {self.n}"
+
+
+@dataclass(frozen=True, slots=True)
 class Shot:
     """Mafioso ``shooter`` shoots at ``target`` during the count (rule 2.1.2)."""
 
@@ -114,7 +125,8 @@ class Remove:
         return f"remove {self.seat}"
 
 
-Action = Nominate | Withdraw | EndSpeech | Malformed | TimeUp | Hands | Shot | Check | Foul | Remove
+Action = (Nominate | Withdraw | EndSpeech | Malformed | TimeUp | Hands | HandCount | Shot | Check
+          | Foul | Remove)
 
 
 def _ints(words: list[str], line: str) -> list[int]:
@@ -131,7 +143,7 @@ def parse_action(line: str) -> Action:
         raise InvalidActionError("empty action")
     verb, rest = words[0], words[1:]
     arity = {"nominate": 1, "withdraw": 1, "end": 0, "timeup": 1, "shot": 2, "check": 2,
-             "foul": 1, "remove": 1, "malformed": 3}
+             "foul": 1, "remove": 1, "malformed": 3, "count": 1}
     if verb == "hands":
         return Hands(tuple(_ints(rest, line)))
     if verb not in arity:
@@ -150,6 +162,8 @@ def parse_action(line: str) -> Action:
     nums = _ints(rest, line)
     if verb == "shot":
         return Shot(nums[0], nums[1])
+    if verb == "count":
+        return HandCount(nums[0])
     if verb == "nominate":
         return Nominate(nums[0])
     if verb == "withdraw":

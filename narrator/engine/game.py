@@ -20,6 +20,7 @@ from narrator.engine.actions import (
     Check,
     EndSpeech,
     Foul,
+    HandCount,
     Hands,
     Malformed,
     Nominate,
@@ -131,6 +132,7 @@ class Game:
         self.nominations: list[tuple[int, int]] = []  # standing (nominator, target), in order
         self._removal_pending = False  # 2.4.3: a removal since the last completed vote
         self._voted: set[int] = set()
+        self._anonymous = 0  # hands counted without seats (HandCount) in this round
         self._round_counts: dict[int, int] = {}
         self._round_candidates: tuple[int, ...] = ()
         self._events: list[ev.Event] = []
@@ -240,6 +242,13 @@ class Game:
         if isinstance(action, Nominate | Withdraw | EndSpeech | Malformed):
             if exp.kind != "speech":
                 raise self._illegal(action, "nobody is speaking")
+            return
+        if isinstance(action, HandCount):
+            if exp.kind != "hands" or exp.candidate is None:
+                raise self._illegal(action, "no vote on a candidate is open")
+            free = len(self.living) - len(self._voted) - self._anonymous
+            if not 0 <= action.n <= free:
+                raise self._illegal(action, f"only {free} seat(s) have not voted in this round")
             return
         if isinstance(action, Hands):
             if exp.kind != "hands":
@@ -495,6 +504,7 @@ class Game:
         """One round of 2.4; returns the counts, or None when 2.4.3 cancelled the vote."""
         self._events.append(ev.VotingStarted(rnd, candidates))
         self._voted = set()
+        self._anonymous = 0
         self._round_candidates = candidates
         self._round_counts = dict.fromkeys(candidates, 0)
         last = len(candidates) - 1
@@ -514,6 +524,9 @@ class Game:
                         self._events.append(ev.VotingCancelled("monster"))
                         return None
                     late_removal = True
+                elif isinstance(action, HandCount):
+                    self._anonymous += action.n
+                    self._round_counts[cand] += action.n
                 elif isinstance(action, Hands):
                     for seat in action.seats:
                         if seat in self._voted:  # 2.4: a second hand is ignored
@@ -522,7 +535,8 @@ class Game:
                             self._voted.add(seat)
                             self._round_counts[cand] += 1
             if i == last:  # 2.4: abstainers count for the last candidate
-                self._round_counts[cand] += len([s for s in self.living if s not in self._voted])
+                abstained = len([s for s in self.living if s not in self._voted]) - self._anonymous
+                self._round_counts[cand] += max(0, abstained)
             self._events.append(ev.VoteCounted(cand, self._round_counts[cand]))
         self._removal_pending = late_removal
         counts = dict(self._round_counts)
@@ -533,7 +547,7 @@ class Game:
     def _round_decided(self, current: int, extra: int) -> bool:
         """2.4.3: is the round's result already fixed whatever the remaining hands (counting
         ``extra`` removed voters' hands as still to come)?"""
-        remaining = len([s for s in self.living if s not in self._voted]) + extra
+        remaining = len([s for s in self.living if s not in self._voted]) - self._anonymous + extra
         if remaining == 0:
             return True
         counts = self._round_counts

@@ -30,6 +30,8 @@ class ActionLog(Protocol):
 
     def append(self, action: Action, at: float) -> None: ...
 
+    def append_undo(self, at: float) -> None: ...
+
 
 class Host:
     """Runs one game: inputs in, speech and timers out."""
@@ -44,6 +46,8 @@ class Host:
         self.timer: Timer | None = None
         self.timer_started: float = 0.0
         self.listeners: list[Callable[[ev.Event, float], None]] = []
+        #: seconds until the narrator is quiet; live, a timer starts when its announcement ends
+        self.timer_delay: Callable[[], float] = lambda: 0.0
 
     def start(self) -> list[ev.Event]:
         events = self.game.start()
@@ -58,6 +62,22 @@ class Host:
         events = self.game.apply(action)
         self._handle(events)
         return events
+
+    def undo(self) -> Action:
+        """Take back the last input (a host's override); the current timer restarts in full."""
+        if self.journal is not None and self.game.history:
+            self.journal.append_undo(self.clock.now())
+        action = self.game.pop()
+        self.resume()
+        return action
+
+    def resume(self) -> None:
+        """After rebuilding the game from a journal: run its current timer again, in full."""
+        timer = self.game.expect.timer
+        if timer is not None:
+            self._start_timer(timer)
+        else:
+            self._cancel_timer()
 
     def say(self, line: Line) -> None:
         self.voice.say(line, self.clock.now())
@@ -88,7 +108,7 @@ class Host:
 
     def _start_timer(self, timer: Timer) -> None:
         self._cancel_timer()
-        now = self.clock.now()
+        now = self.clock.now() + self.timer_delay()
         self.timer, self.timer_started = timer, now
         name = timer.name
         self.scheduler.call_at(now + timer.seconds, "timer", lambda: self._time_up(name))
