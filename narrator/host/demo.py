@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     clock = FakeClock()
     narration = wav_narration(str(out), clock, lang=args.lang, voices=args.voices)
     replay = ScriptReplay(script, voice=narration, clock=clock)
-    replay.host.listeners.append(narration.on_event)
+    narration.attach(replay.host)
     result = replay.run()
     length = narration.finish()
     narration.close()

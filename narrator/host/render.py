@@ -13,6 +13,7 @@ from narrator.audio.playback import Player
 from narrator.audio.sinks import Sink, SoundDeviceSink, WavFileSink
 from narrator.engine import events as ev
 from narrator.host.clock import Clock
+from narrator.host.host import Host
 from narrator.host.narration import Line
 from narrator.voice.clip import AudioClip
 from narrator.voice.manifest import default_voices_root
@@ -34,6 +35,16 @@ class Narration:
         rate = sink.format.rate
         # rule 2.1: music plays loudly at night; without a file, a soft noise bed masks the table
         self.bed: AudioClip = load_music(night_music, rate) if night_music else soft_noise(rate=rate)
+
+    def delay(self) -> float:
+        """Seconds until the narrator is quiet: a timer starts when its announcement ends."""
+        busy = self.player.busy_until()
+        return 0.0 if busy is None else max(0.0, busy - self.player.clock.now())
+
+    def attach(self, host: Host) -> None:
+        """Speak for ``host``: timers wait for the narration, the night bed follows phases."""
+        host.timer_delay = self.delay
+        host.listeners.append(self.on_event)
 
     def say(self, line: Line, at: float) -> None:
         self.player.say(list(line.keys), urgent=line.urgent)

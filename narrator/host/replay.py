@@ -122,7 +122,7 @@ class ScriptReplay:
         if exp.kind != "speech" or exp.seat != seat:
             raise self._fail(line, f"a speech of seat {seat}")
         assert exp.timer is not None
-        start = self.clock.now()
+        start = self.host.timer_started  # after the announcement, when the narrator is heard
         limit = exp.timer.seconds
         timer = exp.timer
         if line.say is None:  # SPEC §4: a speech that ends at once

@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
                                   night_music=args.night_music)
     replay = ScriptReplay(script, voice=narration, clock=clock)
     if narration is not None:
-        replay.host.listeners.append(narration.on_event)
+        narration.attach(replay.host)
     result: ReplayResult = replay.run()
     if narration is not None:
         narration.finish()

@@ -1,0 +1,129 @@
+"""The journal (nothing lost, resume at the same phase), the live loop and host undo."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from narrator.cli import main
+from narrator.engine import EndSpeech, Game, HandCount, IllegalActionError, Nominate, Role, TimeUp
+from narrator.host.clock import FakeClock
+from narrator.host.host import Host
+from narrator.host.journal import Journal, load_journal
+from narrator.host.live import LiveLoop
+from narrator.host.replay import default_manifest
+from narrator.host.scheduler import Scheduler
+from narrator.host.transcript import Transcript
+
+ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
+
+
+def make_host(journal_path: Path | None = None) -> tuple[Host, LiveLoop, Transcript, list[str]]:
+    clock = FakeClock()
+    game = Game(roles=ROLES)
+    transcript = Transcript(default_manifest("ru"))
+    journal = Journal.for_game(journal_path, game, fsync=False) if journal_path else None
+    host = Host(game, Scheduler(clock), transcript, journal)
+    errors: list[str] = []
+    loop = LiveLoop(host, on_error=errors.append)
+    host.start()
+    return host, loop, transcript, errors
+
+
+def run_to_day(loop: LiveLoop) -> None:
+    while loop.host.game.expect.kind == "timer":
+        loop.step(timeout=float("inf"))
+
+
+def test_live_loop_runs_timers_and_inputs_in_order() -> None:
+    host, loop, transcript, _errors = make_host()
+    run_to_day(loop)
+    assert host.game.notation().startswith("crime-time d1:day@1")
+    loop.apply(Nominate(5))
+    loop.apply(Nominate(6))  # refused: one standing nomination per speech
+    loop.step(timeout=0)
+    assert host.game.candidates == (5,) and transcript.said[-1] == "Принято"
+    loop.step(timeout=float("inf"))  # the 50 s warning
+    assert transcript.said[-1] == "Десять секунд" and host.clock.now() == pytest.approx(
+        host.timer_started + 50.0)
+    loop.step(timeout=float("inf"))  # the end of the speech
+    assert host.game.expect.seat == 2 and transcript.said[-2:] == ["Спасибо",
+                                                                  "Слово игроку номер два"]
+
+
+def test_live_loop_reports_illegal_inputs_instead_of_raising() -> None:
+    _host, loop, _, errors = make_host()
+    loop.apply(Nominate(5))  # nobody speaks during the first night
+    loop.step(timeout=0)
+    assert len(errors) == 1 and "nobody is speaking" in errors[0]
+
+
+def test_journal_is_written_before_acting_and_resume_gives_the_same_phase(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "journal.jsonl"
+    host, loop, _, _ = make_host(path)
+    run_to_day(loop)
+    host.apply(Nominate(5))
+    host.apply(EndSpeech())
+    host.apply(Nominate(7))
+    with pytest.raises(IllegalActionError):
+        host.apply(TimeUp("vote"))  # refused outright: not journaled
+    lines = path.read_text().splitlines()
+    roles = json.loads(lines[0])["roles"]
+    assert {s: r for s, r in roles.items() if r != "civilian"} == {
+        "1": "sheriff", "3": "don", "5": "mafia", "9": "mafia"}
+    assert [json.loads(x)["action"] for x in lines[-3:]] == ["nominate 5", "end", "nominate 7"]
+    resumed = load_journal(path).game()
+    assert resumed.notation() == host.game.notation()
+    assert main(["resume", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == host.game.protocol()
+
+
+def test_undo_is_journaled_and_resume_honours_it(tmp_path: Path) -> None:
+    path = tmp_path / "journal.jsonl"
+    host, loop, _, _ = make_host(path)
+    run_to_day(loop)
+    host.apply(Nominate(5))
+    before = host.game.notation()
+    host.apply(EndSpeech())
+    assert host.undo() == EndSpeech()
+    assert host.game.notation() == before
+    assert host.timer is not None and host.timer.name == "speech"  # the speech timer runs again
+    assert load_journal(path).game().notation() == before
+
+
+def test_a_torn_last_line_is_ignored_but_a_broken_middle_line_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "journal.jsonl"
+    host, loop, _, _ = make_host(path)
+    run_to_day(loop)
+    host.apply(Nominate(5))
+    with path.open("a") as f:
+        f.write('{"t": 12.0, "act')
+    assert load_journal(path).game().candidates == (5,)
+    text = path.read_text().splitlines()
+    text.insert(2, "garbage")
+    path.write_text("\n".join(text) + "\n")
+    from narrator.errors import NarratorError
+    with pytest.raises(NarratorError, match=r"journal.jsonl:3: not a journal entry"):
+        load_journal(path)
+
+
+def test_hand_counts_from_a_human_host_count_abstainers_for_the_last() -> None:
+    host, loop, _, _ = make_host()
+    run_to_day(loop)
+    host.apply(Nominate(5))
+    host.apply(EndSpeech())
+    host.apply(Nominate(7))
+    for _ in range(9):
+        host.apply(EndSpeech())
+    assert host.game.expect.candidate == 5
+    host.apply(HandCount(6))
+    with pytest.raises(IllegalActionError, match="only 4 seat"):
+        host.apply(HandCount(5))
+    loop.step(timeout=float("inf"))
+    host.apply(HandCount(1))
+    loop.step(timeout=float("inf"))
+    assert host.game.days[0].rounds[0]["votes"] == {"5": 6, "7": 4}
+    assert host.game.out[5] == {"how": "vote", "day": 1}
