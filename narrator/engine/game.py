@@ -293,24 +293,25 @@ class Game:
         while True:
             yield OVER
 
-    def _wait(self, expect: Expect) -> Flow:
-        """Wait for one action; fouls are recorded here, removals applied (2.4.3)."""
-        while True:
-            action = yield expect
-            if isinstance(action, Foul):
-                self.fouls[action.seat] = self.fouls.get(action.seat, 0) + 1
-                self._events.append(ev.Fouled(action.seat, self.fouls[action.seat]))
-                continue
-            if isinstance(action, Remove):
-                self._remove(action.seat)
-            return action
+    def _aside(self, action: Action) -> bool:
+        """Fouls and removals come at any moment: record a foul (True: keep waiting), apply a
+        removal (2.4.3) and let the waiting step react to it (False)."""
+        if isinstance(action, Foul):
+            self.fouls[action.seat] = self.fouls.get(action.seat, 0) + 1
+            self._events.append(ev.Fouled(action.seat, self.fouls[action.seat]))
+            return True
+        if isinstance(action, Remove):
+            self._remove(action.seat)
+        return False
 
     def _timer(self, timer: Timer) -> Flow:
         """A step that only waits for its timer."""
         self._events.append(ev.TimerStarted(timer))
         expect = Expect("timer", timer)
         while True:
-            action = yield from self._wait(expect)
+            action = yield expect
+            if self._aside(action):
+                continue
             if isinstance(action, TimeUp):
                 return
 
@@ -345,7 +346,9 @@ class Game:
         self._events.append(ev.TimerStarted(hunt))
         shots: dict[int, set[int]] = {}
         while True:
-            action = yield from self._wait(Expect("hunt", hunt))
+            action = yield Expect("hunt", hunt)
+            if self._aside(action):
+                continue
             if isinstance(action, Shot):
                 if action.shooter in self.out:  # removed during the count
                     continue
@@ -364,7 +367,9 @@ class Game:
             self._events.append(ev.TimerStarted(timer))
             name = role.value
             while True:
-                action = yield from self._wait(Expect("check", timer, role=name))
+                action = yield Expect("check", timer, role=name)
+                if self._aside(action):
+                    continue
                 if isinstance(action, TimeUp):
                     break
                 if isinstance(action, Check):
@@ -416,7 +421,9 @@ class Game:
         expect = Expect("speech", timer, seat=seat, speech=kind)
         standing: int | None = None
         while True:
-            action = yield from self._wait(expect)
+            action = yield expect
+            if self._aside(action):
+                continue
             if isinstance(action, TimeUp):
                 self._events.append(ev.SpeechEnded(seat, early=False))
                 return
@@ -515,7 +522,9 @@ class Game:
             self._events.append(ev.TimerStarted(window))
             expect = Expect("hands", window, candidate=cand)
             while True:
-                action = yield from self._wait(expect)
+                action = yield expect
+                if self._aside(action):
+                    continue
                 if isinstance(action, TimeUp):
                     break
                 if isinstance(action, Remove):
@@ -580,7 +589,9 @@ class Game:
         self._events.append(ev.TimerStarted(window))
         hands: set[int] = set()
         while True:
-            action = yield from self._wait(Expect("hands", window))
+            action = yield Expect("hands", window)
+            if self._aside(action):
+                continue
             if isinstance(action, TimeUp):
                 break
             if isinstance(action, Remove):
