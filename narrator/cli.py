@@ -68,12 +68,16 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGS, default="ru")
     p.add_argument("--seats", type=int, default=10)
     p.add_argument("--journal", metavar="FILE", help="game journal (default journal.jsonl)")
+    p.add_argument("--roles", metavar="ROLES",
+                   help='the dealt cards, e.g. "don=3 mafia=5,9 sheriff=1" (else asked at start)')
     audio_opts(p)
     p.set_defaults(run="narrator.host.assist:run")
 
     p = sub.add_parser("resume", help="resume a killed game from its journal")
     p.add_argument("journal", help="the journal file")
     p.add_argument("--json", action="store_true", help="print the protocol so far and stop")
+    p.add_argument("--model", metavar="PATH", help="Vosk model folder (a hostless game)")
+    audio_opts(p)
     p.set_defaults(run="narrator.host.journal:run_resume")
 
     p = sub.add_parser("voices", help="build, record or check voice packs")

@@ -25,6 +25,17 @@ class Voice(Protocol):
     def say(self, line: Line, at: float) -> None: ...
 
 
+class Tee:
+    """A voice that says each line to several voices (audio and a transcript, say)."""
+
+    def __init__(self, *voices: Voice) -> None:
+        self.voices = voices
+
+    def say(self, line: Line, at: float) -> None:
+        for voice in self.voices:
+            voice.say(line, at)
+
+
 class ActionLog(Protocol):
     """Where every input is written before it is acted on (the game journal)."""
 

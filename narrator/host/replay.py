@@ -16,7 +16,7 @@ from narrator.errors import ScriptError
 from narrator.grammar import parse
 from narrator.host.clock import FakeClock
 from narrator.host.hearing import action_for
-from narrator.host.host import ActionLog, Host, Voice
+from narrator.host.host import ActionLog, Host, Tee, Voice
 from narrator.host.scheduler import Scheduler
 from narrator.host.table_script import ScriptLine, TableScript
 from narrator.host.transcript import Transcript
@@ -40,17 +40,6 @@ class ReplayResult:
         return out
 
 
-class _Tee:
-    """Say each line to several voices (the transcript and, optionally, audio)."""
-
-    def __init__(self, *voices: Voice) -> None:
-        self.voices = voices
-
-    def say(self, line: Any, at: float) -> None:
-        for v in self.voices:
-            v.say(line, at)
-
-
 class ScriptReplay:
     """Feeds one table script to a host on a fake clock."""
 
@@ -63,7 +52,7 @@ class ScriptReplay:
         self.clock = clock or FakeClock()
         self.scheduler = Scheduler(self.clock)
         self.transcript = Transcript(manifest or default_manifest(script.lang))
-        out: Voice = self.transcript if voice is None else _Tee(self.transcript, voice)
+        out: Voice = self.transcript if voice is None else Tee(self.transcript, voice)
         self.host = Host(self.game, self.scheduler, out, journal)
         self.host.listeners.append(self.transcript.note)
 

@@ -6,7 +6,6 @@ import argparse
 import json
 from pathlib import Path
 
-from narrator.errors import NarratorError
 from narrator.host.clock import FakeClock
 from narrator.host.replay import ReplayResult, ScriptReplay
 from narrator.host.table_script import load_table_script
@@ -15,8 +14,7 @@ from narrator.host.table_script import load_table_script
 def run(args: argparse.Namespace) -> int:
     path = Path(args.path)
     if path.is_dir():
-        raise NarratorError(f"{path}: replaying a recorded session folder is not supported yet; "
-                            "give a *.table.jsonl table script")
+        return _run_session(args, path)
     script = load_table_script(path)
     if args.lang:
         script.lang = args.lang
@@ -40,4 +38,25 @@ def run(args: argparse.Namespace) -> int:
         print(result.transcript.render())
         winner = result.game.winner
         print(f"\nwinner: {winner.value if winner else 'none (the script ended first)'}")
+    return 0
+
+
+def _run_session(args: argparse.Namespace, path: Path) -> int:
+    """A folder written by ``narrator play --record``: the audio and the inputs again."""
+    import sys
+
+    from narrator.host.session_replay import replay_session
+
+    result = replay_session(path, model_path=args.model)
+    if args.json:
+        print(json.dumps(result.protocol(), ensure_ascii=False))
+    else:
+        print(result.core.transcript.render())
+        winner = result.core.game.winner
+        print(f"\nwinner: {winner.value if winner else 'none (the session ended first)'}")
+    replayed = json.loads(json.dumps(result.protocol(), ensure_ascii=False))
+    if result.recorded_protocol is not None and result.recorded_protocol != replayed:
+        print(f"narrator: the replay differs from the recorded protocol "
+              f"({result.divergence or 'same inputs'})", file=sys.stderr)
+        return 1
     return 0

@@ -127,3 +127,27 @@ def test_hand_counts_from_a_human_host_count_abstainers_for_the_last() -> None:
     loop.step(timeout=float("inf"))
     assert host.game.days[0].rounds[0]["votes"] == {"5": 6, "7": 4}
     assert host.game.out[5] == {"how": "vote", "day": 1}
+
+
+def test_assist_roles_option_and_missing_sound_card(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from narrator.errors import NarratorError
+    from narrator.host.assist import roles_option
+
+    assert roles_option("don=3 mafia=5,9 sheriff=1", 10) == ROLES
+    with pytest.raises(NarratorError, match="--roles"):
+        roles_option("doctor=4", 10)
+    with pytest.raises(NarratorError, match="seat 5 is both"):
+        roles_option("don=5 mafia=5,9 sheriff=1", 10)
+    # without a sound card: one line that says what to do instead
+    from narrator.audio.devices import output_device
+    try:
+        output_device()
+    except NarratorError:
+        pass
+    else:
+        pytest.skip("this machine has a sound card: the no-device message cannot be shown")
+    code = main(["assist", "--roles", "don=3 mafia=5,9 sheriff=1",
+                 "--journal", str(tmp_path / "j.jsonl")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "--out-wav" in err

@@ -1,0 +1,177 @@
+"""``narrator assist``: a human host runs the game; the narrator speaks and times (SPEC §1).
+
+The command builds the real collaborators — the monotonic clock, the narration (the sound card,
+or a WAV file with ``--out-wav``), the journal, the host and its live loop on a thread — and
+hands them to :class:`~narrator.host.assist_ui.AssistApp`. The host deals the cards, so the app
+first asks where the don, the mafia and the sheriff sit. ``narrator resume JOURNAL`` on an
+assist journal reopens the app at the same phase.
+"""
+
+from __future__ import annotations
+
+import argparse
+import threading
+from pathlib import Path
+
+from narrator.engine import Game, Role
+from narrator.engine.rules import find_rules
+from narrator.errors import NarratorError
+from narrator.host.assist_control import hold_vote_window
+from narrator.host.assist_ui import AssistApp, Session, parse_roles
+from narrator.host.clock import Clock, MonotonicClock
+from narrator.host.host import Host, Tee, Voice
+from narrator.host.journal import Journal, JournalContents
+from narrator.host.live import LiveLoop
+from narrator.host.render import Narration, speaker_narration, wav_narration
+from narrator.host.scheduler import Scheduler
+from narrator.host.transcript import Transcript
+
+DEFAULT_JOURNAL = "journal.jsonl"
+
+
+def make_session(game: Game, clock: Clock, *, journal: Journal | None,
+                 narration: Narration | None = None,
+                 transcript: Transcript | None = None) -> Session:
+    """A host on ``game`` with its loop; speech to ``narration`` and/or ``transcript``.
+
+    With a narration, timers start when the narrator falls quiet (a speech's 60 s run from the
+    end of «Слово игроку номер …»). The game is neither started nor resumed here.
+    """
+    if transcript is None:
+        if narration is None:
+            raise ValueError("make_session needs a narration or a transcript")
+        transcript = Transcript(narration.pack.manifest)
+    voice: Voice = transcript if narration is None else Tee(narration, transcript)
+    host = Host(game, Scheduler(clock), voice, journal)
+    if narration is not None:
+        narration.attach(host)
+    return Session(host, LiveLoop(host), transcript, journal.path if journal else None)
+
+
+def _narration(args: argparse.Namespace, clock: Clock, lang: str) -> Narration:
+    voices = getattr(args, "voices", None)
+    music = getattr(args, "night_music", None)
+    out_wav = getattr(args, "out_wav", None)
+    if out_wav:
+        return wav_narration(out_wav, clock, lang=lang, voices=voices, night_music=music)
+    try:
+        return speaker_narration(clock, lang=lang, voices=voices, night_music=music)
+    except NarratorError as e:
+        if not hasattr(args, "out_wav"):  # a command without the audio options
+            raise
+        raise NarratorError(f"{e}; use --out-wav FILE to write the narration to a file") from None
+
+
+def _run_app(app: AssistApp, narration: Narration) -> int:
+    """Run the UI; the host's loop runs on its own thread until the UI closes."""
+    stop = threading.Event()
+    threads: list[threading.Thread] = []
+    session_ref: list[Session] = []
+
+    def drive(session: Session) -> None:
+        session_ref.append(session)
+
+        def loop() -> None:
+            while not stop.is_set():
+                session.loop.step()
+
+        thread = threading.Thread(target=loop, name="narrator-host", daemon=True)
+        threads.append(thread)
+        thread.start()
+
+    if app.session is not None:
+        drive(app.session)
+    else:
+        setup = app.setup
+        assert setup is not None
+
+        def started(roles: dict[int, Role]) -> Session:
+            session = setup(roles)
+            drive(session)
+            return session
+
+        app.setup = started
+    narration.player.start()
+    try:
+        app.run()
+    finally:
+        stop.set()
+        for session in session_ref:
+            session.loop.stop()
+        for thread in threads:
+            thread.join(timeout=5)
+        narration.close()
+        for session in session_ref:
+            if session.host.journal is not None and isinstance(session.host.journal, Journal):
+                session.host.journal.close()
+    if app.error:
+        raise NarratorError(app.error)
+    if session_ref and session_ref[0].journal is not None:
+        path = session_ref[0].journal
+        print(f"narrator: the game is journaled in {path}; continue it with "
+              f"`narrator resume {path}`")
+    else:
+        print("narrator: no game was started")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """``narrator assist``."""
+    rules = find_rules(args.rules)
+    seats = args.seats or rules.seats
+    if not 4 <= seats <= 15:
+        raise NarratorError(f"--seats: a table has 4..15 seats, not {seats}")
+    path = Path(args.journal or DEFAULT_JOURNAL)
+    if path.exists() and path.stat().st_size > 0:
+        raise NarratorError(f"{path} already holds a game: continue it with `narrator resume "
+                            f"{path}`, or give a new file with --journal FILE")
+    clock = MonotonicClock()
+    narration = _narration(args, clock, args.lang)
+
+    def setup(roles: dict[int, Role]) -> Session:
+        game = Game(rules, seats=seats, roles=roles)
+        try:
+            journal = Journal.for_game(path, game, lang=args.lang, mode="assist")
+        except OSError as e:
+            raise NarratorError(f"{path}: cannot write the journal ({e.strerror})") from None
+        session = make_session(game, clock, journal=journal, narration=narration)
+        session.host.start()
+        return session
+
+    if args.roles:
+        return _run_app(AssistApp(setup(roles_option(args.roles, seats))), narration)
+    return _run_app(AssistApp(setup=setup, seats=seats, rules=rules), narration)
+
+
+def roles_option(text: str, seats: int) -> dict[int, Role]:
+    """``--roles "don=3 mafia=5,9 sheriff=1"``."""
+    fields = {"don": "", "mafia": "", "sheriff": ""}
+    for item in text.split():
+        name, _, value = item.partition("=")
+        if name not in fields or not value:
+            raise NarratorError(f'--roles: expected "don=N mafia=N,N sheriff=N", got {item!r}')
+        fields[name] = value
+    return parse_roles(fields["don"], fields["mafia"], fields["sheriff"], seats)
+
+
+def resume_session(contents: JournalContents, path: str | Path, clock: Clock, *,
+                   narration: Narration | None = None, transcript: Transcript | None = None,
+                   fsync: bool = True) -> Session:
+    """The game of ``contents`` at its last state, journaling on into ``path``."""
+    game = contents.game()
+    journal = Journal(path, contents.header, fsync=fsync)
+    session = make_session(game, clock, journal=journal, narration=narration,
+                           transcript=transcript)
+    if narration is not None and game.phase.startswith("n") and not game.is_over:
+        narration.player.set_bed(narration.bed)  # back into the night: its bed again
+    session.host.resume()
+    hold_vote_window(session.host)
+    return session
+
+
+def resume(args: argparse.Namespace, contents: JournalContents) -> int:
+    """``narrator resume JOURNAL`` for a journal written by ``narrator assist``."""
+    clock = MonotonicClock()
+    narration = _narration(args, clock, contents.header.lang)
+    session = resume_session(contents, args.journal, clock, narration=narration)
+    return _run_app(AssistApp(session), narration)

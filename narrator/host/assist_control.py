@@ -1,0 +1,306 @@
+"""Host-assist: what the human host's keys mean, run on the live loop's thread.
+
+The keyboard UI never touches the game. Each key becomes a thunk submitted to the
+:class:`~narrator.host.live.LiveLoop`; the thunk reads :attr:`Game.expect` there (so "Enter"
+means a nomination during a speech, a hand count during a vote, a shot during the hunt, a check
+at night), applies the actions through the :class:`~narrator.host.host.Host` (journaled first),
+and publishes a :class:`Snapshot` of the table back to the UI. Errors, refusals and what was
+applied go to ``on_message``; nothing an input does can stop the loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from narrator.engine import (
+    Action,
+    Check,
+    EndSpeech,
+    Foul,
+    Game,
+    HandCount,
+    Hands,
+    Nominate,
+    Remove,
+    Role,
+    Shot,
+    TimeUp,
+    Withdraw,
+)
+from narrator.engine import events as ev
+from narrator.errors import NarratorError
+from narrator.host.host import Host
+from narrator.host.live import LiveLoop
+from narrator.host.transcript import Transcript
+
+SAID_LINES = 8
+
+_STEPS = {
+    "dealing": "the cards are dealt",
+    "don_noted": "the don looks at the table",
+    "agreement": "the mafia agree",
+    "sheriff_noted": "the sheriff looks at the table",
+    "hunt": "the mafia hunt (the count)",
+    "don_check": "the don's check",
+    "sheriff_check": "the sheriff's check",
+    "vote": "the voting window",
+    "speech": "a speech",
+}
+_SPEECHES = {"day": "speech", "last": "last word", "tie": "tie speech"}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    role: Role
+    out: str | None  # shot, vote, crash, removed
+    fouls: int
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The table as the UI shows it; built on the loop's thread, read on the UI's."""
+
+    phase: str  # readable: "Day 2 · speech of seat 4"
+    notation: str  # Game.notation()
+    hint: str  # what the keys do now
+    seats: tuple[SeatView, ...]
+    speaker: int | None
+    nominations: tuple[tuple[int, int], ...]  # standing (nominator, target)
+    voting: tuple[int, ...]  # candidates of the round being voted on
+    timer: str | None  # the running timer's name
+    timer_seconds: float
+    timer_ends: float | None  # clock time when it runs out (None: waits for the host)
+    said: tuple[str, ...]  # the last lines spoken, oldest first
+    over: bool
+
+
+def describe(game: Game) -> str:
+    """A readable phase, from the same state as :meth:`Game.notation`."""
+    e = game.expect
+    if e.kind == "over":
+        return f"Game over: {game.winner.value} win" if game.winner else "Game over"
+    when = ("Night " if game.phase.startswith("n") else "Day ") + game.phase[1:]
+    if e.kind == "speech":
+        what = f"{_SPEECHES.get(e.speech or '', 'speech')} of seat {e.seat}"
+    elif e.kind == "hands" and e.candidate is None:
+        what = "car crash: hands for all of them leaving"
+    elif e.kind == "hands":
+        rnd = len(game.days[-1].rounds) + 1 if game.days else 1
+        cands = ", ".join(map(str, game.voting_candidates))
+        what = f"vote, round {rnd} ({cands}): hands for {e.candidate}"
+    elif e.kind == "check":
+        what = f"the {e.role}'s check"
+    elif e.timer is not None:
+        what = _STEPS.get(e.timer.name, e.timer.name)
+    else:
+        what = e.kind
+    return f"{when} · {what}"
+
+
+def hint(game: Game) -> str:
+    """What typing a number and Enter does now."""
+    e = game.expect
+    if e.kind == "speech" and e.speech == "day":
+        return "number Enter: nominate · number w: withdraw · Space: «Спасибо», next speaker"
+    if e.kind == "speech":
+        return "Space: end the speech"
+    if e.kind == "hands" and e.candidate is None:
+        return "number Enter: hands for the car crash (empty Enter: none)"
+    if e.kind == "hands":
+        return (f"number Enter: hands for {e.candidate} (empty Enter: none; "
+                "abstainers count for the last candidate)")
+    if e.kind == "hunt":
+        return ("number Enter: the mafia's target, a shot from every living mafioso · "
+                "shooter-target k: one shot (e.g. 3-7 k)")
+    if e.kind == "check":
+        return f"number Enter: the {e.role} checks that seat"
+    if e.kind == "over":
+        return "u: undo · q: quit"
+    return "Space: skip the timer"
+
+
+def snapshot(host: Host, transcript: Transcript) -> Snapshot:
+    """Read the table; call on the loop's thread."""
+    game = host.game
+    e = game.expect
+    seats = tuple(
+        SeatView(s, game.roles[s], (game.out.get(s) or {}).get("how"), game.fouls.get(s, 0))
+        for s in range(1, game.seats + 1)
+    )
+    timer = host.timer
+    waits = e.kind == "hands" or timer is None  # the vote waits for the host's count
+    return Snapshot(
+        phase=describe(game),
+        notation=game.notation(),
+        hint=hint(game),
+        seats=seats,
+        speaker=e.seat if e.kind == "speech" else None,
+        nominations=tuple(game.nominations),
+        voting=game.voting_candidates if e.kind == "hands" else (),
+        timer=timer.name if timer is not None else None,
+        timer_seconds=timer.seconds if timer is not None else 0.0,
+        timer_ends=None if waits or timer is None else host.timer_started + timer.seconds,
+        said=tuple(text for _, text in transcript.entries[-SAID_LINES:]),
+        over=game.is_over,
+    )
+
+
+def hold_vote_window(host: Host) -> None:
+    """A vote waits for the host's count: the 1 s window closes when the count is entered."""
+    if host.game.expect.kind == "hands":
+        host.scheduler.cancel("timer")
+
+
+def _number(text: str) -> int:
+    text = text.strip()
+    if not text.isdigit():
+        raise NarratorError(f"type a seat number first (got {text!r})" if text
+                            else "type a number first")
+    return int(text)
+
+
+class Controller:
+    """The host's inputs as thunks on ``loop``; results to ``on_snapshot`` / ``on_message``.
+
+    ``on_message(kind, text)``: kind is "ok" (applied), "error" (not taken) or "refused" (the
+    engine refused it by the rules). Both callbacks are called on the loop's thread.
+    """
+
+    def __init__(self, host: Host, loop: LiveLoop, transcript: Transcript) -> None:
+        self.host = host
+        self.loop = loop
+        self.transcript = transcript
+        self.on_snapshot: Callable[[Snapshot], None] = lambda snap: None
+        self.on_message: Callable[[str, str], None] = lambda kind, text: None
+        loop.on_error = lambda text: self.on_message("error", text)
+        host.listeners.append(self._on_event)
+
+    # -- inputs (any thread) ----------------------------------------------------------------
+
+    def next(self) -> None:
+        """Space: end the speech early, or skip the timer."""
+        self._submit(self._next)
+
+    def time_up(self) -> None:
+        """The current timer runs out now (a speech ends with «Спасибо»)."""
+        self._submit(self._time_up)
+
+    def enter(self, text: str) -> None:
+        """A number and Enter: what it means depends on what the game waits for."""
+        self._submit(lambda: self._enter(text))
+
+    def withdraw(self, text: str) -> None:
+        self._submit(lambda: self._apply(Withdraw(_number(text))))
+
+    def foul(self, text: str) -> None:
+        self._submit(lambda: self._apply(Foul(_number(text))))
+
+    def remove(self, text: str) -> None:
+        self._submit(lambda: self._apply(Remove(_number(text))))
+
+    def shot(self, text: str) -> None:
+        self._submit(lambda: self._shots(text))
+
+    def check(self, text: str) -> None:
+        self._submit(lambda: self._check(text))
+
+    def undo(self) -> None:
+        self._submit(self._undo)
+
+    def refresh(self) -> None:
+        """Ask for a new snapshot."""
+        self.loop.submit(self.publish)
+
+    # -- on the loop's thread --------------------------------------------------------------
+
+    def publish(self) -> None:
+        self.on_snapshot(snapshot(self.host, self.transcript))
+
+    def _submit(self, fn: Callable[[], None]) -> None:
+        def run() -> None:
+            try:
+                fn()
+            except NarratorError as e:
+                self.on_message("error", str(e))
+            except Exception as e:  # a bug must not stop the loop nor the game
+                self.on_message("error", f"internal error: {e.__class__.__name__}: {e}")
+            self.publish()
+
+        self.loop.submit(run)
+
+    def _apply(self, *actions: Action) -> None:
+        for action in actions:
+            self.host.game.check(action)  # log it before the refusals it may cause
+            self.on_message("ok", str(action))
+            self.host.apply(action)
+
+    def _next(self) -> None:
+        e = self.host.game.expect
+        if e.kind == "speech":
+            self._apply(EndSpeech())
+        elif e.kind == "hands":
+            self._enter("")
+        else:
+            self._time_up()
+
+    def _time_up(self) -> None:
+        timer = self.host.game.expect.timer
+        if timer is None:
+            raise NarratorError("no timer is running")
+        self._apply(TimeUp(timer.name))
+
+    def _enter(self, text: str) -> None:
+        game = self.host.game
+        e = game.expect
+        if e.kind == "speech":
+            self._apply(Nominate(_number(text)))
+        elif e.kind == "hands":
+            n = _number(text) if text.strip() else 0
+            window = TimeUp(e.timer.name if e.timer else "vote")
+            if e.candidate is None:  # the car crash: the engine counts hands by seat
+                living = game.living
+                if n > len(living):
+                    raise NarratorError(f"only {len(living)} players are at the table")
+                self._apply(*([Hands(tuple(living[:n]))] if n else []), window)
+            else:
+                self._apply(*([HandCount(n)] if n else []), window)
+        elif e.kind == "hunt":
+            self._shots(text)
+        elif e.kind == "check":
+            self._check(text)
+        else:
+            raise NarratorError(f"nothing to enter now (waiting for {e})")
+
+    def _shots(self, text: str) -> None:
+        game = self.host.game
+        if "-" in text:
+            shooter, _, target = text.partition("-")
+            self._apply(Shot(_number(shooter), _number(target)))
+            return
+        seat = _number(text)
+        mafia = [s for s in game.living if s in game.black]
+        if game.expect.kind != "hunt" or not mafia:
+            raise NarratorError(f"shot at {seat}: the mafia is not hunting "
+                                f"(waiting for {game.expect})")
+        self._apply(*(Shot(m, seat) for m in mafia))
+
+    def _check(self, text: str) -> None:
+        e = self.host.game.expect
+        if e.kind != "check" or e.role is None:
+            raise NarratorError(f"check {text}: nobody is checking (waiting for {e})")
+        self._apply(Check(e.role, _number(text)))
+
+    def _undo(self) -> None:
+        action = self.host.undo()
+        hold_vote_window(self.host)
+        self.on_message("ok", f"undone: {action}")
+
+    def _on_event(self, event: ev.Event, at: float) -> None:
+        if isinstance(event, ev.TimerStarted) and event.timer.name == "vote":
+            hold_vote_window(self.host)
+        elif isinstance(event, ev.Refused):
+            who = f"seat {event.seat}: " if event.seat is not None else ""
+            target = f" {event.target}" if event.target is not None else ""
+            self.on_message("refused", f"{who}{event.kind}{target} refused ({event.reason})")

@@ -1,0 +1,344 @@
+"""Host-assist: the Textual app a human host drives the narrator with.
+
+The app gets its collaborators injected: a :class:`Session` (the host, its live loop, the
+transcript of what was said) or, when the cards are still to be entered, a ``setup`` callable
+that makes one from the seats of the don, the mafia and the sheriff. It never runs the loop
+itself: the command runs it on a thread, the tests step it on a FakeClock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, RichLog, Static
+
+from narrator.engine import Role, Rules
+from narrator.errors import NarratorError
+from narrator.host.assist_control import Controller, Snapshot
+from narrator.host.host import Host
+from narrator.host.live import LiveLoop
+from narrator.host.transcript import Transcript
+
+_LETTER = {Role.CIVILIAN: "civ", Role.SHERIFF: "SHERIFF", Role.MAFIA: "MAFIA", Role.DON: "DON"}
+_ROLE_STYLE = {Role.CIVILIAN: "", Role.SHERIFF: "bold red", Role.MAFIA: "bold",
+               Role.DON: "bold reverse"}
+_MESSAGE_STYLE = {"ok": "dim", "error": "bold red", "refused": "yellow"}
+
+
+@dataclass
+class Session:
+    """What the app drives: a started (or resumed) host and the loop that runs it."""
+
+    host: Host
+    loop: LiveLoop
+    transcript: Transcript
+    journal: Path | None = None
+
+
+Setup = Callable[[dict[int, Role]], Session]
+
+
+def parse_roles(don: str, mafia: str, sheriff: str, seats: int) -> dict[int, Role]:
+    """The cards the host dealt: seat numbers (mafia: several, by spaces or commas)."""
+    roles: dict[int, Role] = {}
+    for role, text in ((Role.DON, don), (Role.MAFIA, mafia), (Role.SHERIFF, sheriff)):
+        words = text.replace(",", " ").split()
+        if not words:
+            raise NarratorError(f"{role.value}: enter a seat number")
+        if role is not Role.MAFIA and len(words) > 1:
+            raise NarratorError(f"{role.value}: one seat, not {len(words)}")
+        for word in words:
+            if not word.isdigit() or not 1 <= int(word) <= seats:
+                raise NarratorError(f"{role.value}: {word!r} is not a seat (1..{seats})")
+            seat = int(word)
+            if seat in roles:
+                raise NarratorError(f"seat {seat} is both {roles[seat].value} and {role.value}")
+            roles[seat] = role
+    return roles
+
+
+class RolesScreen(Screen[dict[int, Role]]):
+    """The host deals the cards; the narrator needs to know where they went."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", "Quit")]
+
+    def __init__(self, seats: int, rules: Rules) -> None:
+        super().__init__()
+        self.seats = seats
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        mafia = self.rules.roles.get(Role.MAFIA, 0)
+        with Vertical(id="roles"):
+            yield Static(f"Deal the cards, then enter the seats (1..{self.seats}).",
+                         id="roles-title")
+            yield Input(placeholder="don: seat", id="don")
+            yield Input(placeholder=f"mafia: {mafia} seats, e.g. 5 9", id="mafia")
+            yield Input(placeholder="sheriff: seat", id="sheriff")
+            yield Static("Enter: next field, and start the night from the last one.",
+                         id="roles-error")
+        yield Footer()
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        fields = [self.query_one(f"#{name}", Input) for name in ("don", "mafia", "sheriff")]
+        empty = next((f for f in fields if not f.value.strip()), None)
+        if empty is not None:
+            empty.focus()
+            return
+        try:
+            roles = parse_roles(fields[0].value, fields[1].value, fields[2].value, self.seats)
+        except NarratorError as e:
+            self.query_one("#roles-error", Static).update(Text(str(e), style="bold red"))
+            return
+        self.dismiss(roles)
+
+
+class GameScreen(Screen[None]):
+    """The table, the phase, the timer, what was said, and the host's keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("0", "digit('0')", "seat", key_display="0-9"),
+        *(Binding(d, f"digit('{d}')", show=False) for d in "123456789"),
+        Binding("minus", "digit('-')", show=False),
+        Binding("backspace", "erase", show=False),
+        Binding("enter", "enter", "enter"),
+        Binding("space", "next", "next"),
+        Binding("t", "time_up", "skip"),
+        Binding("w", "withdraw", "withdraw"),
+        Binding("k", "shot", "shot"),
+        Binding("c", "check", "check"),
+        Binding("f", "foul", "foul"),
+        Binding("x", "remove", "remove"),
+        Binding("u", "undo", "undo"),
+        Binding("r", "roles", "roles"),
+        Binding("escape", "clear", "Clear", show=False),
+        Binding("q", "app.quit", "quit"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.controller = Controller(session.host, session.loop, session.transcript)
+        self.buffer = ""
+        self.show_roles = False
+        self.snap: Snapshot | None = None
+        self.messages: list[tuple[str, str]] = []
+        self._ui_thread = threading.get_ident()
+        self._aloop: asyncio.AbstractEventLoop | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield Static(id="phase")
+            yield Static(id="timer")
+        yield Static(id="table")
+        yield Static(id="noms")
+        yield Static(id="input")
+        with Horizontal(id="bottom"):
+            yield Static(id="said")
+            yield RichLog(id="log", markup=False, wrap=True)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self._ui_thread = threading.get_ident()
+        self._aloop = asyncio.get_running_loop()
+        self.controller.on_snapshot = lambda snap: self._in_ui(lambda: self.show(snap))
+        self.controller.on_message = lambda kind, text: self._in_ui(
+            lambda: self.add_message(kind, text))
+        if self.session.journal is not None:
+            self.add_message("ok", f"journal: {self.session.journal}")
+        self.controller.refresh()
+        self.set_interval(0.2, self._tick)
+        self._render_input()
+
+    # -- from the loop's thread ---------------------------------------------------------------
+
+    def _in_ui(self, fn: Callable[[], None]) -> None:
+        if threading.get_ident() == self._ui_thread:
+            fn()
+            return
+        if self._aloop is not None:
+            with contextlib.suppress(RuntimeError):  # the app has closed
+                self._aloop.call_soon_threadsafe(fn)
+
+    def _tick(self) -> None:
+        self.controller.refresh()
+        self._render_timer()
+
+    def show(self, snap: Snapshot) -> None:
+        self.snap = snap
+        self.query_one("#phase", Static).update(Text(snap.phase, style="bold"))
+        self.query_one("#table", Static).update(self._table(snap))
+        noms = ", ".join(f"{a}→{t}" for a, t in snap.nominations) or "none"
+        line = Text(f"Nominations: {noms}")
+        if snap.voting:
+            line.append(f"   Voting on: {', '.join(map(str, snap.voting))}", style="bold")
+        line.append(f"\n{snap.notation}", style="dim")
+        self.query_one("#noms", Static).update(line)
+        said = Text("Said:\n", style="bold")
+        for text in snap.said:
+            said.append(text + "\n", style="")
+        self.query_one("#said", Static).update(said)
+        self._render_input()
+        self._render_timer()
+
+    def add_message(self, kind: str, text: str) -> None:
+        self.messages.append((kind, text))
+        self.query_one("#log", RichLog).write(Text(text, style=_MESSAGE_STYLE.get(kind, "")))
+
+    # -- rendering --------------------------------------------------------------------------
+
+    def _table(self, snap: Snapshot) -> Text:
+        out = Text()
+        for s in snap.seats:
+            mark = "▶" if snap.speaker == s.seat else " "
+            style = "dim strike" if s.out else ("bold" if snap.speaker == s.seat else "")
+            out.append(f"{mark}{s.seat:>2} ", style=style)
+            out.append("out:" + s.out if s.out else "in", style="dim" if s.out else "green")
+            if s.fouls:
+                out.append(f" fouls {s.fouls}", style="yellow")
+            if self.show_roles and s.role is not Role.CIVILIAN:
+                out.append(f" {_LETTER[s.role]}", style=_ROLE_STYLE[s.role])
+            out.append("   ")
+            if s.seat % 5 == 0:
+                out.append("\n")
+        return out
+
+    def _render_timer(self) -> None:
+        snap = self.snap
+        widget = self.query_one("#timer", Static)
+        if snap is None or snap.timer is None or snap.over:
+            widget.update("")
+            return
+        if snap.timer_ends is None:
+            widget.update(Text("waiting for the count", style="bold yellow"))
+            return
+        left = max(0.0, min(snap.timer_seconds, snap.timer_ends - self.session.host.clock.now()))
+        minutes, seconds = divmod(left, 60.0)
+        style = "bold red" if left <= 10 else "bold"
+        widget.update(Text(f"{snap.timer} {int(minutes)}:{seconds:04.1f}", style=style))
+
+    def _render_input(self) -> None:
+        hint = self.snap.hint if self.snap else ""
+        text = Text("Number: ", style="bold")
+        text.append(self.buffer or "_", style="reverse" if self.buffer else "dim")
+        text.append(f"    {hint}", style="dim")
+        self.query_one("#input", Static).update(text)
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def _take(self) -> str:
+        text, self.buffer = self.buffer, ""
+        self._render_input()
+        return text
+
+    def action_digit(self, ch: str) -> None:
+        if len(self.buffer) < 5:
+            self.buffer += ch
+        self._render_input()
+
+    def action_erase(self) -> None:
+        self.buffer = self.buffer[:-1]
+        self._render_input()
+
+    def action_clear(self) -> None:
+        self._take()
+
+    def action_enter(self) -> None:
+        self.controller.enter(self._take())
+
+    def action_next(self) -> None:
+        self._take()
+        self.controller.next()
+
+    def action_time_up(self) -> None:
+        self._take()
+        self.controller.time_up()
+
+    def action_withdraw(self) -> None:
+        self.controller.withdraw(self._take())
+
+    def action_shot(self) -> None:
+        self.controller.shot(self._take())
+
+    def action_check(self) -> None:
+        self.controller.check(self._take())
+
+    def action_foul(self) -> None:
+        self.controller.foul(self._take())
+
+    def action_remove(self) -> None:
+        self.controller.remove(self._take())
+
+    def action_undo(self) -> None:
+        self._take()
+        self.controller.undo()
+
+    def action_roles(self) -> None:
+        self.show_roles = not self.show_roles
+        if self.snap is not None:
+            self.show(self.snap)
+
+
+class AssistApp(App[None]):
+    """``narrator assist``: give it a session, or a ``setup`` to make one from the cards."""
+
+    TITLE = "narrator · host-assist"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    #top { height: 1; }
+    #phase { width: 1fr; }
+    #timer { width: 30; content-align: right middle; }
+    #table { height: auto; margin: 1 0; }
+    #noms { height: 2; }
+    #input { height: 1; margin: 1 0; }
+    #bottom { height: 1fr; }
+    #said { width: 1fr; }
+    #log { width: 1fr; border-left: solid $primary; }
+    #roles { width: 70; height: auto; margin: 2 4; }
+    #roles-error { margin-top: 1; }
+    """
+
+    def __init__(self, session: Session | None = None, *, setup: Setup | None = None,
+                 seats: int = 10, rules: Rules | None = None) -> None:
+        super().__init__()
+        if session is None and (setup is None or rules is None):
+            raise ValueError("AssistApp needs a session, or a setup with the rules")
+        self.session = session
+        self.setup = setup
+        self.seats = seats
+        self.rules = rules
+        self.game_screen: GameScreen | None = None
+        self.error: str | None = None  # why the game could not start
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self._start(self.session)
+            return
+        assert self.rules is not None
+        self.push_screen(RolesScreen(self.seats, self.rules), self._dealt)
+
+    def _dealt(self, roles: dict[int, Role] | None) -> None:
+        if roles is None or self.setup is None:
+            return
+        try:
+            self.session = self.setup(roles)
+        except NarratorError as e:
+            self.error = str(e)
+            self.exit(return_code=2)
+            return
+        self._start(self.session)
+
+    def _start(self, session: Session) -> None:
+        self.game_screen = GameScreen(session)
+        self.push_screen(self.game_screen)

@@ -1,0 +1,188 @@
+"""``narrator play``: the hostless table (SPEC §1) — and ``narrator resume`` of such a game.
+
+Start-up, each step a one-line error when it fails: the speech model (found, takes runtime
+grammars), the microphone and the speaker (or ``--out-wav``), then the model is loaded and the
+grammar compiled: "ready to listen in N s". The cards are dealt by the engine (``--seed`` makes
+it reproducible) and written to a roles file beside the journal, readable by the operator only;
+the terminal never prints them. The operator's inputs are described in
+:mod:`narrator.host.terminal_inputs`; the game itself runs in :class:`PlayCore`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from narrator.audio.devices import input_device, output_device
+from narrator.audio.listener import EchoGate
+from narrator.audio.models import find_model, grammar_support
+from narrator.audio.playback import Line as PlayedLine
+from narrator.audio.recognizer import Recognizer, load_model
+from narrator.audio.session import SessionRecorder
+from narrator.audio.sources import MicrophoneSource
+from narrator.engine import Game
+from narrator.engine.rules import find_rules
+from narrator.errors import NarratorError
+from narrator.host.clock import FakeClock, MonotonicClock
+from narrator.host.hearing_live import Hearing, game_hearing
+from narrator.host.journal import Journal, JournalContents
+from narrator.host.play_core import DEFAULT_CHUNK_MS, PlayCore, roles_text
+from narrator.host.render import Narration, speaker_narration, wav_narration
+from narrator.host.replay import default_manifest
+from narrator.host.terminal_inputs import TerminalOperator
+
+
+def say(text: str) -> None:
+    print(text, flush=True)
+
+
+def model_folder(lang: str, explicit: str | None) -> Path:
+    """The model to listen with; a one-line NarratorError when it is missing or unusable."""
+    path = find_model(lang, explicit)
+    if not (path / "am" / "final.mdl").is_file():
+        raise NarratorError(f"{path} is not a Vosk model (no am/final.mdl)")
+    if not grammar_support(path):
+        raise NarratorError(f"{path} does not support runtime grammars; "
+                            f"use a small model: `narrator models fetch {lang}`")
+    return path
+
+
+def load_ears(path: Path, hearing: Hearing) -> tuple[Recognizer, float]:
+    """Load the model and compile the speech grammar; returns the recognizer and the seconds."""
+    started = time.perf_counter()
+    recognizer = Recognizer(load_model(path), phrases=list(hearing.phrases), model_path=path)
+    return recognizer, time.perf_counter() - started
+
+
+@dataclass
+class _Options:
+    lang: str
+    model: str | None
+    record: str | None
+    assist: bool
+    voices: str | None
+    out_wav: str | None
+    night_music: str | None
+
+
+def _options(args: argparse.Namespace, lang: str) -> _Options:
+    return _Options(lang, getattr(args, "model", None), getattr(args, "record", None),
+                    bool(getattr(args, "assist", False)), getattr(args, "voices", None),
+                    getattr(args, "out_wav", None), getattr(args, "night_music", None))
+
+
+def _echo_hooks(narration: Narration, echo: EchoGate) -> None:
+    """The narrator's own voice never reaches the recognizer: close the gate while it plays."""
+
+    def started(line: PlayedLine) -> None:
+        if line.started is not None:
+            echo.close(line.started, line.started + line.duration)
+
+    def ended(line: PlayedLine) -> None:
+        if line.started is not None and line.ended is not None:
+            echo.close(line.started, line.ended)
+
+    narration.player.on_start.append(started)
+    narration.player.on_end.append(ended)
+
+
+def _checks(opts: _Options) -> Path:
+    """The model, the microphone, the speaker: one line each when missing."""
+    path = model_folder(opts.lang, opts.model)
+    input_device()
+    if opts.out_wav is None:
+        output_device()
+    return path
+
+
+def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: float) -> int:
+    """Wiring and the game; shared by ``play`` and ``resume``."""
+    hearing = game_hearing(opts.lang, game.seats)
+    recognizer, _ = load_ears(path, hearing)
+    if recognizer.dropped_words:
+        say(f"note: the model does not know {len(recognizer.dropped_words)} word(s) of the "
+            f"grammar (e.g. «{recognizer.dropped_words[0]}»); they cannot be heard")
+    say(f"ready to listen in {time.perf_counter() - begun:.1f} s (model {path})")
+
+    real = MonotonicClock()
+    if opts.out_wav:
+        narration = wav_narration(opts.out_wav, real, lang=opts.lang, voices=opts.voices,
+                                  night_music=opts.night_music)
+        echo = EchoGate()  # nothing is played aloud: the gate stays open
+    else:
+        narration = speaker_narration(real, lang=opts.lang, voices=opts.voices,
+                                      night_music=opts.night_music)
+        echo = EchoGate(tail=narration.player.echo_tail)
+        _echo_hooks(narration, echo)
+
+    def timer_delay() -> float:
+        busy = narration.player.busy_until()
+        return 0.0 if busy is None else max(0.0, busy - real.now())
+
+    recorder = SessionRecorder(opts.record) if opts.record else None
+    operator = TerminalOperator(assist=opts.assist)
+    core = PlayCore(
+        game, clock=FakeClock(real.now()),
+        source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS),
+        recognizer=recognizer, hearing=hearing, operator=operator,
+        manifest=default_manifest(opts.lang), voice=narration, journal=journal,
+        timer_delay=timer_delay, echo=echo, recorder=recorder, log=say, assist=opts.assist,
+        lang=opts.lang)
+    core.host.listeners.append(narration.on_event)
+    if opts.out_wav is None:
+        narration.player.start()
+    try:
+        core.run()
+    finally:
+        if opts.out_wav is None:
+            if game.is_over:  # let the winner be announced
+                narration.player.wait_idle(timeout=15.0)
+            else:
+                narration.player.stop()
+        else:
+            narration.finish()
+        narration.close()
+        journal.close()
+        if recorder is not None:
+            recorder.close()
+    winner = game.winner
+    say(f"winner: {winner.value}" if winner else
+        f"stopped; resume with `narrator resume {journal.path}`")
+    if recorder is not None:
+        say(f"session recorded in {opts.record}: `narrator replay {opts.record}`")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """``narrator play``: deal, then run the whole game with no human host."""
+    rules = find_rules(args.rules)
+    journal_path = Path(args.journal or "journal.jsonl")
+    if journal_path.exists() and journal_path.stat().st_size > 0:
+        raise NarratorError(f"{journal_path} holds a game already: `narrator resume "
+                            f"{journal_path}`, or pass --journal FILE for a new one")
+    begun = time.perf_counter()
+    opts = _options(args, args.lang)
+    path = _checks(opts)  # before anything is written
+    rng = random.Random(args.seed) if args.seed is not None else random.Random()
+    game = Game(rules, seats=args.seats, rng=rng)
+    journal = Journal.for_game(journal_path, game, lang=args.lang, mode="play")
+    roles_path = journal_path.with_name(journal_path.stem + ".roles.txt")
+    roles_path.write_text(roles_text(game), encoding="utf-8")
+    os.chmod(roles_path, 0o600)
+    say(f"cards dealt: {roles_path} (the operator shows each player their own line)")
+    return _table(game, opts, journal, path, begun)
+
+
+def resume(args: argparse.Namespace, contents: JournalContents) -> int:
+    """``narrator resume JOURNAL`` of a ``play`` game: the same phase, its timer in full."""
+    begun = time.perf_counter()
+    game = contents.game()
+    opts = _options(args, contents.header.lang)
+    path = _checks(opts)
+    journal = Journal(args.journal, contents.header)
+    say(f"resuming {args.journal}: {game.notation()}")
+    return _table(game, opts, journal, path, begun)

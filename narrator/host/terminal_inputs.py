@@ -1,0 +1,232 @@
+"""What the operator types at the terminal of a hostless table: night actions, votes, fouls.
+
+Until the table console exists (SPEC §6), one operator at the laptop enters the gestures of the
+table. A line is read against what the game is waiting for:
+
+| the game waits for | the operator types | means |
+| --- | --- | --- |
+| the hunt (2.1.2) | ``7`` | every living mafioso shot 7 (the agreed target) |
+| | ``3:7 5:7 9:2`` | shooter:target, per mafioso (a miss when they disagree) |
+| | ``-`` | nobody shot |
+| the don's / the sheriff's check | ``4`` / ``-`` | the seat checked / no check |
+| hands for a candidate (2.4) | ``6`` | six hands (a count, seats not named) |
+| | ``1 2 4`` or ``4,`` | the hands of these seats (a trailing comma: one seat) |
+| | ``-`` | no hands |
+| the car-crash question (2.4.2) | ``1 2 4`` / ``-`` | the seats voting «за» / nobody |
+| at any moment | ``f 6`` / ``r 6`` | a warning to seat 6 / seat 6 removed (2.4.3) |
+| | ``q`` | stop the game (the journal keeps it for ``narrator resume``) |
+
+A night step or a vote does not end before the operator has answered it: the narrator waits
+at the end of the count, of the check, of the voting window, so a slow typist loses nothing.
+"""
+
+from __future__ import annotations
+
+import queue
+import re
+import sys
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TextIO
+
+from narrator.engine import Action, Check, Foul, Game, HandCount, Hands, Remove, Shot
+from narrator.engine.game import Expect
+
+if TYPE_CHECKING:
+    from narrator.host.play_core import PlayCore
+
+#: the kinds of step the operator answers; the game waits at their timer's end for an answer
+OPERATOR_STEPS = ("hunt", "check", "hands")
+
+
+@dataclass(frozen=True)
+class OperatorInput:
+    """What one operator line means: actions to apply, and whether it answers the step."""
+
+    actions: tuple[Action, ...] = ()
+    done: bool = False  # answers the current night step / voting window
+    quit: bool = False
+    text: str = ""
+
+
+class OperatorLineError(ValueError):
+    """A line that means nothing now; the message says what was expected."""
+
+
+_SEATS = re.compile(r"^\d+(\s*[, ]\s*\d+)*\s*,?$")
+
+
+def _seat_list(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in re.split(r"[\s,]+", text.strip().strip(",")) if x)
+
+
+def prompt_for(expect: Expect, game: Game) -> str | None:
+    """The one-line prompt for an operator step (None when the step is not the operator's)."""
+    if expect.kind == "hunt":
+        return "hunt: the agreed target (7), per shooter (3:7 5:7), or - for no shot"
+    if expect.kind == "check":
+        return f"the {expect.role}'s check: the seat checked, or - for none"
+    if expect.kind == "hands" and expect.candidate is not None:
+        return (f"hands for {expect.candidate}: a count (6), the seats (1 2 4 or 4,), "
+                "or - for none")
+    if expect.kind == "hands":
+        return "car crash: the seats voting for (1 2 4), or - for none"
+    return None
+
+
+def parse_operator_line(line: str, game: Game) -> OperatorInput:
+    """Read one operator line against ``game.expect``; OperatorLineError when it means nothing."""
+    text = line.strip()
+    exp = game.expect
+    if not text:
+        raise OperatorLineError("empty line")
+    if text.lower() in ("q", "quit"):
+        return OperatorInput(quit=True, text=text)
+    m = re.fullmatch(r"([frFR])\s*(\d+)", text)
+    if m:
+        seat = int(m.group(2))
+        action: Action = Foul(seat) if m.group(1).lower() == "f" else Remove(seat)
+        return OperatorInput((action,), text=text)
+    kind = exp.kind
+    if kind not in OPERATOR_STEPS:
+        raise OperatorLineError(f"nothing to enter now (waiting for {exp})")
+    if text == "-":
+        return OperatorInput((), done=True, text=text)
+    if kind == "hunt":
+        pairs = re.findall(r"(\d+)\s*:\s*(\d+)", text)
+        if pairs and re.fullmatch(r"(\s*\d+\s*:\s*\d+\s*,?)+", text):
+            return OperatorInput(tuple(Shot(int(s), int(t)) for s, t in pairs), True, text=text)
+        if text.isdigit():
+            target = int(text)
+            shooters = [s for s in game.living if s in game.black]
+            return OperatorInput(tuple(Shot(s, target) for s in shooters), True, text=text)
+        raise OperatorLineError("hunt: type the target (7), shooter:target pairs, or -")
+    if kind == "check":
+        if text.isdigit():
+            assert exp.role is not None
+            return OperatorInput((Check(exp.role, int(text)),), True, text=text)
+        raise OperatorLineError(f"the {exp.role}'s check: type a seat number or -")
+    # hands
+    if not _SEATS.match(text):
+        raise OperatorLineError("hands: type a count, the seats, or -")
+    if exp.candidate is not None and text.isdigit():
+        return OperatorInput((HandCount(int(text)),), True, text=text)
+    seats = _seat_list(text)
+    return OperatorInput((Hands(seats),) if seats else (), True, text=text)
+
+
+class Operator:
+    """Where operator inputs come from; the play core polls it at fixed points.
+
+    ``poll(core, block)`` returns the next input or None; with ``block`` it waits for one (the
+    game is held at the end of an operator step). ``prompt`` is told of every new operator step,
+    ``error`` of every line or action that was not taken.
+    """
+
+    def poll(self, core: PlayCore, *, block: bool) -> OperatorInput | None:
+        raise NotImplementedError
+
+    def prompt(self, text: str) -> None:
+        """A new step waits for the operator."""
+
+    def error(self, text: str) -> None:
+        """A line or an action was refused."""
+
+
+class ScriptedOperator(Operator):
+    """Operator lines given in advance (tests, demos): one line per operator step, in order.
+
+    Lines starting with ``f``/``r`` are taken at the first poll after the previous answer.
+    """
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self.lines: list[str] = list(lines)
+        self.errors: list[str] = []
+        self.prompts: list[str] = []
+
+    def poll(self, core: PlayCore, *, block: bool) -> OperatorInput | None:
+        if not self.lines:
+            if block:
+                return OperatorInput(quit=True, text="(script ended)")
+            return None
+        head = self.lines[0]
+        is_aside = bool(re.fullmatch(r"\s*[frFR]\s*\d+\s*", head))
+        if not block and not is_aside:
+            return None  # answers are given when the game waits for them
+        self.lines.pop(0)
+        try:
+            return parse_operator_line(head, core.game)
+        except OperatorLineError as e:
+            self.error(f"{head!r}: {e}")
+            return OperatorInput(text=head)
+
+    def prompt(self, text: str) -> None:
+        self.prompts.append(text)
+
+    def error(self, text: str) -> None:
+        self.errors.append(text)
+
+
+class TerminalOperator(Operator):
+    """Lines typed at the terminal, read on a thread; parsed on the game's thread."""
+
+    def __init__(self, stream: TextIO | None = None, out: Callable[[str], None] | None = None,
+                 *, assist: bool = False) -> None:
+        self.stream = stream if stream is not None else sys.stdin
+        self.out = out or (lambda text: print(text, flush=True))
+        self.assist = assist
+        self._lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._read, name="narrator-operator",
+                                        daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        for line in self.stream:
+            self._lines.put(line)
+        self._lines.put(None)  # end of input: stop the game
+
+    def poll(self, core: PlayCore, *, block: bool) -> OperatorInput | None:
+        while True:
+            try:
+                line = self._lines.get(timeout=0.2) if block else self._lines.get_nowait()
+            except queue.Empty:
+                if block:
+                    continue
+                return None
+            if line is None:
+                return OperatorInput(quit=True, text="(end of input)")
+            try:
+                return parse_operator_line(line, core.game)
+            except OperatorLineError as e:
+                self.error(f"{line.strip()!r}: {e}")
+                if not block:
+                    return None
+
+    def prompt(self, text: str) -> None:
+        self.out(f"> {text}")
+
+    def error(self, text: str) -> None:
+        self.out(f"!! {text}" if self.assist else f"   not taken: {text}")
+
+
+@dataclass
+class RecordedOperator(Operator):
+    """Replays the operator inputs of a recorded session, by the index of the poll."""
+
+    by_poll: dict[int, OperatorInput] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+    def poll(self, core: PlayCore, *, block: bool) -> OperatorInput | None:
+        found = self.by_poll.get(core.polls)
+        if found is None and block:
+            return OperatorInput(quit=True, text="(the recording ends here)")
+        return found
+
+    def error(self, text: str) -> None:
+        self.errors.append(text)
+
+
+def describe(actions: Sequence[Action]) -> str:
+    """Actions as their text forms, comma-joined (for logs)."""
+    return ", ".join(map(str, actions)) or "nothing"

@@ -1,0 +1,325 @@
+"""``narrator assist``: the host-assist app driven by Textual's pilot on a FakeClock.
+
+Keys go through the app to the live loop; the tests step the loop (its thread, here the test's)
+and let the fake clock jump to each deadline. No wall-clock sleeps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from narrator.cli import main
+from narrator.engine import Game, Role
+from narrator.engine.rules import find_rules
+from narrator.errors import NarratorError
+from narrator.host import assist
+from narrator.host.assist import make_session, resume_session
+from narrator.host.assist_ui import AssistApp, GameScreen, Session, parse_roles
+from narrator.host.clock import FakeClock
+from narrator.host.journal import Journal, load_journal
+from narrator.host.replay import default_manifest
+from narrator.host.transcript import Transcript
+
+ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
+INF = float("inf")
+
+
+def new_session(journal: Path, roles: dict[int, Role] | None = None) -> Session:
+    game = Game(roles=roles or ROLES)
+    session = make_session(game, FakeClock(), journal=Journal.for_game(journal, game, fsync=False),
+                           transcript=Transcript(default_manifest("ru")))
+    session.host.start()
+    return session
+
+
+Scenario = Callable[[AssistApp, Pilot[None], "Driver"], Awaitable[None]]
+
+
+class Driver:
+    """Keys in through the pilot, the loop stepped on the fake clock."""
+
+    def __init__(self, session: Session, pilot: Pilot[None], screen: GameScreen) -> None:
+        self.session = session
+        self.pilot = pilot
+        self.screen = screen
+        self.loop = session.loop
+        self.game = session.host.game
+
+    async def keys(self, *keys: str) -> None:
+        await self.pilot.press(*keys)
+        self.loop.step(timeout=0)  # the loop runs the inputs (and publishes a snapshot)
+
+    async def type(self, text: str, key: str = "enter") -> None:
+        await self.keys(*[("minus" if ch == "-" else ch) for ch in text], key)
+
+    def run_timers(self, kind: str = "timer") -> None:
+        """Let the clock run while the game only waits on its timers (or ``kind``)."""
+        for _ in range(200):
+            if self.game.expect.kind != kind:
+                break
+            self.loop.step(timeout=INF)
+        self.session.loop.submit(self.screen.controller.publish)
+        self.loop.step(timeout=0)
+
+    @property
+    def said(self) -> list[str]:
+        return self.session.transcript.said
+
+    @property
+    def phase(self) -> str:
+        return self.game.notation().split()[1]
+
+    def log(self, kind: str | None = None) -> list[str]:
+        return [text for k, text in self.screen.messages if kind is None or k == kind]
+
+    async def day_speeches(self, nominations: dict[int, int]) -> None:
+        """Every day speech, ended with Space; ``nominations`` by speaker."""
+        while self.game.expect.kind == "speech" and self.game.expect.speech == "day":
+            seat = self.game.expect.seat
+            assert seat is not None
+            if seat in nominations:
+                await self.type(str(nominations[seat]))
+            await self.keys("space")
+
+
+def play(session: Session, scenario: Scenario) -> None:
+    async def go() -> None:
+        app = AssistApp(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.game_screen
+            assert screen is not None
+            await scenario(app, pilot, Driver(session, pilot, screen))
+
+    asyncio.run(go())
+
+
+def test_first_night_then_day_speeches_nominations_and_vote(tmp_path: Path) -> None:
+    session = new_session(tmp_path / "j.jsonl")
+
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+        d.run_timers()  # the first night runs on its timers
+        assert d.phase == "d1:day@1"
+        assert "Десять секунд" in d.said  # the mafia's agreement, at 50 s
+        assert d.said[-2:] == ["Наступает день", "Слово игроку номер один"]
+        screen = d.screen
+        assert screen.snap is not None and screen.snap.phase == "Day 1 · speech of seat 1"
+        assert screen.snap.timer == "speech" and screen.snap.timer_ends is not None
+        await d.type("5")  # seat 1 nominates 5
+        assert d.game.candidates == (5,) and d.said[-1] == "Принято"
+        await d.type("5", "w")  # ... and withdraws
+        assert d.game.candidates == () and d.said[-1] == "Снято"
+        await d.type("5")
+        await d.keys("space")  # next speaker
+        assert d.phase == "d1:day@2"
+        await d.day_speeches({2: 7, 4: 3})
+        assert d.game.candidates == (5, 7, 3)
+        assert d.phase == "d1:vote@5" and screen.snap is not None
+        assert screen.snap.timer_ends is None  # the vote waits for the host's count
+        d.loop.step(timeout=INF)  # no 1 s window closes it behind the host's back
+        assert d.phase == "d1:vote@5"
+        await d.type("2")  # 2 hands for 5
+        await d.type("6")  # 6 for 7
+        assert d.phase == "d1:vote@3"
+        await d.keys("enter")  # the rest abstain: they count for the last candidate
+        assert d.game.days[0].rounds == [{"candidates": [5, 7, 3],
+                                          "votes": {"5": 2, "7": 6, "3": 2}}]
+        assert "Игрок номер семь покидает стол" in d.said
+        assert "Спасибо шесть голосов" in " ".join(d.said)
+        assert d.phase == "d1:last@7"
+        assert not d.log("error")
+
+    play(session, scenario)
+
+
+def test_night_shot_and_checks_then_the_day_announces_it(tmp_path: Path) -> None:
+    session = new_session(tmp_path / "j.jsonl")
+
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+        d.run_timers()
+        await d.day_speeches({})  # no nominations: no vote, night 2
+        assert d.phase == "n2:hunt"
+        await d.type("2")  # the target the mafia agreed on: a shot by 3, 5 and 9
+        assert d.log("ok")[-3:] == ["shot 3 2", "shot 5 2", "shot 9 2"]
+        d.run_timers("hunt")  # the count runs out
+        assert d.phase == "n2:check-don"
+        await d.type("1", "c")  # the don finds the sheriff
+        assert d.game.nights[-1]["don_check"] == {"target": 1, "result": True}
+        d.loop.step(timeout=INF)  # the don's 15 s run out
+        assert d.phase == "n2:check-sheriff"
+        await d.type("3")  # the sheriff checks the don
+        assert d.game.nights[-1]["sheriff_check"] == {"target": 3, "result": True}
+        d.run_timers("check")
+        assert d.phase == "d2:last@2"
+        assert "Этой ночью убит игрок номер два" in d.said
+        assert d.game.out[2]["how"] == "shot"
+
+    play(session, scenario)
+
+
+def test_tie_revote_car_crash_then_a_night_of_single_shots(tmp_path: Path) -> None:
+    session = new_session(tmp_path / "j.jsonl")
+
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+        d.run_timers()
+        await d.day_speeches({1: 2, 2: 4})
+        for _ in range(2):  # 5 : 5 twice (the abstainers count for 4)
+            await d.type("5")
+            await d.keys("enter")
+            if d.phase.startswith("d1:tie@"):
+                await d.keys("space", "space")  # the tie speeches, 2 then 4
+        assert d.phase == "d1:crash"
+        await d.type("6")  # six hands for both leaving: a majority of ten
+        assert d.game.days[0].crash == {"for": 6, "against": 4, "passed": True}
+        assert d.game.out[2]["how"] == d.game.out[4]["how"] == "crash"
+        await d.keys("space", "space")  # their last words
+        assert d.phase == "n2:hunt"
+        for shot in ("3-6", "5-6", "9-7"):  # one mafioso misses the agreed target
+            await d.type(shot, "k")
+        d.run_timers("hunt")
+        d.run_timers("check")
+        assert d.phase == "d2:day@3"  # day 1 opened with 1; 2 is out
+        assert any(text.startswith("Этой ночью мафия промахнулась") for text in d.said)
+
+    play(session, scenario)
+
+
+def test_foul_remove_and_undo_restores_the_previous_state(tmp_path: Path) -> None:
+    session = new_session(tmp_path / "j.jsonl")
+
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+        d.run_timers()
+        await d.type("4", "f")
+        assert d.game.fouls == {4: 1} and d.said[-1] == "Игроку номер четыре фол"
+        await d.type("5")
+        before = d.game.notation()
+        await d.keys("space")
+        assert d.phase == "d1:day@2"
+        await d.keys("u")  # the host ended the speech by mistake
+        assert d.game.notation() == before and d.game.fouls == {4: 1}
+        assert d.session.host.time_left == 60.0  # the speech's timer restarts in full
+        await d.keys("u", "u")  # the nomination, then the foul
+        assert d.game.fouls == {} and d.game.candidates == ()
+        await d.type("6", "x")  # removed for a violation
+        assert d.game.out[6]["how"] == "removed"
+        await d.keys("u")
+        assert 6 not in d.game.out
+
+    play(session, scenario)
+    # the journal has the undos: reading it gives back the same game
+    assert load_journal(tmp_path / "j.jsonl").game().notation() == session.host.game.notation()
+
+
+def test_illegal_inputs_show_in_the_log_and_the_game_goes_on(tmp_path: Path) -> None:
+    session = new_session(tmp_path / "j.jsonl")
+
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+        await d.type("5")  # nobody speaks during the first night
+        await d.type("3", "c")  # nobody checks
+        await d.keys("enter")  # nothing is asked for
+        await d.type("42", "f")  # no such seat
+        errors = d.log("error")
+        assert len(errors) == 4
+        assert "nothing to enter now" in errors[0] and "nobody is checking" in errors[1]
+        assert "nothing to enter now" in errors[2] and "seat 42 does not exist" in errors[3]
+        assert d.phase == "n1:dealing"
+        d.run_timers()
+        await d.type("5")
+        await d.type("6")  # one nomination per speech: the engine refuses it
+        assert d.log("refused") == ["seat 1: nominate 6 refused (already_nominated)"]
+        await d.keys("w")  # a withdrawal of no number
+        assert d.log("error")[-1] == "type a number first"
+        await d.keys("u", "u", "u", "u", "u", "u", "u")  # back past the first input
+        assert any("nothing to undo" in e for e in d.log("error"))
+        assert app.is_running
+
+    play(session, scenario)
+
+
+def test_resume_reopens_at_the_same_phase(tmp_path: Path) -> None:
+    path = tmp_path / "j.jsonl"
+    session = new_session(path)
+    seen: dict[str, str] = {}
+
+    async def first(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+        d.run_timers()
+        await d.day_speeches({1: 5, 2: 7})
+        assert d.phase == "d1:vote@5"
+        await d.type("4")
+        seen["notation"] = d.game.notation()
+
+    play(session, first)
+    assert session.host.journal is not None
+    session.host.journal.close()  # type: ignore[attr-defined]
+
+    contents = load_journal(path)
+    assert contents.header.mode == "assist"
+    again = resume_session(contents, path, FakeClock(), transcript=Transcript(default_manifest("ru")),
+                           fsync=False)
+
+    async def second(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+        assert d.game.notation() == seen["notation"]
+        d.run_timers()  # still waiting for the host's count
+        assert d.screen.snap is not None and d.screen.snap.phase.startswith("Day 1 · vote")
+        await d.keys("enter")  # the rest for 7
+        assert d.game.days[0].rounds[0]["votes"] == {"5": 4, "7": 6}
+        assert "Игрок номер семь покидает стол" in d.said
+
+    play(again, second)
+
+
+def test_roles_are_entered_on_the_first_screen(tmp_path: Path) -> None:
+    made: list[dict[int, Role]] = []
+
+    def setup(roles: dict[int, Role]) -> Session:
+        made.append(roles)
+        return new_session(tmp_path / "j.jsonl", roles)
+
+    async def go() -> None:
+        app = AssistApp(setup=setup, seats=10, rules=find_rules("crime-time"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("3", "enter", "5", "space", "3", "enter", "1", "enter")
+            assert "both don and mafia" in str(app.screen.query_one("#roles-error").render())
+            app.screen.query_one("#mafia", Input).value = "5 9"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.game_screen is not None and app.screen is app.game_screen
+            await pilot.press("r")  # show the cards
+            assert app.game_screen.show_roles
+
+    asyncio.run(go())
+    assert made == [ROLES]
+
+
+def test_parse_roles() -> None:
+    assert parse_roles("3", "5, 9", "1", seats=10) == ROLES
+    for args, message in ((("", "5 9", "1"), "don: enter"), (("3", "5 11", "1"), "not a seat"),
+                          (("3 4", "5 9", "1"), "one seat")):
+        with pytest.raises(NarratorError, match=message):
+            parse_roles(*args, seats=10)
+
+
+def test_no_sound_card_is_one_line_suggesting_out_wav(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def no_device(*args: object, **kwargs: object) -> None:
+        raise NarratorError("no audio output device: none found")
+
+    monkeypatch.setattr(assist, "speaker_narration", no_device)
+    monkeypatch.chdir(tmp_path)
+    assert main(["assist"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no audio output device" in err and "--out-wav" in err
+
+
+def test_an_existing_journal_is_not_overwritten(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "j.jsonl"
+    path.write_text('{"journal": 1}\n')
+    assert main(["assist", "--journal", str(path), "--out-wav", str(tmp_path / "o.wav")]) == 2
+    assert "narrator resume" in capsys.readouterr().err
+    assert path.read_text() == '{"journal": 1}\n'
