@@ -29,6 +29,10 @@ def _build_parser() -> argparse.ArgumentParser:
         p.add_argument("--out-wav", metavar="FILE", help="write the narration to a WAV file")
         p.add_argument("--night-music", metavar="FILE", help="music under the night phases")
 
+    def pace_opt(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--count-pace", type=float, metavar="SECONDS",
+                       help="seconds between the numbers of the hunt's count (default 1.5)")
+
     p = sub.add_parser("replay", help="replay a table script or a recorded session")
     p.add_argument("path", help="GAME.table.jsonl, or a folder written by play --record")
     p.add_argument("--json", action="store_true", help="print the protocol as JSON")
@@ -61,6 +65,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--journal", metavar="FILE", help="game journal (default journal.jsonl)")
     p.add_argument("--assist", action="store_true", help="show refusals to a human host")
     audio_opts(p)
+    pace_opt(p)
     p.set_defaults(run="narrator.host.play:run")
 
     p = sub.add_parser("assist", help="a human host drives; the narrator speaks and times")
@@ -71,6 +76,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--roles", metavar="ROLES",
                    help='the dealt cards, e.g. "don=3 mafia=5,9 sheriff=1" (else asked at start)')
     audio_opts(p)
+    pace_opt(p)
     p.set_defaults(run="narrator.host.assist:run")
 
     p = sub.add_parser("resume", help="resume a killed game from its journal")

@@ -78,6 +78,31 @@ class CrimeTime(Rules):
     name = "crime-time"
 
 
+#: figures a club may change without a ruleset of its own (``--count-pace``)
+TUNABLE = ("count_pace", "deal_seconds_per_seat", "don_noted_seconds")
+
+
+def with_settings(rules: Rules, **settings: float) -> Rules:
+    """``rules`` with some of its figures changed, e.g. ``with_settings(r, count_pace=2.0)``."""
+    unknown = sorted(set(settings) - set(TUNABLE))
+    if unknown:
+        raise NarratorError(f"cannot change {', '.join(unknown)}; only {', '.join(TUNABLE)}")
+    for name, value in settings.items():
+        if not 0 < value <= 60:
+            raise NarratorError(f"{name} must be between 0 and 60 seconds, not {value}")
+    if not settings:
+        return rules
+    cls = type(rules)
+    tuned: type[Rules] = type(cls.__name__, (cls,), dict(settings))
+    return tuned()
+
+
+def settings_of(rules: Rules) -> dict[str, float]:
+    """The tunable figures of ``rules`` that differ from its ruleset's (for the journal)."""
+    base = RULESETS.get(rules.name, type(rules))
+    return {k: getattr(rules, k) for k in TUNABLE if getattr(rules, k) != getattr(base, k)}
+
+
 RULESETS: dict[str, type[Rules]] = {CrimeTime.name: CrimeTime}
 KNOWN = ("crime-time", "professional", "vrn", "amateur")
 

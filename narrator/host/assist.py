@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 
 from narrator.engine import Game, Role
-from narrator.engine.rules import find_rules
+from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
 from narrator.host.assist_control import hold_vote_window
 from narrator.host.assist_ui import AssistApp, Session, parse_roles
@@ -117,7 +117,7 @@ def _run_app(app: AssistApp, narration: Narration) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """``narrator assist``."""
-    rules = find_rules(args.rules)
+    rules = with_settings(find_rules(args.rules), **_pace(args))
     seats = args.seats or rules.seats
     if not 4 <= seats <= 15:
         raise NarratorError(f"--seats: a table has 4..15 seats, not {seats}")
@@ -175,3 +175,8 @@ def resume(args: argparse.Namespace, contents: JournalContents) -> int:
     narration = _narration(args, clock, contents.header.lang)
     session = resume_session(contents, args.journal, clock, narration=narration)
     return _run_app(AssistApp(session), narration)
+
+
+def _pace(args: argparse.Namespace) -> dict[str, float]:
+    """``--count-pace``: seconds between the numbers of the hunt's count (2.1.2)."""
+    return {} if args.count_pace is None else {"count_pace": args.count_pace}

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from narrator.engine import Action, EngineError, Game, Role, parse_action
-from narrator.engine.rules import find_rules
+from narrator.engine.rules import find_rules, settings_of, with_settings
 from narrator.errors import NarratorError
 
 
@@ -28,10 +28,11 @@ class JournalHeader:
     roles: dict[int, Role]
     lang: str = "ru"
     mode: str = "assist"
+    settings: dict[str, float] = field(default_factory=dict)  # changed figures (count pace, …)
 
     def to_json(self) -> dict[str, Any]:
         return {"journal": 1, "rules": self.rules, "seats": self.seats, "lang": self.lang,
-                "mode": self.mode,
+                "mode": self.mode, "settings": self.settings,
                 "roles": {str(s): r.value for s, r in sorted(self.roles.items())}}
 
 
@@ -49,8 +50,9 @@ class Journal:
     @classmethod
     def for_game(cls, path: str | Path, game: Game, *, lang: str = "ru", mode: str = "assist",
                  fsync: bool = True) -> Journal:
-        return cls(path, JournalHeader(game.rules.name, game.seats, dict(game.roles), lang, mode),
-                   fsync=fsync)
+        header = JournalHeader(game.rules.name, game.seats, dict(game.roles), lang, mode,
+                               settings_of(game.rules))
+        return cls(path, header, fsync=fsync)
 
     def _write(self, obj: dict[str, Any]) -> None:
         self._file.write(json.dumps(obj, ensure_ascii=False) + "\n")
@@ -76,8 +78,8 @@ class JournalContents:
 
     def game(self) -> Game:
         """A game brought to the journal's last state (events of the replay discarded)."""
-        game = Game(find_rules(self.header.rules), seats=self.header.seats,
-                    roles=self.header.roles)
+        rules = with_settings(find_rules(self.header.rules), **self.header.settings)
+        game = Game(rules, seats=self.header.seats, roles=self.header.roles)
         game.start()
         for i, (_, action) in enumerate(self.entries, start=2):
             try:
@@ -99,8 +101,9 @@ def load_journal(path: str | Path) -> JournalContents:
     try:
         head = json.loads(lines[0])
         roles = {int(s): Role(r) for s, r in head["roles"].items()}
+        settings = {str(k): float(v) for k, v in head.get("settings", {}).items()}
         header = JournalHeader(head["rules"], int(head["seats"]), roles, head.get("lang", "ru"),
-                               head.get("mode", "assist"))
+                               head.get("mode", "assist"), settings)
     except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
         raise NarratorError(f"{name}:1: not a journal header ({e.__class__.__name__})") from None
     contents = JournalContents(header)

@@ -25,7 +25,7 @@ from narrator.audio.recognizer import Recognizer, load_model
 from narrator.audio.session import SessionRecorder
 from narrator.audio.sources import MicrophoneSource
 from narrator.engine import Game
-from narrator.engine.rules import find_rules
+from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
 from narrator.host.clock import FakeClock, MonotonicClock
 from narrator.host.hearing_live import Hearing, game_hearing
@@ -159,7 +159,7 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: floa
 
 def run(args: argparse.Namespace) -> int:
     """``narrator play``: deal, then run the whole game with no human host."""
-    rules = find_rules(args.rules)
+    rules = with_settings(find_rules(args.rules), **_pace(args))
     journal_path = Path(args.journal or "journal.jsonl")
     if journal_path.exists() and journal_path.stat().st_size > 0:
         raise NarratorError(f"{journal_path} holds a game already: `narrator resume "
@@ -186,3 +186,8 @@ def resume(args: argparse.Namespace, contents: JournalContents) -> int:
     journal = Journal(args.journal, contents.header)
     say(f"resuming {args.journal}: {game.notation()}")
     return _table(game, opts, journal, path, begun)
+
+
+def _pace(args: argparse.Namespace) -> dict[str, float]:
+    """``--count-pace``: seconds between the numbers of the hunt's count (2.1.2)."""
+    return {} if args.count_pace is None else {"count_pace": args.count_pace}

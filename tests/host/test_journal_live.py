@@ -151,3 +151,29 @@ def test_assist_roles_option_and_missing_sound_card(tmp_path: Path,
                  "--journal", str(tmp_path / "j.jsonl")])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "--out-wav" in err
+
+
+def test_a_clubs_count_pace_is_used_and_survives_resume(tmp_path: Path) -> None:
+    from narrator.engine.rules import find_rules, with_settings
+    from narrator.errors import NarratorError
+
+    rules = with_settings(find_rules("crime-time"), count_pace=2.0)
+    clock = FakeClock()
+    game = Game(rules, roles=ROLES)
+    path = tmp_path / "journal.jsonl"
+    transcript = Transcript(default_manifest("ru"))
+    host = Host(game, Scheduler(clock), transcript, Journal.for_game(path, game, fsync=False))
+    loop = LiveLoop(host)
+    host.start()
+    run_to_day(loop)
+    for _ in range(10):
+        host.apply(EndSpeech())
+    assert game.expect.kind == "hunt" and game.expect.timer is not None
+    assert game.expect.timer.seconds == 20.0  # ten numbers, two seconds apart
+    start = clock.now()
+    loop.step(timeout=float("inf"))  # «один» at once
+    loop.step(timeout=float("inf"))
+    assert transcript.said[-1] == "два" and clock.now() == start + 2.0
+    assert load_journal(path).game().rules.count_pace == 2.0
+    with pytest.raises(NarratorError, match="count_pace must be between"):
+        with_settings(find_rules("crime-time"), count_pace=0)

