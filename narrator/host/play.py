@@ -171,8 +171,11 @@ def run(args: argparse.Namespace) -> int:
     game = Game(rules, seats=args.seats, rng=rng)
     journal = Journal.for_game(journal_path, game, lang=args.lang, mode="play")
     roles_path = journal_path.with_name(journal_path.stem + ".roles.txt")
-    roles_path.write_text(roles_text(game), encoding="utf-8")
-    os.chmod(roles_path, 0o600)
+    # created readable by its owner only: the cards are the game's secret
+    fd = os.open(roles_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(roles_text(game))
+    os.chmod(roles_path, 0o600)  # an existing file keeps its old mode otherwise
     say(f"cards dealt: {roles_path} (the operator shows each player their own line)")
     return _table(game, opts, journal, path, begun)
 
