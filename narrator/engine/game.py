@@ -10,7 +10,7 @@ stack; the engine is cheap enough for that.
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -181,17 +181,21 @@ class Game:
         self.expect = next(self._flow)
         return self._take_events()
 
-    def apply(self, action: Action) -> list[ev.Event]:
+    def apply(self, action: Action, *,
+              accepted: Callable[[Action], None] | None = None) -> list[ev.Event]:
         """Apply ``action``; returns the events it caused.
 
         Raises :class:`InvalidActionError` for a malformed action and
         :class:`IllegalActionError` for one the game is not waiting for; the state is then
         unchanged. Refusals that the rules foresee (a nomination of a seat that is out, …) are
-        not errors but :class:`~narrator.engine.events.Refused` events.
+        not errors but :class:`~narrator.engine.events.Refused` events. ``accepted`` is called
+        once the action has passed the checks and before it is acted on (the host's journal).
         """
         if not self.started:
             raise IllegalActionError(f"{action}: the game has not started")
         self.check(action)
+        if accepted is not None:
+            accepted(action)
         self.history.append(action)
         self._events = []
         self.expect = self._flow.send(action)

@@ -232,9 +232,8 @@ class Controller:
 
     def _apply(self, *actions: Action) -> None:
         for action in actions:
-            self.host.game.check(action)  # log it before the refusals it may cause
-            self.on_message("ok", str(action))
-            self.host.apply(action)
+            # logged once taken, before the refusals it may cause
+            self.host.apply(action, accepted=lambda a: self.on_message("ok", str(a)))
 
     def _next(self) -> None:
         e = self.host.game.expect

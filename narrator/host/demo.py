@@ -10,9 +10,7 @@ import argparse
 from pathlib import Path
 
 from narrator.errors import NarratorError
-from narrator.host.clock import FakeClock
-from narrator.host.render import wav_narration
-from narrator.host.replay import ScriptReplay
+from narrator.host.render import render_replay
 from narrator.host.table_script import load_table_script
 
 DEMO = Path(__file__).resolve().parents[2] / "examples" / "civilians-win.table.jsonl"
@@ -23,13 +21,7 @@ def run(args: argparse.Namespace) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     script = load_table_script(DEMO)
     script.lang = args.lang
-    clock = FakeClock()
-    narration = wav_narration(str(out), clock, lang=args.lang, voices=args.voices)
-    replay = ScriptReplay(script, voice=narration, clock=clock)
-    narration.attach(replay.host)
-    result = replay.run()
-    length = narration.finish()
-    narration.close()
+    result, length = render_replay(script, str(out), voices=args.voices)
     winner = result.game.winner.value if result.game.winner else "nobody"
     print(f"demo: {DEMO.name}: {len(result.transcript.said)} phrases, winner {winner}; "
           f"{length / 60:.1f} minutes of narration in {out}")

@@ -65,12 +65,18 @@ class Host:
         self._handle(events)
         return events
 
-    def apply(self, action: Action) -> list[ev.Event]:
-        """Journal ``action``, apply it and act on its events."""
-        self.game.check(action)  # journal only what the engine takes
-        if self.journal is not None:
-            self.journal.append(action, self.clock.now())
-        events = self.game.apply(action)
+    def apply(self, action: Action, *,
+              accepted: Callable[[Action], None] | None = None) -> list[ev.Event]:
+        """Apply ``action`` and act on its events; once the engine has taken it (and before it
+        acts), the action is journaled and ``accepted`` is called."""
+
+        def take(taken: Action) -> None:
+            if self.journal is not None:
+                self.journal.append(taken, self.clock.now())
+            if accepted is not None:
+                accepted(taken)
+
+        events = self.game.apply(action, accepted=take)
         self._handle(events)
         return events
 

@@ -6,8 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from narrator.host.clock import FakeClock
-from narrator.host.replay import ReplayResult, ScriptReplay
+from narrator.host.replay import ReplayResult, replay_script
 from narrator.host.table_script import load_table_script
 
 
@@ -18,20 +17,14 @@ def run(args: argparse.Namespace) -> int:
     script = load_table_script(path)
     if args.lang:
         script.lang = args.lang
-    clock = FakeClock()
-    narration = None
+    result: ReplayResult
     if args.out_wav:
-        from narrator.host.render import wav_narration
+        from narrator.host.render import render_replay
 
-        narration = wav_narration(args.out_wav, clock, lang=script.lang, voices=args.voices,
+        result, _ = render_replay(script, args.out_wav, voices=args.voices,
                                   night_music=args.night_music)
-    replay = ScriptReplay(script, voice=narration, clock=clock)
-    if narration is not None:
-        narration.attach(replay.host)
-    result: ReplayResult = replay.run()
-    if narration is not None:
-        narration.finish()
-        narration.close()
+    else:
+        result = replay_script(script)
     if args.json:
         print(json.dumps(result.protocol(), ensure_ascii=False))
     else:
