@@ -104,14 +104,11 @@ class Game:
     def __init__(self, rules: Rules | str = "crime-time", *, seats: int | None = None,
                  roles: dict[int, Role] | None = None, rng: random.Random | None = None) -> None:
         self.rules = find_rules(rules) if isinstance(rules, str) else rules
-        self.seats = seats or self.rules.seats
-        if not 4 <= self.seats <= 15:
-            raise InvalidActionError(f"a table has 4..15 seats, not {self.seats}")
+        self.seats = self.rules.check_seats(self.rules.seats if seats is None else seats)
         if roles is None:
             roles = self.rules.deal(self.seats, rng or random.Random())
         else:
-            for seat in roles:
-                self._check_seat(seat, "role")
+            self.rules.check_deal(self.seats, roles)
             roles = {s: roles.get(s, Role.CIVILIAN) for s in range(1, self.seats + 1)}
         self.roles: dict[int, Role] = roles
         self.black = frozenset(s for s, r in roles.items() if r.team is Team.BLACK)

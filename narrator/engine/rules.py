@@ -7,10 +7,17 @@ rule texts share its shape and become subclasses that override settings and hook
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import ClassVar
 
+from narrator.engine.errors import InvalidActionError
 from narrator.engine.types import Role, Team
 from narrator.errors import NarratorError
+
+
+#: the seat numbers a table may have, whatever the ruleset (voice packs name seats 1..15)
+MIN_SEATS = 4
+MAX_SEATS = 15
 
 
 class Rules:
@@ -36,6 +43,46 @@ class Rules:
     count_pace: ClassVar[float] = 1.5
     #: 2.4.2 does not apply with exactly this many seats at the table
     no_crash_at: ClassVar[int | None] = 4
+
+    def min_seats(self) -> int:
+        """The smallest table this ruleset's deal leaves undecided (1.3: the mafia wins once it
+        equals the town, so it must start outnumbered)."""
+        black = sum(n for role, n in self.roles.items() if role.team is Team.BLACK)
+        dealt = sum(self.roles.values())
+        seats = max(MIN_SEATS, dealt)
+        while seats < MAX_SEATS and self.winner(black, seats - black) is not None:
+            seats += 1
+        return seats
+
+    def check_seats(self, seats: object) -> int:
+        """``seats`` if a table of this ruleset can have that many; InvalidActionError if not."""
+        if isinstance(seats, bool) or not isinstance(seats, int) or not (
+                MIN_SEATS <= seats <= MAX_SEATS):
+            raise InvalidActionError(f"a table has {MIN_SEATS}..{MAX_SEATS} seats, not {seats}")
+        least = self.min_seats()
+        if seats < least:
+            black = sum(n for role, n in self.roles.items() if role.team is Team.BLACK)
+            raise InvalidActionError(
+                f"{self.name} needs at least {least} seats: at {seats} its {black} mafia "
+                f"cards would win at the deal")
+        return seats
+
+    def check_deal(self, seats: int, roles: Mapping[int, Role]) -> None:
+        """InvalidActionError unless ``roles`` (seats not named are civilians) is this ruleset's
+        deal (1.2, 1.3) at a table of ``seats``."""
+        self.check_seats(seats)
+        for seat in roles:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= seats:
+                raise InvalidActionError(f"role: seat {seat!r} does not exist (seats 1..{seats})")
+        for role, count in self.roles.items():
+            have = sum(1 for r in roles.values() if r is role)
+            if have != count:
+                raise InvalidActionError(
+                    f"expected {count} {role.value} for {self.name}, got {have}")
+        extra = sorted({r.value for r in roles.values()} - {r.value for r in self.roles}
+                       - {Role.CIVILIAN.value})
+        if extra:
+            raise InvalidActionError(f"{self.name} deals no {', '.join(extra)}")
 
     def deal(self, seats: int, rng: random.Random) -> dict[int, Role]:
         """Deal the cards (1.2, 1.3) at random from ``rng``."""

@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 
 from narrator.engine import Game, Role
-from narrator.engine.rules import find_rules, with_settings
+from narrator.engine.rules import Rules, find_rules, with_settings
 from narrator.errors import NarratorError
 from narrator.host.assist_control import hold_vote_window
 from narrator.host.assist_ui import AssistApp, Session, parse_roles
@@ -118,9 +118,12 @@ def _run_app(app: AssistApp, narration: Narration) -> int:
 def run(args: argparse.Namespace) -> int:
     """``narrator assist``."""
     rules = with_settings(find_rules(args.rules), **_pace(args))
-    seats = args.seats or rules.seats
-    if not 4 <= seats <= 15:
-        raise NarratorError(f"--seats: a table has 4..15 seats, not {seats}")
+    try:
+        seats = rules.check_seats(rules.seats if args.seats is None else args.seats)
+    except NarratorError as e:
+        raise NarratorError(f"--seats: {e}") from None
+    # the deal is checked before anything is opened or written
+    roles = roles_option(args.roles, seats, rules) if args.roles else None
     path = Path(args.journal or DEFAULT_JOURNAL)
     if path.exists() and path.stat().st_size > 0:
         raise NarratorError(f"{path} already holds a game: continue it with `narrator resume "
@@ -138,20 +141,23 @@ def run(args: argparse.Namespace) -> int:
         session.host.start()
         return session
 
-    if args.roles:
-        return _run_app(AssistApp(setup(roles_option(args.roles, seats))), narration)
+    if roles is not None:
+        return _run_app(AssistApp(setup(roles)), narration)
     return _run_app(AssistApp(setup=setup, seats=seats, rules=rules), narration)
 
 
-def roles_option(text: str, seats: int) -> dict[int, Role]:
-    """``--roles "don=3 mafia=5,9 sheriff=1"``."""
+def roles_option(text: str, seats: int, rules: Rules | None = None) -> dict[int, Role]:
+    """``--roles "don=3 mafia=5,9 sheriff=1"`` (checked against ``rules`` when given)."""
     fields = {"don": "", "mafia": "", "sheriff": ""}
     for item in text.split():
         name, _, value = item.partition("=")
         if name not in fields or not value:
             raise NarratorError(f'--roles: expected "don=N mafia=N,N sheriff=N", got {item!r}')
         fields[name] = value
-    return parse_roles(fields["don"], fields["mafia"], fields["sheriff"], seats)
+    try:
+        return parse_roles(fields["don"], fields["mafia"], fields["sheriff"], seats, rules)
+    except NarratorError as e:
+        raise NarratorError(f"--roles: {e}") from None
 
 
 def resume_session(contents: JournalContents, path: str | Path, clock: Clock, *,

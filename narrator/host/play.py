@@ -160,6 +160,10 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: floa
 def run(args: argparse.Namespace) -> int:
     """``narrator play``: deal, then run the whole game with no human host."""
     rules = with_settings(find_rules(args.rules), **_pace(args))
+    try:
+        seats = rules.check_seats(rules.seats if args.seats is None else args.seats)
+    except NarratorError as e:
+        raise NarratorError(f"--seats: {e}") from None
     journal_path = Path(args.journal or "journal.jsonl")
     if journal_path.exists() and journal_path.stat().st_size > 0:
         raise NarratorError(f"{journal_path} holds a game already: `narrator resume "
@@ -168,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
     opts = _options(args, args.lang)
     path = _checks(opts)  # before anything is written
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    game = Game(rules, seats=args.seats, rng=rng)
+    game = Game(rules, seats=seats, rng=rng)
     journal = Journal.for_game(journal_path, game, lang=args.lang, mode="play")
     roles_path = journal_path.with_name(journal_path.stem + ".roles.txt")
     # created readable by its owner only: the cards are the game's secret

@@ -113,6 +113,10 @@ def _header(name: str, line: int, header: dict[str, Any]) -> TableScript:
     seats = header.get("seats", rules.seats)
     if isinstance(seats, bool) or not isinstance(seats, int) or not 4 <= seats <= 15:
         raise ScriptError(name, line, f"seats: expected 4..15, got {json.dumps(seats)}")
+    try:
+        rules.check_seats(seats)
+    except NarratorError as e:
+        raise ScriptError(name, line, f"seats: {e}") from None
     seed = header.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ScriptError(name, line, f"seed: expected an integer, got {json.dumps(seed)}")
@@ -138,11 +142,10 @@ def _roles(script: TableScript, line: int, roles: Any) -> dict[int, Role]:
                 raise script.error(line, f"roles: seat {seat} is both {dealt[seat].value} "
                                          f"and {role.value}")
             dealt[seat] = role
-    for role, count in script.rules.roles.items():
-        have = sum(1 for r in dealt.values() if r is role)
-        if have != count:
-            raise script.error(line, f"roles: expected {count} {role.value} for "
-                                     f"{script.rules.name}, got {have}")
+    try:
+        script.rules.check_deal(script.seats, dealt)
+    except NarratorError as e:
+        raise script.error(line, f"roles: {e}") from None
     return dealt
 
 

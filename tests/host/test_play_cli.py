@@ -126,3 +126,17 @@ def test_russian_speech_nominates_refuses_the_future_and_ends(
     assert core.transcript.said.count("Принято") == 1
     assert [(r["seat"], r["reason"]) for r in game.refused] == [(2, "future_tense")]
     assert game.expect.seat == 3, log
+
+
+@pytest.mark.parametrize(("seats", "message"), [
+    ("0", "--seats: a table has 4..15 seats, not 0"),
+    ("5", "--seats: crime-time needs at least 7 seats"),
+])
+def test_a_table_the_rules_do_not_allow_is_refused_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        seats: str, message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "--seats", seats, "--model", str(tmp_path / "nowhere")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+    assert list(tmp_path.iterdir()) == []
