@@ -14,7 +14,6 @@ from narrator.engine.errors import InvalidActionError
 from narrator.engine.types import Role, Team
 from narrator.errors import NarratorError
 
-
 #: the seat numbers a table may have, whatever the ruleset (voice packs name seats 1..15)
 MIN_SEATS = 4
 MAX_SEATS = 15

@@ -9,8 +9,8 @@ import pytest
 
 from narrator.engine import Game, InvalidActionError, Role
 from narrator.engine.rules import find_rules
-from narrator.host.table_script import parse_table_script
 from narrator.errors import ScriptError
+from narrator.replay.script import parse_table_script
 
 FULL = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 
@@ -34,7 +34,7 @@ def test_every_allowed_table_starts_undecided(seats: int) -> None:
 
 @pytest.mark.parametrize("seats", [0, -1, 3, 16, 100])
 def test_impossible_seat_counts_are_refused_not_replaced(seats: int) -> None:
-    with pytest.raises(InvalidActionError, match="4..15 seats"):
+    with pytest.raises(InvalidActionError, match=r"4\.\.15 seats"):
         Game(seats=seats)
 
 
