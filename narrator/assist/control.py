@@ -63,7 +63,7 @@ class Snapshot:
     """The table as the UI shows it; built on the loop's thread, read on the UI's."""
 
     phase: str  # readable: "Day 2 · speech of seat 4"
-    notation: str  # Game.notation()
+    notation: str  # Game.notation(secret=False)
     hint: str  # what the keys do now
     seats: tuple[SeatView, ...]
     speaker: int | None
@@ -133,7 +133,7 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
     waits = e.kind == "hands" or timer is None  # the vote waits for the host's count
     return Snapshot(
         phase=describe(game),
-        notation=game.notation(),
+        notation=game.notation(secret=False),  # on screen: the table may see it
         hint=hint(game),
         seats=seats,
         speaker=e.seat if e.kind == "speech" else None,

@@ -222,7 +222,9 @@ class Game:
             raise InvalidActionError(f"{what}: seat {seat!r} does not exist (seats 1..{self.seats})")
 
     def _illegal(self, action: Action, why: str) -> IllegalActionError:
-        return IllegalActionError(f"{action}: {why} (waiting for {self.expect}; {self.notation()})")
+        # the public notation: the message is shown to the operator, and may be logged
+        return IllegalActionError(
+            f"{action}: {why} (waiting for {self.expect}; {self.notation(secret=False)})")
 
     def check(self, action: Action) -> None:
         """Raise InvalidActionError / IllegalActionError unless ``apply(action)`` would take it."""
@@ -652,14 +654,21 @@ class Game:
 
     # -- views ---------------------------------------------------------------------------------
 
-    def notation(self) -> str:
+    def notation(self, *, secret: bool = True) -> str:
         """One line of state for tests and messages, e.g.
         ``crime-time d2:speech@4 SCCDcMCCCM noms=5,7``: phase, then one letter per seat
-        (C civilian, S sheriff, M mafia, D don; lower case when out), then the candidates."""
-        seats = "".join(
-            self.roles[s].letter.lower() if s in self.out else self.roles[s].letter
-            for s in range(1, self.seats + 1)
-        )
+        (C civilian, S sheriff, M mafia, D don; lower case when out), then the candidates.
+
+        ``secret=False`` is the public form, for everything shown to people: ``+`` for a seat
+        at the table and ``-`` for one out, no roles (``crime-time d2:speech@4 ++++-+++++``).
+        """
+        if secret:
+            seats = "".join(
+                self.roles[s].letter.lower() if s in self.out else self.roles[s].letter
+                for s in range(1, self.seats + 1)
+            )
+        else:
+            seats = "".join("-" if s in self.out else "+" for s in range(1, self.seats + 1))
         e = self.expect
         if e.kind == "over":
             phase = f"over:{self.winner.value}" if self.winner else "over"

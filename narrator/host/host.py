@@ -43,6 +43,10 @@ class ActionLog(Protocol):
 
     def append_undo(self, at: float) -> None: ...
 
+    def append_timer(self, name: str, started: float, at: float) -> None:
+        """A timer started (for a resume to continue it with the time it had left)."""
+        ...
+
 
 class Host:
     """Runs one game: inputs in, speech and timers out."""
@@ -88,11 +92,13 @@ class Host:
         self.resume()
         return action
 
-    def resume(self) -> None:
-        """After rebuilding the game from a journal: run its current timer again, in full."""
+    def resume(self, left: float | None = None) -> None:
+        """After rebuilding the game from a journal (or an undo): run its current timer again,
+        in full, or with ``left`` seconds to go (a killed game continues where it was)."""
         timer = self.game.expect.timer
         if timer is not None:
-            self._start_timer(timer)
+            elapsed = 0.0 if left is None else min(timer.seconds, max(0.0, timer.seconds - left))
+            self._start_timer(timer, elapsed)
         else:
             self._cancel_timer()
 
@@ -123,19 +129,26 @@ class Host:
             self.scheduler.cancel(key)
         self.timer = None
 
-    def _start_timer(self, timer: Timer) -> None:
+    def _start_timer(self, timer: Timer, elapsed: float = 0.0) -> None:
+        """Run ``timer``; ``elapsed`` seconds of it have already gone (a resumed game): what was
+        due in them (a warning, numbers of the count) is not said again."""
         self._cancel_timer()
-        now = self.clock.now() + self.timer_delay()
-        self.timer, self.timer_started = timer, now
+        now = self.clock.now() + (self.timer_delay() if not elapsed else 0.0)
+        start = now - elapsed
+        self.timer, self.timer_started = timer, start
+        if self.journal is not None:
+            self.journal.append_timer(timer.name, start, now)
         name = timer.name
-        self.scheduler.call_at(now + timer.seconds, "timer", lambda: self._time_up(name))
-        if timer.warning_at is not None:
-            self.scheduler.call_at(now + timer.warning_at, "timer-warning",
+        self.scheduler.call_at(start + timer.seconds, "timer", lambda: self._time_up(name))
+        if timer.warning_at is not None and timer.warning_at >= elapsed:
+            self.scheduler.call_at(start + timer.warning_at, "timer-warning",
                                    lambda: self.say(TEN_SECONDS))
         if timer.tick:
             for k in range(round(timer.seconds / timer.tick)):
+                if k * timer.tick < elapsed:
+                    continue
                 line = count_line(k + 1)
-                self.scheduler.call_at(now + k * timer.tick, "timer-tick",
+                self.scheduler.call_at(start + k * timer.tick, "timer-tick",
                                        lambda line=line: self.say(line))  # type: ignore[misc]
 
     def _time_up(self, name: str) -> None:

@@ -1,22 +1,42 @@
 """The game journal: every accepted input, appended and flushed before it is acted on.
 
 A journal is JSON lines: a header (ruleset, seats, the dealt roles, language, mode), then one
-``{"t": seconds, "action": "nominate 5"}`` per input, in the actions' text form. Replaying the
-actions on a game with the same roles gives back the same state (the engine is deterministic),
-so a killed process resumes at the same phase: ``narrator resume JOURNAL``.
+``{"t": seconds, "action": "nominate 5"}`` per input, in the actions' text form, an
+``{"t": …, "undo": true}`` when the host took one back, and a ``{"t": …, "timer": name,
+"started": …}`` mark whenever a timer starts. Replaying the actions on a game with the same
+roles gives back the same state (the engine is deterministic), so a killed process resumes at
+the same phase — and, from the marks, with the time its running timer had left:
+``narrator resume JOURNAL``.
+
+Faults it survives: a process killed mid-line leaves a torn tail, which is cut away (a copy of
+the file as it was is kept) before anything is appended after it; a second process writing the
+same journal is refused by an OS file lock; the file is readable by its owner only (it holds
+the roles). A damaged journal is one line naming the file and the file's line.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
+import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from narrator.engine import Action, EngineError, Game, Role, parse_action
+from narrator.engine import events as ev
 from narrator.engine.rules import find_rules, settings_of, with_settings
 from narrator.errors import NarratorError
+from narrator.reading import BadJSON, lines, loads, read_text
+
+#: the modes that write journals (``narrator resume`` takes each up in its own way)
+MODES = ("assist", "play")
+LANGS = ("ru", "uk")
+#: where the file as it was is kept when a torn tail is cut away
+TORN_SUFFIX = ".torn"
 
 
 @dataclass
@@ -34,16 +54,121 @@ class JournalHeader:
                 "roles": {str(s): r.value for s, r in sorted(self.roles.items())}}
 
 
+def _open_owner_only(path: Path) -> IO[str]:
+    """``path`` opened for appending, created (or made) readable by its owner only."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        os.fchmod(fd, 0o600)  # a journal left readable (older versions, a copy) is closed up
+        return os.fdopen(fd, "a", encoding="utf-8")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _lock(fd: int, path: Path) -> None:
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise NarratorError(f"{path} is in use by another narrator: only one process may "
+                            "write a journal (stop the other one first)") from None
+
+
+@contextlib.contextmanager
+def locked(path: str | Path) -> Iterator[None]:
+    """Hold the journal's lock for a moment (NarratorError when another process has it)."""
+    p = Path(path)
+    try:
+        fd = os.open(p, os.O_RDONLY)
+    except OSError as e:
+        raise NarratorError(f"{p}: cannot open the journal ({e.strerror or e})") from None
+    try:
+        _lock(fd, p)
+        yield
+    finally:
+        os.close(fd)
+
+
+def repair_torn_tail(path: str | Path) -> str | None:
+    """Cut a torn last line (the process died while writing it) away, keeping a copy of the
+    file as it was; returns what was done in one line, or None when there was nothing to do.
+
+    The caller holds the lock (:func:`locked`, or an open :class:`Journal`). A last line that
+    is complete but lacks only its newline is kept and given one.
+    """
+    p = Path(path)
+    with p.open("rb") as f:
+        f.seek(0, os.SEEK_END)
+        size = f.tell()
+        if size == 0:
+            return None
+        f.seek(size - 1)
+        if f.read(1) == b"\n":
+            return None
+        # the start of the last line: after the last newline
+        block = min(size, 1 << 16)
+        start = 0
+        while True:
+            f.seek(max(0, size - block))
+            chunk = f.read(min(block, size))
+            at = chunk.rfind(b"\n")
+            if at >= 0:
+                start = max(0, size - block) + at + 1
+                break
+            if block >= size:
+                break
+            block *= 4
+        f.seek(start)
+        tail = f.read()
+    try:
+        obj = loads(tail.decode("utf-8"))
+        complete = isinstance(obj, dict)
+    except (BadJSON, UnicodeDecodeError):
+        complete = False
+    if complete:
+        with p.open("ab") as out:
+            out.write(b"\n")
+            out.flush()
+            os.fsync(out.fileno())
+        return None
+    copy = p.with_name(p.name + TORN_SUFFIX)
+    fd = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)
+    with os.fdopen(fd, "wb") as out, p.open("rb") as src:
+        shutil.copyfileobj(src, out)
+        out.flush()
+        os.fsync(out.fileno())
+    with p.open("r+b") as f:
+        f.truncate(start)
+        f.flush()
+        os.fsync(f.fileno())
+    return (f"{p}: its last line was torn (the process stopped while writing it) and is cut "
+            f"away; the file as it was is kept in {copy}")
+
+
 class Journal:
-    """Appends actions to ``path``; each line is flushed and synced before the action runs."""
+    """Appends actions to ``path``; each line is flushed and synced before the action runs.
+
+    Opening takes an exclusive OS lock on the file (a second writer is refused in one line)
+    and cuts a torn tail away first (:attr:`note` says so).
+    """
 
     def __init__(self, path: str | Path, header: JournalHeader, *, fsync: bool = True) -> None:
         self.path = Path(path)
         self.fsync = fsync
-        exists = self.path.exists() and self.path.stat().st_size > 0
-        self._file: IO[str] = self.path.open("a", encoding="utf-8")
-        if not exists:
-            self._write(header.to_json())
+        try:
+            self._file: IO[str] = _open_owner_only(self.path)
+        except OSError as e:
+            raise NarratorError(f"{self.path}: cannot write the journal ({e.strerror or e})"
+                                ) from None
+        try:
+            _lock(self._file.fileno(), self.path)
+            #: what opening repaired, in one line (None: nothing)
+            self.note = repair_torn_tail(self.path)
+            if self.path.stat().st_size == 0:
+                self._write(header.to_json())
+        except BaseException:
+            self._file.close()
+            raise
 
     @classmethod
     def for_game(cls, path: str | Path, game: Game, *, lang: str = "ru", mode: str = "assist",
@@ -53,10 +178,14 @@ class Journal:
         return cls(path, header, fsync=fsync)
 
     def _write(self, obj: dict[str, Any]) -> None:
-        self._file.write(json.dumps(obj, ensure_ascii=False) + "\n")
-        self._file.flush()
-        if self.fsync:
-            os.fsync(self._file.fileno())
+        try:
+            self._file.write(json.dumps(obj, ensure_ascii=False) + "\n")
+            self._file.flush()
+            if self.fsync:
+                os.fsync(self._file.fileno())
+        except OSError as e:
+            raise NarratorError(f"{self.path}: cannot write the journal ({e.strerror or e})"
+                                ) from None
 
     def append(self, action: Action, at: float) -> None:
         self._write({"t": round(at, 3), "action": str(action)})
@@ -65,60 +194,169 @@ class Journal:
         """The host took back the last action."""
         self._write({"t": round(at, 3), "undo": True})
 
+    def append_timer(self, name: str, started: float, at: float) -> None:
+        """The timer ``name`` started at ``started`` (clock time ``at``; earlier when resumed)."""
+        self._write({"t": round(at, 3), "timer": name, "started": round(started, 3)})
+
     def close(self) -> None:
-        self._file.close()
+        self._file.close()  # the lock goes with the file
 
 
 @dataclass
 class JournalContents:
     header: JournalHeader
     entries: list[tuple[float, Action]] = field(default_factory=list)
+    path: str = "journal"
+    #: the file line of each entry (for errors)
+    lines: list[int] = field(default_factory=list)
+    #: timer marks: (file line, timer name, started)
+    marks: list[tuple[int, str, float]] = field(default_factory=list)
+    #: the file line of the last undo (the current timer restarted there)
+    undone_at: int = 0
+    #: the time of the last line: the last moment the game is known to have been running
+    #: (a resumed process writes on its own clock: the last line, not the largest time)
+    last_t: float = 0.0
+    _timer_line: int = 0  # the line of the entry that started the running timer (game())
 
     def game(self) -> Game:
         """A game brought to the journal's last state (events of the replay discarded)."""
         rules = with_settings(find_rules(self.header.rules), **self.header.settings)
         game = Game(rules, seats=self.header.seats, roles=self.header.roles)
-        game.start()
-        for i, (_, action) in enumerate(self.entries, start=2):
+        started = 1 if _starts_timer(game.start()) else 0
+        for line, (_, action) in zip(self.lines, self.entries, strict=True):
             try:
-                game.apply(action)
+                events = game.apply(action)
             except EngineError as e:
-                raise NarratorError(f"journal line {i}: {e}") from None
+                raise NarratorError(f"{self.path}:{line}: {e}") from None
+            if _starts_timer(events):
+                started = line
+        self._timer_line = max(started, self.undone_at)
         return game
+
+    def time_left(self, game: Game) -> float | None:
+        """Seconds left on the running timer of ``game`` (from :meth:`game`) when the journal
+        stopped: from the timer's mark, written after the input that started it, and the last
+        line's time. None when there is no such mark (the timer then runs again in full)."""
+        timer = game.expect.timer
+        if timer is None:
+            return None
+        for line, name, started in reversed(self.marks):
+            if line < self._timer_line:
+                break
+            if name == timer.name:
+                return max(0.0, timer.seconds - max(0.0, self.last_t - started))
+        return None
+
+
+def _starts_timer(events: list[ev.Event]) -> bool:
+    return any(isinstance(e, ev.TimerStarted) for e in events)
+
+
+def _header(name: str, head: Any) -> JournalHeader:
+    def fail(field_name: str, expected: str, got: Any) -> NarratorError:
+        shown = json.dumps(got, ensure_ascii=False)
+        shown = shown if len(shown) <= 40 else shown[:37] + "…"
+        return NarratorError(f"{name}:1: {field_name}: expected {expected}, got {shown}")
+
+    if not isinstance(head, dict) or head.get("journal") != 1:
+        raise NarratorError(f"{name}:1: not a journal header")
+    rules_name = head.get("rules")
+    if not isinstance(rules_name, str):
+        raise fail("rules", "a name", rules_name)
+    try:
+        rules = find_rules(rules_name)
+    except NarratorError as e:
+        raise NarratorError(f"{name}:1: rules: {e}") from None
+    mode = head.get("mode", "assist")
+    if mode not in MODES:
+        raise fail("mode", " or ".join(MODES), mode)
+    lang = head.get("lang", "ru")
+    if lang not in LANGS:
+        raise fail("lang", " or ".join(LANGS), lang)
+    try:
+        seats = rules.check_seats(head.get("seats"))
+    except NarratorError as e:
+        raise NarratorError(f"{name}:1: seats: {e}") from None
+    raw_roles = head.get("roles")
+    if not isinstance(raw_roles, dict):
+        raise fail("roles", "{seat: role}", raw_roles)
+    try:
+        roles = {int(s) if s.isascii() and s.isdigit() and len(s) < 3 else s: Role(r)
+                 for s, r in raw_roles.items()}
+        rules.check_deal(seats, roles)
+    except (ValueError, TypeError, NarratorError) as e:
+        raise NarratorError(f"{name}:1: roles: {e}") from None
+    raw_settings = head.get("settings", {})
+    if not isinstance(raw_settings, dict) or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in raw_settings.values()):
+        raise fail("settings", "{figure: seconds}", raw_settings)
+    settings = {str(k): float(v) for k, v in raw_settings.items()}
+    try:
+        with_settings(rules, **settings)
+    except NarratorError as e:
+        raise NarratorError(f"{name}:1: settings: {e}") from None
+    return JournalHeader(rules_name, seats, roles, lang, mode, settings)
+
+
+def _time(obj: dict[str, Any]) -> float:
+    t = obj["t"]
+    if isinstance(t, bool) or not isinstance(t, int | float):
+        raise ValueError(f"t: expected seconds, got {t!r}")
+    return float(t)
 
 
 def load_journal(path: str | Path) -> JournalContents:
-    """Read a journal; a torn last line (the process died mid-write) is ignored."""
+    """Read a journal: one line naming the file and the line for anything damaged.
+
+    A torn last line (no newline: the process died mid-write, the input was never acted on)
+    is left out; :class:`Journal` cuts it away when the journal is opened to go on. A last
+    line that is whole but not a journal entry is an error like any other.
+    """
     name = str(path)
+    text = read_text(path, "the journal")
+    rows = lines(text)
+    torn = bool(text) and not text.endswith("\n")
+    if not rows or not rows[0].strip():
+        raise NarratorError(f"{name}:1: expected a journal header, got an empty line")
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as e:
-        raise NarratorError(f"{name}: cannot read the journal ({e.__class__.__name__})") from e
-    if not lines:
-        raise NarratorError(f"{name}:1: expected a journal header, got an empty file")
-    try:
-        head = json.loads(lines[0])
-        roles = {int(s): Role(r) for s, r in head["roles"].items()}
-        settings = {str(k): float(v) for k, v in head.get("settings", {}).items()}
-        header = JournalHeader(head["rules"], int(head["seats"]), roles, head.get("lang", "ru"),
-                               head.get("mode", "assist"), settings)
-    except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
-        raise NarratorError(f"{name}:1: not a journal header ({e.__class__.__name__})") from None
-    contents = JournalContents(header)
-    for number, raw in enumerate(lines[1:], start=2):
+        head = loads(rows[0])
+    except BadJSON as e:
+        raise NarratorError(f"{name}:1: not a journal header ({e})") from None
+    contents = JournalContents(_header(name, head), path=name)
+    for number, raw in enumerate(rows[1:], start=2):
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw)
-            if obj.get("undo"):
-                if contents.entries:
-                    contents.entries.pop()
-                continue
-            contents.entries.append((float(obj["t"]), parse_action(obj["action"])))
-        except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
-            if number == len(lines):
+            obj = loads(raw)
+        except BadJSON as e:
+            if torn and number == len(rows):
                 break  # a torn last line: the input was never acted on
             raise NarratorError(f"{name}:{number}: not a journal entry ({e})") from None
+        try:
+            if not isinstance(obj, dict):
+                raise ValueError("not an object")
+            t = _time(obj)
+            if obj.get("undo") is True:
+                if contents.entries:
+                    contents.entries.pop()
+                    contents.lines.pop()
+                contents.undone_at = number
+            elif "timer" in obj:
+                started = obj["started"]
+                if not isinstance(obj["timer"], str) or isinstance(started, bool) or (
+                        not isinstance(started, int | float)):
+                    raise ValueError("a timer mark needs a name and a start")
+                contents.marks.append((number, obj["timer"], float(started)))
+            else:
+                action = obj["action"]
+                if not isinstance(action, str):
+                    raise ValueError(f"action: expected text, got {action!r}")
+                contents.entries.append((t, parse_action(action)))
+                contents.lines.append(number)
+            contents.last_t = t
+        except (KeyError, ValueError, TypeError) as e:
+            why = f"no {e}" if isinstance(e, KeyError) else str(e)
+            raise NarratorError(f"{name}:{number}: not a journal entry ({why})") from None
         except EngineError as e:
-            raise NarratorError(f"{name}:{number}: {e}") from None
+            raise NarratorError(f"{name}:{number}: not a journal entry ({e})") from None
     return contents

@@ -73,6 +73,10 @@ class _Tap:
         if self.journal is not None:
             self.journal.append_undo(at)
 
+    def append_timer(self, name: str, started: float, at: float) -> None:
+        if self.journal is not None:
+            self.journal.append_timer(name, started, at)
+
 
 class _PhaseGate:
     """Open only during a speech, and then only where the echo gate is open."""

@@ -191,7 +191,7 @@ def resume(args: argparse.Namespace, contents: JournalContents) -> int:
     opts = _options(args, contents.header.lang)
     path = _checks(opts)
     journal = Journal(args.journal, contents.header)
-    say(f"resuming {args.journal}: {game.notation()}")
+    say(f"resuming {args.journal}: {game.notation(secret=False)}")
     return _table(game, opts, journal, path, begun)
 
 

@@ -70,6 +70,9 @@ class _Applied:
     def append_undo(self, at: float) -> None:
         self.actions.append("undo")
 
+    def append_timer(self, name: str, started: float, at: float) -> None:
+        pass  # timers are not inputs: the recording holds none
+
 
 @dataclass
 class SessionReplay:
