@@ -30,6 +30,7 @@ from narrator.engine import (
 )
 from narrator.engine import events as ev
 from narrator.errors import NarratorError
+from narrator.grammar.numbers import typed_number
 from narrator.host.host import Host
 from narrator.host.live import LiveLoop
 from narrator.host.transcript import Transcript
@@ -155,10 +156,11 @@ def hold_vote_window(host: Host) -> None:
 
 def _number(text: str) -> int:
     text = text.strip()
-    if not text.isdigit():
-        raise NarratorError(f"type a seat number first (got {text!r})" if text
+    number = typed_number(text)
+    if number is None:
+        raise NarratorError(f"type a seat number first (got {text[:12]!r})" if text
                             else "type a number first")
-    return int(text)
+    return number
 
 
 class Controller:

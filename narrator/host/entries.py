@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from narrator.engine import Action, Check, Foul, Game, HandCount, Hands, Remove, Shot
 from narrator.engine.game import Expect
+from narrator.grammar.numbers import typed_number
 
 #: the kinds of step the operator answers; the game waits at their timer's end for an answer
 OPERATOR_STEPS = ("hunt", "check", "hands")
@@ -46,7 +47,10 @@ class OperatorLineError(ValueError):
     """A line that means nothing now; the message says what was expected."""
 
 
-_SEATS = re.compile(r"^\d+(\s*[, ]\s*\d+)*\s*,?$")
+# Seat numbers are ASCII digits, at most six: «²», «①», «٥» and a thousand 9s are no seats
+# (``str.isdigit`` and ``\d`` would take them, ``int`` would then fail or misread them).
+_N = r"[0-9]{1,6}"
+_SEATS = re.compile(rf"^{_N}(\s*[, ]\s*{_N})*\s*,?$")
 
 
 def _seat_list(text: str) -> tuple[int, ...]:
@@ -75,7 +79,7 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
         raise OperatorLineError("empty line")
     if text.lower() in ("q", "quit"):
         return OperatorInput(quit=True, text=text)
-    m = re.fullmatch(r"([frFR])\s*(\d+)", text)
+    m = re.fullmatch(rf"([frFR])\s*({_N})", text)
     if m:
         seat = int(m.group(2))
         action: Action = Foul(seat) if m.group(1).lower() == "f" else Remove(seat)
@@ -86,24 +90,26 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
     if text == "-":
         return OperatorInput((), done=True, text=text)
     if kind == "hunt":
-        pairs = re.findall(r"(\d+)\s*:\s*(\d+)", text)
-        if pairs and re.fullmatch(r"(\s*\d+\s*:\s*\d+\s*,?)+", text):
+        pairs = re.findall(rf"({_N})\s*:\s*({_N})", text)
+        if pairs and re.fullmatch(rf"(\s*{_N}\s*:\s*{_N}\s*,?)+", text):
             return OperatorInput(tuple(Shot(int(s), int(t)) for s, t in pairs), True, text=text)
-        if text.isdigit():
-            target = int(text)
+        target = typed_number(text)
+        if target is not None:
             shooters = [s for s in game.living if s in game.black]
             return OperatorInput(tuple(Shot(s, target) for s in shooters), True, text=text)
         raise OperatorLineError("hunt: type the target (7), shooter:target pairs, or -")
     if kind == "check":
-        if text.isdigit():
+        checked = typed_number(text)
+        if checked is not None:
             assert exp.role is not None
-            return OperatorInput((Check(exp.role, int(text)),), True, text=text)
+            return OperatorInput((Check(exp.role, checked),), True, text=text)
         raise OperatorLineError(f"the {exp.role}'s check: type a seat number or -")
     # hands
     if not _SEATS.match(text):
         raise OperatorLineError("hands: type a count, the seats, or -")
-    if exp.candidate is not None and text.isdigit():
-        return OperatorInput((HandCount(int(text)),), True, text=text)
+    count = typed_number(text)
+    if exp.candidate is not None and count is not None:
+        return OperatorInput((HandCount(count),), True, text=text)
     seats = _seat_list(text)
     return OperatorInput((Hands(seats),) if seats else (), True, text=text)
 

@@ -8,6 +8,7 @@ is the real code.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -200,3 +201,32 @@ def test_operator_lines_mean_what_the_game_waits_for() -> None:
     assert parse_operator_line("-", game).done
     with pytest.raises(OperatorLineError, match="hunt"):
         parse_operator_line("seven", game)
+
+
+def _at_the_hunt() -> Game:
+    game = Game(roles=ROLES)
+    game.start()
+    for name in ("dealing", "don_noted", "agreement", "sheriff_noted"):
+        game.apply(TimeUp(name))
+    for _ in range(11):
+        game.apply(EndSpeech() if game.candidates else Nominate(5))
+    return game
+
+
+@pytest.mark.parametrize("line", ["²", "①", "٥", "３", "9" * 5000, "3:²", "3:" + "9" * 5000,
+                                  "f ²", "r ٥", "f " + "9" * 5000, "1 ² 3"])
+def test_operator_digits_int_refuses_or_misreads_are_refused(line: str) -> None:
+    with pytest.raises(OperatorLineError):
+        parse_operator_line(line, _at_the_hunt())
+
+
+def test_a_refused_operator_input_shows_no_roles() -> None:
+    log: list[str] = []
+    core, operator = make_core({}, ["r 6", "r 6"], log=log)  # the second: seat 6 is out
+    core.start()
+    core.advance(1.0)  # one poll: the first removal
+    core.advance(2.0)  # the next poll: the second, refused
+    assert operator.errors and "seat 6 is out of the game" in operator.errors[0]
+    for text in [*operator.errors, *log]:
+        # no seat-by-seat role letters (C, S, M, D; lower case when out) anywhere
+        assert re.search(r"\b[CSMDcsmd]{10}\b", text) is None, text
