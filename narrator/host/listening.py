@@ -274,6 +274,11 @@ class PlayCore:
         if self.recorder is not None:
             self.recorder.write_audio(chunk)
         self.advance(chunk.timestamp)
+        if self.finished and self.listener is not None:
+            # seen at this chunk: silence yields no recognition events, so the loop over them
+            # would not notice a stop until the microphone ends — with a fast one, never
+            self.listener.stop()
+            return
         # a speaker is heard from the moment their time starts (after «Слово игроку …»), so
         # the end of the previous speaker's phrase never counts for the next one
         listening = (not self.finished and self.game.expect.kind == "speech"

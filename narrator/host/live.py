@@ -8,6 +8,7 @@ by tests (:meth:`LiveLoop.step` with ``timeout=0`` advances the clock to the nex
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 from collections.abc import Callable
@@ -21,12 +22,15 @@ from narrator.host.host import Host
 class LiveLoop:
     """Drives ``host`` on its scheduler's clock; ``on_error`` gets refused inputs as text."""
 
+    MAX_INBOX = 256
+
     def __init__(self, host: Host, *, on_error: Callable[[str], None] | None = None) -> None:
         self.host = host
         self.scheduler = host.scheduler
         self.clock = host.clock
         self.on_error = on_error or (lambda message: None)
-        self._inbox: queue.SimpleQueue[Callable[[], object]] = queue.SimpleQueue()
+        # bounded: a flood of inputs waits in its sender instead of filling memory
+        self._inbox: queue.Queue[Callable[[], object]] = queue.Queue(self.MAX_INBOX)
         self._stopping = threading.Event()
 
     def submit(self, fn: Callable[[], object]) -> None:
@@ -39,7 +43,8 @@ class LiveLoop:
 
     def stop(self) -> None:
         self._stopping.set()
-        self._inbox.put(lambda: None)  # wake the loop
+        with contextlib.suppress(queue.Full):  # a full inbox wakes the loop anyway
+            self._inbox.put_nowait(lambda: None)  # wake the loop
 
     @property
     def stopping(self) -> bool:

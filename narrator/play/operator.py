@@ -13,14 +13,20 @@ from narrator.host.entries import Operator, OperatorInput, OperatorLineError, pa
 
 
 class TerminalOperator(Operator):
-    """Lines typed at the terminal, read on a thread; parsed on the game's thread."""
+    """Lines typed at the terminal, read on a thread; parsed on the game's thread.
+
+    The queue between the two holds at most :data:`MAX_LINES` lines: input faster than the
+    game takes it (a pipe, a paste) waits in the reader instead of filling memory.
+    """
+
+    MAX_LINES = 64
 
     def __init__(self, stream: TextIO | None = None, out: Callable[[str], None] | None = None,
                  *, assist: bool = False) -> None:
         self.stream = stream if stream is not None else sys.stdin
         self.out = out or (lambda text: print(text, flush=True))
         self.assist = assist
-        self._lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._lines: queue.Queue[str | None] = queue.Queue(self.MAX_LINES)
         self._thread = threading.Thread(target=self._read, name="narrator-operator",
                                         daemon=True)
         self._thread.start()

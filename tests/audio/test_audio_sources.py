@@ -86,3 +86,23 @@ def test_no_input_device_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch,
     with pytest.raises(NarratorError, match=r"^no audio input device: ") as e:
         next(MicrophoneSource(device="no such microphone").chunks())
     assert "\n" not in str(e.value)
+
+
+class _Status:
+    input_overflow = False
+
+
+def test_the_microphone_queue_is_bounded_and_keeps_the_timeline() -> None:
+    # A capture faster than the consumer (a virtual device that is not real-time) must not
+    # grow memory without end: what does not fit is dropped, and the timeline skips it.
+    src = MicrophoneSource(chunk_ms=40)
+    block = b"\1\0" * 640  # 40 ms at 16 kHz
+    for _ in range(10_000):
+        src._on_audio(block, _Status())
+    assert src._queue.qsize() <= MicrophoneSource.MAX_QUEUED
+    assert src.dropped == 10_000 - src._queue.qsize()
+    first = next(src._drain())
+    assert first.timestamp == 0.0
+    stamps = [c.timestamp for c in itertools.islice(src._drain(), 3)]
+    assert stamps[0] == pytest.approx(0.04)
+    src.close()

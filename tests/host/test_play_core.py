@@ -230,3 +230,52 @@ def test_a_refused_operator_input_shows_no_roles() -> None:
     for text in [*operator.errors, *log]:
         # no seat-by-seat role letters (C, S, M, D; lower case when out) anywhere
         assert re.search(r"\b[CSMDcsmd]{10}\b", text) is None, text
+
+
+class CountingSilence(EndlessSilence):
+    """An endless microphone as fast as the CPU (a virtual device): counts what it gave."""
+
+    def __init__(self) -> None:
+        super().__init__(chunk_ms=40)
+        self.given = 0
+
+    def chunks(self) -> Iterator[AudioChunk]:
+        for chunk in super().chunks():
+            self.given += 1
+            yield chunk
+
+
+class QuitAt(ScriptedOperator):
+    """Says «q» at the ``at``-th poll."""
+
+    def __init__(self, at: int) -> None:
+        super().__init__([])
+        self.at = at
+        self.quit_at_chunk: int | None = None
+        self.source: CountingSilence | None = None
+
+    def poll(self, game: Game, index: int, *, block: bool) -> Any:
+        from narrator.host.entries import OperatorInput
+
+        if index >= self.at:
+            if self.quit_at_chunk is None and self.source is not None:
+                self.quit_at_chunk = self.source.given
+            return OperatorInput(quit=True, text="q")
+        return None
+
+
+def test_quit_stops_a_fast_microphone_at_once() -> None:
+    game = Game(roles=ROLES)
+    rec = TextRecognizer({})
+    rec.game = game
+    source = CountingSilence()
+    operator = QuitAt(50)
+    operator.source = source
+    core = PlayCore(game, clock=VirtualClock(), source=source, recognizer=rec,
+                    hearing=game_hearing("ru", 10), operator=operator,
+                    manifest=default_manifest("ru"))
+    core.run()
+    assert core.quit and operator.quit_at_chunk is not None
+    # the stop is seen at the chunk it came in, not 100,000 chunks later
+    assert source.given - operator.quit_at_chunk <= 1
+    assert source.closed
