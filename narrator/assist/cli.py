@@ -25,6 +25,7 @@ from narrator.host.live import LiveLoop
 from narrator.host.scheduler import Scheduler
 from narrator.host.speaker import Narration, speaker_narration, wav_narration
 from narrator.host.transcript import Transcript
+from narrator.outputs import check_new_file
 
 DEFAULT_JOURNAL = "journal.jsonl"
 
@@ -128,6 +129,9 @@ def run(args: argparse.Namespace) -> int:
     if path.exists() and path.stat().st_size > 0:
         raise NarratorError(f"{path} already holds a game: continue it with `narrator resume "
                             f"{path}`, or give a new file with --journal FILE")
+    check_new_file(path, "--journal")  # before the narration opens its WAV or the device
+    if getattr(args, "out_wav", None):
+        check_new_file(args.out_wav, "--out-wav")
     clock = MonotonicClock()
     narration = _narration(args, clock, args.lang)
 
@@ -170,7 +174,7 @@ def resume_session(contents: JournalContents, path: str | Path, clock: Clock, *,
                            transcript=transcript)
     if narration is not None and game.phase.startswith("n") and not game.is_over:
         narration.player.set_bed(narration.bed)  # back into the night: its bed again
-    session.host.resume()
+    session.host.resume(contents.time_left(game))  # the timer goes on with the time it had left
     hold_vote_window(session.host)
     return session
 

@@ -18,16 +18,18 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import wave
 from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import IO, Any
 
 from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk
 from narrator.audio.listener import EchoGate
 from narrator.audio.sources import DEFAULT_CHUNK_MS, PcmSource, load_pcm
 from narrator.errors import NarratorError
+from narrator.reading import BadJSON, lines, loads, read_text
 
 MIC = "mic.wav"
 INPUTS = "inputs.jsonl"
@@ -35,26 +37,47 @@ META = "session.json"
 PROTOCOL = "protocol.json"
 
 
+def _private_fd(path: Path) -> int:
+    """``path`` opened for writing, readable by its owner only (a session holds the roles)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)
+    return fd
+
+
+def _private(path: Path) -> IO[str]:
+    return os.fdopen(_private_fd(path), "w", encoding="utf-8")
+
+
+def _private_binary(path: Path) -> IO[bytes]:
+    return os.fdopen(_private_fd(path), "wb")
+
+
 class SessionRecorder:
-    """Writes a session folder while the game runs. Use it as a context manager."""
+    """Writes a session folder while the game runs. Use it as a context manager.
+
+    The folder (when it makes it) and every file in it are readable by their owner only: the
+    inputs name the dealt roles.
+    """
 
     def __init__(self, directory: str | Path, *, start: float | None = None) -> None:
         self.dir = Path(directory)
-        self.dir.mkdir(parents=True, exist_ok=True)
+        if not self.dir.is_dir():
+            self.dir.mkdir(parents=True, mode=0o700)
+            os.chmod(self.dir, 0o700)  # mkdir's mode passes through the umask
         self.start = start
         self._written = 0  # bytes of audio written
         self._wav: wave.Wave_write | None = None
-        self._inputs = (self.dir / INPUTS).open("w", encoding="utf-8")
+        self._wav_file: IO[bytes] | None = None
+        self._inputs = _private(self.dir / INPUTS)
 
     def _open_wav(self, start: float) -> wave.Wave_write:
         self.start = start
-        (self.dir / META).write_text(
-            json.dumps({"start": start, "rate": RECOGNIZER_FORMAT.rate,
-                        "width": RECOGNIZER_FORMAT.width,
-                        "channels": RECOGNIZER_FORMAT.channels}) + "\n",
-            encoding="utf-8",
-        )
-        w = wave.open(str(self.dir / MIC), "wb")  # noqa: SIM115 - open for the session
+        with _private(self.dir / META) as meta:
+            meta.write(json.dumps({"start": start, "rate": RECOGNIZER_FORMAT.rate,
+                                   "width": RECOGNIZER_FORMAT.width,
+                                   "channels": RECOGNIZER_FORMAT.channels}) + "\n")
+        self._wav_file = _private_binary(self.dir / MIC)
+        w = wave.open(self._wav_file, "wb")  # noqa: SIM115 - open for the session
         w.setnchannels(RECOGNIZER_FORMAT.channels)
         w.setsampwidth(RECOGNIZER_FORMAT.width)
         w.setframerate(RECOGNIZER_FORMAT.rate)
@@ -98,18 +121,20 @@ class SessionRecorder:
 
     def write_protocol(self, protocol: Mapping[str, Any]) -> None:
         """Write the game protocol (``protocol.json``)."""
-        (self.dir / PROTOCOL).write_text(
-            json.dumps(protocol, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
-        )
+        with _private(self.dir / PROTOCOL) as f:
+            f.write(json.dumps(protocol, ensure_ascii=False, indent=2) + "\n")
 
     def close(self) -> None:
         """Finish the WAV and the inputs file."""
-        if self._wav is not None:
-            self._wav.close()
-            self._wav = None
-        elif not (self.dir / MIC).exists():
+        if self._wav is None and not (self.dir / MIC).exists():
             # No audio at all: still leave a valid, empty session.
-            self._open_wav(self.start or 0.0).close()
+            self._wav = self._open_wav(self.start or 0.0)
+        if self._wav is not None:
+            self._wav.close()  # wave does not close a file it was given
+            self._wav = None
+        if self._wav_file is not None:
+            self._wav_file.close()
+            self._wav_file = None
         self._inputs.close()
 
     def __enter__(self) -> SessionRecorder:
@@ -129,10 +154,14 @@ class SessionReader:
         if not (self.dir / MIC).is_file() or not meta_path.is_file():
             raise NarratorError(f"not a recorded session (no {MIC} / {META}): {self.dir}")
         try:
-            meta = json.loads(meta_path.read_text(encoding="utf-8"))
-            self.start = float(meta["start"])
-        except (ValueError, KeyError, TypeError) as e:
-            raise NarratorError(f"{meta_path}: broken session header ({e})") from e
+            meta = loads(read_text(meta_path, "the session header"))
+            start = meta["start"]
+            if isinstance(start, bool) or not isinstance(start, int | float):
+                raise ValueError(f"start: expected seconds, got {start!r}")
+            self.start = float(start)
+        except (BadJSON, ValueError, KeyError, TypeError) as e:
+            why = f"no {e}" if isinstance(e, KeyError) else str(e)
+            raise NarratorError(f"{meta_path}: broken session header ({why})") from None
 
     def source(self, *, chunk_ms: int = DEFAULT_CHUNK_MS) -> PcmSource:
         """The recorded audio as a source on the original stream timeline."""
@@ -144,14 +173,15 @@ class SessionReader:
         if not path.exists():
             return []
         out: list[dict[str, Any]] = []
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for n, line in enumerate(lines(read_text(path, "the session inputs")), 1):
             if not line.strip():
                 continue
             try:
-                item = json.loads(line)
+                item = loads(line)
                 float(item["t"])
-            except (ValueError, KeyError, TypeError) as e:
-                raise NarratorError(f"{path}:{n}: not a timed input ({e})") from e
+            except (BadJSON, ValueError, KeyError, TypeError) as e:
+                why = f"no {e}" if isinstance(e, KeyError) else str(e)
+                raise NarratorError(f"{path}:{n}: not a timed input ({why})") from None
             out.append(item)
         return out
 
@@ -170,5 +200,10 @@ class SessionReader:
         path = self.dir / PROTOCOL
         if not path.exists():
             return None
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            data = loads(read_text(path, "the recorded protocol"))
+        except BadJSON as e:
+            raise NarratorError(f"{path}: not a protocol ({e})") from None
+        if not isinstance(data, dict):
+            raise NarratorError(f"{path}: not a protocol (not a JSON object)")
         return data

@@ -149,6 +149,8 @@ class PlayCore:
         self._early: list[Intent] = []
         self._step_timer: object | None = None
         self._answered: object | None = None
+        #: a resumed game: seconds its running timer had left (None: the timer in full)
+        self.resume_left: float | None = None
 
     # -- state -----------------------------------------------------------------------------
 
@@ -341,10 +343,10 @@ class PlayCore:
                 "chunk_ms": self.chunk_ms,
                 "roles": {str(s): r.value for s, r in sorted(self.game.roles.items())},
                 "history": [str(a) for a in self.game.history]})
-        if self.game.started:  # resumed from a journal: the current step's timer in full
+        if self.game.started:  # resumed from a journal: the current step, its time left
             self._speech_id += 1
             self._speaker = self.game.expect.seat
-            self.host.resume()
+            self.host.resume(self.resume_left)
         else:
             self.host.start()
         self._after()

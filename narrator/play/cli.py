@@ -32,6 +32,7 @@ from narrator.host.hearing import Hearing, game_hearing
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.listening import DEFAULT_CHUNK_MS, PlayCore
 from narrator.host.speaker import Narration, speaker_narration, wav_narration
+from narrator.outputs import check_new_file, check_new_session_folder
 from narrator.play.operator import TerminalOperator
 from narrator.voice.manifest import default_manifest
 
@@ -90,6 +91,14 @@ def _echo_hooks(narration: Narration, echo: EchoGate) -> None:
     narration.player.on_end.append(ended)
 
 
+def _check_outputs(opts: _Options) -> None:
+    """The session folder and the WAV can be written (one line each when not)."""
+    if opts.record:
+        check_new_session_folder(opts.record, "--record")
+    if opts.out_wav:
+        check_new_file(opts.out_wav, "--out-wav")
+
+
 def _checks(opts: _Options) -> Path:
     """The model, the microphone, the speaker: one line each when missing."""
     path = model_folder(opts.lang, opts.model)
@@ -99,7 +108,8 @@ def _checks(opts: _Options) -> Path:
     return path
 
 
-def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: float) -> int:
+def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: float,
+           left: float | None = None) -> int:
     """Wiring and the game; shared by ``play`` and ``resume``."""
     hearing = game_hearing(opts.lang, game.seats)
     recognizer, _ = load_ears(path, hearing)
@@ -132,6 +142,7 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: floa
         manifest=default_manifest(opts.lang), voice=narration, journal=journal,
         timer_delay=timer_delay, echo=echo, recorder=recorder, log=say, assist=opts.assist,
         lang=opts.lang)
+    core.resume_left = left
     core.host.listeners.append(narration.on_event)
     if opts.out_wav is None:
         narration.player.start()
@@ -168,13 +179,17 @@ def run(args: argparse.Namespace) -> int:
     if journal_path.exists() and journal_path.stat().st_size > 0:
         raise NarratorError(f"{journal_path} holds a game already: `narrator resume "
                             f"{journal_path}`, or pass --journal FILE for a new one")
+    roles_path = journal_path.with_name(journal_path.stem + ".roles.txt")
     begun = time.perf_counter()
     opts = _options(args, args.lang)
-    path = _checks(opts)  # before anything is written
+    # every place written is checked before anything is: a failure then leaves nothing behind
+    check_new_file(journal_path, "--journal")
+    check_new_file(roles_path, "--journal (the roles file beside it)")
+    _check_outputs(opts)
+    path = _checks(opts)
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     game = Game(rules, seats=seats, rng=rng)
     journal = Journal.for_game(journal_path, game, lang=args.lang, mode="play")
-    roles_path = journal_path.with_name(journal_path.stem + ".roles.txt")
     # created readable by its owner only: the cards are the game's secret
     fd = os.open(roles_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -185,14 +200,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def resume(args: argparse.Namespace, contents: JournalContents) -> int:
-    """``narrator resume JOURNAL`` of a ``play`` game: the same phase, its timer in full."""
+    """``narrator resume JOURNAL`` of a ``play`` game: the same phase, its timer going on with
+    the time it had left."""
     begun = time.perf_counter()
     game = contents.game()
     opts = _options(args, contents.header.lang)
+    _check_outputs(opts)
     path = _checks(opts)
     journal = Journal(args.journal, contents.header)
+    if journal.note:
+        say(journal.note)
     say(f"resuming {args.journal}: {game.notation(secret=False)}")
-    return _table(game, opts, journal, path, begun)
+    return _table(game, opts, journal, path, begun, contents.time_left(game))
 
 
 def roles_text(game: Game) -> str:

@@ -66,3 +66,46 @@ def test_a_broken_session_is_a_one_line_error(tmp_path: Path) -> None:
     (tmp_path / "inputs.jsonl").write_text('{"t": 1.0, "foul": 6}\n{"foul": 7}\n')
     with pytest.raises(NarratorError, match=r"inputs.jsonl:2: "):
         SessionReader(tmp_path).inputs()
+
+
+@pytest.mark.parametrize("text", ["{", "[1, 2]", '{"winner": NaN}', "", "\xff",
+                                  '{"a": ' * 5000 + "1" + "}" * 5000])
+def test_a_corrupt_protocol_is_one_line_naming_it(tmp_path: Path, text: str) -> None:
+    with SessionRecorder(tmp_path) as rec:
+        rec.record_input(1.0, foul=6)
+    (tmp_path / "protocol.json").write_text(text, encoding="utf-8", errors="surrogateescape")
+    with pytest.raises(NarratorError) as e:
+        SessionReader(tmp_path).protocol()
+    assert "\n" not in str(e.value) and "protocol.json" in str(e.value)
+
+
+@pytest.mark.parametrize("text", ["{", '{"start": "x"}', "[]", '{"start": 1e999}'])
+def test_a_corrupt_session_header_is_one_line(tmp_path: Path, text: str) -> None:
+    with SessionRecorder(tmp_path) as rec:
+        rec.record_input(1.0, foul=6)
+    (tmp_path / "session.json").write_text(text)
+    with pytest.raises(NarratorError) as e:
+        SessionReader(tmp_path)
+    assert "\n" not in str(e.value) and "session.json" in str(e.value)
+
+
+def test_session_inputs_count_file_lines(tmp_path: Path) -> None:
+    with SessionRecorder(tmp_path) as rec:
+        rec.record_input(1.0, text="выставляю\u2028пятого")
+    with (tmp_path / "inputs.jsonl").open("a") as f:
+        f.write('{"foul": 7}\n')
+    with pytest.raises(NarratorError, match=r"inputs\.jsonl:2: "):
+        SessionReader(tmp_path).inputs()
+
+
+def test_a_session_is_recorded_owner_only(tmp_path: Path) -> None:
+    import stat
+
+    folder = tmp_path / "s"
+    with SessionRecorder(folder) as rec:
+        rec.record_input(1.0, table={"roles": {"3": "don"}})
+        rec.write_audio(AudioChunk(b"\1\0" * 1600, timestamp=10.0))
+        rec.write_protocol({"winner": None})
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    for path in folder.iterdir():
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600, path.name
