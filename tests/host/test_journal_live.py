@@ -1,4 +1,4 @@
-"""The journal (nothing lost, resume at the same phase), the live loop and host undo."""
+"""The journal (nothing lost, resume at the same phase), the driver run live, host undo."""
 
 from __future__ import annotations
 
@@ -10,29 +10,31 @@ import pytest
 from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import EndSpeech, Game, HandCount, IllegalActionError, Nominate, Role, TimeUp
+from narrator.host.driver import Driver
 from narrator.host.host import Host
+from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, load_journal
-from narrator.host.live import LiveLoop
 from narrator.host.scheduler import Scheduler
 from narrator.host.transcript import Transcript
+from narrator.inputs import action
 from narrator.voice.manifest import default_manifest
 
 ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 
 
-def make_host(journal_path: Path | None = None) -> tuple[Host, LiveLoop, Transcript, list[str]]:
+def make_host(journal_path: Path | None = None) -> tuple[Host, Driver, Transcript, list[str]]:
     clock = VirtualClock()
     game = Game(roles=ROLES)
     transcript = Transcript(default_manifest("ru"))
     journal = Journal.for_game(journal_path, game, fsync=False) if journal_path else None
     host = Host(game, Scheduler(clock), transcript, journal)
     errors: list[str] = []
-    loop = LiveLoop(host, on_error=errors.append)
+    loop = Driver(host, lambda event: apply_input(host, event), on_error=errors.append)
     host.start()
     return host, loop, transcript, errors
 
 
-def run_to_day(loop: LiveLoop) -> None:
+def run_to_day(loop: Driver) -> None:
     while loop.host.game.expect.kind == "timer":
         loop.step(timeout=float("inf"))
 
@@ -41,8 +43,8 @@ def test_live_loop_runs_timers_and_inputs_in_order() -> None:
     host, loop, transcript, _errors = make_host()
     run_to_day(loop)
     assert host.game.notation().startswith("crime-time d1:day@1")
-    loop.apply(Nominate(5))
-    loop.apply(Nominate(6))  # refused: one standing nomination per speech
+    loop.submit(action(0.0, "nominate 5"))
+    loop.submit(action(0.0, "nominate 6"))  # refused: one standing nomination per speech
     loop.step(timeout=0)
     assert host.game.candidates == (5,) and transcript.said[-1] == "Принято"
     loop.step(timeout=float("inf"))  # the 50 s warning
@@ -55,7 +57,7 @@ def test_live_loop_runs_timers_and_inputs_in_order() -> None:
 
 def test_live_loop_reports_illegal_inputs_instead_of_raising() -> None:
     _host, loop, _, errors = make_host()
-    loop.apply(Nominate(5))  # nobody speaks during the first night
+    loop.submit(action(0.0, "nominate 5"))  # nobody speaks during the first night
     loop.step(timeout=0)
     assert len(errors) == 1 and "nobody is speaking" in errors[0]
 
@@ -163,7 +165,7 @@ def test_a_clubs_count_pace_is_used_and_survives_resume(tmp_path: Path) -> None:
     path = tmp_path / "journal.jsonl"
     transcript = Transcript(default_manifest("ru"))
     host = Host(game, Scheduler(clock), transcript, Journal.for_game(path, game, fsync=False))
-    loop = LiveLoop(host)
+    loop = Driver(host, lambda event: apply_input(host, event))
     host.start()
     run_to_day(loop)
     for _ in range(10):
