@@ -9,30 +9,25 @@ back as a source of the same events.
 
 The types, and what each holds (:data:`FIELDS`; a field marked ``?`` may be left out):
 
-========== ========================================== ==========================================
-type       data                                       what it is
-========== ========================================== ==========================================
-``heard``  ``text``, ``early?``, ``revised?``         a phrase decided on in a speech (the
-                                                      microphone's decider; a table script's
-                                                      ``say``); ``early``: on stable partials,
-                                                      ``revised``: a Final that changed an
-                                                      early decision
-``entry``  ``text``                                   an operator's entry, as typed at play's
-                                                      terminal (``7``, ``3:7 5:7``, ``f 6``,
-                                                      ``-``, ``q``); assist's keys and the
-                                                      console's pads send the same texts
-``action`` ``action``                                 an engine action in its text form
-                                                      (``nominate 5``, ``hands 1 2``): a table
-                                                      script's line, a journal's entry
-``undo``   —                                          the host takes the last action back
-``stop``   ``reason?``                                the operator stops the game (end of input)
-``table``  ``rules``, ``seats``, ``roles``, ``lang?``, a recorded session's first line: the
-           ``chunk_ms?``, ``history?``                table as it was dealt (and resumed)
-``delay``  ``seconds``                                how long the narrator still spoke when a
-                                                      timer started (its start waits for that)
-``gated``  ``end``                                    the echo gate silenced the chunk from
-                                                      ``t`` to ``end`` (the narrator's voice)
-========== ========================================== ==========================================
+- ``heard`` — ``text``, ``early?``, ``revised?``: a phrase decided on in a speech (the
+  microphone's decider; a table script's ``say``). ``early``: decided on stable partials;
+  ``revised``: a Final that changed an early decision.
+- ``entry`` — ``text``: an operator's entry as typed at play's terminal (``7``, ``3:7 5:7``,
+  ``1 2 4``, ``f 6``, ``-``, ``q``); assist's keys send the same texts.
+- ``action`` — ``action``: an engine action in its text form (``nominate 5``, ``hands 1 2``):
+  a table script's line, a journal's entry.
+- ``pad`` — ``seat``, ``do`` and the press's fields: a seat's press on the table console's pad
+  (``do``: seen, shoot, check, vote, nominate, withdraw, end).
+- ``operator`` — ``do`` and the press's fields: the console operator's press (``do``: skip,
+  hands, foul, remove, undo).
+- ``undo``: the host takes the last action back.
+- ``stop`` — ``reason?``: the operator stops the game (``q``, the end of the input).
+- ``table`` — ``rules``, ``seats``, ``roles``, ``lang?``, ``chunk_ms?``, ``history?``: a
+  recorded session's first line, the table as it was dealt (and the actions it resumed from).
+- ``delay`` — ``seconds``: how long the narrator still spoke when a timer started (the timer
+  starts when the narrator is quiet).
+- ``gated`` — ``end``: the echo gate silenced the chunk from ``t`` to ``end`` (the narrator's
+  own voice came back through the microphone).
 
 This module is pure (no engine, no I/O): what each type means to the game is decided in the
 host core (:mod:`narrator.host.intake`).
@@ -53,6 +48,7 @@ from narrator.errors import NarratorError
 FORMAT_VERSION = 2
 
 HEARD, ENTRY, ACTION, UNDO, STOP = "heard", "entry", "action", "undo", "stop"
+PAD, OPERATOR = "pad", "operator"
 TABLE, DELAY, GATED = "table", "delay", "gated"
 
 _NUMBER = (int, float)
@@ -61,6 +57,8 @@ FIELDS: Mapping[str, Mapping[str, tuple[type | tuple[type, ...], bool]]] = {
     HEARD: {"text": (str, True), "early": (bool, False), "revised": (bool, False)},
     ENTRY: {"text": (str, True)},
     ACTION: {"action": (str, True)},
+    PAD: {"seat": (int, True), "do": (str, True)},
+    OPERATOR: {"do": (str, True)},
     UNDO: {},
     STOP: {"reason": (str, False)},
     TABLE: {"rules": (str, True), "seats": (int, True), "roles": (Mapping, True),

@@ -23,6 +23,8 @@ REQUIRED: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     "heard": {"text": st.text(max_size=12)}, "entry": {"text": st.text(max_size=8)},
     "action": {"action": st.sampled_from(["nominate 5", "hands 1 2", "end"])},
     "undo": {}, "stop": {},
+    "pad": {"seat": st.integers(1, 10), "do": st.sampled_from(["shoot", "vote"])},
+    "operator": {"do": st.sampled_from(["skip", "hands"])},
     "table": {"rules": st.just("crime-time"), "seats": st.integers(4, 15),
               "roles": st.dictionaries(st.sampled_from(["1", "3", "5"]),
                                        st.sampled_from(["don", "mafia"]))},

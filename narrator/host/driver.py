@@ -91,6 +91,7 @@ class Driver:
             if deadline is None or deadline > t:
                 break
             if self.hold is not None and self.hold(deadline):
+                self._to(deadline)  # the game waits there; what comes is taken there
                 if not self.take(block=True):
                     self._stopping.set()  # no answer will ever come
                 continue

@@ -179,3 +179,30 @@ def test_a_clubs_count_pace_is_used_and_survives_resume(tmp_path: Path) -> None:
     assert load_journal(path).game().rules.count_pace == 2.0
     with pytest.raises(NarratorError, match="count_pace must be between"):
         with_settings(find_rules("crime-time"), count_pace=0)
+
+
+def test_journal_lines_are_input_events_and_version_1_journals_still_resume(
+        tmp_path: Path) -> None:
+    from narrator.errors import NarratorError
+    from narrator.inputs import Input
+
+    path = tmp_path / "journal.jsonl"
+    host, loop, _, _ = make_host(path)
+    run_to_day(loop)
+    host.apply(Nominate(5))
+    host.undo()
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0])["journal"] == 2
+    events = [Input.loads(x) for x in lines[1:]]
+    assert [e.type for e in events][-2:] == ["action", "undo"]
+    assert events[-2].get("action") == "nominate 5"
+    # version 1 wrote {"t", "action"} and {"t", "undo": true} lines
+    old = tmp_path / "old.jsonl"
+    head = {**json.loads(lines[0]), "journal": 1}
+    body = [{"t": e.t, "action": e.get("action")} for e in events if e.type == "action"]
+    old.write_text("\n".join(json.dumps(x) for x in [head, *body, {"t": 9.0, "undo": True},
+                                                    body[-1]]) + "\n")
+    assert load_journal(old).game().candidates == (5,)
+    old.write_text(json.dumps({**head, "journal": 3}) + "\n")
+    with pytest.raises(NarratorError, match=r"old.jsonl:1: a journal of version 3"):
+        load_journal(old)
