@@ -96,7 +96,7 @@ class ListeningLoop:
         self.host.listeners.append(self._on_event)
         self._delay_source = timer_delay or (lambda: 0.0)
         self.host.timer_delay = self._timer_delay
-        self.driver = Driver(self.host, self._intake, source=entries, hold=self._hold,
+        self.driver = Driver(self.host.scheduler, self._intake, source=entries, hold=self._hold,
                              on_error=operator.error)
         self.decider = hearing.decider()
         self.started = self.driver.now()

@@ -46,7 +46,7 @@ def make_session(game: Game, clock: Clock, *, journal: Journal | None,
     host = Host(game, Scheduler(clock), voice, journal)
     if narration is not None:
         narration.attach(host)
-    driver = Driver(host, lambda event: apply_input(host, event))
+    driver = Driver(host.scheduler, lambda event: apply_input(host, event))
     return Session(host, driver, transcript, journal.path if journal else None)
 
 

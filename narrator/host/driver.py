@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from narrator.errors import NarratorError
-from narrator.host.host import Host
+from narrator.host.scheduler import Scheduler
 from narrator.inputs import Input
 
 Thunk = Callable[[], object]
@@ -35,15 +35,15 @@ class InputSource(Protocol):
 
 
 class Driver:
-    """Drives ``host``: ``intake`` applies an input (a NarratorError it raises goes to
-    ``on_error``); ``hold(deadline)`` keeps the game at a deadline until an input answers it."""
+    """Drives a game's ``scheduler`` on its clock: ``intake`` applies an input (to the host; a
+    NarratorError it raises goes to ``on_error``); ``hold(deadline)`` keeps the game at a
+    deadline until an input answers it."""
 
-    def __init__(self, host: Host, intake: Callable[[Input], object], *,
+    def __init__(self, scheduler: Scheduler, intake: Callable[[Input], object], *,
                  source: InputSource | None = None, hold: Callable[[float], bool] | None = None,
                  on_error: Callable[[str], None] | None = None) -> None:
-        self.host = host
-        self.scheduler = host.scheduler
-        self.clock = host.clock
+        self.scheduler = scheduler
+        self.clock = scheduler.clock
         self.intake = intake
         self.source = source
         self.hold = hold

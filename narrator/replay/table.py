@@ -54,7 +54,7 @@ class ScriptReplay:
         out: Voice = self.transcript if voice is None else Tee(self.transcript, voice)
         self.host = Host(self.game, Scheduler(self.clock), out, journal)
         self.host.listeners.append(self.transcript.note)
-        self.driver = Driver(self.host, self._intake)
+        self.driver = Driver(self.host.scheduler, self._intake)
 
     def run(self) -> ReplayResult:
         self.host.start()

@@ -29,7 +29,7 @@ def driver_on(clock: VirtualClock | MonotonicClock, taken: list[tuple[float, str
     def held(deadline: float) -> bool:
         return deadline == hold and not any(text.isdigit() for _, text in taken)
 
-    return Driver(host, intake, hold=held)
+    return Driver(host.scheduler, intake, hold=held)
 
 
 def test_deadlines_run_at_their_time_and_the_game_stands_at_the_target() -> None:

@@ -29,7 +29,8 @@ def make_host(journal_path: Path | None = None) -> tuple[Host, Driver, Transcrip
     journal = Journal.for_game(journal_path, game, fsync=False) if journal_path else None
     host = Host(game, Scheduler(clock), transcript, journal)
     errors: list[str] = []
-    loop = Driver(host, lambda event: apply_input(host, event), on_error=errors.append)
+    loop = Driver(host.scheduler, lambda event: apply_input(host, event),
+                  on_error=errors.append)
     host.start()
     return host, loop, transcript, errors
 
@@ -165,7 +166,7 @@ def test_a_clubs_count_pace_is_used_and_survives_resume(tmp_path: Path) -> None:
     path = tmp_path / "journal.jsonl"
     transcript = Transcript(default_manifest("ru"))
     host = Host(game, Scheduler(clock), transcript, Journal.for_game(path, game, fsync=False))
-    loop = Driver(host, lambda event: apply_input(host, event))
+    loop = Driver(host.scheduler, lambda event: apply_input(host, event))
     host.start()
     run_to_day(loop)
     for _ in range(10):
