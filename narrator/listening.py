@@ -23,6 +23,7 @@ from narrator.audio.listener import Gate, OpenGate, silenced
 from narrator.audio.recognizer import Recognizer
 from narrator.audio.session import SessionRecorder
 from narrator.audio.sources import AudioSource
+from narrator.audio.vosk_recognizer import TABLE_CHUNK_MS
 from narrator.clock import Clock
 from narrator.engine import Action, Game, Malformed, Role
 from narrator.engine import events as ev
@@ -39,7 +40,7 @@ from narrator.host.transcript import Transcript
 from narrator.inputs import DELAY, GATED, TABLE, Input, heard
 from narrator.voice.manifest import Manifest
 
-DEFAULT_CHUNK_MS = 40  # a timer fires at most one chunk after its mark during a speech
+DEFAULT_CHUNK_MS = TABLE_CHUNK_MS  # a timer fires at most one chunk after its mark
 
 
 @dataclass

@@ -57,7 +57,9 @@ class StableDecider(Generic[M]):
       the Final for guarded words.
 
     Finals always decide (when they mean something); a Final after an early decision on the
-    same utterance is reported only if its text differs (``revised=True``).
+    same utterance is reported only if its text differs (``revised=True``). A Final the
+    voice-activity detector cut (``cut``: the speaker paused) that means nothing yet is the
+    start of the phrase: what follows is read with it («выставляю … номер пять»).
     """
 
     def __init__(self, understand: Callable[[str], M | None], *, stable_partials: int = 2,
@@ -81,6 +83,7 @@ class StableDecider(Generic[M]):
         self._word_since: list[tuple[str, float]] = []
         self._early: Decision[M] | None = None
         self._meaning: tuple[str, M | None] = ("", None)
+        self._carry = ""  # a cut utterance that meant nothing yet
 
     def _read(self, text: str) -> M | None:
         # a partial repeats its text chunk after chunk: read each text once
@@ -113,21 +116,24 @@ class StableDecider(Generic[M]):
 
     def observe(self, event: RecognitionEvent) -> Decision[M] | None:
         """Feed every recognizer event; returns a Decision when one is due."""
+        text = f"{self._carry} {event.text}".strip() if event.text else self._carry
         if isinstance(event, Final):
             early, self._early = self._early, None
-            self._text, self._count, self._word_since = "", 0, []
+            self._text, self._count, self._word_since, self._carry = "", 0, [], ""
             if early is not None:
-                if event.text == early.text:
+                if text == early.text:
                     return None
-                return Decision(event.text, event.t, False, self._read(event.text),
-                                event.words, event.end, True, early.meaning)
-            meaning = self._read(event.text)
+                return Decision(text, event.t, False, self._read(text), event.words, event.end,
+                                True, early.meaning)
+            meaning = self._read(text)
             if meaning:
-                return Decision(event.text, event.t, False, meaning, event.words, event.end)
+                return Decision(text, event.t, False, meaning, event.words, event.end)
+            if event.cut:
+                self._carry = text
             return None
-        self._track_words(event.text.split(), event.t)
-        if event.text != self._text:
-            self._text, self._since, self._count = event.text, event.t, 1
+        self._track_words(text.split(), event.t)
+        if text != self._text:
+            self._text, self._since, self._count = text, event.t, 1
         else:
             self._count += 1
         if self._early is not None or not event.text:
@@ -139,9 +145,8 @@ class StableDecider(Generic[M]):
             and event.quiet * 1000.0 + 1e-6 >= self.min_quiet_ms
             and self._trusted(event)
         ):
-            meaning = self._read(event.text)
+            meaning = self._read(text)
             if meaning:
-                self._early = Decision(event.text, event.t, True, meaning, event.words,
-                                       self._since)
+                self._early = Decision(text, event.t, True, meaning, event.words, self._since)
                 return self._early
         return None

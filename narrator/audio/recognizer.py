@@ -47,13 +47,15 @@ class Final:
     """A finished utterance, with word timings and confidences.
 
     ``t`` is the stream time of the end of the audio fed when it was produced; ``endpoint`` is
-    True when Vosk ended the utterance on trailing silence, False when it was flushed.
+    True when the utterance ended on trailing silence (Vosk's endpoint, or the voice-activity
+    detector's: ``cut``), False when it was flushed.
     """
 
     text: str
     words: tuple[Word, ...]
     t: float
     endpoint: bool = True
+    cut: bool = False  # ended by the voice-activity detector, not by Vosk's endpoint
 
     @property
     def end(self) -> float | None:

@@ -25,7 +25,7 @@ from narrator.audio.models import find_model, grammar_support
 from narrator.audio.playback import Line as PlayedLine
 from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import MicrophoneSource
-from narrator.audio.vosk_recognizer import VoskRecognizer, load_model
+from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_recognizer
 from narrator.clock import MonotonicClock
 from narrator.engine import Game
 from narrator.engine.rules import find_rules, with_settings
@@ -57,8 +57,7 @@ def model_folder(lang: str, explicit: str | None) -> Path:
 def load_ears(path: Path, hearing: Hearing) -> tuple[VoskRecognizer, float]:
     """Load the model and compile the speech grammar; returns the recognizer and the seconds."""
     started = time.perf_counter()
-    recognizer = VoskRecognizer(load_model(path), phrases=list(hearing.phrases),
-                                model_path=path)
+    recognizer = table_recognizer(load_model(path), list(hearing.phrases), model_path=path)
     return recognizer, time.perf_counter() - started
 
 

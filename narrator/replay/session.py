@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.audio.session import SessionReader
-from narrator.audio.vosk_recognizer import VoskRecognizer, load_model
+from narrator.audio.vosk_recognizer import load_model, table_recognizer
 from narrator.clock import VirtualClock
 from narrator.engine import Game, Role, parse_action
 from narrator.engine.rules import find_rules
@@ -27,7 +27,7 @@ from narrator.errors import NarratorError
 from narrator.host.hearing import Hearing, game_hearing
 from narrator.host.recorder import read_inputs
 from narrator.inputs import ACTION, DELAY, ENTRY, GATED, STOP, TABLE, Input
-from narrator.listening import ListeningLoop
+from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.voice.manifest import default_manifest
 
 
@@ -124,7 +124,7 @@ def replay_session(directory: str | Path, *, model: Any = None, model_path: str 
     except (KeyError, ValueError, TypeError, AttributeError, NarratorError) as e:
         raise NarratorError(f"{reader.inputs_path}:1: not a table to replay ({e})") from None
     lang = str(table.get("lang", "ru"))
-    chunk_ms = int(table.get("chunk_ms", 40))
+    chunk_ms = int(table.get("chunk_ms", DEFAULT_CHUNK_MS))
     delays: Iterator[float] = iter([float(e.get("seconds")) for e in inputs if e.type == DELAY])
     gated = {round(e.t, 6) for e in inputs if e.type == GATED}
     recorded = [str(e.get("action")) for e in inputs if e.type == ACTION]
@@ -137,7 +137,7 @@ def replay_session(directory: str | Path, *, model: Any = None, model_path: str 
     applied = _Applied()
     replay = ListeningLoop(
         game, clock=VirtualClock(table.t), source=reader.source(chunk_ms=chunk_ms),
-        recognizer=VoskRecognizer(model, phrases=list(hearing.phrases)), hearing=hearing,
+        recognizer=table_recognizer(model, list(hearing.phrases)), hearing=hearing,
         operator=operator, entries=operator, manifest=default_manifest(lang), journal=applied,
         timer_delay=lambda: next(delays, 0.0), echo=RecordedGate(gated), log=log, lang=lang,
         chunk_ms=chunk_ms)

@@ -27,14 +27,14 @@ from narrator.audio.format import RECOGNIZER_FORMAT
 from narrator.audio.listener import EchoGate
 from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import PcmSource, load_pcm, pad, silence
-from narrator.audio.vosk_recognizer import VoskRecognizer
+from narrator.audio.vosk_recognizer import table_recognizer
 from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import Game, Role, TimeUp
 from narrator.grammar import Intent
 from narrator.host.hearing import Hearing
 from narrator.host.recorder import Recorder
-from narrator.listening import ListeningLoop
+from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.replay import session as session_replay
 from narrator.testing import ScriptedOperator, korean_test_model
 from narrator.voice.manifest import default_manifest
@@ -98,8 +98,9 @@ def make_core(game: Game, audio: bytes, span: tuple[float, float], model: Any,
     delays = iter([0.8, 1.1, 0.9, 1.3])  # the announcements delay each speech timer
     operator = ScriptedOperator([])
     return ListeningLoop(
-        game, clock=VirtualClock(START), source=PcmSource(audio, chunk_ms=40, start=START),
-        recognizer=VoskRecognizer(model, phrases=list(KO_HEARING.phrases)), hearing=KO_HEARING,
+        game, clock=VirtualClock(START),
+        source=PcmSource(audio, chunk_ms=DEFAULT_CHUNK_MS, start=START),
+        recognizer=table_recognizer(model, list(KO_HEARING.phrases)), hearing=KO_HEARING,
         operator=operator, entries=operator, manifest=default_manifest("ru"),
         timer_delay=lambda: next(delays, 0.5), echo=echo, session=session, recorder=recorder,
         log=log.append if log is not None else None)
