@@ -35,14 +35,14 @@ def make_host(journal_path: Path | None = None) -> tuple[Host, Driver, Transcrip
     return host, loop, transcript, errors
 
 
-def run_to_day(loop: Driver) -> None:
-    while loop.host.game.expect.kind == "timer":
+def run_to_day(host: Host, loop: Driver) -> None:
+    while host.game.expect.kind == "timer":
         loop.step(timeout=float("inf"))
 
 
 def test_live_loop_runs_timers_and_inputs_in_order() -> None:
     host, loop, transcript, _errors = make_host()
-    run_to_day(loop)
+    run_to_day(host, loop)
     assert host.game.notation().startswith("crime-time d1:day@1")
     loop.submit(action(0.0, "nominate 5"))
     loop.submit(action(0.0, "nominate 6"))  # refused: one standing nomination per speech
@@ -67,7 +67,7 @@ def test_journal_is_written_before_acting_and_resume_gives_the_same_phase(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "journal.jsonl"
     host, loop, _, _ = make_host(path)
-    run_to_day(loop)
+    run_to_day(host, loop)
     host.apply(Nominate(5))
     host.apply(EndSpeech())
     host.apply(Nominate(7))
@@ -87,7 +87,7 @@ def test_journal_is_written_before_acting_and_resume_gives_the_same_phase(
 def test_undo_is_journaled_and_resume_honours_it(tmp_path: Path) -> None:
     path = tmp_path / "journal.jsonl"
     host, loop, _, _ = make_host(path)
-    run_to_day(loop)
+    run_to_day(host, loop)
     host.apply(Nominate(5))
     before = host.game.notation()
     host.apply(EndSpeech())
@@ -100,7 +100,7 @@ def test_undo_is_journaled_and_resume_honours_it(tmp_path: Path) -> None:
 def test_a_torn_last_line_is_ignored_but_a_broken_middle_line_is_an_error(tmp_path: Path) -> None:
     path = tmp_path / "journal.jsonl"
     host, loop, _, _ = make_host(path)
-    run_to_day(loop)
+    run_to_day(host, loop)
     host.apply(Nominate(5))
     with path.open("a") as f:
         f.write('{"t": 12.0, "act')
@@ -115,7 +115,7 @@ def test_a_torn_last_line_is_ignored_but_a_broken_middle_line_is_an_error(tmp_pa
 
 def test_hand_counts_from_a_human_host_count_abstainers_for_the_last() -> None:
     host, loop, _, _ = make_host()
-    run_to_day(loop)
+    run_to_day(host, loop)
     host.apply(Nominate(5))
     host.apply(EndSpeech())
     host.apply(Nominate(7))
@@ -168,7 +168,7 @@ def test_a_clubs_count_pace_is_used_and_survives_resume(tmp_path: Path) -> None:
     host = Host(game, Scheduler(clock), transcript, Journal.for_game(path, game, fsync=False))
     loop = Driver(host.scheduler, lambda event: apply_input(host, event))
     host.start()
-    run_to_day(loop)
+    run_to_day(host, loop)
     for _ in range(10):
         host.apply(EndSpeech())
     assert game.expect.kind == "hunt" and game.expect.timer is not None
@@ -189,7 +189,7 @@ def test_journal_lines_are_input_events_and_version_1_journals_still_resume(
 
     path = tmp_path / "journal.jsonl"
     host, loop, _, _ = make_host(path)
-    run_to_day(loop)
+    run_to_day(host, loop)
     host.apply(Nominate(5))
     host.undo()
     lines = path.read_text().splitlines()
