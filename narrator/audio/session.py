@@ -17,6 +17,7 @@ Replay feeds the same WAV through the same recognizer on a virtual clock.
 from __future__ import annotations
 
 import json
+import os
 import wave
 from collections.abc import Mapping
 from pathlib import Path
@@ -85,13 +86,16 @@ class SessionRecorder:
         self._written += len(audio)
 
     def write_protocol(self, protocol: Mapping[str, Any]) -> None:
-        """Write the game protocol (``protocol.json``)."""
-        (self.dir / PROTOCOL).write_text(
-            json.dumps(protocol, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
-        )
+        """Write the game protocol (``protocol.json``): it names every role, so it is readable
+        by its owner only."""
+        path = self.dir / PROTOCOL
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.chmod(path, 0o600)  # an existing file keeps its mode otherwise
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(json.dumps(protocol, ensure_ascii=False, indent=2) + "\n")
 
     def close(self) -> None:
-        """Finish the WAV and the inputs file."""
+        """Finish the WAV."""
         if self._wav is not None:
             self._wav.close()
             self._wav = None

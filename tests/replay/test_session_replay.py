@@ -73,6 +73,8 @@ def test_record_then_replay_gives_identical_events(
                 if not gate.is_open_span(c.timestamp, c.end)}
     assert gated == silenced and len(gated) > 10  # the narrator's 1.6 s and the gate's tail
     assert reader.protocol() == {"winner": None}
+    assert (reader.dir / "protocol.json").stat().st_mode & 0o777 == 0o600  # it names the roles
+    assert reader.inputs_path.stat().st_mode & 0o777 == 0o600
     replay = Listener(reader.source(chunk_ms=100), VoskRecognizer(ko_model, phrases=ko_grammar),
                       RecordedGate(gated))
     assert list(replay.events()) == live_events  # same texts, words, timings, confidences
