@@ -1,4 +1,4 @@
-"""The one recorder: input events written as JSON lines, read back as the same events.
+"""The one recorder: input events written as JSON lines (read back by the replay).
 
 The game journal and a recorded session's ``inputs.jsonl`` are both written here: each
 :class:`~narrator.inputs.Input` is one line, flushed (the journal: synced too) before it is
@@ -14,8 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from narrator.errors import NarratorError
-from narrator.inputs import Input, InputError
+from narrator.inputs import Input
 
 
 class InputLog(Protocol):
@@ -60,18 +59,3 @@ class Fanout:
     def write(self, event: Input) -> None:
         for log in self.logs:
             log.write(event)
-
-
-def read_inputs(path: str | Path, *, skip: int = 0) -> list[Input]:
-    """The events of a file written by a :class:`Recorder` (after ``skip`` header lines); a
-    broken line is a NarratorError naming it (``FILE:LINE: …``)."""
-    out: list[Input] = []
-    text = Path(path).read_text(encoding="utf-8")
-    for n, line in enumerate(text.splitlines()[skip:], skip + 1):
-        if not line.strip():
-            continue
-        try:
-            out.append(Input.loads(line))
-        except InputError as e:
-            raise NarratorError(f"{path}:{n}: {e}") from None
-    return out

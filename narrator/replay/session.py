@@ -25,10 +25,24 @@ from narrator.engine import Game, Role, parse_action
 from narrator.engine.rules import find_rules
 from narrator.errors import NarratorError
 from narrator.host.hearing import Hearing, game_hearing
-from narrator.host.recorder import read_inputs
-from narrator.inputs import ACTION, DELAY, ENTRY, GATED, STOP, TABLE, Input
+from narrator.inputs import ACTION, DELAY, ENTRY, GATED, STOP, TABLE, Input, InputError
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.voice.manifest import default_manifest
+
+
+def read_inputs(path: str | Path, *, skip: int = 0) -> list[Input]:
+    """The events of a file written by the host's recorder (after ``skip`` header lines); a
+    broken line is a NarratorError naming it (``FILE:LINE: …``)."""
+    out: list[Input] = []
+    text = Path(path).read_text(encoding="utf-8")
+    for n, line in enumerate(text.splitlines()[skip:], skip + 1):
+        if not line.strip():
+            continue
+        try:
+            out.append(Input.loads(line))
+        except InputError as e:
+            raise NarratorError(f"{path}:{n}: {e}") from None
+    return out
 
 
 class RecordedGate:

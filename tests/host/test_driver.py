@@ -107,7 +107,8 @@ def test_a_wait_is_cut_short_by_an_input_on_either_clock() -> None:
 
 
 def test_the_recorder_writes_typed_lines_owner_only(tmp_path: Path) -> None:
-    from narrator.host.recorder import Fanout, Recorder, read_inputs
+    from narrator.host.recorder import Fanout, Recorder
+    from narrator.replay.session import read_inputs
 
     kept: list[Input] = []
     rec = Recorder(tmp_path / "inputs.jsonl", header={"session": 2})

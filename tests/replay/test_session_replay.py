@@ -17,9 +17,9 @@ from narrator.audio.sources import PcmSource, pad
 from narrator.audio.vosk_recognizer import VoskRecognizer
 from narrator.cli import main
 from narrator.errors import NarratorError
-from narrator.host.recorder import InputLog, Recorder, read_inputs
+from narrator.host.recorder import InputLog, Recorder
 from narrator.inputs import GATED, Input, action
-from narrator.replay.session import RecordedGate
+from narrator.replay.session import RecordedGate, read_inputs
 
 HELLO, THANKS = "안녕하세요", "감사합니다"
 
