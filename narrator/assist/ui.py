@@ -27,8 +27,8 @@ from narrator.assist.control import Controller, Snapshot
 from narrator.engine import Role, Rules
 from narrator.errors import NarratorError
 from narrator.grammar.numbers import typed_number
+from narrator.host.driver import Driver
 from narrator.host.host import Host
-from narrator.host.live import LiveLoop
 from narrator.host.transcript import Transcript
 
 _LETTER = {Role.CIVILIAN: "civ", Role.SHERIFF: "SHERIFF", Role.MAFIA: "MAFIA", Role.DON: "DON"}
@@ -42,7 +42,7 @@ class Session:
     """What the app drives: a started (or resumed) host and the loop that runs it."""
 
     host: Host
-    loop: LiveLoop
+    loop: Driver
     transcript: Transcript
     journal: Path | None = None
 

@@ -1,23 +1,22 @@
-"""Recording a session so that it can be replayed exactly.
+"""Recording a session's audio so that it can be replayed exactly.
 
 A session folder holds:
 
-- ``session.json`` — the audio format and where ``mic.wav`` starts on the stream timeline;
+- ``session.json`` — the format version, the audio format and where ``mic.wav`` starts on the
+  stream timeline;
 - ``mic.wav`` — the recognizer-format audio as captured (before the echo gate), gap-free: a
   gap in the capture timestamps is written as silence so that sample ``n`` is always at
   ``start + n / rate``;
-- ``inputs.jsonl`` — every timed non-audio input, one ``{"t": seconds, ...}`` a line, in order
-  (echo-gate spans are ``{"t": …, "gate": [start|null, end]}``), flushed line by line so that a
-  killed process loses nothing already acted on;
+- ``inputs.jsonl`` — every input event of the game, one :class:`~narrator.inputs.Input` a line
+  (written by the host's recorder, :mod:`narrator.host.recorder`);
 - ``protocol.json`` — the game protocol, when the game ends.
 
-Replay feeds the same WAV through the same listener and recognizer on a virtual clock.
+Replay feeds the same WAV through the same recognizer on a virtual clock.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import os
 import wave
 from collections.abc import Mapping
@@ -26,10 +25,10 @@ from types import TracebackType
 from typing import IO, Any
 
 from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk
-from narrator.audio.listener import EchoGate
 from narrator.audio.sources import DEFAULT_CHUNK_MS, PcmSource, load_pcm
 from narrator.errors import NarratorError
-from narrator.reading import BadJSON, lines, loads, read_text
+from narrator.inputs import FORMAT_VERSION
+from narrator.reading import BadJSON, loads, read_text
 
 MIC = "mic.wav"
 INPUTS = "inputs.jsonl"
@@ -40,23 +39,15 @@ PROTOCOL = "protocol.json"
 def _private_fd(path: Path) -> int:
     """``path`` opened for writing, readable by its owner only (a session holds the roles)."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    os.fchmod(fd, 0o600)
+    os.fchmod(fd, 0o600)  # an existing file keeps its mode otherwise
     return fd
 
 
-def _private(path: Path) -> IO[str]:
-    return os.fdopen(_private_fd(path), "w", encoding="utf-8")
-
-
-def _private_binary(path: Path) -> IO[bytes]:
-    return os.fdopen(_private_fd(path), "wb")
-
-
 class SessionRecorder:
-    """Writes a session folder while the game runs. Use it as a context manager.
+    """Writes a session folder's audio and protocol while the game runs (a context manager).
 
     The folder (when it makes it) and every file in it are readable by their owner only: the
-    inputs name the dealt roles.
+    inputs and the protocol name the dealt roles.
     """
 
     def __init__(self, directory: str | Path, *, start: float | None = None) -> None:
@@ -68,15 +59,15 @@ class SessionRecorder:
         self._written = 0  # bytes of audio written
         self._wav: wave.Wave_write | None = None
         self._wav_file: IO[bytes] | None = None
-        self._inputs = _private(self.dir / INPUTS)
 
     def _open_wav(self, start: float) -> wave.Wave_write:
         self.start = start
-        with _private(self.dir / META) as meta:
-            meta.write(json.dumps({"start": start, "rate": RECOGNIZER_FORMAT.rate,
+        with os.fdopen(_private_fd(self.dir / META), "w", encoding="utf-8") as meta:
+            meta.write(json.dumps({"format": FORMAT_VERSION, "start": start,
+                                   "rate": RECOGNIZER_FORMAT.rate,
                                    "width": RECOGNIZER_FORMAT.width,
                                    "channels": RECOGNIZER_FORMAT.channels}) + "\n")
-        self._wav_file = _private_binary(self.dir / MIC)
+        self._wav_file = os.fdopen(_private_fd(self.dir / MIC), "wb")
         w = wave.open(self._wav_file, "wb")  # noqa: SIM115 - open for the session
         w.setnchannels(RECOGNIZER_FORMAT.channels)
         w.setsampwidth(RECOGNIZER_FORMAT.width)
@@ -89,7 +80,7 @@ class SessionRecorder:
         return (self.start or 0.0) + RECOGNIZER_FORMAT.duration(self._written)
 
     def write_audio(self, chunk: AudioChunk) -> None:
-        """Append one captured chunk (pass it as ``Listener(on_chunk=...)``)."""
+        """Append one captured chunk, as captured (before the echo gate)."""
         if chunk.format != RECOGNIZER_FORMAT:
             raise ValueError(f"session audio must be {RECOGNIZER_FORMAT}, got {chunk.format}")
         if self._wav is None:
@@ -109,33 +100,26 @@ class SessionRecorder:
         self._wav.writeframes(audio)
         self._written += len(audio)
 
-    def record_input(self, t: float, **fields: Any) -> None:
-        """Append one timed input ``{"t": t, **fields}`` and flush it."""
-        self._inputs.write(json.dumps({"t": t, **fields}, ensure_ascii=False) + "\n")
-        self._inputs.flush()
-
-    def record_gate(self, start: float, end: float) -> None:
-        """Log an echo-gate span (pass it as ``EchoGate(on_close=...)``)."""
-        t = end if math.isinf(start) else start
-        self.record_input(t, gate=[None if math.isinf(start) else start, end])
-
     def write_protocol(self, protocol: Mapping[str, Any]) -> None:
-        """Write the game protocol (``protocol.json``)."""
-        with _private(self.dir / PROTOCOL) as f:
+        """Write the game protocol (``protocol.json``): it names every role, so it is readable
+        by its owner only."""
+        path = self.dir / PROTOCOL
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.chmod(path, 0o600)  # an existing file keeps its mode otherwise
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(json.dumps(protocol, ensure_ascii=False, indent=2) + "\n")
 
     def close(self) -> None:
-        """Finish the WAV and the inputs file."""
-        if self._wav is None and not (self.dir / MIC).exists():
-            # No audio at all: still leave a valid, empty session.
-            self._wav = self._open_wav(self.start or 0.0)
+        """Finish the WAV."""
         if self._wav is not None:
-            self._wav.close()  # wave does not close a file it was given
+            self._wav.close()
             self._wav = None
+        elif not (self.dir / MIC).exists():
+            # No audio at all: still leave a valid, empty session.
+            self._open_wav(self.start or 0.0).close()
         if self._wav_file is not None:
-            self._wav_file.close()
+            self._wav_file.close()  # wave does not close a file it was handed
             self._wav_file = None
-        self._inputs.close()
 
     def __enter__(self) -> SessionRecorder:
         return self
@@ -146,7 +130,11 @@ class SessionRecorder:
 
 
 class SessionReader:
-    """Reads a session folder back: the audio on its timeline, the inputs, the protocol."""
+    """Reads a session folder back: the audio on its timeline, the protocol.
+
+    A folder of another format version (sessions recorded before version 2 kept the operator's
+    entries by poll) is refused in one line naming its version.
+    """
 
     def __init__(self, directory: str | Path) -> None:
         self.dir = Path(directory)
@@ -155,45 +143,28 @@ class SessionReader:
             raise NarratorError(f"not a recorded session (no {MIC} / {META}): {self.dir}")
         try:
             meta = loads(read_text(meta_path, "the session header"))
+            if not isinstance(meta, dict):
+                raise ValueError("not a JSON object")
             start = meta["start"]
             if isinstance(start, bool) or not isinstance(start, int | float):
                 raise ValueError(f"start: expected seconds, got {start!r}")
             self.start = float(start)
+            version = meta.get("format", 1)
         except (BadJSON, ValueError, KeyError, TypeError) as e:
             why = f"no {e}" if isinstance(e, KeyError) else str(e)
             raise NarratorError(f"{meta_path}: broken session header ({why})") from None
+        if version != FORMAT_VERSION:
+            raise NarratorError(f"{self.dir}: a session in format {version}; this narrator "
+                                f"replays format {FORMAT_VERSION} only (record it again)")
+
+    @property
+    def inputs_path(self) -> Path:
+        """The session's input events (``inputs.jsonl``)."""
+        return self.dir / INPUTS
 
     def source(self, *, chunk_ms: int = DEFAULT_CHUNK_MS) -> PcmSource:
         """The recorded audio as a source on the original stream timeline."""
         return PcmSource(load_pcm(self.dir / MIC), chunk_ms=chunk_ms, start=self.start)
-
-    def inputs(self) -> list[dict[str, Any]]:
-        """Every timed input, in order. A broken line is a NarratorError naming it."""
-        path = self.dir / INPUTS
-        if not path.exists():
-            return []
-        out: list[dict[str, Any]] = []
-        for n, line in enumerate(lines(read_text(path, "the session inputs")), 1):
-            if not line.strip():
-                continue
-            try:
-                item = loads(line)
-                float(item["t"])
-            except (BadJSON, ValueError, KeyError, TypeError) as e:
-                why = f"no {e}" if isinstance(e, KeyError) else str(e)
-                raise NarratorError(f"{path}:{n}: not a timed input ({why})") from None
-            out.append(item)
-        return out
-
-    def gate(self) -> EchoGate:
-        """An echo gate closed over the same spans as during the recording (tails included)."""
-        g = EchoGate(tail=0.0)
-        for item in self.inputs():
-            span = item.get("gate")
-            if span is not None:
-                start = float("-inf") if span[0] is None else float(span[0])
-                g.close(start, float(span[1]))
-        return g
 
     def protocol(self) -> dict[str, Any] | None:
         """The recorded protocol, or None when the game did not finish."""

@@ -1,12 +1,13 @@
-"""The game journal: every accepted input, appended and flushed before it is acted on.
+"""The game journal: every accepted input, appended and synced before it is acted on.
 
 A journal is JSON lines: a header (ruleset, seats, the dealt roles, language, mode), then one
-``{"t": seconds, "action": "nominate 5"}`` per input, in the actions' text form, an
-``{"t": …, "undo": true}`` when the host took one back, and a ``{"t": …, "timer": name,
-"started": …}`` mark whenever a timer starts. Replaying the actions on a game with the same
-roles gives back the same state (the engine is deterministic), so a killed process resumes at
-the same phase — and, from the marks, with the time its running timer had left:
-``narrator resume JOURNAL``.
+input event per line (:mod:`narrator.inputs`), written by the host's recorder:
+``{"type": "action", "t": seconds, "action": "nominate 5"}`` for each action the engine took,
+``{"type": "undo", "t": seconds}`` when the host took one back, and ``{"type": "timer", "t": …,
+"name": …, "started": …}`` whenever a timer starts. Replaying the actions on a game with the
+same roles gives back the same state (the engine is deterministic), so a killed process resumes
+at the same phase — and, from the timer marks, with the time its running timer had left:
+``narrator resume JOURNAL``. Journals of version 1 (lines without a ``type``) are read too.
 
 Faults it survives: a process killed mid-line leaves a torn tail, which is cut away (a copy of
 the file as it was is kept) before anything is appended after it; a second process writing the
@@ -21,16 +22,20 @@ import fcntl
 import json
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from narrator.engine import Action, EngineError, Game, Role, parse_action
 from narrator.engine import events as ev
 from narrator.engine.rules import find_rules, settings_of, with_settings
 from narrator.errors import NarratorError
+from narrator.host.recorder import Recorder
+from narrator.inputs import ACTION, TIMER, UNDO, Input, InputError
 from narrator.reading import BadJSON, lines, loads, read_text
+
+VERSION = 2
 
 #: the modes that write journals (``narrator resume`` takes each up in its own way)
 MODES = ("assist", "play")
@@ -49,20 +54,9 @@ class JournalHeader:
     settings: dict[str, float] = field(default_factory=dict)  # changed figures (count pace, …)
 
     def to_json(self) -> dict[str, Any]:
-        return {"journal": 1, "rules": self.rules, "seats": self.seats, "lang": self.lang,
+        return {"journal": VERSION, "rules": self.rules, "seats": self.seats, "lang": self.lang,
                 "mode": self.mode, "settings": self.settings,
                 "roles": {str(s): r.value for s, r in sorted(self.roles.items())}}
-
-
-def _open_owner_only(path: Path) -> IO[str]:
-    """``path`` opened for appending, created (or made) readable by its owner only."""
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-    try:
-        os.fchmod(fd, 0o600)  # a journal left readable (older versions, a copy) is closed up
-        return os.fdopen(fd, "a", encoding="utf-8")
-    except BaseException:
-        os.close(fd)
-        raise
 
 
 def _lock(fd: int, path: Path) -> None:
@@ -145,29 +139,30 @@ def repair_torn_tail(path: str | Path) -> str | None:
             f"away; the file as it was is kept in {copy}")
 
 
-class Journal:
-    """Appends actions to ``path``; each line is flushed and synced before the action runs.
+class Journal(Recorder):
+    """The recorder of one game's journal: each line synced before the input is acted on.
 
-    Opening takes an exclusive OS lock on the file (a second writer is refused in one line)
-    and cuts a torn tail away first (:attr:`note` says so).
+    Opening takes an exclusive OS lock on the file (a second writer is refused in one line),
+    cuts a torn tail away first (:attr:`note` says so) and makes the file its owner's only.
     """
 
     def __init__(self, path: str | Path, header: JournalHeader, *, fsync: bool = True) -> None:
-        self.path = Path(path)
-        self.fsync = fsync
+        p = Path(path)
         try:
-            self._file: IO[str] = _open_owner_only(self.path)
+            self._lock_fd = os.open(p, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as e:
-            raise NarratorError(f"{self.path}: cannot write the journal ({e.strerror or e})"
-                                ) from None
+            raise NarratorError(f"{p}: cannot write the journal ({e.strerror or e})") from None
         try:
-            _lock(self._file.fileno(), self.path)
+            _lock(self._lock_fd, p)
+            os.fchmod(self._lock_fd, 0o600)  # a journal left readable is closed up
             #: what opening repaired, in one line (None: nothing)
-            self.note = repair_torn_tail(self.path)
-            if self.path.stat().st_size == 0:
-                self._write(header.to_json())
+            self.note = repair_torn_tail(p)
+            super().__init__(p, header=header.to_json(), fsync=fsync)
+        except OSError as e:
+            os.close(self._lock_fd)
+            raise NarratorError(f"{p}: cannot write the journal ({e.strerror or e})") from None
         except BaseException:
-            self._file.close()
+            os.close(self._lock_fd)
             raise
 
     @classmethod
@@ -177,29 +172,13 @@ class Journal:
                                settings_of(game.rules))
         return cls(path, header, fsync=fsync)
 
-    def _write(self, obj: dict[str, Any]) -> None:
-        try:
-            self._file.write(json.dumps(obj, ensure_ascii=False) + "\n")
-            self._file.flush()
-            if self.fsync:
-                os.fsync(self._file.fileno())
-        except OSError as e:
-            raise NarratorError(f"{self.path}: cannot write the journal ({e.strerror or e})"
-                                ) from None
-
-    def append(self, action: Action, at: float) -> None:
-        self._write({"t": round(at, 3), "action": str(action)})
-
-    def append_undo(self, at: float) -> None:
-        """The host took back the last action."""
-        self._write({"t": round(at, 3), "undo": True})
-
-    def append_timer(self, name: str, started: float, at: float) -> None:
-        """The timer ``name`` started at ``started`` (clock time ``at``; earlier when resumed)."""
-        self._write({"t": round(at, 3), "timer": name, "started": round(started, 3)})
-
     def close(self) -> None:
-        self._file.close()  # the lock goes with the file
+        try:
+            super().close()
+        finally:
+            if self._lock_fd >= 0:
+                os.close(self._lock_fd)  # the lock goes with it
+                self._lock_fd = -1
 
 
 @dataclass
@@ -258,8 +237,12 @@ def _header(name: str, head: Any) -> JournalHeader:
         shown = shown if len(shown) <= 40 else shown[:37] + "…"
         return NarratorError(f"{name}:1: {field_name}: expected {expected}, got {shown}")
 
-    if not isinstance(head, dict) or head.get("journal") != 1:
+    if not isinstance(head, dict) or "journal" not in head:
         raise NarratorError(f"{name}:1: not a journal header")
+    version = head["journal"]
+    if version not in (1, VERSION) or isinstance(version, bool):
+        raise NarratorError(f"{name}:1: a journal of version {version!r}; this narrator reads "
+                            f"versions 1 and {VERSION}")
     rules_name = head.get("rules")
     if not isinstance(rules_name, str):
         raise fail("rules", "a name", rules_name)
@@ -298,11 +281,23 @@ def _header(name: str, head: Any) -> JournalHeader:
     return JournalHeader(rules_name, seats, roles, lang, mode, settings)
 
 
-def _time(obj: dict[str, Any]) -> float:
-    t = obj["t"]
+def _line(obj: Any) -> tuple[str, float, Mapping[str, Any]]:
+    """(type, time, fields) of a journal line: an input event, or a line of version 1."""
+    if not isinstance(obj, dict):
+        raise ValueError("not a JSON object")
+    if "type" in obj:
+        event = Input.from_json(obj)
+        if event.type not in (ACTION, UNDO, TIMER):
+            raise ValueError(f"a {event.type} input, which a journal does not hold")
+        return event.type, event.t, event.data
+    t = obj["t"]  # version 1: {"t", "action"} or {"t", "undo": true}
     if isinstance(t, bool) or not isinstance(t, int | float):
         raise ValueError(f"t: expected seconds, got {t!r}")
-    return float(t)
+    if obj.get("undo") is True:
+        return UNDO, float(t), {}
+    if not isinstance(obj.get("action"), str):
+        raise ValueError(f"action: expected text, got {obj.get('action')!r}")
+    return ACTION, float(t), {"action": obj["action"]}
 
 
 def load_journal(path: str | Path) -> JournalContents:
@@ -333,28 +328,19 @@ def load_journal(path: str | Path) -> JournalContents:
                 break  # a torn last line: the input was never acted on
             raise NarratorError(f"{name}:{number}: not a journal entry ({e})") from None
         try:
-            if not isinstance(obj, dict):
-                raise ValueError("not an object")
-            t = _time(obj)
-            if obj.get("undo") is True:
+            kind, t, data = _line(obj)
+            if kind == UNDO:
                 if contents.entries:
                     contents.entries.pop()
                     contents.lines.pop()
                 contents.undone_at = number
-            elif "timer" in obj:
-                started = obj["started"]
-                if not isinstance(obj["timer"], str) or isinstance(started, bool) or (
-                        not isinstance(started, int | float)):
-                    raise ValueError("a timer mark needs a name and a start")
-                contents.marks.append((number, obj["timer"], float(started)))
+            elif kind == TIMER:
+                contents.marks.append((number, str(data["name"]), float(data["started"])))
             else:
-                action = obj["action"]
-                if not isinstance(action, str):
-                    raise ValueError(f"action: expected text, got {action!r}")
-                contents.entries.append((t, parse_action(action)))
+                contents.entries.append((t, parse_action(str(data["action"]))))
                 contents.lines.append(number)
             contents.last_t = t
-        except (KeyError, ValueError, TypeError) as e:
+        except (KeyError, ValueError, TypeError, InputError) as e:
             why = f"no {e}" if isinstance(e, KeyError) else str(e)
             raise NarratorError(f"{name}:{number}: not a journal entry ({why})") from None
         except EngineError as e:

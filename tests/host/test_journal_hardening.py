@@ -16,7 +16,9 @@ from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import EndSpeech, Game, Nominate, Role
 from narrator.errors import NarratorError
+from narrator.host.driver import Driver
 from narrator.host.host import Host
+from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, load_journal, repair_torn_tail
 from narrator.host.scheduler import Scheduler
 from narrator.host.transcript import Transcript
@@ -26,15 +28,19 @@ ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 SECRET = "SCDCMCCCMC"  # the roles in notation order: never printed
 
 
-def day_one(path: Path, clock: VirtualClock | None = None) -> tuple[Host, Journal]:
+def driver_of(host: Host) -> Driver:
+    return Driver(host.scheduler, lambda event: apply_input(host, event))
+
+
+def day_one(path: Path) -> tuple[Host, Journal]:
     """A journaled game at the first day speech (the night run out on a virtual clock)."""
-    clock = clock or VirtualClock()
     game = Game(roles=ROLES)
     journal = Journal.for_game(path, game, fsync=False)
-    host = Host(game, Scheduler(clock), Transcript(default_manifest("ru")), journal)
+    host = Host(game, Scheduler(VirtualClock()), Transcript(default_manifest("ru")), journal)
     host.start()
+    driver = driver_of(host)
     while game.expect.kind == "timer":
-        host.scheduler.advance_to_next()
+        driver.run_next()
     return host, journal
 
 
@@ -259,10 +265,9 @@ def test_dev_zero_and_a_fifo_as_a_journal(tmp_path: Path) -> None:
 
 def test_a_resumed_speech_continues_with_the_time_that_was_left(tmp_path: Path) -> None:
     path = tmp_path / "j.jsonl"
-    clock = VirtualClock()
-    host, journal = day_one(path, clock)
+    host, journal = day_one(path)
     started = host.timer_started
-    clock.set(started + 20.0)
+    driver_of(host).run_until(started + 20.0)
     host.apply(Nominate(5))  # journaled 20 s into the speech…
     journal.close()  # …and then the process dies
     resumed_clock = VirtualClock(1000.0)  # a new process: another clock
@@ -270,9 +275,10 @@ def test_a_resumed_speech_continues_with_the_time_that_was_left(tmp_path: Path) 
     assert host.time_left == pytest.approx(40.0)
     said: list[float] = []
     host.voice = type("V", (), {"say": lambda self, line, at: said.append(at)})()
-    host.scheduler.advance_until(1000.0 + 39.0)
+    driver = driver_of(host)
+    driver.run_until(1000.0 + 39.0)
     assert said == [pytest.approx(1030.0)]  # «Десять секунд» 50 s into the speech
-    host.scheduler.advance_until(1000.0 + 40.0)
+    driver.run_until(1000.0 + 40.0)
     assert host.game.expect.seat == 2  # the speech ended 60 s after it began
     journal.close()
     entries = load_journal(path).entries

@@ -1,13 +1,14 @@
-"""The operator's terminal: lines read on a thread into a bounded queue."""
+"""The operator's terminal: lines read on a thread into the driver's bounded inbox."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from narrator.engine import Game, Role
+from narrator.clock import VirtualClock
+from narrator.host.driver import Driver
+from narrator.host.scheduler import Scheduler
+from narrator.inputs import Input
 from narrator.play.operator import TerminalOperator
-
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 
 
 class Flood:
@@ -23,13 +24,14 @@ class Flood:
 
 
 def test_a_flood_on_stdin_waits_for_the_game_instead_of_filling_memory() -> None:
+    clock = VirtualClock()
+    driver = Driver(Scheduler(clock), lambda event: None)
     flood = Flood()
-    operator = TerminalOperator(flood, out=lambda text: None)
-    operator._thread.join(timeout=1.0)  # the reader blocks on the full queue: it never ends
-    assert operator._thread.is_alive()
-    assert operator._lines.qsize() <= TerminalOperator.MAX_LINES
-    assert flood.read <= TerminalOperator.MAX_LINES + 2
-    game = Game(roles=ROLES)
-    game.start()
-    got = operator.poll(game, 1, block=False)
-    assert got is not None and str(got.actions[0]) == "foul 6"
+    thread = TerminalOperator(flood, out=lambda text: None).start(driver.submit, clock)
+    thread.join(timeout=1.0)  # the reader waits on the full inbox: it never ends
+    assert thread.is_alive()
+    assert flood.read <= Driver.MAX_INBOX + 2
+    assert driver._inbox.full()
+    first = driver._inbox.get_nowait()  # the game takes one; the reader goes on by one
+    assert isinstance(first, Input) and first.get("text") == "f 6"
+    driver.stop()

@@ -1,14 +1,13 @@
-"""The hostless table's core on a VirtualClock: scripted operator, a text recognizer stub.
+"""The hostless table's loop on a VirtualClock: scripted operator, scripted recognizer.
 
-The stub stands in for Vosk: at each speech (when the core resets it) it takes the phrases the
-speaker "says" and emits them as Finals at their second into the speech. Everything else — the
-listener, the gate, the early decider, the grammar, the engine, the holds for the operator —
-is the real code.
+The scripted recognizer stands in for Vosk: at each speech (when the loop resets it) it takes the
+phrases the speaker "says" and emits them at their second into the speech. Everything else —
+the loop pulling chunks, the gate, the early decider, the grammar, the engine, the holds for the
+operator — is the real code.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -16,19 +15,20 @@ from typing import Any
 import pytest
 
 from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk, AudioFormat
-from narrator.audio.recognizer import Final, RecognitionEvent, Recognizer
+from narrator.audio.recognizer import Final, Partial
 from narrator.clock import VirtualClock
 from narrator.engine import EndSpeech, Game, Nominate, Role, TimeUp
 from narrator.host.entries import OperatorLineError, parse_operator_line
 from narrator.host.hearing import game_hearing
-from narrator.host.listening import PlayCore
+from narrator.inputs import Input
+from narrator.listening import ListeningLoop
 from narrator.play.cli import roles_text
 from narrator.replay.script import load_table_script
 from narrator.replay.table import replay_script
-from narrator.testing import ScriptedOperator
+from narrator.testing import ScriptedOperator, ScriptedRecognizer, Utterances
 from narrator.voice.manifest import default_manifest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 
 
@@ -53,43 +53,6 @@ class EndlessSilence:
 
     def close(self) -> None:
         self.closed = True
-
-
-class TextRecognizer(Recognizer):
-    """Emits Finals with the texts each seat says, at their seconds into the speech."""
-
-    def __init__(self, says: dict[int, list[Sequence[tuple[float, str]]]]) -> None:
-        self.says = {seat: list(items) for seat, items in says.items()}
-        self.game: Game | None = None
-        self.phrases: list[str] | None = None
-        self.dropped_words: list[str] = []
-        self.pending: list[tuple[float, str]] = []
-        self.fed = 0.0
-
-    @property
-    def position(self) -> float:
-        return self.fed
-
-    def set_grammar(self, phrases: Sequence[str] | None) -> list[str]:
-        self.phrases = None if phrases is None else list(phrases)
-        self.reset()
-        return []
-
-    def reset(self) -> None:
-        assert self.game is not None
-        seat = self.game.expect.seat
-        queue = self.says.get(seat or 0, [])
-        said = queue.pop(0) if queue else ()
-        self.pending = [(self.fed + t, text) for t, text in said]
-
-    def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
-        self.fed = chunk.end
-        due = [(t, text) for t, text in self.pending if t <= self.fed]
-        self.pending = [p for p in self.pending if p not in due]
-        return [Final(text, (), self.fed) for _, text in due]
-
-    def flush(self) -> list[RecognitionEvent]:
-        return []
 
 
 def from_table_script(path: Path) -> tuple[Any, dict[int, list[Any]], list[str]]:
@@ -117,24 +80,48 @@ def from_table_script(path: Path) -> tuple[Any, dict[int, list[Any]], list[str]]
     return script, says, lines
 
 
-def make_core(says: dict[int, list[Any]], lines: list[str], *, roles: dict[int, Role] = ROLES,
-              log: list[str] | None = None) -> tuple[PlayCore, ScriptedOperator]:
+def make_table(says: dict[int, list[Utterances]], lines: list[str], *,
+               roles: dict[int, Role] = ROLES, log: list[str] | None = None,
+               delay: float = 0.0, chunk_ms: int = 200,
+               records: list[Input] | None = None) -> tuple[ListeningLoop, ScriptedOperator]:
+    """A table where each seat says ``says[seat][n]`` in their n-th speech; every narrator
+    announcement delays its timer by ``delay`` seconds."""
     game = Game(roles=roles)
-    rec = TextRecognizer(says)
-    rec.game = game
+
+    def next_speech() -> Utterances:
+        queue = says.get(game.expect.seat or 0, [])
+        return queue.pop(0) if queue else ()
+
     operator = ScriptedOperator(lines)
-    core = PlayCore(game, clock=VirtualClock(), source=EndlessSilence(), recognizer=rec,
-                    hearing=game_hearing("ru", 10), operator=operator,
-                    manifest=default_manifest("ru"),
-                    log=(log.append if log is not None else None))
-    return core, operator
+    table = ListeningLoop(game, clock=VirtualClock(), source=EndlessSilence(chunk_ms),
+                          recognizer=ScriptedRecognizer(next_speech),
+                          hearing=game_hearing("ru", 10), operator=operator, entries=operator,
+                          manifest=default_manifest("ru"), timer_delay=lambda: delay,
+                          recorder=_Kept(records) if records is not None else None,
+                          log=(log.append if log is not None else None))
+    return table, operator
+
+
+def said_at(table: ListeningLoop, line: str) -> float:
+    """When the narrator said ``line`` first."""
+    return next(t for t, text in table.transcript.entries if line in text)
+
+
+class _Kept:
+    """An input log kept in a list."""
+
+    def __init__(self, into: list[Input]) -> None:
+        self.into = into
+
+    def write(self, event: Input) -> None:
+        self.into.append(event)
 
 
 def test_a_whole_game_by_ear_gives_the_table_script_protocol() -> None:
     path = ROOT / "examples" / "civilians-win.table.jsonl"
     script, says, lines = from_table_script(path)
     log: list[str] = []
-    core, operator = make_core(says, lines, log=log)
+    core, operator = make_table(says, lines, log=log)
     core.run()
     assert core.game.winner is not None and core.game.winner.value == "civilians"
     assert core.protocol() == replay_script(script).protocol()
@@ -155,7 +142,7 @@ def test_nominations_from_speech_and_the_operator_holds() -> None:
         says[seat] = [[(0.5, "пас")]]
     says[5].append([(1.0, "спасибо")])  # the last word
     log: list[str] = []
-    core, operator = make_core(says, ["f 4", "6", "-"], log=log)
+    core, operator = make_table(says, ["f 4", "6", "-"], log=log)
     core.run()
     game = core.game
     assert game.days[0].nominations == [5, 7]
@@ -173,12 +160,70 @@ def test_nominations_from_speech_and_the_operator_holds() -> None:
 
 
 def test_a_phrase_heard_after_the_speech_is_ignored() -> None:
-    says = {1: [[(61.0, "выставляю номер пять")]]}  # after the 60 s limit: never heard
-    core, _ = make_core(says, [])
-    rec = core.recognizer
-    assert isinstance(rec, TextRecognizer)
-    core.run()  # the operator script is empty: the game stops at the first vote, none here
-    assert core.game.days[0].nominations == []
+    # Seat 1's time runs out while the phrase is still being said; its Final comes half a
+    # second later, while the narrator announces seat 2 (2 s): nobody's speech. Taken, it would
+    # be seat 2's nomination.
+    says: dict[int, list[Utterances]] = {1: [[(60.5, "выставляю номер пять")]],
+                                         2: [[(1.0, "пас")]]}
+    log: list[str] = []
+    table, operator = make_table(says, [], log=log, delay=2.0, chunk_ms=100)
+    table.run()  # the operator script is empty: the game stops at the first vote, none here
+    late = [h for h in table.heard if h.late]
+    assert [(h.text, h.actions) for h in late] == [("выставляю номер пять", [])]
+    # seat 1 is heard from 2 s after «Слово игроку номер один» to 62 s; seat 2 from 64 s
+    assert 62.0 < late[0].t - said_at(table, "Слово игроку номер один") < 64.0
+    assert any("heard after the speech, ignored: «выставляю номер пять»" in x for x in log)
+    assert table.game.days[0].nominations == []
+    assert "Принято" not in table.transcript.said
+    assert operator.errors == []
+
+
+def _stable(text: str, start: float, *, quiet: float = 0.5) -> list[tuple[float, Any]]:
+    """A partial repeated every 100 ms for 0.6 s after a pause (an early decision's evidence;
+    a guarded verb needs 0.4 s of it)."""
+    return [(start + k / 10, Partial(text, 0.0, (), quiet)) for k in range(7)]
+
+
+def test_a_final_that_adds_to_an_early_decision_takes_only_what_it_adds() -> None:
+    says: dict[int, list[Utterances]] = {
+        1: [[*_stable("выставляю номер пять", 2.0),
+             (3.5, Final("выставляю номер пять спасибо", (), 0.0))]],
+        2: [[(1.0, "пас")]]}
+    log: list[str] = []
+    records: list[Input] = []
+    table, operator = make_table(says, [], log=log, chunk_ms=100, records=records)
+    table.run()
+    first, revised = table.heard[:2]
+    assert (first.text, first.early, first.actions) == (
+        "выставляю номер пять", True, ["nominate 5"])
+    start = said_at(table, "Слово игроку номер один")
+    assert first.t - start < 3.0  # decided on the partials, long before the Final (3.5 s)
+    # the Final revised it: the nomination stays taken once; «спасибо» ends the speech
+    assert (revised.text, revised.early, revised.actions) == (
+        "выставляю номер пять спасибо", False, ["end"])
+    assert table.game.days[0].nominations == [5]
+    assert table.transcript.said.count("Принято") == 1
+    assert operator.errors == [] and not any("not taken" in x for x in log)
+    assert not any("changed it" in x for x in log)
+    assert table.heard[2].seat == 2 and table.heard[2].t - revised.t < 2.0  # not the 60 s
+    heard = [e.to_json() for e in records if e.type == "heard"][:2]
+    assert [(h["early"], h["revised"]) for h in heard] == [(True, False), (False, True)]
+
+
+def test_a_final_that_changes_an_early_decision_keeps_what_was_taken() -> None:
+    says: dict[int, list[Utterances]] = {
+        1: [[*_stable("выставляю номер пять", 2.0),
+             (3.5, Final("выставляю номер шесть", (), 0.0)), (5.0, "спасибо")]]}
+    log: list[str] = []
+    table, operator = make_table(says, [], log=log, chunk_ms=100)
+    table.run()
+    assert [(h.text, h.actions) for h in table.heard[:3]] == [
+        ("выставляю номер пять", ["nominate 5"]), ("выставляю номер шесть", []),
+        ("спасибо", ["end"])]
+    assert any("the end of the phrase changed it: «выставляю номер шесть»; only what follows "
+               "is taken" in x for x in log)
+    assert table.game.days[0].nominations == [5]
+    assert operator.errors == [] and not any("not taken" in x for x in log)
 
 
 def test_operator_lines_mean_what_the_game_waits_for() -> None:
@@ -221,11 +266,13 @@ def test_operator_digits_int_refuses_or_misreads_are_refused(line: str) -> None:
 
 
 def test_a_refused_operator_input_shows_no_roles() -> None:
+    import re
+
     log: list[str] = []
-    core, operator = make_core({}, ["r 6", "r 6"], log=log)  # the second: seat 6 is out
-    core.start()
-    core.advance(1.0)  # one poll: the first removal
-    core.advance(2.0)  # the next poll: the second, refused
+    table, operator = make_table({}, ["r 6", "r 6"], log=log)  # the second: seat 6 is out
+    table.start()
+    table.driver.take()  # the first removal
+    table.driver.take()  # the second, refused
     assert operator.errors and "seat 6 is out of the game" in operator.errors[0]
     for text in [*operator.errors, *log]:
         # no seat-by-seat role letters (C, S, M, D; lower case when out) anywhere
@@ -245,37 +292,26 @@ class CountingSilence(EndlessSilence):
             yield chunk
 
 
-class QuitAt(ScriptedOperator):
-    """Says «q» at the ``at``-th poll."""
-
-    def __init__(self, at: int) -> None:
-        super().__init__([])
-        self.at = at
-        self.quit_at_chunk: int | None = None
-        self.source: CountingSilence | None = None
-
-    def poll(self, game: Game, index: int, *, block: bool) -> Any:
-        from narrator.host.entries import OperatorInput
-
-        if index >= self.at:
-            if self.quit_at_chunk is None and self.source is not None:
-                self.quit_at_chunk = self.source.given
-            return OperatorInput(quit=True, text="q")
-        return None
-
-
 def test_quit_stops_a_fast_microphone_at_once() -> None:
+    from narrator.inputs import STOP
+
     game = Game(roles=ROLES)
-    rec = TextRecognizer({})
-    rec.game = game
     source = CountingSilence()
-    operator = QuitAt(50)
-    operator.source = source
-    core = PlayCore(game, clock=VirtualClock(), source=source, recognizer=rec,
-                    hearing=game_hearing("ru", 10), operator=operator,
-                    manifest=default_manifest("ru"))
-    core.run()
-    assert core.quit and operator.quit_at_chunk is not None
+    quit_at: list[int] = []
+
+    class QuitAt(ScriptedOperator):
+        def take(self, now: float, *, block: bool) -> Input | None:
+            if source.given >= 50:
+                quit_at.append(source.given)
+                return Input(STOP, now, {"reason": "q"})
+            return None
+
+    operator = QuitAt([])
+    table = ListeningLoop(game, clock=VirtualClock(), source=source,
+                          recognizer=ScriptedRecognizer(lambda: ()),
+                          hearing=game_hearing("ru", 10), operator=operator, entries=operator,
+                          manifest=default_manifest("ru"))
+    table.run()
+    assert table.quit and quit_at
     # the stop is seen at the chunk it came in, not 100,000 chunks later
-    assert source.given - operator.quit_at_chunk <= 1
-    assert source.closed
+    assert source.given - quit_at[0] <= 1 and source.closed
