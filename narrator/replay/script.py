@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,12 @@ def _shown(value: Any) -> str:
     """``value`` as JSON for a message: one short line, however long the value."""
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _names(keys: set[str]) -> str:
+    """Keys for a message: plain when they are words, quoted (one line) when not."""
+    shown = [k if re.fullmatch(r"[\w.-]{1,30}", k) else _shown(k) for k in sorted(keys)]
+    return ", ".join(shown[:5]) + (", …" if len(shown) > 5 else "")
 
 
 def _seat(script: TableScript, line: int, value: Any, what: str) -> int:
@@ -109,7 +116,7 @@ def _header(name: str, line: int, header: dict[str, Any]) -> TableScript:
     if unknown:
         if unknown & INPUT_KEYS:
             raise ScriptError(name, line, f"expected the header first, got an input ({_shown(header)})")
-        raise ScriptError(name, line, f"unknown header key(s): {', '.join(sorted(unknown))}")
+        raise ScriptError(name, line, f"unknown header key(s): {_names(unknown)}")
     rules_name = header.get("rules", "crime-time")
     if not isinstance(rules_name, str):
         raise ScriptError(name, line, f"rules: expected a name, got {_shown(rules_name)}")
@@ -164,7 +171,7 @@ def _input(script: TableScript, line: int, obj: dict[str, Any]) -> ScriptLine:
     (key,) = keys
     extra = set(obj) - {key} - ({"say"} if key == "speech" else set())
     if extra:
-        raise script.error(line, f"{key}: unknown key(s) {', '.join(sorted(extra))}")
+        raise script.error(line, f"{key}: unknown key(s) {_names(extra)}")
     value = obj[key]
     if key in ("speech", "foul", "remove"):
         seat = _seat(script, line, value, key)
@@ -206,7 +213,7 @@ def _night(script: TableScript, line: int, night: Any) -> dict[str, Any]:
         raise script.error(line, f"night: expected an object, got {_shown(night)}")
     extra = set(night) - NIGHT_KEYS
     if extra:
-        raise script.error(line, f"night: unknown key(s) {', '.join(sorted(extra))} "
+        raise script.error(line, f"night: unknown key(s) {_names(extra)} "
                                  f"(this ruleset takes {', '.join(sorted(NIGHT_KEYS))})")
     shots_raw = night.get("shots", {})
     if not isinstance(shots_raw, dict):

@@ -28,10 +28,8 @@ from narrator.host.host import Host
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, load_journal, locked, repair_torn_tail
 from narrator.host.scheduler import Scheduler
-from narrator.host.transcript import Transcript
 from narrator.inputs import Input, action
 from narrator.testing import random_action
-from narrator.voice.manifest import default_manifest
 
 POINTS = 220  # kill points per run (the issue asks for 200+)
 PHASES = ("before", "torn", "after")
