@@ -48,7 +48,7 @@ class ClipSource(Protocol):
 Speakable = str | AudioClip | Sequence[str | AudioClip]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Line:
     """One thing said: a clip, a key, or a sentence joined from several."""
 
@@ -66,10 +66,21 @@ class Line:
     at: int = field(default=0, repr=False)  # earliest timeline sample it may start
     rate: int = field(default=22050, repr=False)
 
+    samples: int = field(default=-1, repr=False)  # length of the audio (kept once released)
+
+    def __post_init__(self) -> None:
+        if self.samples < 0:
+            self.samples = len(self.audio)
+
     @property
     def duration(self) -> float:
         """Length of the audio in seconds, at the sink's rate."""
-        return len(self.audio) / self.rate
+        return self.samples / self.rate
+
+    def release(self) -> None:
+        """Let the audio go once played (or dropped): a long session keeps only the record."""
+        self.audio = _EMPTY
+        self.starts = []
 
     @property
     def done(self) -> bool:
@@ -78,10 +89,13 @@ class Line:
 
 
 Callback = Callable[[Line], None]
+_EMPTY: Samples = np.zeros(0, dtype=np.int16)
 
 
 class Player:
     """Plays lines to a :class:`~narrator.audio.sinks.Sink` on a timeline driven by ``clock``."""
+
+    MAX_LINES = 500
 
     def __init__(
         self,
@@ -138,7 +152,9 @@ class Player:
         self._resampled: weakref.WeakKeyDictionary[AudioClip, AudioClip] = (
             weakref.WeakKeyDictionary()
         )
-        self.lines: list[Line] = []  # every line said, in order (the protocol's "said")
+        # the lines said, in order (the protocol's "said"): the last MAX_LINES of them, their
+        # audio let go once played, so that memory stays flat over a whole evening
+        self.lines: deque[Line] = deque(maxlen=self.MAX_LINES)
         self._pending: list[tuple[list[Callback], Line]] = []  # callbacks due, fired unlocked
         self._out: list[AudioChunk] = []  # live: chunks rendered, to write unlocked
 
@@ -275,6 +291,7 @@ class Player:
             ]:
                 line.dropped = True
                 line.ended = t
+                line.release()
                 self._pending.append((self.on_end, line))
             self._current = None
             self._urgent.clear()
@@ -392,6 +409,7 @@ class Player:
             if cur.offset >= len(cur.audio):
                 end = self._pos + i
                 cur.ended = self.t0 + end / self.rate
+                cur.release()
                 self._pending.append((self.on_end, cur))
                 self._current = None
                 self._voice_end = end
