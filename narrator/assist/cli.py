@@ -19,6 +19,7 @@ from narrator.clock import Clock, MonotonicClock
 from narrator.engine import Game, Role
 from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
+from narrator.host.club import club_rules, names_option
 from narrator.host.host import Host, Tee, Voice
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.live import LiveLoop
@@ -117,10 +118,12 @@ def _run_app(app: AssistApp, narration: Narration) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """``narrator assist``."""
-    rules = with_settings(find_rules(args.rules), **_pace(args))
+    rules = club_rules(with_settings(find_rules(args.rules), **_pace(args)),
+                       getattr(args, "rules_file", None))
     seats = args.seats or rules.seats
     if not 4 <= seats <= 15:
         raise NarratorError(f"--seats: a table has 4..15 seats, not {seats}")
+    names = names_option(getattr(args, "names", None), seats)
     path = Path(args.journal or DEFAULT_JOURNAL)
     if path.exists() and path.stat().st_size > 0:
         raise NarratorError(f"{path} already holds a game: continue it with `narrator resume "
@@ -129,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     narration = _narration(args, clock, args.lang)
 
     def setup(roles: dict[int, Role]) -> Session:
-        game = Game(rules, seats=seats, roles=roles)
+        game = Game(rules, seats=seats, roles=roles, names=names)
         try:
             journal = Journal.for_game(path, game, lang=args.lang, mode="assist")
         except OSError as e:

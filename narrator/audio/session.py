@@ -120,6 +120,25 @@ class SessionRecorder:
         self.close()
 
 
+def read_inputs(directory: str | Path) -> list[dict[str, Any]]:
+    """The timed inputs of a session folder, in order (none when it has no ``inputs.jsonl``);
+    a broken line is a NarratorError naming it. The audio is not needed for this."""
+    path = Path(directory) / INPUTS
+    if not path.exists():
+        return []
+    out: list[dict[str, Any]] = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+            float(item["t"])
+        except (ValueError, KeyError, TypeError) as e:
+            raise NarratorError(f"{path}:{n}: not a timed input ({e})") from e
+        out.append(item)
+    return out
+
+
 class SessionReader:
     """Reads a session folder back: the audio on its timeline, the inputs, the protocol."""
 
@@ -140,20 +159,7 @@ class SessionReader:
 
     def inputs(self) -> list[dict[str, Any]]:
         """Every timed input, in order. A broken line is a NarratorError naming it."""
-        path = self.dir / INPUTS
-        if not path.exists():
-            return []
-        out: list[dict[str, Any]] = []
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-                float(item["t"])
-            except (ValueError, KeyError, TypeError) as e:
-                raise NarratorError(f"{path}:{n}: not a timed input ({e})") from e
-            out.append(item)
-        return out
+        return read_inputs(self.dir)
 
     def gate(self) -> EchoGate:
         """An echo gate closed over the same spans as during the recording (tails included)."""

@@ -102,7 +102,8 @@ class Game:
     """
 
     def __init__(self, rules: Rules | str = "crime-time", *, seats: int | None = None,
-                 roles: dict[int, Role] | None = None, rng: random.Random | None = None) -> None:
+                 roles: dict[int, Role] | None = None, rng: random.Random | None = None,
+                 names: dict[int, str] | None = None) -> None:
         self.rules = find_rules(rules) if isinstance(rules, str) else rules
         self.seats = seats or self.rules.seats
         if not 4 <= self.seats <= 15:
@@ -115,6 +116,10 @@ class Game:
             roles = {s: roles.get(s, Role.CIVILIAN) for s in range(1, self.seats + 1)}
         self.roles: dict[int, Role] = roles
         self.black = frozenset(s for s, r in roles.items() if r.team is Team.BLACK)
+        for seat in names or {}:
+            self._check_seat(seat, "name")
+        #: nicknames per seat (public: shown on screen, in the transcript and the protocol)
+        self.names: dict[int, str] = dict(names or {})
         self.history: list[Action] = []
         self._reset()
 
@@ -682,15 +687,18 @@ class Game:
         return {
             "rules": self.rules.name,
             "winner": self.winner.value if self.winner else None,
-            "seats": {
-                str(s): {"role": self.roles[s].value, "out": self.out.get(s),
-                         "fouls": self.fouls.get(s, 0)}
-                for s in range(1, self.seats + 1)
-            },
+            "seats": {str(s): self._seat_record(s) for s in range(1, self.seats + 1)},
             "days": [d.to_json() for d in self.days],
             "nights": [dict(n) for n in self.nights],
             "refused": list(self.refused),
         }
+
+    def _seat_record(self, seat: int) -> dict[str, Any]:
+        record: dict[str, Any] = {"role": self.roles[seat].value, "out": self.out.get(seat),
+                                  "fouls": self.fouls.get(seat, 0)}
+        if seat in self.names:
+            record["name"] = self.names[seat]
+        return record
 
     def replay(self, actions: Iterable[Action]) -> list[ev.Event]:
         """Apply several actions; returns all their events."""

@@ -36,6 +36,11 @@ class Rules:
     count_pace: ClassVar[float] = 1.5
     #: 2.4.2 does not apply with exactly this many seats at the table
     no_crash_at: ClassVar[int | None] = 4
+    #: club options (see :mod:`narrator.engine.options`), off in the rule texts themselves:
+    #: "count" records fouls only; "sport" makes the 3rd cost a speech and the 4th remove
+    fouls: ClassVar[str] = "count"
+    #: the first-night victim names three seats («лучший ход») before the last word
+    best_move: ClassVar[bool] = False
 
     def deal(self, seats: int, rng: random.Random) -> dict[int, Role]:
         """Deal the cards (1.2, 1.3) at random from ``rng``."""

@@ -15,6 +15,13 @@ from pathlib import Path
 from typing import IO, Any
 
 from narrator.engine import Action, EngineError, Game, Role, parse_action
+from narrator.engine.options import (
+    OptionError,
+    apply_options,
+    check_names,
+    check_options,
+    options_of,
+)
 from narrator.engine.rules import find_rules, settings_of, with_settings
 from narrator.errors import NarratorError
 
@@ -27,11 +34,19 @@ class JournalHeader:
     lang: str = "ru"
     mode: str = "assist"
     settings: dict[str, float] = field(default_factory=dict)  # changed figures (count pace, …)
+    options: dict[str, Any] = field(default_factory=dict)  # club options (fouls, best_move, …)
+    names: dict[int, str] = field(default_factory=dict)  # nicknames per seat
 
     def to_json(self) -> dict[str, Any]:
-        return {"journal": 1, "rules": self.rules, "seats": self.seats, "lang": self.lang,
-                "mode": self.mode, "settings": self.settings,
-                "roles": {str(s): r.value for s, r in sorted(self.roles.items())}}
+        head: dict[str, Any] = {
+            "journal": 1, "rules": self.rules, "seats": self.seats, "lang": self.lang,
+            "mode": self.mode, "settings": self.settings,
+            "roles": {str(s): r.value for s, r in sorted(self.roles.items())}}
+        if self.options:
+            head["options"] = self.options
+        if self.names:
+            head["names"] = {str(s): n for s, n in sorted(self.names.items())}
+        return head
 
 
 class Journal:
@@ -49,7 +64,7 @@ class Journal:
     def for_game(cls, path: str | Path, game: Game, *, lang: str = "ru", mode: str = "assist",
                  fsync: bool = True) -> Journal:
         header = JournalHeader(game.rules.name, game.seats, dict(game.roles), lang, mode,
-                               settings_of(game.rules))
+                               settings_of(game.rules), options_of(game.rules), dict(game.names))
         return cls(path, header, fsync=fsync)
 
     def _write(self, obj: dict[str, Any]) -> None:
@@ -77,7 +92,9 @@ class JournalContents:
     def game(self) -> Game:
         """A game brought to the journal's last state (events of the replay discarded)."""
         rules = with_settings(find_rules(self.header.rules), **self.header.settings)
-        game = Game(rules, seats=self.header.seats, roles=self.header.roles)
+        rules = apply_options(rules, self.header.options, where="journal options")
+        game = Game(rules, seats=self.header.seats, roles=self.header.roles,
+                    names=self.header.names)
         game.start()
         for i, (_, action) in enumerate(self.entries, start=2):
             try:
@@ -85,6 +102,13 @@ class JournalContents:
             except EngineError as e:
                 raise NarratorError(f"journal line {i}: {e}") from None
         return game
+
+
+def _checked(check: Any, value: Any, name: str, key: str, *args: Any) -> Any:
+    try:
+        return check(value, *args)
+    except OptionError as e:
+        raise NarratorError(f"{name}:1: {key}: {e}") from None
 
 
 def load_journal(path: str | Path) -> JournalContents:
@@ -100,8 +124,11 @@ def load_journal(path: str | Path) -> JournalContents:
         head = json.loads(lines[0])
         roles = {int(s): Role(r) for s, r in head["roles"].items()}
         settings = {str(k): float(v) for k, v in head.get("settings", {}).items()}
-        header = JournalHeader(head["rules"], int(head["seats"]), roles, head.get("lang", "ru"),
-                               head.get("mode", "assist"), settings)
+        seats = int(head["seats"])
+        header = JournalHeader(head["rules"], seats, roles, head.get("lang", "ru"),
+                               head.get("mode", "assist"), settings,
+                               _checked(check_options, head.get("options", {}), name, "options"),
+                               _checked(check_names, head.get("names", {}), name, "names", seats))
     except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
         raise NarratorError(f"{name}:1: not a journal header ({e.__class__.__name__})") from None
     contents = JournalContents(header)

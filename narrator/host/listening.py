@@ -32,6 +32,8 @@ from narrator.audio.sources import AudioSource
 from narrator.clock import VirtualClock
 from narrator.engine import Action, Game, Malformed, Role
 from narrator.engine import events as ev
+from narrator.engine.options import options_of
+from narrator.engine.rules import settings_of
 from narrator.errors import NarratorError
 from narrator.grammar import Intent
 from narrator.host.entries import OPERATOR_STEPS, Operator, describe, prompt_for
@@ -123,7 +125,7 @@ class PlayCore:
         self.chunk_ms = chunk_ms
         self.assist = assist
         self.log: Callable[[str], None] = log or (lambda text: None)
-        self.transcript = Transcript(manifest)
+        self.transcript = Transcript(manifest, names=dict(game.names))
         out: Voice = self.transcript if voice is None else Tee(self.transcript, voice)
         self.host = Host(game, self.scheduler, out, _Tap(journal, recorder))
         self.host.listeners.append(self.transcript.note)
@@ -331,6 +333,8 @@ class PlayCore:
                 "rules": self.game.rules.name, "seats": self.game.seats, "lang": self.lang,
                 "chunk_ms": self.chunk_ms,
                 "roles": {str(s): r.value for s, r in sorted(self.game.roles.items())},
+                "settings": settings_of(self.game.rules), "options": options_of(self.game.rules),
+                "names": {str(s): n for s, n in sorted(self.game.names.items())},
                 "history": [str(a) for a in self.game.history]})
         if self.game.started:  # resumed from a journal: the current step's timer in full
             self._speech_id += 1

@@ -28,6 +28,7 @@ from narrator.clock import MonotonicClock, VirtualClock
 from narrator.engine import Game
 from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
+from narrator.host.club import club_rules, names_option
 from narrator.host.hearing import Hearing, game_hearing
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.listening import DEFAULT_CHUNK_MS, PlayCore
@@ -159,7 +160,9 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: floa
 
 def run(args: argparse.Namespace) -> int:
     """``narrator play``: deal, then run the whole game with no human host."""
-    rules = with_settings(find_rules(args.rules), **_pace(args))
+    rules = club_rules(with_settings(find_rules(args.rules), **_pace(args)),
+                       getattr(args, "rules_file", None))
+    names = names_option(getattr(args, "names", None), args.seats)
     journal_path = Path(args.journal or "journal.jsonl")
     if journal_path.exists() and journal_path.stat().st_size > 0:
         raise NarratorError(f"{journal_path} holds a game already: `narrator resume "
@@ -168,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
     opts = _options(args, args.lang)
     path = _checks(opts)  # before anything is written
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    game = Game(rules, seats=args.seats, rng=rng)
+    game = Game(rules, seats=args.seats, rng=rng, names=names)
     journal = Journal.for_game(journal_path, game, lang=args.lang, mode="play")
     roles_path = journal_path.with_name(journal_path.stem + ".roles.txt")
     # created readable by its owner only: the cards are the game's secret

@@ -20,7 +20,8 @@ from narrator.audio.recognizer import Recognizer, load_model
 from narrator.audio.session import SessionReader
 from narrator.clock import VirtualClock
 from narrator.engine import Action, Game, Role, parse_action
-from narrator.engine.rules import find_rules
+from narrator.engine.options import OptionError, apply_options, check_names
+from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
 from narrator.host.entries import Operator, OperatorInput
 from narrator.host.hearing import Hearing, game_hearing
@@ -109,7 +110,12 @@ def replay_session(directory: str | Path, *, model: Any = None, model_path: str 
     start, table = _table(inputs, reader.dir)
     try:
         roles = {int(s): Role(r) for s, r in table["roles"].items()}
-        game = Game(find_rules(str(table["rules"])), seats=int(table["seats"]), roles=roles)
+        rules = with_settings(find_rules(str(table["rules"])),
+                              **{str(k): float(v) for k, v in table.get("settings", {}).items()})
+        rules = apply_options(rules, table.get("options", {}))
+        seats = int(table["seats"])
+        game = Game(rules, seats=seats, roles=roles,
+                    names=check_names(table.get("names", {}), seats))
         history = [parse_action(a) for a in table.get("history", [])]
         if history:  # a resumed game: bring it to where the recording began
             game.start()
@@ -131,7 +137,7 @@ def replay_session(directory: str | Path, *, model: Any = None, model_path: str 
                 gated.add(round(float(item["t"]), 6))
             elif "applied" in item:
                 recorded.append(str(item["applied"]))
-    except (KeyError, ValueError, TypeError) as e:
+    except (KeyError, ValueError, TypeError, OptionError) as e:
         raise NarratorError(f"{reader.dir}: broken session inputs ({e})") from e
     if model is None:
         from narrator.audio.models import find_model

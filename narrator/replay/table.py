@@ -12,7 +12,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from narrator.clock import VirtualClock
-from narrator.engine import Check, EndSpeech, EngineError, Foul, Game, Hands, Remove, Shot
+from narrator.engine import (
+    BestMove,
+    Check,
+    EndSpeech,
+    EngineError,
+    Foul,
+    Game,
+    Hands,
+    Remove,
+    Shot,
+)
 from narrator.errors import ScriptError
 from narrator.grammar import parse
 from narrator.host.hearing import action_for
@@ -43,10 +53,12 @@ class ScriptReplay:
                  clock: VirtualClock | None = None) -> None:
         self.script = script
         rng = random.Random(script.seed) if script.seed is not None else random.Random()
-        self.game = Game(script.rules, seats=script.seats, roles=script.roles, rng=rng)
+        self.game = Game(script.rules, seats=script.seats, roles=script.roles, rng=rng,
+                         names=script.names)
         self.clock = clock or VirtualClock()
         self.scheduler = Scheduler(self.clock)
-        self.transcript = Transcript(manifest or default_manifest(script.lang))
+        self.transcript = Transcript(manifest or default_manifest(script.lang),
+                                     names=dict(script.names))
         out: Voice = self.transcript if voice is None else Tee(self.transcript, voice)
         self.host = Host(self.game, self.scheduler, out, journal)
         self.host.listeners.append(self.transcript.note)
@@ -96,6 +108,9 @@ class ScriptReplay:
             self._apply(line, Remove(line.value))
             return
         self._settle()
+        if line.key == "best_move":  # before the first-night victim's last word
+            self._apply(line, BestMove(tuple(line.value)))
+            return
         handler = {"speech": self._speech, "vote": self._vote, "crash": self._crash,
                    "night": self._night}[line.key]
         handler(line)
