@@ -68,7 +68,8 @@ def lines_for(event: ev.Event) -> list[Line]:
         case ev.VotingCancelled(reason=reason):
             return [Line((_CANCELLED[reason],))]
         case ev.VotingStarted(round=rnd, candidates=cands):
-            keys: tuple[str, ...] = ("revote",) if rnd > 1 else ()
+            # 2.4: the host announces how many candidates stand and names them in order
+            keys: tuple[str, ...] = ("revote",) if rnd > 1 else ("candidates_are",)
             keys += (f"candidates.{len(cands)}", *(f"number.{c}" for c in cands))
             return [Line(keys)]
         case ev.VoteCall(candidate=c):
