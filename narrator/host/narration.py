@@ -90,6 +90,10 @@ def lines_for(event: ev.Event) -> list[Line]:
             return [Line((f"removed.{seat}",))]
         case ev.Fouled(seat=seat):
             return [Line((f"foul.{seat}",))]
+        case ev.SpeechSkipped(seat=seat):
+            return [Line((f"skips_speech.{seat}",))]
+        case ev.BestMoveAsked(seat=seat):
+            return [Line((f"best_move.{seat}",))]
         case ev.GameOver(winner=winner):
             return [Line(("win_civilians",) if winner == "civilians" else ("win_mafia",))]
     return []

@@ -39,6 +39,9 @@ def _clock(t: float) -> str:
     return f"{int(minutes):3d}:{seconds:04.1f}"
 
 
+_ORDINAL = {3: "3rd", 4: "4th"}
+
+
 def seat_label(seat: int, names: dict[int, str]) -> str:
     """``seat 4`` or, with a nickname, ``seat 4 (Ника)``."""
     name = names.get(seat)
@@ -70,6 +73,13 @@ def _note(event: ev.Event, names: dict[int, str]) -> str | None:
             return f"    night {n}: {'miss' if t is None else f'shot at {t}'}"
         case ev.Checked(role=r, target=t, result=res):
             return f"    {r} checks {t}: {'yes' if res else 'no'}"
+        case ev.Fouled(seat=s, count=n) if n >= 3:
+            # the host is told at the 3rd and the 4th foul (sport rules act on them)
+            return f"    {seat(s)}: {_ORDINAL.get(n, f'{n}th')} foul"
+        case ev.SpeechSkipped(seat=s):
+            return f"    {seat(s)} loses this speech (3rd foul)"
+        case ev.BestMoveNamed(seat=s, named=named):
+            return f"    {seat(s)} best move: {', '.join(map(str, named))}"
         case ev.GameOver(winner=w):
             return f"    winner: {w}"
     return None
