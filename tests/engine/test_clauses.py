@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from narrator.engine import Game, IllegalActionError, Role, Shot, TimeUp
+from narrator.engine import Check, EndSpeech, Game, IllegalActionError, Remove, Role, Shot, TimeUp
 from narrator.engine import events as ev
 from narrator.errors import ScriptError
 from tests.engine.conftest import day_speeches, run
@@ -133,20 +133,21 @@ def test_2_1_3_don_may_check_a_seat_that_is_out() -> None:
 
 
 def test_2_1_3_check_time_runs_even_when_the_checker_is_out() -> None:
-    # The sheriff is shot during the hunt: his 15 s still run, and no check is possible.
+    # The sheriff was removed on the first night: his 15 s still run, and no check is possible.
+    # (A sheriff shot in this night's hunt is still at the table and checks: test_fidelity.)
     game = Game(roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
     game.start()
+    game.apply(Remove(1))
     while game.expect.kind != "hunt":
         exp = game.expect
         assert exp.timer is not None
-        game.apply(TimeUp(exp.timer.name))
+        game.apply(EndSpeech() if exp.kind == "speech" else TimeUp(exp.timer.name))
     for shooter in (3, 5, 9):
-        game.apply(Shot(shooter, 1))
+        game.apply(Shot(shooter, 2))
     game.apply(TimeUp("hunt"))
     game.apply(TimeUp("don_check"))
     assert game.expect.kind == "check" and game.expect.role == "sheriff"
     assert game.expect.timer is not None and game.expect.timer.seconds == 15.0
-    from narrator.engine import Check
     with pytest.raises(IllegalActionError, match="sheriff is out"):
         game.apply(Check("sheriff", 3))
 

@@ -27,6 +27,7 @@ from narrator.replay.export import GameSource, load_source, mafiaratings
 from narrator.testing import play_random_game, random_action
 
 SCRIPTS = Path(__file__).parent / "scripts"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 GAME = SCRIPTS / "export-crash-miss-removal.table.jsonl"
 START = "2024-05-17T19:30:00+03:00"
 
@@ -223,3 +224,71 @@ def _fixed_start() -> Any:
     from datetime import datetime
 
     return datetime.fromisoformat(START)
+
+
+SPORT_GAME = "\n".join([
+    '{"rules": "crime-time", "roles": {"don": 3, "mafia": [5, 9], "sheriff": 1}, '
+    '"options": {"fouls": "sport", "best_move": true}}',
+    *(f'{{"speech": {s}}}' for s in range(1, 11)),
+    '{"night": {"shots": {"3": 7, "5": 7, "9": 7}, "don": 1, "sheriff": 3}}',
+    '{"best_move": [3, 5, 6]}',
+    '{"speech": 7}',
+    '{"speech": 2}',
+    *['{"foul": 8}'] * 4,  # as seat 3 is given the floor: the 4th removes seat 8
+    *(f'{{"speech": {s}}}' for s in (3, 4, 5, 6, 9, 10, 1)),
+    '{"night": {"shots": {"3": 2, "5": 2, "9": 2}}}',
+    '{"speech": 2}',
+    '{"speech": 3, "say": [[5, "выставляю номер один"], [9, "спасибо"]]}',
+    *(f'{{"speech": {s}}}' for s in (4, 5, 6, 9, 10, 1)),
+    '{"vote": {"1": [3, 4, 5, 6, 9, 10]}}',
+]) + "\n"
+
+
+def test_export_sport_fourth_foul_is_a_death_by_warnings_and_the_best_move_a_legacy(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "sport.table.jsonl"
+    path.write_text(SPORT_GAME, encoding="utf-8")
+    record = export(path, capsys)
+    assert record["winner"] == "maf"
+    assert "l" in record["features"]
+    players = record["players"]
+    assert players[6]["death"] == {"round": 1, "type": "night"}
+    assert players[6]["legacy"] == [3, 5, 6]
+    assert all("legacy" not in p for i, p in enumerate(players) if i != 6)
+    assert players[7]["warnings"] == [
+        {"round": 1, "time": "speaking", "speaker": 3, "order": k} for k in (1, 2, 3, 4)]
+    assert players[7]["death"] == {"round": 1, "type": "warnings"}  # its moment: the 4th warning
+    assert players[0]["death"] == {"round": 2, "type": "day"}
+    assert players[0]["don"] == 1 and players[2]["sheriff"] == 1
+    assert "voting" not in players[7]  # no vote on day 2 (2.4.3), and out before day 3's
+    assert players[0]["voting"] == [None, None, 1]
+
+
+def test_export_of_a_transcribed_public_game_gives_back_its_published_record(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """MafiaRatings game 1128, as published (its older layout: rounds counted from the first
+    shooting night, seats from 0), turned into today's layout by hand: the transcription
+    replays and exports to the same roles, deaths, checks, nominations, votes and shots."""
+    record = export(EXAMPLES / "sheriff-shot-checks.table.jsonl", capsys)
+    assert record["winner"] == "civ"
+    n = None
+    published: list[dict[str, Any]] = [
+        {"name": "Momento Mori", "role": "civ", "death": {"round": 1, "type": "night"}},
+        {"name": "Mafia", "role": "civ", "don": 1, "voting": [n, 3, 10, 7]},
+        {"name": "Watson", "role": "maf", "death": {"round": 1, "type": "day"},
+         "voting": [n, 9], "nominating": [n, 2], "shooting": [1]},
+        {"name": "babadysia", "role": "civ", "death": {"round": 3, "type": "night"},
+         "sheriff": 1, "voting": [n, 3, 10], "nominating": [n, 3, 9]},
+        # the sheriff: found by the don and shot in night round 2, checking seat 8 that night
+        {"name": "yukonsam", "role": "sheriff", "death": {"round": 2, "type": "night"},
+         "don": 2, "voting": [n, 3]},
+        {"name": "Len4a", "role": "civ", "voting": [n, 3, 10, 7], "nominating": [n, n, 10]},
+        {"name": "Igorbek", "role": "maf", "death": {"round": 3, "type": "day"},
+         "voting": [n, 3, 10, 9], "nominating": [n, n, n, 9], "shooting": [1, 5, 4]},
+        {"name": "pravda", "role": "civ", "sheriff": 2, "voting": [n, 3, 10, 7]},
+        {"name": "Maha88", "role": "civ", "voting": [n, 3, 2, 7], "nominating": [n, n, 7, 7]},
+        {"name": "Shapoklyak", "role": "don", "death": {"round": 2, "type": "day"},
+         "voting": [n, 3, 9], "nominating": [n, 9, 2], "shooting": [1, 5]},
+    ]
+    for seat, (got, want) in enumerate(zip(record["players"], published, strict=True), 1):
+        assert got == want, f"seat {seat}"
