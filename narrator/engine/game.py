@@ -246,9 +246,9 @@ class Game:
             raise InvalidActionError(f"{what}: seat {seat!r} does not exist (seats 1..{self.seats})")
 
     def _illegal(self, action: Action, why: str) -> IllegalActionError:
-        # the public state only: a message may be seen by the whole table
-        return IllegalActionError(f"{action}: {why} (waiting for {self.expect}; "
-                                  f"{self.public_notation()})")
+        # the public notation: the message is shown to the operator, and may be logged
+        return IllegalActionError(
+            f"{action}: {why} (waiting for {self.expect}; {self.notation(secret=False)})")
 
     def at_table(self, seat: int) -> bool:
         """Still at the table: in the game, or out but not yet past the last word (1.4) — a
@@ -750,22 +750,21 @@ class Game:
 
     # -- views ---------------------------------------------------------------------------------
 
-    def public_notation(self) -> str:
-        """:meth:`notation` without the cards: ``+`` a seat in the game, ``x`` one out. What a
-        screen or a message may show the whole table."""
-        seats = "".join("x" if s in self.out else "+" for s in range(1, self.seats + 1))
-        full = self.notation().split(" ")
-        full[2] = seats
-        return " ".join(full)
-
-    def notation(self) -> str:
+    def notation(self, *, secret: bool = True) -> str:
         """One line of state for tests and messages, e.g.
         ``crime-time d2:speech@4 SCCDcMCCCM noms=5,7``: phase, then one letter per seat
-        (C civilian, S sheriff, M mafia, D don; lower case when out), then the candidates."""
-        seats = "".join(
-            self.roles[s].letter.lower() if s in self.out else self.roles[s].letter
-            for s in range(1, self.seats + 1)
-        )
+        (C civilian, S sheriff, M mafia, D don; lower case when out), then the candidates.
+
+        ``secret=False`` is the public form, for everything shown to people: ``+`` for a seat
+        at the table and ``-`` for one out, no roles (``crime-time d2:speech@4 ++++-+++++``).
+        """
+        if secret:
+            seats = "".join(
+                self.roles[s].letter.lower() if s in self.out else self.roles[s].letter
+                for s in range(1, self.seats + 1)
+            )
+        else:
+            seats = "".join("-" if s in self.out else "+" for s in range(1, self.seats + 1))
         e = self.expect
         if e.kind == "over":
             phase = f"over:{self.winner.value}" if self.winner else "over"
