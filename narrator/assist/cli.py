@@ -13,8 +13,8 @@ import argparse
 import threading
 from pathlib import Path
 
-from narrator.assist.control import hold_vote_window
-from narrator.assist.ui import AssistApp, Session, parse_roles
+from narrator.assist.control import hold_for_host
+from narrator.assist.ui import AssistApp, Deal, Session, parse_roles
 from narrator.clock import Clock, MonotonicClock
 from narrator.engine import Game, Role
 from narrator.engine.rules import find_rules, with_settings
@@ -23,7 +23,7 @@ from narrator.host.assembly import assemble_host
 from narrator.host.club import club_rules, names_option
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.live import LiveLoop
-from narrator.host.speaker import Narration, speaker_narration, wav_narration
+from narrator.host.speaker import Narration, next_part, speaker_narration, wav_narration
 from narrator.voice.manifest import Manifest
 
 DEFAULT_JOURNAL = "journal.jsonl"
@@ -78,8 +78,8 @@ def _run_app(app: AssistApp, narration: Narration) -> int:
         setup = app.setup
         assert setup is not None
 
-        def started(roles: dict[int, Role]) -> Session:
-            session = setup(roles)
+        def started(deal: Deal) -> Session:
+            session = setup(deal)
             drive(session)
             return session
 
@@ -93,6 +93,10 @@ def _run_app(app: AssistApp, narration: Narration) -> int:
             session.loop.stop()
         for thread in threads:
             thread.join(timeout=5)
+        for session in session_ref:  # where the host stopped: a resume goes on from here
+            journal = session.host.journal
+            if isinstance(journal, Journal) and not session.host.game.is_over:
+                journal.append_stop(session.host.clock.now())
         narration.close()
         for session in session_ref:
             if session.host.journal is not None and isinstance(session.host.journal, Journal):
@@ -124,8 +128,8 @@ def run(args: argparse.Namespace) -> int:
     clock = MonotonicClock()
     narration = _narration(args, clock, args.lang)
 
-    def setup(roles: dict[int, Role]) -> Session:
-        game = Game(rules, seats=seats, roles=roles, names=names)
+    def setup(deal: Deal) -> Session:
+        game = Game(rules, seats=seats, roles=deal.roles, names=deal.names)
         try:
             journal = Journal.for_game(path, game, lang=args.lang, mode="assist")
         except OSError as e:
@@ -135,8 +139,8 @@ def run(args: argparse.Namespace) -> int:
         return session
 
     if args.roles:
-        return _run_app(AssistApp(setup(roles_option(args.roles, seats))), narration)
-    return _run_app(AssistApp(setup=setup, seats=seats, rules=rules), narration)
+        return _run_app(AssistApp(setup(Deal(roles_option(args.roles, seats), names))), narration)
+    return _run_app(AssistApp(setup=setup, seats=seats, rules=rules, names=names), narration)
 
 
 def roles_option(text: str, seats: int) -> dict[int, Role]:
@@ -160,14 +164,18 @@ def resume_session(contents: JournalContents, path: str | Path, clock: Clock, *,
                            manifest=manifest)
     if narration is not None and game.phase.startswith("n") and not game.is_over:
         narration.player.set_bed(narration.bed)  # back into the night: its bed again
-    session.host.resume()
-    hold_vote_window(session.host)
+    session.host.resume(left=contents.time_left(game))  # on with the time it had left
+    hold_for_host(session.host)
     return session
 
 
 def resume(args: argparse.Namespace, contents: JournalContents) -> int:
     """``narrator resume JOURNAL`` for a journal written by ``narrator assist``."""
     clock = MonotonicClock()
+    if getattr(args, "out_wav", None):
+        args.out_wav, note = next_part(args.out_wav)
+        if note:
+            print(f"narrator: {note}")
     narration = _narration(args, clock, contents.header.lang)
     session = resume_session(contents, args.journal, clock, narration=narration)
     return _run_app(AssistApp(session), narration)

@@ -764,7 +764,8 @@ class Game:
                 for s in range(1, self.seats + 1)
             )
         else:
-            seats = "".join("-" if s in self.out else "+" for s in range(1, self.seats + 1))
+            # a seat shot tonight is at the table until the day tells it (2.1.2)
+            seats = "".join("+" if self.at_table(s) else "-" for s in range(1, self.seats + 1))
         e = self.expect
         if e.kind == "over":
             phase = f"over:{self.winner.value}" if self.winner else "over"

@@ -80,6 +80,14 @@ class Journal:
         """The host took back the last action."""
         self._write({"t": round(at, 3), "undo": True})
 
+    def append_timer(self, name: str, started: float, at: float) -> None:
+        """The timer ``name`` started at ``started`` (clock time ``at``; earlier when resumed)."""
+        self._write({"t": round(at, 3), "timer": name, "started": round(started, 3)})
+
+    def append_stop(self, at: float) -> None:
+        """The host stopped the game here (a resume continues the running timer from here)."""
+        self._write({"t": round(at, 3), "stop": True})
+
     def close(self) -> None:
         self._file.close()
 
@@ -88,6 +96,19 @@ class Journal:
 class JournalContents:
     header: JournalHeader
     entries: list[tuple[float, Action]] = field(default_factory=list)
+    #: the last timer mark: (name, started) of the timer running when the journal stopped
+    #: (every timer that starts leaves one, after the input that started it)
+    mark: tuple[str, float] | None = None
+    last_t: float = 0.0  # the time of the journal's last line (a stop, an input, a mark)
+
+    def time_left(self, game: Game) -> float | None:
+        """Seconds left on the running timer of ``game`` (from :meth:`game`) when the journal
+        stopped, from the mark its timer left and the time of the last line; None when there
+        is no such mark (the timer then runs again in full)."""
+        timer = game.expect.timer
+        if timer is None or self.mark is None or self.mark[0] != timer.name:
+            return None
+        return max(0.0, timer.seconds - max(0.0, self.last_t - self.mark[1]))
 
     def game(self) -> Game:
         """A game brought to the journal's last state (events of the replay discarded)."""
@@ -137,11 +158,21 @@ def load_journal(path: str | Path) -> JournalContents:
             continue
         try:
             obj = json.loads(raw)
+            t = float(obj["t"])
+            if obj.get("stop"):
+                contents.last_t = t
+                continue
+            if "timer" in obj:
+                contents.mark = (str(obj["timer"]), float(obj["started"]))
+                contents.last_t = t
+                continue
             if obj.get("undo"):
                 if contents.entries:
                     contents.entries.pop()
+                contents.last_t = t
                 continue
-            contents.entries.append((float(obj["t"]), parse_action(obj["action"])))
+            contents.entries.append((t, parse_action(obj["action"])))
+            contents.last_t = t
         except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
             if number == len(lines):
                 break  # a torn last line: the input was never acted on

@@ -79,6 +79,19 @@ class Narration:
         self.pack.close()
 
 
+def next_part(path: str) -> tuple[str, str | None]:
+    """Where a resumed game's narration goes: ``path`` while it holds nothing, else the next
+    free ``NAME.partN.wav`` beside it (the first part is never overwritten), with a line that
+    says so."""
+    first = Path(path)
+    if not first.exists() or first.stat().st_size == 0:
+        return path, None
+    n = 2
+    while (part := first.with_name(f"{first.stem}.part{n}{first.suffix or '.wav'}")).exists():
+        n += 1
+    return str(part), f"{first} holds the narration so far; this part goes to {part}"
+
+
 def wav_narration(path: str, clock: Clock, *, lang: str, voices: str | None = None,
                   night_music: str | None = None) -> Narration:
     """Narration rendered into the WAV file ``path`` (``--out-wav``)."""

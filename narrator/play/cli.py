@@ -32,7 +32,7 @@ from narrator.host.club import club_rules, names_option
 from narrator.host.hearing import Hearing, game_hearing
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.listening import DEFAULT_CHUNK_MS, PlayCore
-from narrator.host.speaker import Narration, speaker_narration, wav_narration
+from narrator.host.speaker import Narration, next_part, speaker_narration, wav_narration
 from narrator.play.operator import TerminalOperator
 from narrator.voice.manifest import default_manifest
 
@@ -182,9 +182,13 @@ def resume(args: argparse.Namespace, contents: JournalContents) -> int:
     begun = time.perf_counter()
     game = contents.game()
     opts = _options(args, contents.header.lang)
+    if opts.out_wav:
+        opts.out_wav, note = next_part(opts.out_wav)
+        if note:
+            say(note)
     path = _checks(opts)
     journal = Journal(args.journal, contents.header)
-    say(f"resuming {args.journal}: {game.notation()}")
+    say(f"resuming {args.journal}: {game.notation(secret=False)}")
     return _table(game, opts, journal, path, begun)
 
 
