@@ -105,8 +105,12 @@ def _run_app(app: AssistApp, narration: Narration) -> int:
         raise NarratorError(app.error)
     if session_ref and session_ref[0].journal is not None:
         path = session_ref[0].journal
-        print(f"narrator: the game is journaled in {path}; continue it with "
-              f"`narrator resume {path}`")
+        game = session_ref[0].host.game
+        if game.winner is not None:
+            print(f"narrator: the game is over ({game.winner.value} won); its journal is {path}")
+        else:
+            print(f"narrator: the game is journaled in {path}; continue it with "
+                  f"`narrator resume {path}`")
     else:
         print("narrator: no game was started")
     return 0

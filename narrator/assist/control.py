@@ -63,7 +63,8 @@ class Snapshot:
     voting: tuple[int, ...]  # candidates of the round being voted on
     timer: str | None  # the running timer's name
     timer_seconds: float
-    timer_ends: float | None  # clock time when it runs out (None: waits for the host)
+    timer_ends: float | None  # clock time when it runs out
+    held: bool  # the step then waits for the host's entry (a vote, the hunt, a check)
     said: tuple[str, ...]  # the last lines spoken, oldest first
     over: bool
     kind: str = "timer"  # what the game waits for (Expect.kind)
@@ -129,7 +130,6 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
         seats.append(SeatView(s, game.roles[s], None if shot_tonight else out.get("how"),
                               game.fouls.get(s, 0), game.names.get(s, ""), shot_tonight))
     timer = host.timer
-    waits = host.held or timer is None  # a held step waits for the host's entry
     return Snapshot(
         phase=describe(game),
         notation=game.notation(secret=False),  # on screen: the table may see it
@@ -140,7 +140,8 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
         voting=game.voting_candidates if e.kind == "hands" else (),
         timer=timer.name if timer is not None else None,
         timer_seconds=timer.seconds if timer is not None else 0.0,
-        timer_ends=None if waits or timer is None else host.timer_started + timer.seconds,
+        timer_ends=None if timer is None else host.timer_started + timer.seconds,
+        held=host.held,
         said=tuple(transcript.spoken[-SAID_LINES:]),
         over=game.is_over,
         kind=e.kind,

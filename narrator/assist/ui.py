@@ -248,12 +248,13 @@ class GameScreen(Screen[None]):
         if snap is None or snap.timer is None or snap.over:
             widget.update("")
             return
-        if snap.timer_ends is None:
+        left = 0.0 if snap.timer_ends is None else max(
+            0.0, min(snap.timer_seconds, snap.timer_ends - self.session.host.clock.now()))
+        if snap.held and left <= 0:  # its time is over: the step waits for the host
             waiting = {"hunt": "the hunt: enter the target", "hands": "waiting for the count",
                        "check": "enter the check"}.get(snap.kind, "waiting for you")
             widget.update(Text(waiting, style="bold yellow"))
             return
-        left = max(0.0, min(snap.timer_seconds, snap.timer_ends - self.session.host.clock.now()))
         minutes, seconds = divmod(left, 60.0)
         style = "bold red" if left <= 10 else "bold"
         widget.update(Text(f"{snap.timer} {int(minutes)}:{seconds:04.1f}", style=style))

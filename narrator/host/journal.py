@@ -100,6 +100,7 @@ class JournalContents:
     #: (every timer that starts leaves one, after the input that started it)
     mark: tuple[str, float] | None = None
     last_t: float = 0.0  # the time of the journal's last line (a stop, an input, a mark)
+    first_t: float | None = None  # the time of its first timed line (the game's start)
 
     def time_left(self, game: Game) -> float | None:
         """Seconds left on the running timer of ``game`` (from :meth:`game`) when the journal
@@ -159,20 +160,22 @@ def load_journal(path: str | Path) -> JournalContents:
         try:
             obj = json.loads(raw)
             t = float(obj["t"])
+            if contents.first_t is None:
+                contents.first_t = t
             if obj.get("stop"):
-                contents.last_t = t
+                contents.last_t = max(contents.last_t, t)
                 continue
             if "timer" in obj:
                 contents.mark = (str(obj["timer"]), float(obj["started"]))
-                contents.last_t = t
+                contents.last_t = max(contents.last_t, t)
                 continue
             if obj.get("undo"):
                 if contents.entries:
                     contents.entries.pop()
-                contents.last_t = t
+                contents.last_t = max(contents.last_t, t)
                 continue
             contents.entries.append((t, parse_action(obj["action"])))
-            contents.last_t = t
+            contents.last_t = max(contents.last_t, t)
         except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
             if number == len(lines):
                 break  # a torn last line: the input was never acted on

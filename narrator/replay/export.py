@@ -107,8 +107,8 @@ def _script_source(path: Path) -> GameSource:
 
 def _journal_source(path: Path) -> GameSource:
     contents = load_journal(path)
-    times = [t for t, _ in contents.entries]
-    seconds = times[-1] - times[0] if times else 0.0
+    first = contents.first_t if contents.first_t is not None else contents.last_t
+    seconds = max(0.0, contents.last_t - first)
     return GameSource(contents.game(), contents.header.lang, seconds, path)
 
 

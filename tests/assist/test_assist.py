@@ -120,7 +120,7 @@ def test_first_night_then_day_speeches_nominations_and_vote(tmp_path: Path) -> N
         await d.day_speeches({2: 7, 4: 3})
         assert d.game.candidates == (5, 7, 3)
         assert d.phase == "d1:vote@5" and screen.snap is not None
-        assert screen.snap.timer_ends is None  # the vote waits for the host's count
+        assert screen.snap.held  # the vote waits for the host's count
         d.loop.step(timeout=INF)  # no 1 s window closes it behind the host's back
         assert d.phase == "d1:vote@5"
         await d.type("2")  # 2 hands for 5

@@ -74,7 +74,9 @@ def test_the_hunt_waits_for_the_host_after_the_count_and_a_late_entry_never_repl
         assert not any(str(a) == "timeup hunt" for a in d.game.history)
         d.session.loop.submit(d.screen.controller.publish)
         d.loop.step(timeout=0)
-        assert d.screen.snap is not None and d.screen.snap.timer_ends is None
+        assert d.screen.snap is not None and d.screen.snap.held
+        await pilot.pause()
+        assert "the hunt: enter the target" in str(d.screen.query_one("#timer", Static).render())
         await d.type("7")  # the late entry: the shots, and the night goes on at once
         assert d.game.history[-4:] == [Shot(3, 7), Shot(5, 7), Shot(9, 7), TimeUp("hunt")]
         assert d.phase == "n2:check-don"
