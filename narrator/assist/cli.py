@@ -21,8 +21,9 @@ from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
 from narrator.host.club import club_rules, names_option
+from narrator.host.driver import Driver
+from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
-from narrator.host.live import LiveLoop
 from narrator.host.speaker import Narration, next_part, speaker_narration, wav_narration
 from narrator.voice.manifest import Manifest
 
@@ -37,8 +38,9 @@ def make_session(game: Game, clock: Clock, *, journal: Journal | None,
     The game is neither started nor resumed here.
     """
     parts = assemble_host(game, clock, manifest=manifest, narration=narration, journal=journal)
-    return Session(parts.host, LiveLoop(parts.host), parts.transcript,
-                   journal.path if journal else None)
+    host = parts.host
+    driver = Driver(host.scheduler, lambda event: apply_input(host, event))
+    return Session(host, driver, parts.transcript, journal.path if journal else None)
 
 
 def _narration(args: argparse.Namespace, clock: Clock, lang: str) -> Narration:
@@ -96,7 +98,7 @@ def _run_app(app: AssistApp, narration: Narration) -> int:
         for session in session_ref:  # where the host stopped: a resume goes on from here
             journal = session.host.journal
             if isinstance(journal, Journal) and not session.host.game.is_over:
-                journal.append_stop(session.host.clock.now())
+                journal.stop(session.host.now())
         narration.close()
         for session in session_ref:
             if session.host.journal is not None and isinstance(session.host.journal, Journal):

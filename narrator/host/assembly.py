@@ -13,7 +13,8 @@ from typing import Any
 
 from narrator.clock import Clock
 from narrator.engine import Game
-from narrator.host.host import ActionLog, Host, Tee, Voice
+from narrator.host.host import Host, Tee, Voice
+from narrator.host.recorder import InputLog
 from narrator.host.scheduler import Scheduler
 from narrator.host.speaker import Narration
 from narrator.host.transcript import Transcript
@@ -40,7 +41,7 @@ class Assembly:
 
 def assemble_host(game: Game, clock: Clock, *, manifest: Manifest | None = None,
                   narration: Narration | None = None,
-                  journal: ActionLog | None = None) -> Assembly:
+                  journal: InputLog | None = None) -> Assembly:
     """A host for ``game`` on ``clock``; neither started nor resumed.
 
     The transcript's phrases come from ``manifest`` (by default the narration's voice pack's).

@@ -2,8 +2,9 @@
 
 Every input, whatever its source (a table script, the keyboard, the console, the listener),
 goes through :meth:`Host.apply`: it is journaled, applied to the engine, and the events are
-narrated and turned into timers. The host itself never sleeps; whoever drives it runs the
-scheduler, on the real clock (play, assist) or a fake one (replay, tests).
+narrated and turned into timers. The host itself never sleeps and reads the game's time from
+its scheduler; the :class:`~narrator.host.driver.Driver` moves that time, on the real clock
+(play, assist) or a virtual one (replay, tests).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from typing import Protocol
 from narrator.engine import Action, Game, Timer, TimeUp
 from narrator.engine import events as ev
 from narrator.host.narration import TEN_SECONDS, Line, count_line, lines_for
+from narrator.host.recorder import InputLog
 from narrator.host.scheduler import Scheduler
+from narrator.inputs import ACTION, TIMER, UNDO, Input
 
 _TIMER_KEYS = ("timer", "timer-warning", "timer-tick")
 
@@ -36,19 +39,11 @@ class Tee:
             voice.say(line, at)
 
 
-class ActionLog(Protocol):
-    """Where every input is written before it is acted on (the game journal)."""
-
-    def append(self, action: Action, at: float) -> None: ...
-
-    def append_undo(self, at: float) -> None: ...
-
-
 class Host:
     """Runs one game: inputs in, speech and timers out."""
 
     def __init__(self, game: Game, scheduler: Scheduler, voice: Voice,
-                 journal: ActionLog | None = None) -> None:
+                 journal: InputLog | None = None) -> None:
         self.game = game
         self.scheduler = scheduler
         self.clock = scheduler.clock
@@ -74,7 +69,7 @@ class Host:
 
         def take(taken: Action) -> None:
             if self.journal is not None:
-                self.journal.append(taken, self.clock.now())
+                self.journal.write(Input(ACTION, self.now(), {"action": str(taken)}))
             if accepted is not None:
                 accepted(taken)
 
@@ -85,7 +80,7 @@ class Host:
     def undo(self) -> Action:
         """Take back the last input (a host's override); the current timer restarts in full."""
         if self.journal is not None and self.game.history:
-            self.journal.append_undo(self.clock.now())
+            self.journal.write(Input(UNDO, self.now()))
         action = self.game.pop()
         self.resume()
         return action
@@ -108,7 +103,7 @@ class Host:
             if not self.game.history:
                 break
             if self.journal is not None:
-                self.journal.append_undo(self.clock.now())
+                self.journal.write(Input(UNDO, self.now()))
             taken.append(self.game.pop())
         return taken
 
@@ -128,23 +123,27 @@ class Host:
         end = self.timer_started + timer.seconds
         self.scheduler.cancel("timer")
         self.held = False
-        if end <= self.clock.now():
+        if end <= self.now():
             self._time_up(name)  # a late answer: the step ends now
         else:
             self.scheduler.call_at(end, "timer", lambda: self._time_up(name))
 
+    def now(self) -> float:
+        """The game's time (the scheduler's)."""
+        return self.scheduler.now()
+
     def say(self, line: Line) -> None:
-        self.voice.say(line, self.clock.now())
+        self.voice.say(line, self.now())
 
     @property
     def time_left(self) -> float | None:
         """Seconds left on the running engine timer."""
         if self.timer is None:
             return None
-        return max(0.0, self.timer_started + self.timer.seconds - self.clock.now())
+        return max(0.0, self.timer_started + self.timer.seconds - self.now())
 
     def _handle(self, events: list[ev.Event]) -> None:
-        now = self.clock.now()
+        now = self.now()
         for event in events:
             for line in lines_for(event):
                 self.voice.say(line, now)
@@ -165,12 +164,11 @@ class Host:
         """Run ``timer``; ``elapsed`` seconds of it have already gone (a resumed game): what was
         due in them (a warning, numbers of the count) is not said again."""
         self._cancel_timer()
-        now = self.clock.now() + (self.timer_delay() if not elapsed else 0.0)
+        now = self.now() + (self.timer_delay() if not elapsed else 0.0)
         start = now - elapsed
         self.timer, self.timer_started = timer, start
-        mark = getattr(self.journal, "append_timer", None)
-        if mark is not None:  # for a resume to continue it with the time it had left
-            mark(timer.name, start, now)
+        if self.journal is not None:  # for a resume to continue it with the time it had left
+            self.journal.write(Input(TIMER, now, {"name": timer.name, "started": start}))
         name = timer.name
         self.scheduler.call_at(start + timer.seconds, "timer", lambda: self._time_up(name))
         if timer.warning_at is not None and timer.warning_at >= elapsed:

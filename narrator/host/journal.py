@@ -1,18 +1,20 @@
-"""The game journal: every accepted input, appended and flushed before it is acted on.
+"""The game journal: every accepted input, appended and synced before it is acted on.
 
 A journal is JSON lines: a header (ruleset, seats, the dealt roles, language, mode), then one
-``{"t": seconds, "action": "nominate 5"}`` per input, in the actions' text form. Replaying the
-actions on a game with the same roles gives back the same state (the engine is deterministic),
-so a killed process resumes at the same phase: ``narrator resume JOURNAL``.
+input event per line (:mod:`narrator.inputs`), written by the host's recorder:
+``{"type": "action", "t": seconds, "action": "nominate 5"}`` for each action the engine took,
+``{"type": "undo", "t": seconds}`` when the host took one back. Replaying the actions on a game
+with the same roles gives back the same state (the engine is deterministic), so a killed process
+resumes at the same phase: ``narrator resume JOURNAL``. Journals of version 1 (lines without a
+``type``) are read too.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from narrator.engine import Action, EngineError, Game, Role, parse_action
 from narrator.engine.options import (
@@ -24,6 +26,10 @@ from narrator.engine.options import (
 )
 from narrator.engine.rules import find_rules, settings_of, with_settings
 from narrator.errors import NarratorError
+from narrator.host.recorder import Recorder
+from narrator.inputs import STOP, TIMER, UNDO, Input
+
+VERSION = 2
 
 
 @dataclass
@@ -39,7 +45,7 @@ class JournalHeader:
 
     def to_json(self) -> dict[str, Any]:
         head: dict[str, Any] = {
-            "journal": 1, "rules": self.rules, "seats": self.seats, "lang": self.lang,
+            "journal": VERSION, "rules": self.rules, "seats": self.seats, "lang": self.lang,
             "mode": self.mode, "settings": self.settings,
             "roles": {str(s): r.value for s, r in sorted(self.roles.items())}}
         if self.options:
@@ -49,16 +55,11 @@ class JournalHeader:
         return head
 
 
-class Journal:
-    """Appends actions to ``path``; each line is flushed and synced before the action runs."""
+class Journal(Recorder):
+    """The recorder of one game's journal: each line synced before the input is acted on."""
 
     def __init__(self, path: str | Path, header: JournalHeader, *, fsync: bool = True) -> None:
-        self.path = Path(path)
-        self.fsync = fsync
-        exists = self.path.exists() and self.path.stat().st_size > 0
-        self._file: IO[str] = self.path.open("a", encoding="utf-8")
-        if not exists:
-            self._write(header.to_json())
+        super().__init__(path, header=header.to_json(), fsync=fsync)
 
     @classmethod
     def for_game(cls, path: str | Path, game: Game, *, lang: str = "ru", mode: str = "assist",
@@ -67,29 +68,9 @@ class Journal:
                                settings_of(game.rules), options_of(game.rules), dict(game.names))
         return cls(path, header, fsync=fsync)
 
-    def _write(self, obj: dict[str, Any]) -> None:
-        self._file.write(json.dumps(obj, ensure_ascii=False) + "\n")
-        self._file.flush()
-        if self.fsync:
-            os.fsync(self._file.fileno())
-
-    def append(self, action: Action, at: float) -> None:
-        self._write({"t": round(at, 3), "action": str(action)})
-
-    def append_undo(self, at: float) -> None:
-        """The host took back the last action."""
-        self._write({"t": round(at, 3), "undo": True})
-
-    def append_timer(self, name: str, started: float, at: float) -> None:
-        """The timer ``name`` started at ``started`` (clock time ``at``; earlier when resumed)."""
-        self._write({"t": round(at, 3), "timer": name, "started": round(started, 3)})
-
-    def append_stop(self, at: float) -> None:
-        """The host stopped the game here (a resume continues the running timer from here)."""
-        self._write({"t": round(at, 3), "stop": True})
-
-    def close(self) -> None:
-        self._file.close()
+    def stop(self, at: float) -> None:
+        """The host stopped the game here: a resume goes on with the time its timer had left."""
+        self.write(Input(STOP, at, {"reason": "the host quit"}))
 
 
 @dataclass
@@ -144,6 +125,7 @@ def load_journal(path: str | Path) -> JournalContents:
         raise NarratorError(f"{name}:1: expected a journal header, got an empty file")
     try:
         head = json.loads(lines[0])
+        version = head.get("journal")
         roles = {int(s): Role(r) for s, r in head["roles"].items()}
         settings = {str(k): float(v) for k, v in head.get("settings", {}).items()}
         seats = int(head["seats"])
@@ -153,6 +135,9 @@ def load_journal(path: str | Path) -> JournalContents:
                                _checked(check_names, head.get("names", {}), name, "names", seats))
     except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
         raise NarratorError(f"{name}:1: not a journal header ({e.__class__.__name__})") from None
+    if version not in (1, VERSION):
+        raise NarratorError(f"{name}:1: a journal of version {version!r}; this narrator reads "
+                            f"versions 1 and {VERSION}")
     contents = JournalContents(header)
     for number, raw in enumerate(lines[1:], start=2):
         if not raw.strip():
@@ -160,22 +145,20 @@ def load_journal(path: str | Path) -> JournalContents:
         try:
             obj = json.loads(raw)
             t = float(obj["t"])
+            kind = obj.get("type")
             if contents.first_t is None:
                 contents.first_t = t
-            if obj.get("stop"):
-                contents.last_t = max(contents.last_t, t)
+            contents.last_t = max(contents.last_t, t)
+            if kind == STOP:
                 continue
-            if "timer" in obj:
-                contents.mark = (str(obj["timer"]), float(obj["started"]))
-                contents.last_t = max(contents.last_t, t)
+            if kind == TIMER:
+                contents.mark = (str(obj["name"]), float(obj["started"]))
                 continue
-            if obj.get("undo"):
+            if obj.get("undo") or kind == UNDO:
                 if contents.entries:
                     contents.entries.pop()
-                contents.last_t = max(contents.last_t, t)
                 continue
             contents.entries.append((t, parse_action(obj["action"])))
-            contents.last_t = max(contents.last_t, t)
         except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
             if number == len(lines):
                 break  # a torn last line: the input was never acted on

@@ -45,8 +45,7 @@ from narrator.engine import (
     parse_action,
 )
 from narrator.engine import events as ev
-from narrator.engine.options import OptionError, apply_options, check_names
-from narrator.engine.rules import find_rules, with_settings
+from narrator.engine.options import OptionError
 from narrator.errors import NarratorError
 from narrator.host.journal import load_journal
 
@@ -113,35 +112,34 @@ def _journal_source(path: Path) -> GameSource:
 
 
 def _session_source(path: Path) -> GameSource:
-    """A session recorded by ``narrator play --record``: its table line and applied inputs."""
-    from narrator.audio.session import read_inputs
+    """A session recorded by ``narrator play --record``: its table and the actions it took."""
+    from narrator.audio.session import INPUTS
+    from narrator.inputs import ACTION, TABLE, UNDO
+    from narrator.replay.session import read_inputs, table_game
 
-    items = read_inputs(path)
-    table = next((item for item in items if "table" in item), None)
-    if table is None:
-        raise NarratorError(f"{path}: not a session recorded by narrator play (no table line)")
-    head = table["table"]
+    where = path / INPUTS
+    if not where.is_file():
+        raise NarratorError(f"{path}: not a session recorded by narrator play (no {INPUTS})")
+    inputs = read_inputs(where)
+    if not inputs or inputs[0].type != TABLE:
+        raise NarratorError(f"{where}:1: expected the table event of a session recorded by "
+                            f"narrator play")
+    table = inputs[0]
     try:
-        rules = find_rules(str(head["rules"]))
-        rules = with_settings(rules, **{str(k): float(v) for k, v in
-                                        head.get("settings", {}).items()})
-        rules = apply_options(rules, head.get("options", {}), where="options")
-        seats = int(head["seats"])
-        roles = {int(s): Role(r) for s, r in head["roles"].items()}
-        names = check_names(head.get("names", {}), seats)
-        game = Game(rules, seats=seats, roles=roles, names=names)
-        actions: list[Action] = [parse_action(a) for a in head.get("history", [])]
-        for item in items:
-            if "applied" in item:
-                actions.append(parse_action(str(item["applied"])))
-            elif item.get("undo") and actions:
+        game = table_game(table)
+        actions: list[Action] = []
+        for event in inputs[1:]:
+            if event.type == ACTION:
+                actions.append(parse_action(str(event.get("action"))))
+            elif event.type == UNDO and actions:
                 actions.pop()
-        game.start()
+        if not game.started:
+            game.start()
         game.replay(actions)
     except (KeyError, ValueError, TypeError, AttributeError, OptionError) as e:
-        raise NarratorError(f"{path}: broken session inputs ({e})") from None
-    times = [float(item["t"]) for item in items]
-    return GameSource(game, str(head.get("lang", "ru")), max(times) - min(times), path)
+        raise NarratorError(f"{where}: not a session to export ({e})") from None
+    times = [event.t for event in inputs]
+    return GameSource(game, str(table.get("lang", "ru")), max(times) - min(times), path)
 
 
 # -- the walk over the history ------------------------------------------------------------------

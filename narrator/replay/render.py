@@ -16,7 +16,9 @@ def render_replay(script: TableScript, out_wav: str, *, voices: str | None = Non
     narration = wav_narration(out_wav, clock, lang=script.lang, voices=voices,
                               night_music=night_music)
     try:
-        result = ScriptReplay(script, narration=narration, clock=clock).run()
+        replay = ScriptReplay(script, voice=narration, clock=clock)
+        narration.attach(replay.host)
+        result = replay.run()
         length = narration.finish()
     finally:
         narration.close()

@@ -55,9 +55,8 @@ async def to_the_hunt(d: Driver) -> None:
 
 
 def advance(d: Driver, seconds: float) -> None:
-    clock = d.session.host.clock
-    assert isinstance(clock, VirtualClock)
-    d.session.host.scheduler.advance_until(clock.now() + seconds)
+    """Let ``seconds`` of the game go by (what is due meanwhile runs)."""
+    d.loop.run_until(d.session.host.now() + seconds)
 
 
 # -- the hunt waits for the host after the count --------------------------------------------------
@@ -277,14 +276,14 @@ def test_resume_continues_the_running_timer_with_the_time_left(tmp_path: Path) -
     play(session, first)
     journal = session.host.journal
     assert isinstance(journal, Journal)
-    journal.append_stop(session.host.clock.now())  # what quitting the app writes
+    journal.stop(session.host.now())  # what quitting the app writes
     journal.close()
     contents = load_journal(path)
     again = resume_session(contents, path, VirtualClock(1000.0), manifest=default_manifest("ru"),
                            fsync=False)
     assert again.host.game.expect.seat == 1
     assert again.host.time_left == 35.0  # not a full minute again
-    again.host.scheduler.advance_until(1000.0 + 25.0)  # «Десять секунд» at 50 s of the speech
+    again.loop.run_until(1000.0 + 25.0)  # «Десять секунд» at 50 s of the speech
     assert again.transcript.said[-1] == "Десять секунд"
 
 

@@ -18,11 +18,13 @@ from typing import Any
 
 import pytest
 
-from narrator.audio.session import SessionRecorder
+from narrator.audio.session import INPUTS
 from narrator.cli import main
 from narrator.engine import Game, HandCount, Hands
 from narrator.errors import NarratorError
 from narrator.host.journal import Journal
+from narrator.host.recorder import Recorder
+from narrator.inputs import ACTION, TABLE, Input
 from narrator.replay.export import GameSource, load_source, mafiaratings
 from narrator.testing import play_random_game, random_action
 
@@ -111,7 +113,7 @@ def _counted_journal(tmp_path: Path) -> Path:
         if isinstance(action, Hands) and game.expect.candidate is not None:
             action = HandCount(len(action.seats))
         game.apply(action)
-        journal.append(action, 100.0 + i)
+        journal.write(Input(ACTION, 100.0 + i, {"action": str(action)}))
     journal.close()
     assert game.winner is not None
     return path
@@ -136,13 +138,15 @@ def test_export_from_a_recorded_session_needs_no_audio(tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     played = load_source(GAME).game
     folder = tmp_path / "session"
-    with SessionRecorder(folder) as rec:
-        rec.record_input(10.0, table={
-            "rules": "crime-time", "seats": 10, "lang": "ru", "chunk_ms": 40,
-            "roles": {str(s): r.value for s, r in played.roles.items()},
-            "names": {"1": "Ника", "7": "Momento Mori"}, "history": []})
-        for i, action in enumerate(played.history):
-            rec.record_input(11.0 + i, applied=str(action))
+    folder.mkdir()
+    rec = Recorder(folder / INPUTS)
+    rec.write(Input(TABLE, 10.0, {
+        "rules": "crime-time", "seats": 10, "lang": "ru", "chunk_ms": 40,
+        "roles": {str(s): r.value for s, r in played.roles.items()},
+        "names": {"1": "Ника", "7": "Momento Mori"}, "history": []}))
+    for i, action in enumerate(played.history):
+        rec.write(Input(ACTION, 11.0 + i, {"action": str(action)}))
+    rec.close()
     record = export(folder, capsys)
     assert record["players"] == EXPECTED_PLAYERS
 

@@ -20,7 +20,8 @@ def test_replay_rendered_to_wav_has_the_announcements_in_protocol_order(tmp_path
     clock = VirtualClock()
     narration = wav_narration(str(out), clock, lang="ru")
     replay = ScriptReplay(load_table_script(EXAMPLES / "car-crash.table.jsonl"),
-                          narration=narration, clock=clock)
+                          voice=narration, clock=clock)
+    narration.attach(replay.host)
     result = replay.run()
     end = narration.finish()
     narration.close()
