@@ -26,7 +26,7 @@ from narrator.engine.options import apply_options, check_names
 from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
 from narrator.host.hearing import Hearing, game_hearing
-from narrator.inputs import ACTION, DELAY, ENTRY, GATED, STOP, TABLE, Input, InputError
+from narrator.inputs import ACTION, DELAY, ENTRY, GATED, STOP, TABLE, UNDO, Input, InputError
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.voice.manifest import default_manifest
 
@@ -89,7 +89,8 @@ class _Applied:
         self.actions: list[str] = []
 
     def write(self, event: Input) -> None:
-        self.actions.append(str(event.get("action", event.type)))
+        if event.type in (ACTION, UNDO):  # a timer's mark is no action
+            self.actions.append(str(event.get("action", event.type)))
 
 
 @dataclass
