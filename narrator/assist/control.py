@@ -142,7 +142,7 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
         timer=timer.name if timer is not None else None,
         timer_seconds=timer.seconds if timer is not None else 0.0,
         timer_ends=None if waits or timer is None else host.timer_started + timer.seconds,
-        said=tuple(text for _, text in transcript.entries[-SAID_LINES:]),
+        said=tuple(transcript.spoken[-SAID_LINES:]),
         over=game.is_over,
     )
 

@@ -34,11 +34,11 @@ from narrator.engine import Action, Game, Malformed, Role
 from narrator.engine import events as ev
 from narrator.errors import NarratorError
 from narrator.grammar import Intent
+from narrator.host.assembly import assemble_host
 from narrator.host.entries import OPERATOR_STEPS, Operator, describe, prompt_for
 from narrator.host.hearing import Hearing, action_for
-from narrator.host.host import ActionLog, Host, Tee, Voice
-from narrator.host.scheduler import Scheduler
-from narrator.host.transcript import Transcript
+from narrator.host.host import ActionLog
+from narrator.host.speaker import Narration
 from narrator.voice.manifest import Manifest
 
 DEFAULT_CHUNK_MS = 40  # a timer fires at most one chunk after its mark during a speech
@@ -99,13 +99,15 @@ class PlayCore:
 
     ``clock`` is the game clock (a VirtualClock set to stream times), ``source`` the audio,
     ``recognizer`` any :class:`Recognizer` (a stub in tests), ``hearing`` the grammar,
-    ``timer_delay`` how long the narrator will still speak (live: the player's queue),
+    ``narration`` the narrator's voice (the host is put together by
+    :func:`~narrator.host.assembly.assemble_host`), ``timer_delay`` how long the narrator will
+    still speak (by default the narration's queue; a replay gives the recorded delays),
     ``echo`` the echo gate, ``recorder`` a session recorder, ``log`` the operator's terminal.
     """
 
     def __init__(self, game: Game, *, clock: VirtualClock, source: AudioSource,
                  recognizer: Recognizer, hearing: Hearing, operator: Operator,
-                 manifest: Manifest, voice: Voice | None = None,
+                 manifest: Manifest, narration: Narration | None = None,
                  journal: ActionLog | None = None,
                  timer_delay: Callable[[], float] | None = None, echo: Gate | None = None,
                  recorder: SessionRecorder | None = None,
@@ -113,7 +115,6 @@ class PlayCore:
                  lang: str = "ru", chunk_ms: int = DEFAULT_CHUNK_MS) -> None:
         self.game = game
         self.clock = clock
-        self.scheduler = Scheduler(clock)
         self.source = source
         self.recognizer = recognizer
         self.hearing = hearing
@@ -123,12 +124,12 @@ class PlayCore:
         self.chunk_ms = chunk_ms
         self.assist = assist
         self.log: Callable[[str], None] = log or (lambda text: None)
-        self.transcript = Transcript(manifest)
-        out: Voice = self.transcript if voice is None else Tee(self.transcript, voice)
-        self.host = Host(game, self.scheduler, out, _Tap(journal, recorder))
-        self.host.listeners.append(self.transcript.note)
+        self.parts = assemble_host(game, clock, manifest=manifest, narration=narration,
+                                   journal=_Tap(journal, recorder))
+        self.host, self.transcript = self.parts.host, self.parts.transcript
+        self.scheduler = self.host.scheduler
         self.host.listeners.append(self._on_event)
-        self._delay_source = timer_delay or (lambda: 0.0)
+        self._delay_source = timer_delay or self.host.timer_delay
         self.host.timer_delay = self._timer_delay
         self.gate = _PhaseGate(self, echo if echo is not None else OpenGate())
         self.decider = hearing.decider()
@@ -154,9 +155,7 @@ class PlayCore:
 
     def protocol(self) -> dict[str, Any]:
         """SPEC §5: the engine's protocol plus every phrase spoken."""
-        out = self.game.protocol()
-        out["said"] = list(self.transcript.said)
-        return out
+        return self.parts.protocol()
 
     def _stamp(self) -> str:
         minutes, seconds = divmod(self.clock.now() - self.started, 60.0)

@@ -119,20 +119,14 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: floa
         echo = EchoGate(tail=narration.player.echo_tail)
         _echo_hooks(narration, echo)
 
-    def timer_delay() -> float:
-        busy = narration.player.busy_until()
-        return 0.0 if busy is None else max(0.0, busy - real.now())
-
     recorder = SessionRecorder(opts.record) if opts.record else None
     operator = TerminalOperator(assist=opts.assist)
     core = PlayCore(
         game, clock=VirtualClock(real.now()),
         source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS),
         recognizer=recognizer, hearing=hearing, operator=operator,
-        manifest=default_manifest(opts.lang), voice=narration, journal=journal,
-        timer_delay=timer_delay, echo=echo, recorder=recorder, log=say, assist=opts.assist,
-        lang=opts.lang)
-    core.host.listeners.append(narration.on_event)
+        manifest=default_manifest(opts.lang), narration=narration, journal=journal,
+        echo=echo, recorder=recorder, log=say, assist=opts.assist, lang=opts.lang)
     if opts.out_wav is None:
         narration.player.start()
     try:

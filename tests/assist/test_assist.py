@@ -23,7 +23,6 @@ from narrator.engine import Game, Role
 from narrator.engine.rules import find_rules
 from narrator.errors import NarratorError
 from narrator.host.journal import Journal, load_journal
-from narrator.host.transcript import Transcript
 from narrator.voice.manifest import default_manifest
 
 ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
@@ -33,7 +32,7 @@ INF = float("inf")
 def new_session(journal: Path, roles: dict[int, Role] | None = None) -> Session:
     game = Game(roles=roles or ROLES)
     session = make_session(game, VirtualClock(), journal=Journal.for_game(journal, game, fsync=False),
-                           transcript=Transcript(default_manifest("ru")))
+                           manifest=default_manifest("ru"))
     session.host.start()
     return session
 
@@ -259,7 +258,7 @@ def test_resume_reopens_at_the_same_phase(tmp_path: Path) -> None:
 
     contents = load_journal(path)
     assert contents.header.mode == "assist"
-    again = resume_session(contents, path, VirtualClock(), transcript=Transcript(default_manifest("ru")),
+    again = resume_session(contents, path, VirtualClock(), manifest=default_manifest("ru"),
                            fsync=False)
 
     async def second(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:

@@ -10,10 +10,10 @@ import pytest
 from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import EndSpeech, Game, HandCount, IllegalActionError, Nominate, Role, TimeUp
+from narrator.host.assembly import assemble_host
 from narrator.host.host import Host
 from narrator.host.journal import Journal, load_journal
 from narrator.host.live import LiveLoop
-from narrator.host.scheduler import Scheduler
 from narrator.host.transcript import Transcript
 from narrator.voice.manifest import default_manifest
 
@@ -23,9 +23,9 @@ ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 def make_host(journal_path: Path | None = None) -> tuple[Host, LiveLoop, Transcript, list[str]]:
     clock = VirtualClock()
     game = Game(roles=ROLES)
-    transcript = Transcript(default_manifest("ru"))
     journal = Journal.for_game(journal_path, game, fsync=False) if journal_path else None
-    host = Host(game, Scheduler(clock), transcript, journal)
+    parts = assemble_host(game, clock, manifest=default_manifest("ru"), journal=journal)
+    host, transcript = parts.host, parts.transcript
     errors: list[str] = []
     loop = LiveLoop(host, on_error=errors.append)
     host.start()
@@ -161,8 +161,9 @@ def test_a_clubs_count_pace_is_used_and_survives_resume(tmp_path: Path) -> None:
     clock = VirtualClock()
     game = Game(rules, roles=ROLES)
     path = tmp_path / "journal.jsonl"
-    transcript = Transcript(default_manifest("ru"))
-    host = Host(game, Scheduler(clock), transcript, Journal.for_game(path, game, fsync=False))
+    parts = assemble_host(game, clock, manifest=default_manifest("ru"),
+                          journal=Journal.for_game(path, game, fsync=False))
+    host, transcript = parts.host, parts.transcript
     loop = LiveLoop(host)
     host.start()
     run_to_day(loop)
