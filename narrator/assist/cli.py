@@ -111,8 +111,9 @@ def run(args: argparse.Namespace) -> int:
     """``narrator assist``."""
     rules = with_settings(find_rules(args.rules), **_pace(args))
     seats = args.seats or rules.seats
-    if not 4 <= seats <= 15:
-        raise NarratorError(f"--seats: a table has 4..15 seats, not {seats}")
+    if not rules.min_seats <= seats <= rules.max_seats:
+        raise NarratorError(f"--seats: a table has {rules.min_seats}..{rules.max_seats} seats "
+                            f"under {rules.name}, not {seats}")
     path = Path(args.journal or DEFAULT_JOURNAL)
     if path.exists() and path.stat().st_size > 0:
         raise NarratorError(f"{path} already holds a game: continue it with `narrator resume "
