@@ -20,8 +20,9 @@ from narrator.engine import Game, Role
 from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
+from narrator.host.driver import Driver
+from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
-from narrator.host.live import LiveLoop
 from narrator.host.speaker import Narration, speaker_narration, wav_narration
 from narrator.voice.manifest import Manifest
 
@@ -36,8 +37,9 @@ def make_session(game: Game, clock: Clock, *, journal: Journal | None,
     The game is neither started nor resumed here.
     """
     parts = assemble_host(game, clock, manifest=manifest, narration=narration, journal=journal)
-    return Session(parts.host, LiveLoop(parts.host), parts.transcript,
-                   journal.path if journal else None)
+    host = parts.host
+    driver = Driver(host.scheduler, lambda event: apply_input(host, event))
+    return Session(host, driver, parts.transcript, journal.path if journal else None)
 
 
 def _narration(args: argparse.Namespace, clock: Clock, lang: str) -> Narration:

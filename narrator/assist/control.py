@@ -2,7 +2,7 @@
 
 The keyboard UI never touches the game. Each key becomes an operator entry — the same text
 hostless play's operator types (a number then ``w`` is ``w 5``, Space in a speech is ``-``) —
-submitted to the :class:`~narrator.host.live.LiveLoop`. There the entry is read against
+handed to the :class:`~narrator.host.driver.Driver`'s thread. There the entry is read against
 :attr:`Game.expect` by :func:`~narrator.host.entries.parse_operator_line` (so "Enter" means a
 nomination during a speech, a hand count during a vote, a shot during the hunt, a check at
 night), its actions are applied through the :class:`~narrator.host.host.Host` (journaled
@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from narrator.engine import Action, Game, Role, TimeUp
 from narrator.engine import events as ev
 from narrator.errors import NarratorError
+from narrator.host.driver import Driver
 from narrator.host.entries import parse_operator_line
 from narrator.host.host import Host
-from narrator.host.live import LiveLoop
 from narrator.host.transcript import Transcript
 
 SAID_LINES = 8
@@ -149,7 +149,7 @@ class Controller:
     engine refused it by the rules). Both callbacks are called on the loop's thread.
     """
 
-    def __init__(self, host: Host, loop: LiveLoop, transcript: Transcript) -> None:
+    def __init__(self, host: Host, loop: Driver, transcript: Transcript) -> None:
         self.host = host
         self.loop = loop
         self.transcript = transcript
@@ -193,7 +193,7 @@ class Controller:
 
     def refresh(self) -> None:
         """Ask for a new snapshot."""
-        self.loop.submit(self.publish)
+        self.loop.call(self.publish)
 
     # -- on the loop's thread --------------------------------------------------------------
 
@@ -210,7 +210,7 @@ class Controller:
                 self.on_message("error", f"internal error: {e.__class__.__name__}: {e}")
             self.publish()
 
-        self.loop.submit(run)
+        self.loop.call(run)
 
     def _apply(self, *actions: Action) -> None:
         for action in actions:

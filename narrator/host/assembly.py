@@ -2,8 +2,8 @@
 
 A host is always the same parts: the game, a scheduler on the mode's clock, a transcript that
 writes down what is said (and notes what is not), the narration when there is audio (its
-queue delays the timers and its night bed follows the phases), and the action log (the game
-journal) that every input is written to before it is acted on.
+queue delays the timers and its night bed follows the phases), and the input log (the game
+journal, a recorded session) that every action is written to before it is acted on.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from typing import Any
 
 from narrator.clock import Clock
 from narrator.engine import Game
-from narrator.host.host import ActionLog, Host, Tee, Voice
+from narrator.host.host import Host, Tee, Voice
+from narrator.host.recorder import InputLog
 from narrator.host.scheduler import Scheduler
 from narrator.host.speaker import Narration
 from narrator.host.transcript import Transcript
@@ -40,7 +41,7 @@ class Assembly:
 
 def assemble_host(game: Game, clock: Clock, *, manifest: Manifest | None = None,
                   narration: Narration | None = None,
-                  journal: ActionLog | None = None) -> Assembly:
+                  journal: InputLog | None = None) -> Assembly:
     """A host for ``game`` on ``clock``; neither started nor resumed.
 
     The transcript's phrases come from ``manifest`` (by default the narration's voice pack's).
