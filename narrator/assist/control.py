@@ -2,7 +2,7 @@
 
 The keyboard UI never touches the game. Each key becomes an operator entry — the same text
 hostless play's operator types (a number then ``w`` is ``w 5``, Space in a speech is ``-``) —
-submitted to the :class:`~narrator.host.driver.Driver`. There the entry is read against
+handed to the :class:`~narrator.host.driver.Driver`'s thread. There the entry is read against
 :attr:`Game.expect` by :func:`~narrator.host.entries.parse_operator_line` (so "Enter" means a
 nomination during a speech, a hand count during a vote, a shot during the hunt, a check at
 night), its actions are applied through the :class:`~narrator.host.host.Host` (journaled

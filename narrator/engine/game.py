@@ -78,7 +78,15 @@ OVER = Expect("over")
 Flow = Generator[Expect, Action, Any]
 
 
-def _is_time_up(action: Action) -> bool:
+#: actions taken in a speech, and those taken at any moment (tuples: faster than X | Y)
+_SPOKEN = (Nominate, Withdraw, EndSpeech, Malformed)
+_ASIDE = (Foul, Remove)
+
+#: what a step does with each action it gets while it waits; True when the step is over
+Take = Callable[[Action, Expect], bool]
+
+
+def _is_time_up(action: Action, expect: Expect) -> bool:
     return isinstance(action, TimeUp)
 
 
@@ -156,6 +164,10 @@ class Game:
         self._anonymous = 0  # hands counted without seats (HandCount) in this round
         self._round_counts: dict[int, int] = {}
         self._round_candidates: tuple[int, ...] = ()
+        # the state of the step in progress (see _wait)
+        self._standing: int | None = None  # the speaker's standing nomination (2.3)
+        self._shots: dict[int, set[int]] = {}  # the hunt's shots, by shooter (2.1.2)
+        self._crash_hands: set[int] = set()  # the seats for the car crash (2.4.2)
         self._events: list[ev.Event] = []
         self._flow: Flow = self._game()
         self.expect: Expect = OVER
@@ -198,9 +210,10 @@ class Game:
         if self.started:
             raise IllegalActionError("the game has already started")
         self.started = True
-        self._events = []
+        events: list[ev.Event] = []
+        self._events = events  # the flow appends to it; the next input gets a new one
         self.expect = next(self._flow)
-        return self._take_events()
+        return events
 
     def apply(self, action: Action, *,
               accepted: Callable[[Action], None] | None = None) -> list[ev.Event]:
@@ -218,9 +231,10 @@ class Game:
         if accepted is not None:
             accepted(action)
         self.history.append(action)
-        self._events = []
+        events: list[ev.Event] = []
+        self._events = events
         self.expect = self._flow.send(action)
-        return self._take_events()
+        return events
 
     def pop(self) -> Action:
         """Undo the last action (replaying the history from the deal)."""
@@ -234,10 +248,6 @@ class Game:
         for a in actions:
             self.apply(a)
         return last
-
-    def _take_events(self) -> list[ev.Event]:
-        out, self._events = self._events, []
-        return out
 
     # -- validation (before the flow sees an action) --------------------------------------
 
@@ -258,11 +268,11 @@ class Game:
     def check(self, action: Action) -> None:
         """Raise InvalidActionError / IllegalActionError unless ``apply(action)`` would take it."""
         exp = self.expect
-        if exp.kind == "speech" and isinstance(action, Nominate | Withdraw | EndSpeech | Malformed):
+        if exp.kind == "speech" and isinstance(action, _SPOKEN):
             return  # the common case first: the engine checks targets itself (refusals)
         if exp.kind == "over":
             raise self._illegal(action, "the game is over")
-        if isinstance(action, Foul | Remove):
+        if isinstance(action, _ASIDE):
             self._check_seat(action.seat, action)
             # 1.4: a foul counts while the player is at the table, last word included; a
             # removal has nothing to take from a seat that is out already
@@ -274,7 +284,7 @@ class Game:
             if exp.timer is None or action.name != exp.timer.name:
                 raise self._illegal(action, "no such timer is running")
             return
-        if isinstance(action, Nominate | Withdraw | EndSpeech | Malformed):
+        if isinstance(action, _SPOKEN):
             if exp.kind != "speech":
                 raise self._illegal(action, "nobody is speaking")
             return
@@ -354,12 +364,18 @@ class Game:
         while True:
             yield OVER
 
-    def _wait(self, expect: Expect, take: Callable[[Action], bool]) -> Flow:
+    def _wait(self, expect: Expect, take: Take) -> Flow:
         """Wait at ``expect`` until ``take`` ends the step; returns the action that ended it.
 
         Every step waits here. Fouls and removals come at any moment: a foul is recorded and
         the step waits on; a removal (2.4.3) is applied, then ``take`` sees it like any other
-        action, acts on it and returns True when the step is over."""
+        action, acts on it and returns True when the step is over.
+
+        The engine's speed is in this loop (see ``scripts/bench_engine.py``): a step keeps
+        its state on the game and its ``take`` is a method, not a closure made per step; a
+        step with nothing to do after its wait (a timer, a speech, a check, a voting window)
+        is a plain method that sets up and returns this generator, so that each action passes
+        one generator fewer on its way down the flow."""
         while True:
             action = yield expect
             if isinstance(action, Foul):
@@ -368,7 +384,7 @@ class Game:
                 action = Remove(action.seat)  # sport fouls: the 4th removes by itself (2.4.3)
             if isinstance(action, Remove):
                 self._remove(action.seat)
-            if take(action):
+            if take(action, expect):
                 return action
 
     def _foul(self, seat: int) -> bool:
@@ -384,7 +400,7 @@ class Game:
     def _timer(self, timer: Timer) -> Flow:
         """A step that only waits for its timer."""
         self._events.append(ev.TimerStarted(timer))
-        yield from self._wait(Expect("timer", timer), _is_time_up)
+        return self._wait(Expect("timer", timer), _is_time_up)
 
     def _phase(self, name: str, number: int) -> None:
         self._events.append(ev.PhaseStarted(name, number))
@@ -415,47 +431,46 @@ class Game:
         self._phase("hunt", n)
         hunt = Timer("hunt", r.count_pace * self.seats, tick=r.count_pace)
         self._events.append(ev.TimerStarted(hunt))
-        shots: dict[int, set[int]] = {}
-
-        def take(action: Action) -> bool:
-            if isinstance(action, Shot):
-                if action.shooter not in self.out:  # not removed during the count
-                    shots.setdefault(action.shooter, set()).add(action.target)
-                return False
-            return isinstance(action, TimeUp)
-
-        yield from self._wait(Expect("hunt", hunt), take)
+        self._shots = {}
+        yield from self._wait(Expect("hunt", hunt), self._take_shot)
         black = [s for s in self.living if s in self.black]
-        target = r.hunt_target(black, shots, set(self.living))
+        target = r.hunt_target(black, self._shots, set(self.living))
         record["shot"] = target
         self._events.append(ev.ShotsResolved(n, target))
         if target is not None:
             self._put_out(target, "shot", announce_day=n)
         for checker in r.checkers:
-            yield from self._check_step(n, checker, record)
+            yield from self._check_step(n, checker)
         self._phase("sheriff_sleeps", n)
 
-    def _check_step(self, n: int, checker: Role, record: dict[str, Any]) -> Flow:
+    def _take_shot(self, action: Action, expect: Expect) -> bool:
+        if isinstance(action, Shot):
+            if action.shooter not in self.out:  # not removed during the count
+                self._shots.setdefault(action.shooter, set()).add(action.target)
+            return False
+        return isinstance(action, TimeUp)
+
+    def _check_step(self, n: int, checker: Role) -> Flow:
         """2.1.3: ``checker`` points at a seat (living or not) and the host's nod answers; the
         time runs out in full, whether or not the checker is still at the table."""
-        name = checker.value
-        key = f"{name}_check"
+        key = f"{checker.value}_check"
         self._phase(key, n)
         timer = Timer(key, self.rules.check_seconds)
         self._events.append(ev.TimerStarted(timer))
+        return self._wait(Expect("check", timer, role=checker.value), self._take_check)
 
-        def take(action: Action) -> bool:
-            if isinstance(action, Check):
-                if record[key] is not None:
-                    self._refuse(None, "check", action.target, "already_checked")
-                    return False
-                result = self.rules.check_answer(checker, self.roles[action.target])
-                record[key] = {"target": action.target, "result": result}
-                self._events.append(ev.Checked(name, action.target, result))
+    def _take_check(self, action: Action, expect: Expect) -> bool:
+        if isinstance(action, Check):
+            record = self.nights[-1]
+            key = f"{action.role}_check"
+            if record[key] is not None:
+                self._refuse(None, "check", action.target, "already_checked")
                 return False
-            return isinstance(action, TimeUp)
-
-        yield from self._wait(Expect("check", timer, role=name), take)
+            result = self.rules.check_answer(Role(action.role), self.roles[action.target])
+            record[key] = {"target": action.target, "result": result}
+            self._events.append(ev.Checked(action.role, action.target, result))
+            return False
+        return isinstance(action, TimeUp)
 
     def _day(self, n: int) -> Flow:
         self.phase = f"d{n}"
@@ -497,45 +512,44 @@ class Game:
         timer = Timer("speech", seconds, warning)
         self._events.append(ev.SpeechStarted(seat, kind))
         self._events.append(ev.TimerStarted(timer))
-        standing: int | None = None
+        self._standing = None
+        return self._wait(Expect("speech", timer, seat=seat, speech=kind), self._take_speech)
 
-        def take(action: Action) -> bool:
-            nonlocal standing
-            if isinstance(action, TimeUp):
-                self._events.append(ev.SpeechEnded(seat, early=False))
-                return True
-            # 2.4.3: a removal ends the removed player's own speech, nobody else's
-            if isinstance(action, EndSpeech) or (isinstance(action, Remove) and action.seat == seat):
-                self._events.append(ev.SpeechEnded(seat, early=True))
-                return True
-            if isinstance(action, BestMove):
-                self._best_move(seat, action.seats)
-                return False
-            if isinstance(action, Malformed):
-                self._refuse(seat, action.kind, action.target, action.reason)
-            elif isinstance(action, Nominate):
-                reason = self._nomination_refusal(kind, action.target, standing)
-                if reason:
-                    self._refuse(seat, "nominate", action.target, reason)
-                else:
-                    standing = action.target
-                    self.nominations.append((seat, action.target))
-                    self._events.append(ev.Nominated(seat, action.target))
-            elif isinstance(action, Withdraw):
-                if kind != "day":
-                    self._refuse(seat, "withdraw", action.target, "not_discussion")
-                elif standing is None or standing != action.target:
-                    self._refuse(seat, "withdraw", action.target, "not_own_nomination")
-                else:
-                    # 2.3.2: only the speaker's own; another's earlier nomination stands
-                    self.nominations.remove((seat, action.target))
-                    standing = None
-                    self._events.append(ev.Withdrawn(seat, action.target))
+    def _take_speech(self, action: Action, expect: Expect) -> bool:
+        seat = expect.seat
+        assert seat is not None and expect.speech is not None
+        # 2.4.3: a removal ends the removed player's own speech, nobody else's
+        ended = isinstance(action, TimeUp | EndSpeech) or (isinstance(action, Remove)
+                                                          and action.seat == seat)
+        if ended:
+            self._events.append(ev.SpeechEnded(seat, early=not isinstance(action, TimeUp)))
+            if expect.speech == "last":
+                self._last_word_due.discard(seat)  # 1.4: now a spectator
+            return True
+        if isinstance(action, BestMove):
+            self._best_move(seat, action.seats)
             return False
-
-        yield from self._wait(Expect("speech", timer, seat=seat, speech=kind), take)
-        if kind == "last":
-            self._last_word_due.discard(seat)  # 1.4: now a spectator
+        if isinstance(action, Malformed):
+            self._refuse(seat, action.kind, action.target, action.reason)
+        elif isinstance(action, Nominate):
+            reason = self._nomination_refusal(expect.speech, action.target, self._standing)
+            if reason:
+                self._refuse(seat, "nominate", action.target, reason)
+            else:
+                self._standing = action.target
+                self.nominations.append((seat, action.target))
+                self._events.append(ev.Nominated(seat, action.target))
+        elif isinstance(action, Withdraw):
+            if expect.speech != "day":
+                self._refuse(seat, "withdraw", action.target, "not_discussion")
+            elif self._standing is None or self._standing != action.target:
+                self._refuse(seat, "withdraw", action.target, "not_own_nomination")
+            else:
+                # 2.3.2: only the speaker's own; another's earlier nomination stands
+                self.nominations.remove((seat, action.target))
+                self._standing = None
+                self._events.append(ev.Withdrawn(seat, action.target))
+        return False
 
     def _best_move(self, seat: int, named: tuple[int, ...]) -> None:
         black = sum(1 for s in named if s in self.black)
@@ -608,7 +622,8 @@ class Game:
         self._round_counts = dict.fromkeys(candidates, 0)
         last = len(candidates) - 1
         for i, cand in enumerate(candidates):
-            if not (yield from self._window(i, cand)):
+            ended = yield from self._window(cand)
+            if isinstance(ended, Remove):
                 self._removal_pending = False
                 self._events.append(ev.VotingCancelled("monster"))
                 return None
@@ -621,32 +636,33 @@ class Game:
                            "votes": {str(c): counts[c] for c in candidates}})
         return counts
 
-    def _window(self, index: int, cand: int) -> Flow:
-        """The voting window of ``cand``, the round's ``index``-th candidate (2.4); returns
-        False when a removal cancelled the vote (2.4.3)."""
+    def _window(self, cand: int) -> Flow:
+        """The voting window of ``cand`` (2.4); it ends with a removal when that cancelled the
+        vote (2.4.3)."""
         self._events.append(ev.VoteCall(cand))
         window = Timer("vote", self.rules.vote_window)
         self._events.append(ev.TimerStarted(window))
+        return self._wait(Expect("hands", window, candidate=cand), self._take_hands)
 
-        def take(action: Action) -> bool:
-            if isinstance(action, HandCount):
-                self._anonymous += action.n
-                self._round_counts[cand] += action.n
-            elif isinstance(action, Hands):
-                for seat in action.seats:
-                    if seat in self._voted:  # 2.4: a second hand is ignored
-                        self._refuse(seat, "vote", cand, "already_voted")
-                    else:
-                        self._voted.add(seat)
-                        self._round_counts[cand] += 1
-            elif isinstance(action, Remove):
-                # 2.4.3: cancels the vote unless the round's result is fixed already; then it
-                # stays pending and cancels the next vote
-                return self._removal_pending and not self._round_decided(index, extra=1)
-            return isinstance(action, TimeUp)
-
-        ended = yield from self._wait(Expect("hands", window, candidate=cand), take)
-        return not isinstance(ended, Remove)
+    def _take_hands(self, action: Action, expect: Expect) -> bool:
+        cand = expect.candidate
+        assert cand is not None
+        if isinstance(action, HandCount):
+            self._anonymous += action.n
+            self._round_counts[cand] += action.n
+        elif isinstance(action, Hands):
+            for seat in action.seats:
+                if seat in self._voted:  # 2.4: a second hand is ignored
+                    self._refuse(seat, "vote", cand, "already_voted")
+                else:
+                    self._voted.add(seat)
+                    self._round_counts[cand] += 1
+        elif isinstance(action, Remove):
+            # 2.4.3: cancels the vote unless the round's result is fixed already; then it stays
+            # pending and cancels the next vote
+            index = self._round_candidates.index(cand)
+            return self._removal_pending and not self._round_decided(index, extra=1)
+        return isinstance(action, TimeUp)
 
     def _round_decided(self, current: int, extra: int) -> bool:
         """2.4.3: is the round's result already fixed whatever the remaining hands (counting
@@ -682,22 +698,13 @@ class Game:
         self._events.append(ev.CrashStarted(candidates))
         window = Timer("vote", self.rules.vote_window)
         self._events.append(ev.TimerStarted(window))
-        hands: set[int] = set()
-
-        def take(action: Action) -> bool:
-            if isinstance(action, Hands):
-                hands.update(action.seats)
-                return False
-            if isinstance(action, Remove):
-                return self._removal_pending  # 2.4.3: the car crash is a vote too
-            return isinstance(action, TimeUp)
-
-        ended = yield from self._wait(Expect("hands", window), take)
+        self._crash_hands = set()
+        ended = yield from self._wait(Expect("hands", window), self._take_crash_hands)
         self._removal_pending = False
         if isinstance(ended, Remove):
             self._events.append(ev.VotingCancelled("monster"))
             return
-        votes_for = len(hands)
+        votes_for = len(self._crash_hands)
         living = len(self.living)
         passed = self.rules.crash_passes(votes_for, living)
         day.crash = {"for": votes_for, "against": living - votes_for, "passed": passed}
@@ -709,6 +716,14 @@ class Game:
         self._check_win()
         for seat in candidates:
             yield from self._speech(seat, "last")
+
+    def _take_crash_hands(self, action: Action, expect: Expect) -> bool:
+        if isinstance(action, Hands):
+            self._crash_hands.update(action.seats)
+            return False
+        if isinstance(action, Remove):
+            return self._removal_pending  # 2.4.3: the car crash is a vote too
+        return isinstance(action, TimeUp)
 
     # -- leaving the table --------------------------------------------------------------------
 

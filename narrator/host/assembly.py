@@ -2,8 +2,8 @@
 
 A host is always the same parts: the game, a scheduler on the mode's clock, a transcript that
 writes down what is said (and notes what is not), the narration when there is audio (its
-queue delays the timers and its night bed follows the phases), and the action log (the game
-journal) that every input is written to before it is acted on.
+queue delays the timers and its night bed follows the phases), and the input log (the game
+journal, a recorded session) that every action is written to before it is acted on.
 """
 
 from __future__ import annotations
