@@ -81,6 +81,7 @@ Flow = Generator[Expect, Action, Any]
 #: actions taken in a speech, and those taken at any moment (tuples: faster than X | Y)
 _SPOKEN = (Nominate, Withdraw, EndSpeech, Malformed)
 _ASIDE = (Foul, Remove)
+_ENDS = (TimeUp, EndSpeech)  # what ends a speech (besides the speaker's removal)
 
 #: what a step does with each action it gets while it waits; True when the step is over
 Take = Callable[[Action, Expect], bool]
@@ -518,17 +519,12 @@ class Game:
     def _take_speech(self, action: Action, expect: Expect) -> bool:
         seat = expect.seat
         assert seat is not None and expect.speech is not None
-        # 2.4.3: a removal ends the removed player's own speech, nobody else's
-        ended = isinstance(action, TimeUp | EndSpeech) or (isinstance(action, Remove)
-                                                          and action.seat == seat)
-        if ended:
+        if isinstance(action, _ENDS) or (isinstance(action, Remove) and action.seat == seat):
+            # 2.4.3: a removal ends the removed player's own speech, nobody else's
             self._events.append(ev.SpeechEnded(seat, early=not isinstance(action, TimeUp)))
             if expect.speech == "last":
                 self._last_word_due.discard(seat)  # 1.4: now a spectator
             return True
-        if isinstance(action, BestMove):
-            self._best_move(seat, action.seats)
-            return False
         if isinstance(action, Malformed):
             self._refuse(seat, action.kind, action.target, action.reason)
         elif isinstance(action, Nominate):
@@ -549,6 +545,8 @@ class Game:
                 self.nominations.remove((seat, action.target))
                 self._standing = None
                 self._events.append(ev.Withdrawn(seat, action.target))
+        elif isinstance(action, BestMove):
+            self._best_move(seat, action.seats)
         return False
 
     def _best_move(self, seat: int, named: tuple[int, ...]) -> None:
