@@ -38,6 +38,7 @@ from narrator.host.hearing import Hearing
 from narrator.host.intake import heard_actions, read_input
 from narrator.host.recorder import Fanout, InputLog
 from narrator.host.speaker import Narration
+from narrator.host.transcript import seat_label
 from narrator.inputs import DELAY, GATED, TABLE, Input, heard
 from narrator.voice.manifest import Manifest
 
@@ -147,9 +148,9 @@ class ListeningLoop:
         if isinstance(event, ev.SpeechStarted):
             self._speech_id += 1
             self._speaker = event.seat
-            self.log(f"{self._stamp()}  seat {event.seat}: {event.kind} speech")
+            self.log(f"{self._stamp()}  {self._seat(event.seat)}: {event.kind} speech")
         elif isinstance(event, ev.Refused):
-            who = f"seat {event.seat}" if event.seat is not None else "input"
+            who = self._seat(event.seat) if event.seat is not None else "input"
             target = "" if event.target is None else f" {event.target}"
             text = f"{who} {event.kind}{target}: refused ({event.reason}), ignored"
             self.log(f"!! REFUSED {text}" if self.assist else f"{self._stamp()}  {text}")
@@ -263,11 +264,15 @@ class ListeningLoop:
                 break
             said.actions.append(str(action))
             if isinstance(action, Malformed):
-                what = f"seat {self._speaker}: «{decision.text}» refused ({action.reason})"
+                what = f"{self._seat(self._speaker)}: «{decision.text}» refused ({action.reason})"
                 self.log(f"!! {what}" if self.assist else f"{self._stamp()}  {what}")
             else:
-                self.log(f"{self._stamp()}  seat {self._speaker}: «{decision.text}» → {action}")
+                self.log(f"{self._stamp()}  {self._seat(self._speaker)}: «{decision.text}» → {action}")
             self._apply(action)
+
+    def _seat(self, seat: int | None) -> str:
+        """``seat 4``, or ``seat 4 (Ника)`` with a nickname."""
+        return seat_label(seat, self.game.names) if seat is not None else "seat ?"
 
     # -- running -----------------------------------------------------------------------------
 

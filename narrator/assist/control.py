@@ -338,6 +338,8 @@ class Controller:
                                                                         "don_check",
                                                                         "sheriff_check"):
             hold_for_host(self.host)
+        elif isinstance(event, ev.Fouled) and event.count >= 3:
+            self.on_message("refused", _foul_notice(event, self.host.game.rules.fouls))
         elif isinstance(event, ev.Refused):
             who = f"seat {event.seat}: " if event.seat is not None else ""
             target = f" {event.target}" if event.target is not None else ""
@@ -358,3 +360,15 @@ def _shown(text: str, step: Expect) -> str:
     if step.kind == "hunt" or (step.kind == "check" and not text.startswith(("f", "r"))):
         return f"the {step.role}'s check" if step.kind == "check" else "the hunt's entry"
     return text or "-"
+
+
+def _foul_notice(event: ev.Fouled, mode: str) -> str:
+    """What the host is told at a player's 3rd and 4th foul."""
+    seat, n = event.seat, event.count
+    if mode == "sport":
+        return (f"seat {seat}: 3rd foul — loses the next discussion speech" if n == 3 else
+                f"seat {seat}: {n}th foul — removed from the game (2.4.3)" if n == 4 else
+                f"seat {seat}: foul {n}")
+    if n == 3:
+        return f"seat {seat}: 3rd foul"
+    return f"seat {seat}: {n}th foul — if the club removes at four: {seat} x"

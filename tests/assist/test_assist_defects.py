@@ -297,3 +297,15 @@ def test_resume_with_the_same_out_wav_writes_the_next_part_beside_it(tmp_path: P
     (tmp_path / "game.part2.wav").write_bytes(b"RIFF")
     assert next_part(str(wav))[0] == str(tmp_path / "game.part3.wav")
     assert wav.read_bytes() == b"RIFF"  # the first part is never overwritten
+
+
+def test_the_host_is_told_at_the_3rd_and_4th_foul(tmp_path: Path) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+        d.run_timers()
+        for _ in range(4):
+            await d.type("8", "f")
+        notices = [m for m in d.log("refused") if m.startswith("seat 8:")]
+        assert notices == ["seat 8: 3rd foul", "seat 8: 4th foul — if the club removes at four: 8 x"]
+        assert 8 not in d.game.out  # plain crime-time: the fouls are only counted
+
+    play(session_at(tmp_path / "j.jsonl"), scenario)
