@@ -121,7 +121,7 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
     """Read the table; call on the loop's thread."""
     game = host.game
     e = game.expect
-    tonight = game.phase.startswith("n")
+    tonight = game.phase.startswith("n") and not game.is_over  # the day tells the night
     seats = []
     for s in range(1, game.seats + 1):
         out = game.out.get(s) or {}

@@ -264,7 +264,7 @@ class Game:
     def at_table(self, seat: int) -> bool:
         """Still at the table: in the game, or out but not yet past the last word (1.4) — a
         seat shot in the hunt sits at the table until the day (2.1.2)."""
-        return self.is_alive(seat) or seat in self._last_word_due
+        return self.is_alive(seat) or (seat in self._last_word_due and self.winner is None)
 
     def check(self, action: Action) -> None:
         """Raise InvalidActionError / IllegalActionError unless ``apply(action)`` would take it."""

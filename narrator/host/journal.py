@@ -3,10 +3,13 @@
 A journal is JSON lines: a header (ruleset, seats, the dealt roles, language, mode), then one
 input event per line (:mod:`narrator.inputs`), written by the host's recorder:
 ``{"type": "action", "t": seconds, "action": "nominate 5"}`` for each action the engine took,
-``{"type": "undo", "t": seconds}`` when the host took one back. Replaying the actions on a game
-with the same roles gives back the same state (the engine is deterministic), so a killed process
-resumes at the same phase: ``narrator resume JOURNAL``. Journals of version 1 (lines without a
-``type``) are read too.
+``{"type": "undo", "t": seconds}`` when the host took one back, ``{"type": "timer", "t": …,
+"name": "speech", "started": …}`` whenever a timer starts, and ``{"type": "stop", …}`` where the
+host quit. Replaying the actions on a game with the same roles gives back the same state (the
+engine is deterministic), so a killed process resumes at the same phase — and, from the last
+timer mark and the last line's time, with the time its running timer had left: ``narrator
+resume JOURNAL``. The header carries the club's options and the players' nicknames, so a resume
+needs no other file. Journals of version 1 (lines without a ``type``) are read too.
 """
 
 from __future__ import annotations
