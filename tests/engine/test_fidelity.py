@@ -246,3 +246,17 @@ def test_check_names_the_checker() -> None:
     game = run_with(*QUIET_DAY).game
     with pytest.raises(IllegalActionError, match="not the sheriff's check"):
         game.apply(Check("sheriff", 3))
+
+
+def test_2_1_2_the_public_notation_hides_a_shot_until_the_day_tells_it() -> None:
+    game = run_with(*QUIET_DAY).game
+    for shooter in (3, 5, 9):
+        game.apply(Shot(shooter, 7))
+    game.apply(TimeUp("hunt"))
+    assert game.out[7]["how"] == "shot"
+    assert game.notation(secret=False).split()[2] == "++++++++++"  # at the table tonight
+    game.apply(TimeUp("don_check"))
+    game.apply(TimeUp("sheriff_check"))
+    assert game.phase == "d2" and game.notation(secret=False).split()[2] == "++++++++++"
+    game.apply(EndSpeech())  # the last word is over: now a spectator
+    assert game.notation(secret=False).split()[2] == "++++++-+++"
