@@ -28,8 +28,7 @@ from narrator.engine import (
 )
 from narrator.engine import events as ev
 from narrator.testing import play_random_game, random_action
-
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
+from tests.helpers import ROLES
 
 
 def to_day1() -> Game:

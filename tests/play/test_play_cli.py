@@ -19,12 +19,13 @@ from narrator.audio.recognizer import Recognizer, load_model
 from narrator.audio.sources import PcmSource, load_pcm, pad
 from narrator.cli import main
 from narrator.clock import VirtualClock
-from narrator.engine import Game, Role, TimeUp
+from narrator.engine import Game, TimeUp
 from narrator.errors import NarratorError
 from narrator.host.hearing import game_hearing
 from narrator.host.listening import PlayCore
 from narrator.testing import ScriptedOperator, korean_test_model
 from narrator.voice.manifest import default_manifest
+from tests.helpers import ROLES
 
 ROOT = Path(__file__).resolve().parents[2]
 RU_SKIP = "needs a Russian Vosk model: run `narrator models fetch ru` or set NARRATOR_MODEL"
@@ -106,7 +107,7 @@ def ru_speech(tmp_path_factory: pytest.TempPathFactory, ru_model: Any) -> dict[s
 @pytest.mark.russian_model
 def test_russian_speech_nominates_refuses_the_future_and_ends(
         ru_model: Any, ru_speech: dict[str, bytes]) -> None:
-    game = Game(roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
+    game = Game(roles=ROLES)
     game.start()
     for name in ("dealing", "don_noted", "agreement", "sheriff_noted"):
         game.apply(TimeUp(name))

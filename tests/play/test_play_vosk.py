@@ -30,18 +30,18 @@ from narrator.audio.session import SessionRecorder
 from narrator.audio.sources import PcmSource, load_pcm, pad, silence
 from narrator.cli import main
 from narrator.clock import VirtualClock
-from narrator.engine import Game, Role, TimeUp
+from narrator.engine import Game, TimeUp
 from narrator.grammar import Intent
 from narrator.host.hearing import Hearing
 from narrator.host.listening import PlayCore
 from narrator.replay import session as session_replay
 from narrator.testing import ScriptedOperator, korean_test_model
 from narrator.voice.manifest import default_manifest
+from tests.helpers import ROLES
 
 ROOT = Path(__file__).resolve().parents[2]
 KO_DIR = ROOT / "tests" / "fixtures" / "speech" / "ko"
 HELLO, THANKS, NO, GOOD = "안녕하세요", "감사합니다", "아니요", "좋아요"
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 START = 5000.0  # a monotonic-clock timeline, as from the microphone
 
 
