@@ -11,7 +11,7 @@ so the decoder's processing time is counted exactly as at a table. For every cli
   came (its own end of utterance on trailing silence).
 
 Latency = wall time of the decision − wall time at which the audio at the word end was captured
-(SPEC §8 measures to the first sample of «Принято»; playback adds the sink's start-up on top).
+(the target is measured to the first sample of «Принято»; playback adds the sink's start-up on top).
 Also printed: the real-time factor of decoding, peak RSS, and the time from start to
 ready-to-listen (model load + grammar).
 

@@ -1,7 +1,7 @@
 """Rulesets: class-level settings and hook methods, found by name (python-chess's variants).
 
-Only crime-time (the default, ``rules/crime-time-2013.ru.txt``) is implemented so far; the other
-rule texts share its shape and become subclasses that override settings and hooks.
+Only crime-time (the default: the rules of the club «Crime Time», 2013) is implemented so far;
+the other rulesets share its shape and become subclasses that override settings and hooks.
 """
 
 from __future__ import annotations

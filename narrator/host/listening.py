@@ -153,7 +153,7 @@ class PlayCore:
         return self.quit or self.game.is_over
 
     def protocol(self) -> dict[str, Any]:
-        """SPEC §5: the engine's protocol plus every phrase spoken."""
+        """The protocol (docs/protocol.md): the engine's, plus every phrase spoken."""
         out = self.game.protocol()
         out["said"] = list(self.transcript.said)
         return out

@@ -1,4 +1,4 @@
-"""Replaying a table script on a virtual clock (SPEC §1 replay, §4, §5).
+"""Replaying a table script on a virtual clock (docs/table-script.md, docs/protocol.md).
 
 The script's lines are fed to the same :class:`~narrator.host.host.Host` that runs a live game;
 time moves only when the replay moves it: to the moment of each ``say`` inside a speech, and to
@@ -29,7 +29,7 @@ class ReplayResult:
     transcript: Transcript
 
     def protocol(self) -> dict[str, Any]:
-        """SPEC §5: the engine's protocol plus every phrase spoken."""
+        """The protocol (docs/protocol.md): the engine's, plus every phrase spoken."""
         out = self.game.protocol()
         out["said"] = list(self.transcript.said)
         return out
@@ -109,7 +109,7 @@ class ScriptReplay:
         start = self.host.timer_started  # after the announcement, when the narrator is heard
         limit = exp.timer.seconds
         timer = exp.timer
-        if line.say is None:  # SPEC §4: a speech that ends at once
+        if line.say is None:  # a speech that ends at once
             self._apply(line, EndSpeech())
             return
         for t, text in line.say:

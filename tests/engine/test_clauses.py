@@ -1,4 +1,4 @@
-"""One scenario per clause of rules/crime-time-2013.ru.txt, through the table-script replay.
+"""One scenario per clause of the crime-time rules (2013), through the table-script replay.
 
 Default roles: sheriff 1, don 3, mafia 5 and 9; everybody else a civilian.
 """

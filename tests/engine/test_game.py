@@ -96,7 +96,7 @@ def test_refusals_are_events_with_reasons() -> None:
 
 
 def invariant_check(game: Game) -> None:
-    """Replays the game's history, checking SPEC invariants event by event."""
+    """Replays the game's history, checking the protocol's invariants event by event."""
     replay = Game(roles=game.roles)
     living = set(range(1, 11))
     voters_in_round = 0
