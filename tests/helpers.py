@@ -13,7 +13,7 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from narrator.engine import Role
+from narrator.engine import Game, Role, TimeUp
 
 #: The deal most tests use: sheriff 1, don 3, mafia 5 and 9, civilians elsewhere.
 ROLES: dict[int, Role] = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
@@ -21,6 +21,19 @@ ROLES: dict[int, Role] = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.M
 SCRIPT_ROLES: dict[str, int | list[int]] = {"don": 3, "mafia": [5, 9], "sheriff": 1}
 #: The same deal as ``narrator assist --roles`` takes it.
 ROLES_OPTION = "don=3 mafia=5,9 sheriff=1"
+
+
+def day_one(roles: dict[int, Role] | None = None) -> Game:
+    """A game of ``roles`` (default :data:`ROLES`) run through the first night to the first
+    speech of day 1: every step of that night only waits for its timer."""
+    game = Game(roles=ROLES if roles is None else roles)
+    game.start()
+    while game.expect.kind == "timer":
+        assert game.expect.timer is not None
+        game.apply(TimeUp(game.expect.timer.name))
+    assert game.expect.kind == "speech" and game.expect.seat == 1, game.notation()
+    return game
+
 
 #: ALSA's own configuration, read before the test's.
 ALSA_BASE = Path("/usr/share/alsa/alsa.conf")

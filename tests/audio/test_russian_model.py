@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from narrator.audio.listener import Listener
-from narrator.audio.recognizer import Final, Recognizer, StableDecider, load_model
+from narrator.audio.recognizer import Final, Recognizer, StableDecider
 from narrator.audio.sources import PcmSource, WavFileSource, load_pcm, pad
 
 pytestmark = pytest.mark.russian_model
@@ -22,11 +22,6 @@ pytestmark = pytest.mark.russian_model
 # Verb forms whose tense twin is also in the grammar: never trusted on a partial alone.
 GUARDED = ("выставляю", "выставлю", "выставим", "выставил", "выдвигаю", "выдвину", "снимаю",
            "сниму")
-
-
-@pytest.fixture(scope="module")
-def ru_model(ru_model_path: Path) -> Any:
-    return load_model(ru_model_path)
 
 
 @pytest.fixture(scope="module")

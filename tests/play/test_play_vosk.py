@@ -30,14 +30,14 @@ from narrator.audio.session import SessionRecorder
 from narrator.audio.sources import PcmSource, load_pcm, pad, silence
 from narrator.cli import main
 from narrator.clock import VirtualClock
-from narrator.engine import Game, TimeUp
+from narrator.engine import Game
 from narrator.grammar import Intent
 from narrator.host.hearing import Hearing
 from narrator.host.listening import PlayCore
 from narrator.replay import session as session_replay
 from narrator.testing import ScriptedOperator, korean_test_model
 from narrator.voice.manifest import default_manifest
-from tests.helpers import ROLES
+from tests.helpers import day_one
 
 ROOT = Path(__file__).resolve().parents[2]
 KO_DIR = ROOT / "tests" / "fixtures" / "speech" / "ko"
@@ -64,16 +64,6 @@ def ko_parse(text: str) -> list[Intent]:
 
 
 KO_HEARING = Hearing([HELLO, THANKS, NO, GOOD], ko_parse)
-
-
-def day_one() -> Game:
-    """A game brought to the first speech of day 1 (as if resumed from a journal)."""
-    game = Game(roles=ROLES)
-    game.start()
-    for name in ("dealing", "don_noted", "agreement", "sheriff_noted"):
-        game.apply(TimeUp(name))
-    assert game.expect.kind == "speech" and game.expect.seat == 1
-    return game
 
 
 def mic_audio() -> tuple[bytes, tuple[float, float]]:
