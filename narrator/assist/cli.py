@@ -19,9 +19,10 @@ from narrator.clock import Clock, MonotonicClock
 from narrator.engine import Game, Role
 from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
+from narrator.host.driver import Driver
 from narrator.host.host import Host, Tee, Voice
+from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
-from narrator.host.live import LiveLoop
 from narrator.host.scheduler import Scheduler
 from narrator.host.speaker import Narration, speaker_narration, wav_narration
 from narrator.host.transcript import Transcript
@@ -45,7 +46,8 @@ def make_session(game: Game, clock: Clock, *, journal: Journal | None,
     host = Host(game, Scheduler(clock), voice, journal)
     if narration is not None:
         narration.attach(host)
-    return Session(host, LiveLoop(host), transcript, journal.path if journal else None)
+    driver = Driver(host.scheduler, lambda event: apply_input(host, event))
+    return Session(host, driver, transcript, journal.path if journal else None)
 
 
 def _narration(args: argparse.Namespace, clock: Clock, lang: str) -> Narration:

@@ -1,22 +1,27 @@
-"""The game journal: every accepted input, appended and flushed before it is acted on.
+"""The game journal: every accepted input, appended and synced before it is acted on.
 
 A journal is JSON lines: a header (ruleset, seats, the dealt roles, language, mode), then one
-``{"t": seconds, "action": "nominate 5"}`` per input, in the actions' text form. Replaying the
-actions on a game with the same roles gives back the same state (the engine is deterministic),
-so a killed process resumes at the same phase: ``narrator resume JOURNAL``.
+input event per line (:mod:`narrator.inputs`), written by the host's recorder:
+``{"type": "action", "t": seconds, "action": "nominate 5"}`` for each action the engine took,
+``{"type": "undo", "t": seconds}`` when the host took one back. Replaying the actions on a game
+with the same roles gives back the same state (the engine is deterministic), so a killed process
+resumes at the same phase: ``narrator resume JOURNAL``. Journals of version 1 (lines without a
+``type``) are read too.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from narrator.engine import Action, EngineError, Game, Role, parse_action
 from narrator.engine.rules import find_rules, settings_of, with_settings
 from narrator.errors import NarratorError
+from narrator.host.recorder import Recorder
+
+VERSION = 2
 
 
 @dataclass
@@ -29,21 +34,16 @@ class JournalHeader:
     settings: dict[str, float] = field(default_factory=dict)  # changed figures (count pace, …)
 
     def to_json(self) -> dict[str, Any]:
-        return {"journal": 1, "rules": self.rules, "seats": self.seats, "lang": self.lang,
+        return {"journal": VERSION, "rules": self.rules, "seats": self.seats, "lang": self.lang,
                 "mode": self.mode, "settings": self.settings,
                 "roles": {str(s): r.value for s, r in sorted(self.roles.items())}}
 
 
-class Journal:
-    """Appends actions to ``path``; each line is flushed and synced before the action runs."""
+class Journal(Recorder):
+    """The recorder of one game's journal: each line synced before the input is acted on."""
 
     def __init__(self, path: str | Path, header: JournalHeader, *, fsync: bool = True) -> None:
-        self.path = Path(path)
-        self.fsync = fsync
-        exists = self.path.exists() and self.path.stat().st_size > 0
-        self._file: IO[str] = self.path.open("a", encoding="utf-8")
-        if not exists:
-            self._write(header.to_json())
+        super().__init__(path, header=header.to_json(), fsync=fsync)
 
     @classmethod
     def for_game(cls, path: str | Path, game: Game, *, lang: str = "ru", mode: str = "assist",
@@ -51,22 +51,6 @@ class Journal:
         header = JournalHeader(game.rules.name, game.seats, dict(game.roles), lang, mode,
                                settings_of(game.rules))
         return cls(path, header, fsync=fsync)
-
-    def _write(self, obj: dict[str, Any]) -> None:
-        self._file.write(json.dumps(obj, ensure_ascii=False) + "\n")
-        self._file.flush()
-        if self.fsync:
-            os.fsync(self._file.fileno())
-
-    def append(self, action: Action, at: float) -> None:
-        self._write({"t": round(at, 3), "action": str(action)})
-
-    def append_undo(self, at: float) -> None:
-        """The host took back the last action."""
-        self._write({"t": round(at, 3), "undo": True})
-
-    def close(self) -> None:
-        self._file.close()
 
 
 @dataclass
@@ -98,19 +82,23 @@ def load_journal(path: str | Path) -> JournalContents:
         raise NarratorError(f"{name}:1: expected a journal header, got an empty file")
     try:
         head = json.loads(lines[0])
+        version = head.get("journal")
         roles = {int(s): Role(r) for s, r in head["roles"].items()}
         settings = {str(k): float(v) for k, v in head.get("settings", {}).items()}
         header = JournalHeader(head["rules"], int(head["seats"]), roles, head.get("lang", "ru"),
                                head.get("mode", "assist"), settings)
     except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
         raise NarratorError(f"{name}:1: not a journal header ({e.__class__.__name__})") from None
+    if version not in (1, VERSION):
+        raise NarratorError(f"{name}:1: a journal of version {version!r}; this narrator reads "
+                            f"versions 1 and {VERSION}")
     contents = JournalContents(header)
     for number, raw in enumerate(lines[1:], start=2):
         if not raw.strip():
             continue
         try:
             obj = json.loads(raw)
-            if obj.get("undo"):
+            if obj.get("undo") or obj.get("type") == "undo":
                 if contents.entries:
                     contents.entries.pop()
                 continue

@@ -5,7 +5,9 @@ grammars), the microphone and the speaker (or ``--out-wav``), then the model is 
 grammar compiled: "ready to listen in N s". The cards are dealt by the engine (``--seed`` makes
 it reproducible) and written to a roles file beside the journal, readable by the operator only;
 the terminal never prints them. The operator's inputs are described in
-:mod:`narrator.host.entries`; the game itself runs in :class:`PlayCore`.
+:mod:`narrator.host.entries`; the game itself runs in
+:class:`~narrator.listening.ListeningLoop`, on the monotonic clock that also stamps the
+microphone's chunks.
 """
 
 from __future__ import annotations
@@ -21,17 +23,18 @@ from narrator.audio.devices import input_device, output_device
 from narrator.audio.listener import EchoGate
 from narrator.audio.models import find_model, grammar_support
 from narrator.audio.playback import Line as PlayedLine
-from narrator.audio.recognizer import Recognizer, load_model
-from narrator.audio.session import SessionRecorder
+from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import MicrophoneSource
-from narrator.clock import MonotonicClock, VirtualClock
+from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_recognizer
+from narrator.clock import MonotonicClock
 from narrator.engine import Game
 from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
 from narrator.host.hearing import Hearing, game_hearing
 from narrator.host.journal import Journal, JournalContents
-from narrator.host.listening import DEFAULT_CHUNK_MS, PlayCore
+from narrator.host.recorder import Recorder
 from narrator.host.speaker import Narration, speaker_narration, wav_narration
+from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.play.operator import TerminalOperator
 from narrator.voice.manifest import default_manifest
 
@@ -51,10 +54,10 @@ def model_folder(lang: str, explicit: str | None) -> Path:
     return path
 
 
-def load_ears(path: Path, hearing: Hearing) -> tuple[Recognizer, float]:
+def load_ears(path: Path, hearing: Hearing) -> tuple[VoskRecognizer, float]:
     """Load the model and compile the speech grammar; returns the recognizer and the seconds."""
     started = time.perf_counter()
-    recognizer = Recognizer(load_model(path), phrases=list(hearing.phrases), model_path=path)
+    recognizer = table_recognizer(load_model(path), list(hearing.phrases), model_path=path)
     return recognizer, time.perf_counter() - started
 
 
@@ -123,20 +126,21 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: floa
         busy = narration.player.busy_until()
         return 0.0 if busy is None else max(0.0, busy - real.now())
 
-    recorder = SessionRecorder(opts.record) if opts.record else None
+    session = SessionRecorder(opts.record) if opts.record else None
+    recorder = Recorder(session.dir / INPUTS) if session is not None else None
     operator = TerminalOperator(assist=opts.assist)
-    core = PlayCore(
-        game, clock=VirtualClock(real.now()),
-        source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS),
+    table = ListeningLoop(
+        game, clock=real, source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS),
         recognizer=recognizer, hearing=hearing, operator=operator,
         manifest=default_manifest(opts.lang), voice=narration, journal=journal,
-        timer_delay=timer_delay, echo=echo, recorder=recorder, log=say, assist=opts.assist,
-        lang=opts.lang)
-    core.host.listeners.append(narration.on_event)
+        timer_delay=timer_delay, echo=echo, session=session, recorder=recorder, log=say,
+        assist=opts.assist, lang=opts.lang)
+    table.host.listeners.append(narration.on_event)
+    operator.start(table.submit, real)
     if opts.out_wav is None:
         narration.player.start()
     try:
-        core.run()
+        table.run()
     finally:
         if opts.out_wav is None:
             if game.is_over:  # let the winner be announced
@@ -147,7 +151,8 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: floa
             narration.finish()
         narration.close()
         journal.close()
-        if recorder is not None:
+        if session is not None and recorder is not None:
+            session.close()
             recorder.close()
     winner = game.winner
     say(f"winner: {winner.value}" if winner else
