@@ -122,20 +122,15 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: floa
         echo = EchoGate(tail=narration.player.echo_tail)
         _echo_hooks(narration, echo)
 
-    def timer_delay() -> float:
-        busy = narration.player.busy_until()
-        return 0.0 if busy is None else max(0.0, busy - real.now())
-
     session = SessionRecorder(opts.record) if opts.record else None
     recorder = Recorder(session.dir / INPUTS) if session is not None else None
     operator = TerminalOperator(assist=opts.assist)
     table = ListeningLoop(
         game, clock=real, source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS),
         recognizer=recognizer, hearing=hearing, operator=operator,
-        manifest=default_manifest(opts.lang), voice=narration, journal=journal,
-        timer_delay=timer_delay, echo=echo, session=session, recorder=recorder, log=say,
-        assist=opts.assist, lang=opts.lang)
-    table.host.listeners.append(narration.on_event)
+        manifest=default_manifest(opts.lang), narration=narration, journal=journal,
+        echo=echo, session=session, recorder=recorder, log=say, assist=opts.assist,
+        lang=opts.lang)
     operator.start(table.submit, real)
     if opts.out_wav is None:
         narration.player.start()
