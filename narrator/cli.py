@@ -39,7 +39,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGS, default=None, help="grammar language (default ru)")
     p.add_argument("--model", metavar="PATH", help="Vosk model for a recorded session")
     audio_opts(p)
-    p.set_defaults(run="narrator.host.replay_cli:run")
+    p.set_defaults(run="narrator.replay.cli:run")
 
     p = sub.add_parser("parse", help="show the intents the grammar finds in a phrase")
     p.add_argument("text", nargs="+", help="the phrase")
@@ -53,7 +53,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--voices", metavar="DIR")
     p.add_argument("--out-wav", metavar="FILE")
     p.add_argument("--fast", action="store_true", help="virtual clock: render without waiting")
-    p.set_defaults(run="narrator.host.demo:run")
+    p.set_defaults(run="narrator.replay.demo:run")
 
     p = sub.add_parser("play", help="host a whole game with no human host")
     p.add_argument("--rules", choices=RULES, default="crime-time")
@@ -66,7 +66,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--assist", action="store_true", help="show refusals to a human host")
     audio_opts(p)
     pace_opt(p)
-    p.set_defaults(run="narrator.host.play:run")
+    p.set_defaults(run="narrator.play.cli:run")
 
     p = sub.add_parser("assist", help="a human host drives; the narrator speaks and times")
     p.add_argument("--rules", choices=RULES, default="crime-time")
@@ -77,14 +77,14 @@ def _build_parser() -> argparse.ArgumentParser:
                    help='the dealt cards, e.g. "don=3 mafia=5,9 sheriff=1" (else asked at start)')
     audio_opts(p)
     pace_opt(p)
-    p.set_defaults(run="narrator.host.assist:run")
+    p.set_defaults(run="narrator.assist.cli:run")
 
     p = sub.add_parser("resume", help="resume a killed game from its journal")
     p.add_argument("journal", help="the journal file")
     p.add_argument("--json", action="store_true", help="print the protocol so far and stop")
     p.add_argument("--model", metavar="PATH", help="Vosk model folder (a hostless game)")
     audio_opts(p)
-    p.set_defaults(run="narrator.host.journal:run_resume")
+    p.set_defaults(run="narrator.resume:run")
 
     p = sub.add_parser("voices", help="build, record or check voice packs")
     vs = p.add_subparsers(dest="voices_command", required=True, metavar="ACTION")

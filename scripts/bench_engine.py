@@ -8,9 +8,9 @@ import random
 import time
 from pathlib import Path
 
-from narrator.engine.simulate import play_random_game
-from narrator.host.replay import replay_script
-from narrator.host.table_script import load_table_script
+from narrator.replay.script import load_table_script
+from narrator.replay.table import replay_script
+from narrator.testing import play_random_game
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -150,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     model_path = args.model
     if model_path is None:
-        from narrator.audio.models import find_model, korean_test_model
+        from narrator.audio.models import find_model
+        from narrator.testing import korean_test_model
 
         model_path = korean_test_model() if args.lang == "ko" else find_model(args.lang)
         if model_path is None:

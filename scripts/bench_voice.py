@@ -28,7 +28,7 @@ import numpy as np
 from narrator.audio.format import AudioChunk, AudioFormat
 from narrator.audio.noise import soft_noise
 from narrator.audio.playback import Player
-from narrator.host.clock import MonotonicClock
+from narrator.clock import MonotonicClock
 from narrator.host.scheduler import Scheduler
 from narrator.voice.build import default_voices_root
 from narrator.voice.pack import VoicePack

@@ -1,14 +1,69 @@
-"""Fixtures shared by every test package: the real Korean Vosk model, loaded once."""
+"""Fixtures shared by every test package: the real Korean Vosk model (loaded once), its speech
+clips and grammar, the Russian model when present."""
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import shutil
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 
-from narrator.audio.models import korean_test_model
 from narrator.audio.recognizer import load_model
+from narrator.audio.sources import load_pcm
+from narrator.errors import NarratorError
+from narrator.testing import korean_test_model
+
+ROOT = Path(__file__).resolve().parents[1]
+KO_DIR = ROOT / "tests" / "fixtures" / "speech" / "ko"
+RU_SKIP = "needs a Russian Vosk model: run `narrator models fetch ru` or set NARRATOR_MODEL"
+
+def load_script(name: str) -> ModuleType:
+    """Import ``scripts/<name>.py`` (scripts are not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def ko_manifest() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((KO_DIR / "manifest.json").read_text("utf-8"))
+    return data
+
+
+@pytest.fixture(scope="session")
+def ko_grammar(ko_manifest: dict[str, Any]) -> list[str]:
+    return list(ko_manifest["grammar"])
+
+
+@pytest.fixture(scope="session")
+def ko_pcm(ko_manifest: dict[str, Any]) -> dict[str, bytes]:
+    """Recognizer-format PCM of every Korean clip, by its text."""
+    return {c["text"]: load_pcm(KO_DIR / c["file"]) for c in ko_manifest["clips"]}
+
+
+@pytest.fixture(scope="session")
+def ru_model_path() -> Path:
+    from narrator.audio.models import find_model
+
+    try:
+        return find_model("ru")
+    except NarratorError:
+        pytest.skip(RU_SKIP)
+
+
+@pytest.fixture(scope="session")
+def ru_clips(tmp_path_factory: pytest.TempPathFactory, ru_model_path: Path) -> Path:
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("needs espeak-ng")
+    out = tmp_path_factory.mktemp("ru_speech")
+    load_script("make_speech_fixtures").make("ru", out)
+    return out
 
 
 @pytest.fixture(scope="session")

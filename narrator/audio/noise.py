@@ -6,8 +6,8 @@ from pathlib import Path
 
 import numpy as np
 
+from narrator.audio.clip import AudioClip, import_pydub
 from narrator.errors import NarratorError
-from narrator.voice.clip import AudioClip, import_pydub
 
 
 def soft_noise(

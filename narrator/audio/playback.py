@@ -5,7 +5,7 @@ time ``t0 + k / rate``. A line said at clock time ``T`` starts at ``T`` if the n
 (and after the current line, plus a pause, if not); silence, or the night bed, fills every gap.
 The timeline is rendered in fixed chunks (20 ms by default) by one of two drivers:
 
-* **offline** (replay, ``--out-wav``, tests): on a :class:`~narrator.host.clock.FakeClock`, the
+* **offline** (replay, ``--out-wav``, tests): on a :class:`~narrator.clock.VirtualClock`, the
   caller renders up to the clock with :meth:`Player.sync` (``say`` and ``speaking`` do it too)
   and :meth:`Player.drain` at the end. The same calls give the same samples, byte for byte.
 * **live**: :meth:`Player.start` runs a thread that keeps the sink fed up to ``lead`` seconds
@@ -27,10 +27,10 @@ from typing import Protocol
 
 import numpy as np
 
+from narrator.audio.clip import AudioClip, Samples, concat
 from narrator.audio.format import AudioChunk
 from narrator.audio.sinks import Sink
-from narrator.host.clock import Clock
-from narrator.voice.clip import AudioClip, Samples, concat
+from narrator.clock import Clock
 
 
 class ClipSource(Protocol):

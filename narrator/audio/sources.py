@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk, AudioFormat
+from narrator.clock import Clock
 from narrator.errors import NarratorError
-from narrator.host.clock import Clock
 
 DEFAULT_CHUNK_MS = 100
 

@@ -1,9 +1,25 @@
-"""From what the grammar heard to what the engine is told."""
+"""Hearing during speeches: what the recognizer may hear, and how an utterance becomes actions.
+
+A :class:`Hearing` bundles what the hostless loop needs to turn speech into engine actions: the
+phrase list the recognizer is constrained to during a speech, the parse function (text →
+intents, after near-miss correction), the early-decision completeness test and the guard on
+verbs whose tense twin is also in the grammar («выставляю» / «выставлю»: never taken from a
+partial until it has been stable for a while). :func:`game_hearing` is the real one, built on
+:mod:`narrator.grammar`; tests inject others (a Korean test grammar for the Korean model).
+:func:`action_for` turns one intent into the engine's action, for speech and table scripts alike.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+from narrator.audio.recognizer import StableDecider
 from narrator.engine import Action, EndSpeech, Malformed, Nominate, Withdraw
-from narrator.grammar.intents import Intent
+from narrator.grammar import Intent, correct, parse, phrase_list
+from narrator.grammar.lexicon import VERBS
+from narrator.grammar.normalize import key
 
 
 def action_for(intent: Intent) -> Action | None:
@@ -23,3 +39,36 @@ def action_for(intent: Intent) -> Action | None:
     if intent.kind == "end_speech":
         return EndSpeech()
     return None
+
+
+@dataclass(frozen=True)
+class Hearing:
+    """What is heard in a speech and what it means."""
+
+    phrases: Sequence[str]
+    parse: Callable[[str], list[Intent]]
+    guard: Callable[[str], bool] | None = None
+
+    def is_complete(self, text: str) -> bool:
+        """The utterance holds an intent (accepted or refused): a decision may be taken."""
+        return any(i.kind != "none" for i in self.parse(text))
+
+    def decider(self) -> StableDecider:
+        """The early decider for one speech (stable partials, guarded verbs)."""
+        return StableDecider(self.is_complete, guard=self.guard)
+
+
+def _verb_keys(lang: str) -> frozenset[str]:
+    return frozenset(key(w) for forms in VERBS[lang].values() for group in forms.values()
+                     for w in group)
+
+
+def _game_parse(text: str, lang: str, seats: int) -> list[Intent]:
+    return parse(correct(text, lang, seats), lang, seats)
+
+
+def game_hearing(lang: str, seats: int) -> Hearing:
+    """The real grammar: phrase list, correction + parse, every verb form guarded."""
+    verbs = _verb_keys(lang)
+    return Hearing(phrase_list(lang, seats), partial(_game_parse, lang=lang, seats=seats),
+                   lambda word: key(word) in verbs)

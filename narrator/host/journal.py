@@ -8,8 +8,6 @@ so a killed process resumes at the same phase: ``narrator resume JOURNAL``.
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -124,16 +122,3 @@ def load_journal(path: str | Path) -> JournalContents:
         except EngineError as e:
             raise NarratorError(f"{name}:{number}: {e}") from None
     return contents
-
-
-def run_resume(args: argparse.Namespace) -> int:
-    """``narrator resume JOURNAL``: rebuild the game; ``--json`` prints the protocol so far."""
-    contents = load_journal(args.journal)
-    game = contents.game()
-    if args.json:
-        print(json.dumps(game.protocol(), ensure_ascii=False))
-        return 0
-    # the mode that wrote the journal takes the game up again (imported lazily: audio, UI)
-    module = importlib.import_module(f"narrator.host.{contents.header.mode}")
-    resumed: int = module.resume(args, contents)
-    return resumed

@@ -2,7 +2,7 @@
 
 Inputs arrive from other threads (the keyboard UI, the listener, the console) as thunks put in
 an inbox; the loop runs them and the scheduler's due entries on its own thread, so the engine
-and the host are only ever touched by one thread. On a FakeClock the same loop can be stepped
+and the host are only ever touched by one thread. On a VirtualClock the same loop can be stepped
 by tests (:meth:`LiveLoop.step` with ``timeout=0`` advances the clock to the next deadline).
 """
 
@@ -12,9 +12,9 @@ import queue
 import threading
 from collections.abc import Callable
 
+from narrator.clock import VirtualClock
 from narrator.engine import Action
 from narrator.errors import NarratorError
-from narrator.host.clock import FakeClock
 from narrator.host.host import Host
 
 
@@ -54,13 +54,13 @@ class LiveLoop:
     def step(self, timeout: float = 0.25) -> None:
         """Wait up to ``timeout`` s for an input or the next deadline, then run what is due.
 
-        On a FakeClock nothing waits: pending inputs run, then the clock jumps to the next
+        On a VirtualClock nothing waits: pending inputs run, then the clock jumps to the next
         deadline if it is within ``timeout`` (tests pass ``timeout=float('inf')``).
         """
         now = self.clock.now()
         deadline = self.scheduler.next_deadline()
         wait = timeout if deadline is None else max(0.0, min(timeout, deadline - now))
-        if isinstance(self.clock, FakeClock):
+        if isinstance(self.clock, VirtualClock):
             self._drain_inbox()
             if deadline is not None and deadline - now <= timeout:
                 self.scheduler.advance_to_next()

@@ -1,7 +1,7 @@
 """A deadline scheduler on an injected clock (in the manner of stdlib ``sched``).
 
 Timers are deadlines, never sleeps: whoever drives the scheduler either waits on the real clock
-until :meth:`Scheduler.next_deadline` or, on a :class:`~narrator.host.clock.FakeClock`, jumps
+until :meth:`Scheduler.next_deadline` or, on a :class:`~narrator.clock.VirtualClock`, jumps
 straight to it. Entries due at the same moment run in the order they were scheduled.
 """
 
@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from narrator.host.clock import Clock, FakeClock
+from narrator.clock import Clock, VirtualClock
 
 
 @dataclass(order=True)
@@ -88,8 +88,8 @@ class Scheduler:
         if deadline is None:
             return False
         clock = self.clock
-        if not isinstance(clock, FakeClock):
-            raise TypeError("advance_to_next needs a FakeClock")
+        if not isinstance(clock, VirtualClock):
+            raise TypeError("advance_to_next needs a VirtualClock")
         if deadline > clock.now():
             clock.set(deadline)
         self.run_due()
@@ -98,8 +98,8 @@ class Scheduler:
     def advance_until(self, when: float) -> None:
         """On a fake clock: run everything due up to ``when``, then stop the clock there."""
         clock = self.clock
-        if not isinstance(clock, FakeClock):
-            raise TypeError("advance_until needs a FakeClock")
+        if not isinstance(clock, VirtualClock):
+            raise TypeError("advance_until needs a VirtualClock")
         while True:
             deadline = self.next_deadline()
             if deadline is None or deadline > when:

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from narrator.audio.clip import PACK_RATE, AudioClip
 from narrator.errors import NarratorError
-from narrator.voice.clip import PACK_RATE, AudioClip
 from narrator.voice.dsp import trim_and_normalise
 from narrator.voice.manifest import MANIFEST_NAME, Manifest, load_manifest
 from narrator.voice.pack import CLIPS_DIR, read_index, write_index

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from narrator.voice.clip import AudioClip, import_pydub
+from narrator.audio.clip import AudioClip, import_pydub
 
 #: Loudness every clip is brought to (RMS, dBFS), so recorded and synthetic lines match.
 TARGET_DBFS = -18.0

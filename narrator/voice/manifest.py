@@ -166,3 +166,8 @@ def parse_manifest(data: Any, path: Path) -> Manifest:
             else:
                 texts[expanded] = text
     return Manifest(path, lang, name, (lo, hi), dict(phrases), texts)
+
+
+def default_manifest(lang: str) -> Manifest:
+    """The manifest of the default voice pack for ``lang``."""
+    return load_manifest(default_voices_root() / lang)

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from narrator.audio.clip import AudioClip
 from narrator.errors import NarratorError
-from narrator.voice.clip import AudioClip
 from narrator.voice.manifest import MANIFEST_NAME, Manifest, load_manifest
 from narrator.voice.synth import Synthesizer
 

@@ -17,8 +17,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from narrator.audio.clip import PACK_RATE, AudioClip
 from narrator.errors import NarratorError
-from narrator.voice.clip import PACK_RATE, AudioClip
 from narrator.voice.dsp import trim_and_normalise
 from narrator.voice.manifest import MANIFEST_NAME, Manifest
 from narrator.voice.pack import CLIPS_DIR, MAX_SECONDS, MIN_RMS, read_index, write_index

@@ -20,8 +20,8 @@ import threading
 from pathlib import Path
 from typing import IO, Any
 
+from narrator.audio.clip import AudioClip
 from narrator.errors import NarratorError
-from narrator.voice.clip import AudioClip
 from narrator.voice.dsp import trim_and_normalise
 
 #: Seconds to wait for the worker to start, and for one phrase.

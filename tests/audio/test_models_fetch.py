@@ -21,11 +21,11 @@ from narrator.audio.models import (
     check_model,
     fetch_model,
     find_model,
-    korean_test_model,
     run_check,
     run_fetch,
 )
 from narrator.errors import NarratorError
+from narrator.testing import korean_test_model
 
 NAME = "vosk-model-small-xx-0.1"
 

@@ -10,17 +10,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from narrator.audio.clip import AudioClip
 from narrator.audio.format import AudioChunk, AudioFormat
 from narrator.audio.noise import load_music, soft_noise
 from narrator.audio.playback import Player
 from narrator.audio.sinks import MemorySink, WavFileSink
+from narrator.clock import VirtualClock
 from narrator.errors import NarratorError
-from narrator.host.clock import FakeClock
-from narrator.voice.clip import AudioClip
 
 
 def test_wav_sink_writes_the_timeline(tmp_path: Path) -> None:
-    clock = FakeClock()
+    clock = VirtualClock()
     sink = WavFileSink(tmp_path / "out" / "game.wav", rate=16000)
     player = Player(sink, clock)
     clock.advance(0.5)

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from narrator.voice.clip import AudioClip
+from narrator.audio.clip import AudioClip
 
 ALSA_CONF = """\
 pcm.!default {{
@@ -58,15 +58,15 @@ def test_sounddevice_sink_plays_the_clip(
     t = np.arange(11025) / 22050
     clip = AudioClip.from_float(0.4 * np.sin(2 * np.pi * 440 * t), 22050)
     clip.write_wav(tmp_path / "clip.wav")
-    # Offline rendering on a FakeClock into the real sink: as fast as the device takes it.
+    # Offline rendering on a VirtualClock into the real sink: as fast as the device takes it.
     out = run(
         f"""
         from pathlib import Path
         from narrator.audio.playback import Player
         from narrator.audio.sinks import SoundDeviceSink
-        from narrator.host.clock import FakeClock
-        from narrator.voice.clip import AudioClip
-        player = Player(SoundDeviceSink(rate=22050), FakeClock())
+        from narrator.clock import VirtualClock
+        from narrator.audio.clip import AudioClip
+        player = Player(SoundDeviceSink(rate=22050), VirtualClock())
         player.say(AudioClip.read_wav(Path({str(tmp_path / "clip.wav")!r})))
         player.drain()
         player.close()

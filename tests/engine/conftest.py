@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from narrator.host.replay import ReplayResult, replay_script
-from narrator.host.table_script import parse_table_script
+from narrator.replay.script import parse_table_script
+from narrator.replay.table import ReplayResult, replay_script
 
 ROLES = {"don": 3, "mafia": [5, 9], "sheriff": 1}
 

@@ -27,7 +27,7 @@ from narrator.engine import (
     parse_action,
 )
 from narrator.engine import events as ev
-from narrator.engine.simulate import play_random_game, random_action
+from narrator.testing import play_random_game, random_action
 
 ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 

@@ -8,20 +8,20 @@ from pathlib import Path
 import pytest
 
 from narrator.cli import main
+from narrator.clock import VirtualClock
 from narrator.engine import EndSpeech, Game, HandCount, IllegalActionError, Nominate, Role, TimeUp
-from narrator.host.clock import FakeClock
 from narrator.host.host import Host
 from narrator.host.journal import Journal, load_journal
 from narrator.host.live import LiveLoop
-from narrator.host.replay import default_manifest
 from narrator.host.scheduler import Scheduler
 from narrator.host.transcript import Transcript
+from narrator.voice.manifest import default_manifest
 
 ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 
 
 def make_host(journal_path: Path | None = None) -> tuple[Host, LiveLoop, Transcript, list[str]]:
-    clock = FakeClock()
+    clock = VirtualClock()
     game = Game(roles=ROLES)
     transcript = Transcript(default_manifest("ru"))
     journal = Journal.for_game(journal_path, game, fsync=False) if journal_path else None
@@ -131,8 +131,8 @@ def test_hand_counts_from_a_human_host_count_abstainers_for_the_last() -> None:
 
 def test_assist_roles_option_and_missing_sound_card(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from narrator.assist.cli import roles_option
     from narrator.errors import NarratorError
-    from narrator.host.assist import roles_option
 
     assert roles_option("don=3 mafia=5,9 sheriff=1", 10) == ROLES
     with pytest.raises(NarratorError, match="--roles"):
@@ -158,7 +158,7 @@ def test_a_clubs_count_pace_is_used_and_survives_resume(tmp_path: Path) -> None:
     from narrator.errors import NarratorError
 
     rules = with_settings(find_rules("crime-time"), count_pace=2.0)
-    clock = FakeClock()
+    clock = VirtualClock()
     game = Game(rules, roles=ROLES)
     path = tmp_path / "journal.jsonl"
     transcript = Transcript(default_manifest("ru"))

@@ -1,4 +1,4 @@
-"""The hostless table's core on a FakeClock: scripted operator, a text recognizer stub.
+"""The hostless table's core on a VirtualClock: scripted operator, a text recognizer stub.
 
 The stub stands in for Vosk: at each speech (when the core resets it) it takes the phrases the
 speaker "says" and emits them as Finals at their second into the speech. Everything else — the
@@ -16,17 +16,16 @@ import pytest
 
 from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk, AudioFormat
 from narrator.audio.recognizer import Final, RecognitionEvent, Recognizer
+from narrator.clock import VirtualClock
 from narrator.engine import EndSpeech, Game, Nominate, Role, TimeUp
-from narrator.host.clock import FakeClock
-from narrator.host.hearing_live import game_hearing
-from narrator.host.play_core import PlayCore, roles_text
-from narrator.host.replay import default_manifest, replay_script
-from narrator.host.table_script import load_table_script
-from narrator.host.terminal_inputs import (
-    OperatorLineError,
-    ScriptedOperator,
-    parse_operator_line,
-)
+from narrator.host.entries import OperatorLineError, parse_operator_line
+from narrator.host.hearing import game_hearing
+from narrator.host.listening import PlayCore
+from narrator.play.cli import roles_text
+from narrator.replay.script import load_table_script
+from narrator.replay.table import replay_script
+from narrator.testing import ScriptedOperator
+from narrator.voice.manifest import default_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
@@ -123,7 +122,7 @@ def make_core(says: dict[int, list[Any]], lines: list[str], *, roles: dict[int, 
     rec = TextRecognizer(says)
     rec.game = game
     operator = ScriptedOperator(lines)
-    core = PlayCore(game, clock=FakeClock(), source=EndlessSilence(), recognizer=rec,
+    core = PlayCore(game, clock=VirtualClock(), source=EndlessSilence(), recognizer=rec,
                     hearing=game_hearing("ru", 10), operator=operator,
                     manifest=default_manifest("ru"),
                     log=(log.append if log is not None else None))

@@ -1,15 +1,15 @@
-"""The playback queue on a FakeClock: placement, priority, pauses, bed and ducking, live thread."""
+"""The playback queue on a VirtualClock: placement, priority, pauses, bed and ducking, live thread."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from narrator.audio.clip import AudioClip
 from narrator.audio.noise import soft_noise
 from narrator.audio.playback import Line, Player
 from narrator.audio.sinks import MemorySink
-from narrator.host.clock import FakeClock
-from narrator.voice.clip import AudioClip
+from narrator.clock import VirtualClock
 from narrator.voice.pack import VoicePack
 
 RATE = 16000
@@ -19,8 +19,8 @@ def tone(seconds: float, value: int = 1000) -> AudioClip:
     return AudioClip(np.full(round(seconds * RATE), value, dtype=np.int16), RATE)
 
 
-def setup(**kw: float) -> tuple[FakeClock, MemorySink, Player]:
-    clock = FakeClock(100.0)
+def setup(**kw: float) -> tuple[VirtualClock, MemorySink, Player]:
+    clock = VirtualClock(100.0)
     sink = MemorySink(RATE)
     return clock, sink, Player(sink, clock, **kw)  # type: ignore[arg-type]
 
@@ -140,7 +140,7 @@ def test_speaking_and_busy_until() -> None:
 
 
 def test_keys_come_from_the_pack_with_their_text(ru_pack: VoicePack) -> None:
-    clock = FakeClock()
+    clock = VirtualClock()
     sink = MemorySink(RATE)
     player = Player(sink, clock, ru_pack)
     line = player.say(["who_for.5"])

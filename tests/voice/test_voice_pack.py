@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from narrator.audio.clip import AudioClip
 from narrator.errors import NarratorError
 from narrator.voice import cli
-from narrator.voice.clip import AudioClip
 from narrator.voice.pack import MAX_SECONDS, MIN_RMS, MIN_SECONDS, VoicePack
 
 

@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from narrator.audio.clip import AudioClip
 from narrator.errors import NarratorError
-from narrator.voice.clip import AudioClip
 from narrator.voice.manifest import load_manifest
 from narrator.voice.pack import VoicePack
 from narrator.voice.record import (

@@ -25,19 +25,18 @@ import pytest
 
 from narrator.audio.format import RECOGNIZER_FORMAT
 from narrator.audio.listener import EchoGate
-from narrator.audio.models import korean_test_model
 from narrator.audio.recognizer import Recognizer
 from narrator.audio.session import SessionRecorder
 from narrator.audio.sources import PcmSource, load_pcm, pad, silence
 from narrator.cli import main
+from narrator.clock import VirtualClock
 from narrator.engine import Game, Role, TimeUp
 from narrator.grammar import Intent
-from narrator.host import session_replay
-from narrator.host.clock import FakeClock
-from narrator.host.hearing_live import Hearing
-from narrator.host.play_core import PlayCore
-from narrator.host.replay import default_manifest
-from narrator.host.terminal_inputs import ScriptedOperator
+from narrator.host.hearing import Hearing
+from narrator.host.listening import PlayCore
+from narrator.replay import session as session_replay
+from narrator.testing import ScriptedOperator, korean_test_model
+from narrator.voice.manifest import default_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 KO_DIR = ROOT / "tests" / "fixtures" / "speech" / "ko"
@@ -97,7 +96,7 @@ def make_core(game: Game, audio: bytes, span: tuple[float, float], model: Any,
     echo.close(*span)
     delays = iter([0.8, 1.1, 0.9, 1.3])  # the announcements delay each speech timer
     return PlayCore(
-        game, clock=FakeClock(START), source=PcmSource(audio, chunk_ms=40, start=START),
+        game, clock=VirtualClock(START), source=PcmSource(audio, chunk_ms=40, start=START),
         recognizer=Recognizer(model, phrases=list(KO_HEARING.phrases)), hearing=KO_HEARING,
         operator=ScriptedOperator([]), manifest=default_manifest("ru"),
         timer_delay=lambda: next(delays, 0.5), echo=echo, recorder=recorder,

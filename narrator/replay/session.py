@@ -12,20 +12,20 @@ input the replay went another way.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from narrator.audio.recognizer import Recognizer, load_model
 from narrator.audio.session import SessionReader
+from narrator.clock import VirtualClock
 from narrator.engine import Action, Game, Role, parse_action
 from narrator.engine.rules import find_rules
 from narrator.errors import NarratorError
-from narrator.host.clock import FakeClock
-from narrator.host.hearing_live import Hearing, game_hearing
-from narrator.host.play_core import PlayCore
-from narrator.host.replay import default_manifest
-from narrator.host.terminal_inputs import OperatorInput, RecordedOperator
+from narrator.host.entries import Operator, OperatorInput
+from narrator.host.hearing import Hearing, game_hearing
+from narrator.host.listening import PlayCore
+from narrator.voice.manifest import default_manifest
 
 
 class RecordedGate:
@@ -39,6 +39,23 @@ class RecordedGate:
 
     def is_open_span(self, start: float, end: float) -> bool:
         return round(start, 6) not in self.starts
+
+
+@dataclass
+class RecordedOperator(Operator):
+    """Replays the operator inputs of a recorded session, by the index of the poll."""
+
+    by_poll: dict[int, OperatorInput] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+    def poll(self, game: Game, index: int, *, block: bool) -> OperatorInput | None:
+        found = self.by_poll.get(index)
+        if found is None and block:
+            return OperatorInput(quit=True, text="(the recording ends here)")
+        return found
+
+    def error(self, text: str) -> None:
+        self.errors.append(text)
 
 
 class _Applied:
@@ -124,7 +141,7 @@ def replay_session(directory: str | Path, *, model: Any = None, model_path: str 
     pending = iter(delays)
     applied = _Applied()
     core = PlayCore(
-        game, clock=FakeClock(start), source=reader.source(chunk_ms=chunk_ms),
+        game, clock=VirtualClock(start), source=reader.source(chunk_ms=chunk_ms),
         recognizer=Recognizer(model, phrases=list(hearing.phrases)), hearing=hearing,
         operator=RecordedOperator(polls), manifest=default_manifest(lang), journal=applied,
         timer_delay=lambda: next(pending, 0.0), echo=RecordedGate(gated), log=log, lang=lang,

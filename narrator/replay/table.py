@@ -11,21 +11,16 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from narrator.clock import VirtualClock
 from narrator.engine import Check, EndSpeech, EngineError, Foul, Game, Hands, Remove, Shot
 from narrator.errors import ScriptError
 from narrator.grammar import parse
-from narrator.host.clock import FakeClock
 from narrator.host.hearing import action_for
 from narrator.host.host import ActionLog, Host, Tee, Voice
 from narrator.host.scheduler import Scheduler
-from narrator.host.table_script import ScriptLine, TableScript
 from narrator.host.transcript import Transcript
-from narrator.voice.manifest import Manifest, default_voices_root, load_manifest
-
-
-def default_manifest(lang: str) -> Manifest:
-    """The manifest of the default voice pack for ``lang``."""
-    return load_manifest(default_voices_root() / lang)
+from narrator.replay.script import ScriptLine, TableScript
+from narrator.voice.manifest import Manifest, default_manifest
 
 
 @dataclass
@@ -45,11 +40,11 @@ class ScriptReplay:
 
     def __init__(self, script: TableScript, *, manifest: Manifest | None = None,
                  voice: Voice | None = None, journal: ActionLog | None = None,
-                 clock: FakeClock | None = None) -> None:
+                 clock: VirtualClock | None = None) -> None:
         self.script = script
         rng = random.Random(script.seed) if script.seed is not None else random.Random()
         self.game = Game(script.rules, seats=script.seats, roles=script.roles, rng=rng)
-        self.clock = clock or FakeClock()
+        self.clock = clock or VirtualClock()
         self.scheduler = Scheduler(self.clock)
         self.transcript = Transcript(manifest or default_manifest(script.lang))
         out: Voice = self.transcript if voice is None else Tee(self.transcript, voice)

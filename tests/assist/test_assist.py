@@ -1,4 +1,4 @@
-"""``narrator assist``: the host-assist app driven by Textual's pilot on a FakeClock.
+"""``narrator assist``: the host-assist app driven by Textual's pilot on a VirtualClock.
 
 Keys go through the app to the live loop; the tests step the loop (its thread, here the test's)
 and let the fake clock jump to each deadline. No wall-clock sleeps.
@@ -14,17 +14,17 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from narrator.assist import cli as assist
+from narrator.assist.cli import make_session, resume_session
+from narrator.assist.ui import AssistApp, GameScreen, Session, parse_roles
 from narrator.cli import main
+from narrator.clock import VirtualClock
 from narrator.engine import Game, Role
 from narrator.engine.rules import find_rules
 from narrator.errors import NarratorError
-from narrator.host import assist
-from narrator.host.assist import make_session, resume_session
-from narrator.host.assist_ui import AssistApp, GameScreen, Session, parse_roles
-from narrator.host.clock import FakeClock
 from narrator.host.journal import Journal, load_journal
-from narrator.host.replay import default_manifest
 from narrator.host.transcript import Transcript
+from narrator.voice.manifest import default_manifest
 
 ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 INF = float("inf")
@@ -32,7 +32,7 @@ INF = float("inf")
 
 def new_session(journal: Path, roles: dict[int, Role] | None = None) -> Session:
     game = Game(roles=roles or ROLES)
-    session = make_session(game, FakeClock(), journal=Journal.for_game(journal, game, fsync=False),
+    session = make_session(game, VirtualClock(), journal=Journal.for_game(journal, game, fsync=False),
                            transcript=Transcript(default_manifest("ru")))
     session.host.start()
     return session
@@ -259,7 +259,7 @@ def test_resume_reopens_at_the_same_phase(tmp_path: Path) -> None:
 
     contents = load_journal(path)
     assert contents.header.mode == "assist"
-    again = resume_session(contents, path, FakeClock(), transcript=Transcript(default_manifest("ru")),
+    again = resume_session(contents, path, VirtualClock(), transcript=Transcript(default_manifest("ru")),
                            fsync=False)
 
     async def second(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:

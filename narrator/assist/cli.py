@@ -2,7 +2,7 @@
 
 The command builds the real collaborators — the monotonic clock, the narration (the sound card,
 or a WAV file with ``--out-wav``), the journal, the host and its live loop on a thread — and
-hands them to :class:`~narrator.host.assist_ui.AssistApp`. The host deals the cards, so the app
+hands them to :class:`~narrator.assist.ui.AssistApp`. The host deals the cards, so the app
 first asks where the don, the mafia and the sheriff sit. ``narrator resume JOURNAL`` on an
 assist journal reopens the app at the same phase.
 """
@@ -13,17 +13,17 @@ import argparse
 import threading
 from pathlib import Path
 
+from narrator.assist.control import hold_vote_window
+from narrator.assist.ui import AssistApp, Session, parse_roles
+from narrator.clock import Clock, MonotonicClock
 from narrator.engine import Game, Role
 from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
-from narrator.host.assist_control import hold_vote_window
-from narrator.host.assist_ui import AssistApp, Session, parse_roles
-from narrator.host.clock import Clock, MonotonicClock
 from narrator.host.host import Host, Tee, Voice
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.live import LiveLoop
-from narrator.host.render import Narration, speaker_narration, wav_narration
 from narrator.host.scheduler import Scheduler
+from narrator.host.speaker import Narration, speaker_narration, wav_narration
 from narrator.host.transcript import Transcript
 
 DEFAULT_JOURNAL = "journal.jsonl"

@@ -5,7 +5,7 @@ grammars), the microphone and the speaker (or ``--out-wav``), then the model is 
 grammar compiled: "ready to listen in N s". The cards are dealt by the engine (``--seed`` makes
 it reproducible) and written to a roles file beside the journal, readable by the operator only;
 the terminal never prints them. The operator's inputs are described in
-:mod:`narrator.host.terminal_inputs`; the game itself runs in :class:`PlayCore`.
+:mod:`narrator.host.entries`; the game itself runs in :class:`PlayCore`.
 """
 
 from __future__ import annotations
@@ -24,16 +24,16 @@ from narrator.audio.playback import Line as PlayedLine
 from narrator.audio.recognizer import Recognizer, load_model
 from narrator.audio.session import SessionRecorder
 from narrator.audio.sources import MicrophoneSource
+from narrator.clock import MonotonicClock, VirtualClock
 from narrator.engine import Game
 from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
-from narrator.host.clock import FakeClock, MonotonicClock
-from narrator.host.hearing_live import Hearing, game_hearing
+from narrator.host.hearing import Hearing, game_hearing
 from narrator.host.journal import Journal, JournalContents
-from narrator.host.play_core import DEFAULT_CHUNK_MS, PlayCore, roles_text
-from narrator.host.render import Narration, speaker_narration, wav_narration
-from narrator.host.replay import default_manifest
-from narrator.host.terminal_inputs import TerminalOperator
+from narrator.host.listening import DEFAULT_CHUNK_MS, PlayCore
+from narrator.host.speaker import Narration, speaker_narration, wav_narration
+from narrator.play.operator import TerminalOperator
+from narrator.voice.manifest import default_manifest
 
 
 def say(text: str) -> None:
@@ -126,7 +126,7 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: floa
     recorder = SessionRecorder(opts.record) if opts.record else None
     operator = TerminalOperator(assist=opts.assist)
     core = PlayCore(
-        game, clock=FakeClock(real.now()),
+        game, clock=VirtualClock(real.now()),
         source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS),
         recognizer=recognizer, hearing=hearing, operator=operator,
         manifest=default_manifest(opts.lang), voice=narration, journal=journal,
@@ -189,6 +189,11 @@ def resume(args: argparse.Namespace, contents: JournalContents) -> int:
     journal = Journal(args.journal, contents.header)
     say(f"resuming {args.journal}: {game.notation()}")
     return _table(game, opts, journal, path, begun)
+
+
+def roles_text(game: Game) -> str:
+    """The dealt cards, one seat a line (the operator's roles file)."""
+    return "".join(f"seat {s}: {r.value}\n" for s, r in sorted(game.roles.items()))
 
 
 def _pace(args: argparse.Namespace) -> dict[str, float]:

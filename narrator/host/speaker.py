@@ -1,23 +1,21 @@
 """The narrator's voice in audio: host lines through the playback queue, with the night bed.
 
-Used by ``replay --out-wav`` and ``demo`` (a FakeClock: rendered offline, byte for byte the
-same) and by the live modes (the real clock, a sound card).
+Used offline by ``replay --out-wav`` and ``demo`` (a VirtualClock: rendered byte for byte the
+same) and live by play and assist (the real clock, a sound card).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from narrator.audio.clip import AudioClip
 from narrator.audio.noise import load_music, soft_noise
 from narrator.audio.playback import Player
 from narrator.audio.sinks import Sink, SoundDeviceSink, WavFileSink
+from narrator.clock import Clock
 from narrator.engine import events as ev
-from narrator.host.clock import Clock, FakeClock
 from narrator.host.host import Host
 from narrator.host.narration import Line
-from narrator.host.replay import ReplayResult, ScriptReplay
-from narrator.host.table_script import TableScript
-from narrator.voice.clip import AudioClip
 from narrator.voice.manifest import default_voices_root
 from narrator.voice.pack import VoicePack, load_pack
 
@@ -81,19 +79,3 @@ def speaker_narration(clock: Clock, *, lang: str, voices: str | None = None,
     """Narration played on the sound card; NarratorError when there is none."""
     return Narration(SoundDeviceSink(), clock, pack_for(lang, voices), night_music)
 
-
-def render_replay(script: TableScript, out_wav: str, *, voices: str | None = None,
-                  night_music: str | None = None) -> tuple[ReplayResult, float]:
-    """Replay ``script`` with its narration rendered into ``out_wav`` (offline, on a virtual
-    clock); returns the result and the length of the narration in seconds."""
-    clock = FakeClock()
-    narration = wav_narration(out_wav, clock, lang=script.lang, voices=voices,
-                              night_music=night_music)
-    try:
-        replay = ScriptReplay(script, voice=narration, clock=clock)
-        narration.attach(replay.host)
-        result = replay.run()
-        length = narration.finish()
-    finally:
-        narration.close()
-    return result, length

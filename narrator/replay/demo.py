@@ -10,8 +10,8 @@ import argparse
 from pathlib import Path
 
 from narrator.errors import NarratorError
-from narrator.host.render import render_replay
-from narrator.host.table_script import load_table_script
+from narrator.replay.render import render_replay
+from narrator.replay.script import load_table_script
 
 DEMO = Path(__file__).resolve().parents[2] / "examples" / "civilians-win.table.jsonl"
 
@@ -36,9 +36,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _play(path: Path) -> None:
     """Play a WAV on the default output device (Ctrl-C stops)."""
+    from narrator.audio.clip import AudioClip
     from narrator.audio.format import AudioChunk
     from narrator.audio.sinks import SoundDeviceSink
-    from narrator.voice.clip import AudioClip
 
     clip = AudioClip.read_wav(path)
     sink = SoundDeviceSink(rate=clip.rate)

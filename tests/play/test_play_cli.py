@@ -15,17 +15,16 @@ from typing import Any
 
 import pytest
 
-from narrator.audio.models import korean_test_model
 from narrator.audio.recognizer import Recognizer, load_model
 from narrator.audio.sources import PcmSource, load_pcm, pad
 from narrator.cli import main
+from narrator.clock import VirtualClock
 from narrator.engine import Game, Role, TimeUp
 from narrator.errors import NarratorError
-from narrator.host.clock import FakeClock
-from narrator.host.hearing_live import game_hearing
-from narrator.host.play_core import PlayCore
-from narrator.host.replay import default_manifest
-from narrator.host.terminal_inputs import ScriptedOperator
+from narrator.host.hearing import game_hearing
+from narrator.host.listening import PlayCore
+from narrator.testing import ScriptedOperator, korean_test_model
+from narrator.voice.manifest import default_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 RU_SKIP = "needs a Russian Vosk model: run `narrator models fetch ru` or set NARRATOR_MODEL"
@@ -117,7 +116,7 @@ def test_russian_speech_nominates_refuses_the_future_and_ends(
                       pad(ru_speech["пас"], 0.0, 1.5)])
     hearing = game_hearing("ru", 10)
     log: list[str] = []
-    core = PlayCore(game, clock=FakeClock(), source=PcmSource(audio, chunk_ms=40),
+    core = PlayCore(game, clock=VirtualClock(), source=PcmSource(audio, chunk_ms=40),
                     recognizer=Recognizer(ru_model, phrases=list(hearing.phrases)),
                     hearing=hearing, operator=ScriptedOperator([]),
                     manifest=default_manifest("ru"), log=log.append)

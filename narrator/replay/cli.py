@@ -6,8 +6,8 @@ import argparse
 import json
 from pathlib import Path
 
-from narrator.host.replay import ReplayResult, replay_script
-from narrator.host.table_script import load_table_script
+from narrator.replay.script import load_table_script
+from narrator.replay.table import ReplayResult, replay_script
 
 
 def run(args: argparse.Namespace) -> int:
@@ -19,7 +19,7 @@ def run(args: argparse.Namespace) -> int:
         script.lang = args.lang
     result: ReplayResult
     if args.out_wav:
-        from narrator.host.render import render_replay
+        from narrator.replay.render import render_replay
 
         result, _ = render_replay(script, args.out_wav, voices=args.voices,
                                   night_music=args.night_music)
@@ -38,7 +38,7 @@ def _run_session(args: argparse.Namespace, path: Path) -> int:
     """A folder written by ``narrator play --record``: the audio and the inputs again."""
     import sys
 
-    from narrator.host.session_replay import replay_session
+    from narrator.replay.session import replay_session
 
     result = replay_session(path, model_path=args.model)
     if args.json:

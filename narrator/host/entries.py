@@ -1,7 +1,6 @@
-"""What the operator types at the terminal of a hostless table: night actions, votes, fouls.
+"""What an operator types: night actions, votes, fouls — read against what the game waits for.
 
-Until the table console exists (SPEC §6), one operator at the laptop enters the gestures of the
-table. A line is read against what the game is waiting for:
+One operator at the laptop (hostless play's terminal) enters the gestures of the table. A line is read against what the game is waiting for:
 
 | the game waits for | the operator types | means |
 | --- | --- | --- |
@@ -22,19 +21,12 @@ at the end of the count, of the check, of the voting window, so a slow typist lo
 
 from __future__ import annotations
 
-import queue
 import re
-import sys
-import threading
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from narrator.engine import Action, Check, Foul, Game, HandCount, Hands, Remove, Shot
 from narrator.engine.game import Expect
-
-if TYPE_CHECKING:
-    from narrator.host.play_core import PlayCore
 
 #: the kinds of step the operator answers; the game waits at their timer's end for an answer
 OPERATOR_STEPS = ("hunt", "check", "hands")
@@ -119,12 +111,13 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
 class Operator:
     """Where operator inputs come from; the play core polls it at fixed points.
 
-    ``poll(core, block)`` returns the next input or None; with ``block`` it waits for one (the
-    game is held at the end of an operator step). ``prompt`` is told of every new operator step,
+    ``poll(game, index, block=…)`` returns the next input or None (``index`` counts the polls of
+    the game, so a recording can give each input back at the same point); with ``block`` it waits
+    for one (the game is held at the end of an operator step). ``prompt`` is told of every new operator step,
     ``error`` of every line or action that was not taken.
     """
 
-    def poll(self, core: PlayCore, *, block: bool) -> OperatorInput | None:
+    def poll(self, game: Game, index: int, *, block: bool) -> OperatorInput | None:
         raise NotImplementedError
 
     def prompt(self, text: str) -> None:
@@ -132,99 +125,6 @@ class Operator:
 
     def error(self, text: str) -> None:
         """A line or an action was refused."""
-
-
-class ScriptedOperator(Operator):
-    """Operator lines given in advance (tests, demos): one line per operator step, in order.
-
-    Lines starting with ``f``/``r`` are taken at the first poll after the previous answer.
-    """
-
-    def __init__(self, lines: Iterable[str]) -> None:
-        self.lines: list[str] = list(lines)
-        self.errors: list[str] = []
-        self.prompts: list[str] = []
-
-    def poll(self, core: PlayCore, *, block: bool) -> OperatorInput | None:
-        if not self.lines:
-            if block:
-                return OperatorInput(quit=True, text="(script ended)")
-            return None
-        head = self.lines[0]
-        is_aside = bool(re.fullmatch(r"\s*[frFR]\s*\d+\s*", head))
-        if not block and not is_aside:
-            return None  # answers are given when the game waits for them
-        self.lines.pop(0)
-        try:
-            return parse_operator_line(head, core.game)
-        except OperatorLineError as e:
-            self.error(f"{head!r}: {e}")
-            return OperatorInput(text=head)
-
-    def prompt(self, text: str) -> None:
-        self.prompts.append(text)
-
-    def error(self, text: str) -> None:
-        self.errors.append(text)
-
-
-class TerminalOperator(Operator):
-    """Lines typed at the terminal, read on a thread; parsed on the game's thread."""
-
-    def __init__(self, stream: TextIO | None = None, out: Callable[[str], None] | None = None,
-                 *, assist: bool = False) -> None:
-        self.stream = stream if stream is not None else sys.stdin
-        self.out = out or (lambda text: print(text, flush=True))
-        self.assist = assist
-        self._lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._read, name="narrator-operator",
-                                        daemon=True)
-        self._thread.start()
-
-    def _read(self) -> None:
-        for line in self.stream:
-            self._lines.put(line)
-        self._lines.put(None)  # end of input: stop the game
-
-    def poll(self, core: PlayCore, *, block: bool) -> OperatorInput | None:
-        while True:
-            try:
-                line = self._lines.get(timeout=0.2) if block else self._lines.get_nowait()
-            except queue.Empty:
-                if block:
-                    continue
-                return None
-            if line is None:
-                return OperatorInput(quit=True, text="(end of input)")
-            try:
-                return parse_operator_line(line, core.game)
-            except OperatorLineError as e:
-                self.error(f"{line.strip()!r}: {e}")
-                if not block:
-                    return None
-
-    def prompt(self, text: str) -> None:
-        self.out(f"> {text}")
-
-    def error(self, text: str) -> None:
-        self.out(f"!! {text}" if self.assist else f"   not taken: {text}")
-
-
-@dataclass
-class RecordedOperator(Operator):
-    """Replays the operator inputs of a recorded session, by the index of the poll."""
-
-    by_poll: dict[int, OperatorInput] = field(default_factory=dict)
-    errors: list[str] = field(default_factory=list)
-
-    def poll(self, core: PlayCore, *, block: bool) -> OperatorInput | None:
-        found = self.by_poll.get(core.polls)
-        if found is None and block:
-            return OperatorInput(quit=True, text="(the recording ends here)")
-        return found
-
-    def error(self, text: str) -> None:
-        self.errors.append(text)
 
 
 def describe(actions: Sequence[Action]) -> str:

@@ -7,17 +7,17 @@ from pathlib import Path
 
 import numpy as np
 
-from narrator.host.clock import FakeClock
-from narrator.host.render import wav_narration
-from narrator.host.replay import ScriptReplay
-from narrator.host.table_script import load_table_script
+from narrator.clock import VirtualClock
+from narrator.host.speaker import wav_narration
+from narrator.replay.script import load_table_script
+from narrator.replay.table import ScriptReplay
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def test_replay_rendered_to_wav_has_the_announcements_in_protocol_order(tmp_path: Path) -> None:
     out = tmp_path / "game.wav"
-    clock = FakeClock()
+    clock = VirtualClock()
     narration = wav_narration(str(out), clock, lang="ru")
     replay = ScriptReplay(load_table_script(EXAMPLES / "car-crash.table.jsonl"),
                           voice=narration, clock=clock)

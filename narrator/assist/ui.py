@@ -3,7 +3,7 @@
 The app gets its collaborators injected: a :class:`Session` (the host, its live loop, the
 transcript of what was said) or, when the cards are still to be entered, a ``setup`` callable
 that makes one from the seats of the don, the mafia and the sheriff. It never runs the loop
-itself: the command runs it on a thread, the tests step it on a FakeClock.
+itself: the command runs it on a thread, the tests step it on a VirtualClock.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, RichLog, Static
 
+from narrator.assist.control import Controller, Snapshot
 from narrator.engine import Role, Rules
 from narrator.errors import NarratorError
-from narrator.host.assist_control import Controller, Snapshot
 from narrator.host.host import Host
 from narrator.host.live import LiveLoop
 from narrator.host.transcript import Transcript

@@ -4,7 +4,7 @@ One thread does everything, in the order of the audio stream, so that a recorded
 replays to the same protocol:
 
 - every captured chunk first brings the game up to the chunk's start: operator inputs are
-  polled, timers whose deadline has come run (the game clock is a :class:`FakeClock` set to
+  polled, timers whose deadline has come run (the game clock is a :class:`VirtualClock` set to
   stream times — live, the microphone's timeline is the monotonic clock, so it follows real
   time one chunk behind);
 - during a speech the chunk goes through the echo gate to the recognizer (constrained to the
@@ -16,12 +16,12 @@ The operator is polled at fixed points (each counted: ``polls``); a night step o
 window does not end before the operator has answered it (the game is held at its deadline).
 Whatever is not deterministic from the audio — the operator's inputs with their poll index,
 how long each announcement delayed its timer, which chunks the echo gate silenced — is
-written to the session; the replay (:mod:`narrator.host.session_replay`) reads it back.
+written to the session; the replay (:mod:`narrator.replay.session`) reads it back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,16 +29,15 @@ from narrator.audio.listener import Gate, Listener, OpenGate
 from narrator.audio.recognizer import Decision, Recognizer
 from narrator.audio.session import SessionRecorder
 from narrator.audio.sources import AudioSource
+from narrator.clock import VirtualClock
 from narrator.engine import Action, Game, Malformed, Role
 from narrator.engine import events as ev
 from narrator.errors import NarratorError
 from narrator.grammar import Intent
-from narrator.host.clock import FakeClock
-from narrator.host.hearing import action_for
-from narrator.host.hearing_live import Hearing
+from narrator.host.entries import OPERATOR_STEPS, Operator, describe, prompt_for
+from narrator.host.hearing import Hearing, action_for
 from narrator.host.host import ActionLog, Host, Tee, Voice
 from narrator.host.scheduler import Scheduler
-from narrator.host.terminal_inputs import OPERATOR_STEPS, Operator, describe, prompt_for
 from narrator.host.transcript import Transcript
 from narrator.voice.manifest import Manifest
 
@@ -98,13 +97,13 @@ class _PhaseGate:
 class PlayCore:
     """One hostless game on injected collaborators (clock, audio, recognizer, operator, voice).
 
-    ``clock`` is the game clock (a FakeClock set to stream times), ``source`` the audio,
+    ``clock`` is the game clock (a VirtualClock set to stream times), ``source`` the audio,
     ``recognizer`` any :class:`Recognizer` (a stub in tests), ``hearing`` the grammar,
     ``timer_delay`` how long the narrator will still speak (live: the player's queue),
     ``echo`` the echo gate, ``recorder`` a session recorder, ``log`` the operator's terminal.
     """
 
-    def __init__(self, game: Game, *, clock: FakeClock, source: AudioSource,
+    def __init__(self, game: Game, *, clock: VirtualClock, source: AudioSource,
                  recognizer: Recognizer, hearing: Hearing, operator: Operator,
                  manifest: Manifest, voice: Voice | None = None,
                  journal: ActionLog | None = None,
@@ -218,7 +217,7 @@ class PlayCore:
 
     def _poll(self, *, block: bool) -> None:
         self.polls += 1
-        got = self.operator.poll(self, block=block)
+        got = self.operator.poll(self.game, self.polls, block=block)
         if got is None:
             return
         if self.recorder is not None:
@@ -361,13 +360,3 @@ class PlayCore:
         if self.recorder is not None:  # the game's end, or where it stopped
             self.recorder.write_protocol(self.protocol())
         return self
-
-
-def roles_text(game: Game) -> str:
-    """The dealt cards, one seat a line (the operator's roles file)."""
-    return "".join(f"seat {s}: {r.value}\n" for s, r in sorted(game.roles.items()))
-
-
-def lines_of(items: Iterable[Heard]) -> list[str]:
-    """Heard decisions as text (debugging, tests)."""
-    return [f"{h.seat}: {h.text} -> {', '.join(h.actions)}" for h in items]

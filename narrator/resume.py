@@ -1,0 +1,43 @@
+"""``narrator resume JOURNAL``: take a journaled game up again, in the mode that wrote it.
+
+The journal's header names its mode; the mode is looked up in an explicit table (never a
+module name built from the file's contents), and an unknown mode is a one-line error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+from collections.abc import Callable
+
+from narrator.errors import NarratorError
+from narrator.host.journal import JournalContents, load_journal
+
+#: mode named in a journal header → the module whose ``resume(args, contents)`` takes it up
+#: (imported only when needed: audio libraries, the terminal UI)
+RESUMERS: dict[str, str] = {
+    "play": "narrator.play.cli",
+    "assist": "narrator.assist.cli",
+}
+
+
+def resumer(mode: str) -> Callable[[argparse.Namespace, JournalContents], int]:
+    """The ``resume`` function of ``mode``; NarratorError for a mode no table entry names."""
+    module = RESUMERS.get(mode)
+    if module is None:
+        known = ", ".join(sorted(RESUMERS))
+        raise NarratorError(f"journal mode {mode!r} is unknown (known: {known})")
+    func: Callable[[argparse.Namespace, JournalContents], int] = importlib.import_module(module).resume
+    return func
+
+
+def run(args: argparse.Namespace) -> int:
+    """Rebuild the game; ``--json`` prints the protocol so far, else the mode takes it up."""
+    contents = load_journal(args.journal)
+    take_up = resumer(contents.header.mode)  # before anything else: an unknown mode is refused
+    game = contents.game()
+    if args.json:
+        print(json.dumps(game.protocol(), ensure_ascii=False))
+        return 0
+    return take_up(args, contents)
