@@ -19,6 +19,7 @@ import json
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -31,6 +32,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from narrator.console.links import base_url, links, parse_address, public_host
 from narrator.console.table import ConsoleTable, Press, Reply
 from narrator.console.tokens import OPERATOR, Tokens, Who
 from narrator.errors import NarratorError
@@ -239,3 +241,30 @@ class ConsoleServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self._thread.join(timeout=5)
+
+
+@dataclass
+class Console:
+    """A running console: its tokens, table, hub, server and links."""
+
+    tokens: Tokens
+    table: ConsoleTable
+    hub: Hub
+    server: ConsoleServer
+    links: dict[str, Any]
+
+    def stop(self) -> None:
+        self.server.stop()
+
+
+def start_console(table: ConsoleTable, submit: Submit, address: str = "127.0.0.1:0", *,
+                  tokens: Tokens | None = None) -> Console:
+    """Serve ``table``: presses run through ``submit`` (the loop's thread)."""
+    host, port = parse_address(address)
+    tokens = tokens or Tokens.new(table.game.seats)
+    hub = Hub(table, submit)
+    table.publish = hub.publish
+    server = ConsoleServer(build_app(hub, tokens), host, port).start()
+    submit(table.publish_views)
+    return Console(tokens, table, hub, server,
+                   links(tokens, base_url(public_host(host), server.port)))

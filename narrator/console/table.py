@@ -46,6 +46,7 @@ from narrator.engine import (
 )
 from narrator.engine import events as ev
 from narrator.host.host import Host
+from narrator.inputs import Input
 
 #: a press on the hunt's count is taken for the number spoken this long before it arrived
 HUNT_GRACE = 0.3
@@ -93,13 +94,13 @@ class ConsoleSettings:
     settle: float = SETTLE
 
 
-Record = Callable[[str, float, Mapping[str, Any]], None]
+Record = Callable[[Input], None]
 Publish = Callable[[dict[Who, dict[str, Any]]], None]
 
 
 class ConsoleTable:
-    """Pads and operator on one host. ``record(kind, t, data)`` writes an input event before it
-    is acted on; ``publish(views)`` gets every identity's view after each change; ``said()``
+    """Pads and operator on one host. ``record(event)`` writes each press as an
+    :class:`~narrator.inputs.Input` (type ``pad`` or ``operator``) before it is acted on; ``publish(views)`` gets every identity's view after each change; ``said()``
     gives the phrases spoken so far (public: everyone heard them); ``protocol()`` the game's
     protocol, kept for the operator once the game is over."""
 
@@ -110,7 +111,7 @@ class ConsoleTable:
         self.host = host
         self.game = host.game
         self.settings = settings or ConsoleSettings()
-        self.record: Record = record or (lambda kind, t, data: None)
+        self.record: Record = record or (lambda event: None)
         self.publish: Publish = publish or (lambda views: None)
         self.said: Callable[[], list[str]] = said or (lambda: [])
         self.protocol: Callable[[], dict[str, Any]] = protocol or self.game.protocol
@@ -166,9 +167,12 @@ class ConsoleTable:
             out.extend(self.host.apply(action))
         return out
 
-    def _take(self, press: Press, kind: str, data: Mapping[str, Any]) -> None:
+    def _take(self, press: Press, do: str, data: Mapping[str, Any]) -> None:
         """Write the input event (journal, session) before it is acted on."""
-        self.record(kind, press.t, {"from": _source(press.who), **data})
+        if press.who == OPERATOR:
+            self.record(Input("operator", press.t, {"do": do, **data}))
+        else:
+            self.record(Input("pad", press.t, {"seat": press.who, "do": do, **data}))
 
     # -- dealing (2.1.1) ---------------------------------------------------------------------
 
@@ -176,7 +180,7 @@ class ConsoleTable:
         if not self.dealing:
             return OK if seat in self.seen else refused("not_now")
         if seat not in self.seen:
-            self._take(press, "card_seen", {"seat": seat})
+            self._take(press, "card_seen", {})
             self.seen.add(seat)
             self._deal_done()
         return OK
@@ -231,7 +235,7 @@ class ConsoleTable:
         if number is None:
             started = press.t < self.host.timer_started
             return refused("count_not_started" if started else "not_now")
-        self._take(press, "shot", {"shooter": seat, "target": number})
+        self._take(press, "shot", {"target": number})
         self._apply(Shot(seat, number))
         hits = self.pressed.setdefault(seat, [])
         if number not in hits:
@@ -281,7 +285,7 @@ class ConsoleTable:
             return refused("after_thanks")  # 2.4: a hand with «Спасибо» or after is ignored
         if seat in self.hands:
             return refused("already_voted")
-        self._take(press, "hand", {"seat": seat, "candidate": exp.candidate})
+        self._take(press, "hand", {"candidate": exp.candidate})
         self.hands.add(seat)
         self._apply(Hands((seat,)))
         return OK
@@ -328,8 +332,8 @@ class ConsoleTable:
             if target is None:
                 return refused("not_a_seat")
             action = Nominate(target) if press.do == "nominate" else Withdraw(target)
-        self._take(press, press.do, {"seat": seat} if press.do == "end"
-                   else {"seat": seat, "target": getattr(action, "target", None)})
+        self._take(press, press.do, {} if press.do == "end"
+                   else {"target": getattr(action, "target", None)})
         for event in self._apply(action):
             if isinstance(event, ev.Refused) and event.seat == seat:
                 return refused(event.reason)  # the same reasons as a spoken phrase
@@ -415,10 +419,6 @@ class ConsoleTable:
         elif not self.game.is_over:
             self.final_protocol = None
         self.publish(all_views(self))
-
-
-def _source(who: Who) -> str:
-    return "operator" if who == OPERATOR else f"pad {who}"
 
 
 def _seat_of(value: Any, seats: int) -> int | None:

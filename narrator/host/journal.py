@@ -1,7 +1,9 @@
 """The game journal: every accepted input, appended and flushed before it is acted on.
 
 A journal is JSON lines: a header (ruleset, seats, the dealt roles, language, mode), then one
-``{"t": seconds, "action": "nominate 5"}`` per input, in the actions' text form. Replaying the
+``{"t": seconds, "action": "nominate 5"}`` per input, in the actions' text form. A source that
+has inputs of its own (the table console's presses) writes each as an input event first,
+``{"input": {"type": "pad", "t": …, …}}``, then the actions it led to. Replaying the
 actions on a game with the same roles gives back the same state (the engine is deterministic),
 so a killed process resumes at the same phase: ``narrator resume JOURNAL``.
 """
@@ -17,6 +19,7 @@ from typing import IO, Any
 from narrator.engine import Action, EngineError, Game, Role, parse_action
 from narrator.engine.rules import find_rules, settings_of, with_settings
 from narrator.errors import NarratorError
+from narrator.inputs import Input, InputError
 
 
 @dataclass
@@ -61,6 +64,10 @@ class Journal:
     def append(self, action: Action, at: float) -> None:
         self._write({"t": round(at, 3), "action": str(action)})
 
+    def append_input(self, event: Input) -> None:
+        """An input event as it arrived (before the actions it leads to are taken)."""
+        self._write({"input": event.to_json()})
+
     def append_undo(self, at: float) -> None:
         """The host took back the last action."""
         self._write({"t": round(at, 3), "undo": True})
@@ -73,6 +80,7 @@ class Journal:
 class JournalContents:
     header: JournalHeader
     entries: list[tuple[float, Action]] = field(default_factory=list)
+    inputs: list[Input] = field(default_factory=list)  # the sources' own events, in order
 
     def game(self) -> Game:
         """A game brought to the journal's last state (events of the replay discarded)."""
@@ -110,12 +118,16 @@ def load_journal(path: str | Path) -> JournalContents:
             continue
         try:
             obj = json.loads(raw)
+            if "input" in obj:
+                contents.inputs.append(Input.from_json(obj["input"]))
+                continue
             if obj.get("undo"):
                 if contents.entries:
                     contents.entries.pop()
                 continue
             contents.entries.append((float(obj["t"]), parse_action(obj["action"])))
-        except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
+        except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError,
+                InputError) as e:
             if number == len(lines):
                 break  # a torn last line: the input was never acted on
             raise NarratorError(f"{name}:{number}: not a journal entry ({e})") from None

@@ -1,0 +1,82 @@
+"""A console table on a virtual clock: presses stamped by the test, timers run by the test."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from narrator.clock import VirtualClock
+from narrator.console.table import ConsoleSettings, ConsoleTable, Press, Reply
+from narrator.console.tokens import OPERATOR, Who
+from narrator.engine import Game, Role
+from narrator.host.host import Host
+from narrator.host.scheduler import Scheduler
+from narrator.host.transcript import Transcript
+from narrator.inputs import Input
+from narrator.voice.manifest import default_manifest
+
+#: sheriff 1, don 3, mafia 5 and 9; the rest civilians
+ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
+EVERYONE = range(1, 11)
+
+
+@dataclass
+class Rig:
+    clock: VirtualClock
+    game: Game
+    host: Host
+    transcript: Transcript
+    table: ConsoleTable
+    inputs: list[Input] = field(default_factory=list)
+    views: dict[Who, dict[str, Any]] = field(default_factory=dict)
+
+    def press(self, who: Who, do: str, *, t: float | None = None, **data: Any) -> Reply:
+        return self.table.handle(Press(who, do, data, self.clock.now() if t is None else t))
+
+    def op(self, do: str, **data: Any) -> Reply:
+        return self.press(OPERATOR, do, **data)
+
+    def step(self) -> None:
+        """Run the clock to the next deadline."""
+        assert self.host.scheduler.advance_to_next(), "nothing scheduled"
+
+    def until(self, kind: str, **attrs: Any) -> None:
+        """Run timers until the game waits for ``kind`` (with ``attrs``)."""
+        for _ in range(1000):
+            exp = self.game.expect
+            if exp.kind == kind and all(getattr(exp, k) == v for k, v in attrs.items()):
+                return
+            self.step()
+        raise AssertionError(f"never reached {kind} {attrs}: {self.game.expect}")
+
+    def deal(self) -> None:
+        """Every seat sees its card; the first night runs to the first day speech."""
+        for seat in EVERYONE:
+            assert self.press(seat, "seen").ok
+        self.until("speech")
+
+    def after(self, seconds: float) -> None:
+        self.host.scheduler.advance_until(self.clock.now() + seconds)
+
+
+def make_rig(settings: ConsoleSettings | None = None, roles: dict[int, Role] | None = None,
+             rules: Any = "crime-time") -> Rig:
+    clock = VirtualClock()
+    game = Game(rules, roles=ROLES if roles is None else roles)
+    transcript = Transcript(default_manifest("ru"))
+    host = Host(game, Scheduler(clock), transcript)
+    host.listeners.append(transcript.note)
+    rig_inputs: list[Input] = []
+    views: dict[Who, dict[str, Any]] = {}
+    table = ConsoleTable(host, settings=settings, record=rig_inputs.append,
+                         publish=views.update, said=lambda: list(transcript.said))
+    rig = Rig(clock, game, host, transcript, table, rig_inputs, views)
+    host.start()
+    return rig
+
+
+@pytest.fixture
+def rig() -> Rig:
+    return make_rig()
