@@ -18,6 +18,7 @@ import contextlib
 import json
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +56,38 @@ def _refuse() -> Response:
     return PlainTextResponse(REFUSAL, status_code=403, headers=HEADERS)
 
 
+class Outbox:
+    """What waits to go out on one socket: answers in order, and only the newest view (a slow
+    phone skips views it had no time for, never an answer)."""
+
+    def __init__(self) -> None:
+        self.replies: deque[str] = deque(maxlen=64)
+        self.view: str | None = None
+        self.ready = asyncio.Event()
+
+    def put_view(self, text: str) -> None:
+        self.view = text
+        self.ready.set()
+
+    def put_reply(self, text: str) -> None:
+        self.replies.append(text)
+        self.ready.set()
+
+    async def pump(self, ws: WebSocket) -> None:
+        """Send until the socket fails (its pad reconnects and gets its view again)."""
+        try:
+            while True:
+                await self.ready.wait()
+                self.ready.clear()
+                while self.replies:
+                    await ws.send_text(self.replies.popleft())
+                view, self.view = self.view, None
+                if view is not None:
+                    await ws.send_text(view)
+        except Exception:  # a dropped socket: the reader sees it too and cleans up
+            return
+
+
 class Hub:
     """Open sockets by identity, the latest view of each identity, and the way presses go to
     the loop's thread and answers come back."""
@@ -63,10 +96,15 @@ class Hub:
         self.table = table
         self.submit = submit
         self.clock = table.host.clock
-        self.sockets: dict[Who, set[WebSocket]] = {}
+        self.outboxes: dict[Who, set[Outbox]] = {}
         self.views: dict[Who, str] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
+
+    @property
+    def connected(self) -> int:
+        """Open sockets (pads and operator views)."""
+        return sum(len(group) for group in self.outboxes.values())
 
     # -- from the loop's thread -------------------------------------------------------------
 
@@ -86,47 +124,39 @@ class Hub:
 
     def _send_all(self, changed: dict[Who, str]) -> None:
         for who, text in changed.items():
-            for ws in list(self.sockets.get(who, ())):
-                asyncio.ensure_future(self._send(ws, text))
-
-    async def _send(self, ws: WebSocket, text: str) -> None:
-        try:
-            await ws.send_text(text)
-        except Exception:  # a socket that went away: its pad reconnects and gets its view
-            self._drop(ws)
-
-    def _drop(self, ws: WebSocket) -> None:
-        for group in self.sockets.values():
-            group.discard(ws)
+            for box in self.outboxes.get(who, ()):
+                box.put_view(text)
 
     # -- on the server's event loop -----------------------------------------------------------
 
     async def serve(self, ws: WebSocket, who: Who) -> None:
         self.loop = asyncio.get_running_loop()
         await ws.accept()
-        self.sockets.setdefault(who, set()).add(ws)
+        box = Outbox()
+        self.outboxes.setdefault(who, set()).add(box)
         with self._lock:
             latest = self.views.get(who)
         if latest is None:
             self.submit(self.table.publish_views)
         else:
-            await ws.send_text(latest)
+            box.put_view(latest)  # a reconnecting pad gets its state back at once
+        pump = asyncio.ensure_future(box.pump(ws))
         try:
             while True:
                 raw = await ws.receive_text()
                 t = self.clock.now()  # the server's stamp: a pad never says when
-                self._received(ws, who, raw, t)
+                self._received(box, who, raw, t)
         except WebSocketDisconnect:
             pass
         finally:
-            self._drop(ws)
+            pump.cancel()
+            self.outboxes.get(who, set()).discard(box)
 
-    def _received(self, ws: WebSocket, who: Who, raw: str, t: float) -> None:
+    def _received(self, box: Outbox, who: Who, raw: str, t: float) -> None:
         loop = asyncio.get_running_loop()
         message = _message(raw)
         if message is None:
-            asyncio.ensure_future(self._send(ws, json.dumps(
-                {"reply": None, "ok": False, "reason": "bad_request"})))
+            box.put_reply(json.dumps({"reply": None, "ok": False, "reason": "bad_request"}))
             return
         ident, do, data = message
         press = Press(who, do, data, t)
@@ -138,7 +168,7 @@ class Hub:
                 reply = Reply(False, "error")
             text = json.dumps({"reply": ident, **reply.to_json()}, ensure_ascii=False)
             with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._send(ws, text)))
+                loop.call_soon_threadsafe(box.put_reply, text)
 
         self.submit(run)
 

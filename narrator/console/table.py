@@ -40,8 +40,8 @@ from narrator.engine import (
     Remove,
     Role,
     Shot,
-    TimeUp,
     Timer,
+    TimeUp,
     Withdraw,
 )
 from narrator.engine import events as ev
@@ -375,9 +375,8 @@ class ConsoleTable:
             self._timer_started(event.timer)
         elif isinstance(event, ev.PhaseStarted) and event.name == "hunt":
             self.pressed = {}
-        elif isinstance(event, ev.VotingStarted | ev.CrashStarted | ev.VoteCall):
-            if not isinstance(event, ev.VoteCall):
-                self.hands = set()
+        elif isinstance(event, ev.VotingStarted | ev.CrashStarted):
+            self.hands = set()
         if not self._dirty:  # one rebuild for the whole batch of events
             self._dirty = True
             self.host.scheduler.call_at(self.host.clock.now(), "console-views", self._flush)

@@ -32,7 +32,8 @@ class Tokens:
             return None
         given = presented.encode("utf-8", "replace")
         found: Who | None = None
-        for owner, token in ((OPERATOR, self.operator), *self.seats.items()):
+        pairs: list[tuple[Who, str]] = [(OPERATOR, self.operator), *self.seats.items()]
+        for owner, token in pairs:
             if hmac.compare_digest(given, token.encode()):
                 found = owner
         return found

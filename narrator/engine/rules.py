@@ -127,3 +127,23 @@ def find_rules(name: str) -> Rules:
                 f"rules {name!r} are not implemented yet; implemented: {', '.join(RULESETS)}"
             ) from None
         raise NarratorError(f"unknown rules {name!r}; known: {', '.join(KNOWN)}") from None
+
+
+def parse_figures(items: list[str]) -> dict[str, float]:
+    """``--timer speech=20 --timer check_seconds=5`` → ``{"speech_seconds": 20.0, …}``: a
+    figure's name with or without ``_seconds``."""
+    out: dict[str, float] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        full = name if name in TUNABLE else f"{name}_seconds"
+        if full not in TUNABLE:
+            names = ", ".join(n.removesuffix("_seconds") for n in TUNABLE)
+            raise NarratorError(f"--timer {item!r}: unknown figure (known: {names})")
+        try:
+            out[full] = float(value) if sep else float("nan")
+        except ValueError:
+            out[full] = float("nan")
+        if out[full] != out[full]:
+            raise NarratorError(f"--timer {item!r}: expected NAME=SECONDS")
+    return out

@@ -11,8 +11,10 @@ the terminal never prints them. The operator's inputs are described in
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,13 +27,20 @@ from narrator.audio.recognizer import Recognizer, load_model
 from narrator.audio.session import SessionRecorder
 from narrator.audio.sources import MicrophoneSource
 from narrator.clock import MonotonicClock, VirtualClock
+from narrator.console.server import Console
 from narrator.engine import Game
-from narrator.engine.rules import find_rules, with_settings
+from narrator.engine.rules import find_rules, parse_figures, with_settings
 from narrator.errors import NarratorError
+from narrator.host.entries import Operator
 from narrator.host.hearing import Hearing, game_hearing
+from narrator.host.host import Host, Tee
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.listening import DEFAULT_CHUNK_MS, PlayCore
+from narrator.host.live import LiveLoop
+from narrator.host.scheduler import Scheduler
 from narrator.host.speaker import Narration, speaker_narration, wav_narration
+from narrator.host.transcript import Transcript
+from narrator.play.console import ConsoleOperator, ConsoleOptions, console_options, open_console
 from narrator.play.operator import TerminalOperator
 from narrator.voice.manifest import default_manifest
 
@@ -67,12 +76,24 @@ class _Options:
     voices: str | None
     out_wav: str | None
     night_music: str | None
+    listen: bool = True
+    console: ConsoleOptions | None = None
 
 
 def _options(args: argparse.Namespace, lang: str) -> _Options:
-    return _Options(lang, getattr(args, "model", None), getattr(args, "record", None),
+    opts = _Options(lang, getattr(args, "model", None), getattr(args, "record", None),
                     bool(getattr(args, "assist", False)), getattr(args, "voices", None),
-                    getattr(args, "out_wav", None), getattr(args, "night_music", None))
+                    getattr(args, "out_wav", None), getattr(args, "night_music", None),
+                    getattr(args, "listen", "on") != "off", console_options(args))
+    if not opts.listen and opts.console is None:
+        raise NarratorError("--listen off: the speeches and the night are driven from the seat "
+                            "pads; add --console [HOST:]PORT")
+    if opts.record and opts.console is not None:
+        raise NarratorError("--record keeps the microphone's session; with --console the "
+                            "journal keeps every press (drop --record)")
+    if getattr(args, "links", None) and opts.console is None:
+        raise NarratorError("--links FILE writes the console's links; add --console [HOST:]PORT")
+    return opts
 
 
 def _echo_hooks(narration: Narration, echo: EchoGate) -> None:
@@ -90,17 +111,85 @@ def _echo_hooks(narration: Narration, echo: EchoGate) -> None:
     narration.player.on_end.append(ended)
 
 
-def _checks(opts: _Options) -> Path:
-    """The model, the microphone, the speaker: one line each when missing."""
-    path = model_folder(opts.lang, opts.model)
-    input_device()
+def _checks(opts: _Options) -> Path | None:
+    """The model, the microphone, the speaker: one line each when missing (with
+    ``--listen off`` neither a model nor a microphone is needed)."""
+    path = model_folder(opts.lang, opts.model) if opts.listen else None
+    if opts.listen:
+        input_device()
     if opts.out_wav is None:
         output_device()
     return path
 
 
-def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: float) -> int:
+def _narration(opts: _Options, clock: MonotonicClock) -> Narration:
+    if opts.out_wav:
+        return wav_narration(opts.out_wav, clock, lang=opts.lang, voices=opts.voices,
+                             night_music=opts.night_music)
+    return speaker_narration(clock, lang=opts.lang, voices=opts.voices,
+                             night_music=opts.night_music)
+
+
+def _end(narration: Narration, opts: _Options, game: Game) -> None:
+    if opts.out_wav is None:
+        if game.is_over:  # let the winner be announced
+            narration.player.wait_idle(timeout=15.0)
+        else:
+            narration.player.stop()
+    else:
+        narration.finish()
+
+
+def _linger(console: Console) -> None:
+    """After the game the console stays up for the protocol until Enter (or end of input)."""
+    say("the protocol is on the operator view; press Enter to close the console")
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdin.readline()
+    console.stop()
+
+
+def _console_table(game: Game, opts: _Options, journal: Journal) -> int:
+    """``--listen off``: the host on the real clock, driven by the pads and the timers."""
+    assert opts.console is not None
+    real = MonotonicClock()
+    narration = _narration(opts, real)
+    transcript = Transcript(narration.pack.manifest)
+    host = Host(game, Scheduler(real), Tee(narration, transcript), journal)
+    host.listeners.append(transcript.note)
+    narration.attach(host)
+    loop = LiveLoop(host, on_error=lambda text: say(f"not taken: {text}"))
+    console = open_console(host, transcript, journal, opts.lang, opts.console, loop.submit,
+                           dealt=game.started)
+    if opts.out_wav is None:
+        narration.player.start()
+    try:
+        if game.started:
+            host.resume()
+        else:
+            host.start()
+        loop.run()
+    except KeyboardInterrupt:
+        say("interrupted")
+    finally:
+        loop.stop()
+        _end(narration, opts, game)
+        narration.close()
+        journal.close()
+    winner = game.winner
+    if winner is None:
+        console.stop()
+        say(f"stopped; resume with `narrator resume {journal.path} --listen off --console …`")
+        return 0
+    say(f"winner: {winner.value}")
+    _linger(console)
+    return 0
+
+
+def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
+           begun: float) -> int:
     """Wiring and the game; shared by ``play`` and ``resume``."""
+    if path is None:
+        return _console_table(game, opts, journal)
     hearing = game_hearing(opts.lang, game.seats)
     recognizer, _ = load_ears(path, hearing)
     if recognizer.dropped_words:
@@ -109,13 +198,10 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: floa
     say(f"ready to listen in {time.perf_counter() - begun:.1f} s (model {path})")
 
     real = MonotonicClock()
+    narration = _narration(opts, real)
     if opts.out_wav:
-        narration = wav_narration(opts.out_wav, real, lang=opts.lang, voices=opts.voices,
-                                  night_music=opts.night_music)
         echo = EchoGate()  # nothing is played aloud: the gate stays open
     else:
-        narration = speaker_narration(real, lang=opts.lang, voices=opts.voices,
-                                      night_music=opts.night_music)
         echo = EchoGate(tail=narration.player.echo_tail)
         _echo_hooks(narration, echo)
 
@@ -124,7 +210,8 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: floa
         return 0.0 if busy is None else max(0.0, busy - real.now())
 
     recorder = SessionRecorder(opts.record) if opts.record else None
-    operator = TerminalOperator(assist=opts.assist)
+    pads = ConsoleOperator() if opts.console is not None else None
+    operator: Operator = pads if pads is not None else TerminalOperator(assist=opts.assist)
     core = PlayCore(
         game, clock=VirtualClock(real.now()),
         source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS),
@@ -133,18 +220,16 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: floa
         timer_delay=timer_delay, echo=echo, recorder=recorder, log=say, assist=opts.assist,
         lang=opts.lang)
     core.host.listeners.append(narration.on_event)
+    console = None
+    if pads is not None and opts.console is not None:
+        console = open_console(core.host, core.transcript, journal, opts.lang, opts.console,
+                               pads.submit, dealt=game.started)
     if opts.out_wav is None:
         narration.player.start()
     try:
         core.run()
     finally:
-        if opts.out_wav is None:
-            if game.is_over:  # let the winner be announced
-                narration.player.wait_idle(timeout=15.0)
-            else:
-                narration.player.stop()
-        else:
-            narration.finish()
+        _end(narration, opts, game)
         narration.close()
         journal.close()
         if recorder is not None:
@@ -154,12 +239,18 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: floa
         f"stopped; resume with `narrator resume {journal.path}`")
     if recorder is not None:
         say(f"session recorded in {opts.record}: `narrator replay {opts.record}`")
+    if console is not None:
+        if winner:
+            _linger(console)
+        else:
+            console.stop()
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
     """``narrator play``: deal, then run the whole game with no human host."""
-    rules = with_settings(find_rules(args.rules), **_pace(args))
+    rules = with_settings(find_rules(args.rules), **_pace(args),
+                          **parse_figures(getattr(args, "timer", None) or []))
     journal_path = Path(args.journal or "journal.jsonl")
     if journal_path.exists() and journal_path.stat().st_size > 0:
         raise NarratorError(f"{journal_path} holds a game already: `narrator resume "
@@ -170,6 +261,9 @@ def run(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     game = Game(rules, seats=args.seats, rng=rng)
     journal = Journal.for_game(journal_path, game, lang=args.lang, mode="play")
+    if opts.console is not None:
+        say("cards dealt: each seat sees its own on its pad")
+        return _table(game, opts, journal, path, begun)
     roles_path = journal_path.with_name(journal_path.stem + ".roles.txt")
     # created readable by its owner only: the cards are the game's secret
     fd = os.open(roles_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
