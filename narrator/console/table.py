@@ -272,9 +272,10 @@ class ConsoleTable:
 
     def _vote(self, press: Press, seat: int) -> Reply:
         exp = self.game.expect
-        if exp.kind != "hands" or exp.timer is None:
-            return refused("after_thanks" if "candidate" in press.data else "not_now")
         shown = press.data.get("candidate")
+        if exp.kind != "hands" or exp.timer is None:
+            late = shown in self.game.voting_candidates  # a window of this vote has closed
+            return refused("after_thanks" if late else "not_now")
         if shown != exp.candidate:  # the pad showed a window that has closed
             return refused("after_thanks")
         if seat in self.game.out:
