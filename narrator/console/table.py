@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from narrator.console.settings import ConsoleSettings
 from narrator.console.tokens import OPERATOR, Who
 from narrator.console.views import all_views
 from narrator.engine import (
@@ -47,11 +48,6 @@ from narrator.engine import (
 from narrator.engine import events as ev
 from narrator.host.host import Host
 from narrator.inputs import Input
-
-#: a press on the hunt's count is taken for the number spoken this long before it arrived
-HUNT_GRACE = 0.3
-#: a window's end waits this long for a press already on its way (stamped before the end)
-SETTLE = 0.05
 
 
 @dataclass(frozen=True)
@@ -81,17 +77,6 @@ def refused(reason: str) -> Reply:
 
 
 OK = Reply(True)
-
-
-@dataclass
-class ConsoleSettings:
-    """How the table plays with the console."""
-
-    lang: str = "ru"  # the pages' language (the game's)
-    wait_for_cards: bool = True  # dealing waits until every seat has seen its card
-    hand_votes: bool = False  # the operator enters each vote's count (the window waits)
-    hunt_grace: float = HUNT_GRACE
-    settle: float = SETTLE
 
 
 Record = Callable[[Input], None]
@@ -378,6 +363,9 @@ class ConsoleTable:
             self.pressed = {}
         elif isinstance(event, ev.VotingStarted | ev.CrashStarted):
             self.hands = set()
+        elif isinstance(event, ev.GameOver):
+            self.publish_views()  # the last event: nobody may be left to run a later flush
+            return
         if not self._dirty:  # one rebuild for the whole batch of events
             self._dirty = True
             self.host.scheduler.call_at(self.host.clock.now(), "console-views", self._flush)

@@ -13,13 +13,32 @@ rule for secrets is applied here, in one place:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
+from narrator.console.settings import ConsoleSettings
 from narrator.console.tokens import OPERATOR, Who
 from narrator.engine import Game, Role
+from narrator.host.host import Host
 
-if TYPE_CHECKING:
-    from narrator.console.table import ConsoleTable
+
+class ConsoleTable(Protocol):
+    """What the views read of the console's table (:class:`narrator.console.table.ConsoleTable`)."""
+
+    host: Host
+    game: Game
+    settings: ConsoleSettings
+    dealing: bool
+    seen: set[int]
+    skipped: set[int]
+    pressed: dict[int, list[int]]
+    hands: set[int]
+    entries: list[tuple[int, int]]
+    said: Callable[[], list[str]]
+
+    def waiting_for_cards(self) -> list[int]: ...
+
+    def checker_role(self, seat: int) -> str | None: ...
 
 SAID_LINES = 6
 

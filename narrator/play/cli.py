@@ -168,6 +168,7 @@ def _console_table(game: Game, opts: _Options, journal: Journal) -> int:
         else:
             host.start()
         loop.run()
+        console.table.publish_views()  # on the loop's thread still: the final state
     except KeyboardInterrupt:
         say("interrupted")
     finally:

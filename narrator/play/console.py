@@ -23,7 +23,8 @@ from typing import Any
 
 from narrator.console.links import print_links, write_links
 from narrator.console.server import Console, start_console
-from narrator.console.table import ConsoleSettings, ConsoleTable
+from narrator.console.settings import ConsoleSettings
+from narrator.console.table import ConsoleTable
 from narrator.engine import Game
 from narrator.host.entries import Operator, OperatorInput
 from narrator.host.host import Host

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from narrator.clock import VirtualClock
-from narrator.console.table import ConsoleSettings, ConsoleTable, Press, Reply
+from narrator.console.settings import ConsoleSettings
+from narrator.console.table import ConsoleTable, Press, Reply
 from narrator.console.tokens import OPERATOR, Who
 from narrator.engine import Game, Role
 from narrator.host.host import Host
@@ -80,3 +83,24 @@ def make_rig(settings: ConsoleSettings | None = None, roles: dict[int, Role] | N
 @pytest.fixture
 def rig() -> Rig:
     return make_rig()
+
+
+def quick_pack(root: Path, lang: str = "ru") -> Path:
+    """A voice pack with every phrase of the default manifest as 40 ms of near-silence: the
+    narration takes no real time, so a browser test plays a whole game in seconds."""
+    import wave
+
+    from narrator.voice.manifest import default_voices_root, load_manifest
+
+    pack = root / f"quick-{lang}"
+    clips = pack / "clips"
+    clips.mkdir(parents=True)
+    shutil.copy(default_voices_root() / lang / "manifest.json", pack / "manifest.json")
+    frames = b"".join(int(20 * (-1) ** i).to_bytes(2, "little", signed=True) for i in range(880))
+    for key in load_manifest(pack):
+        with wave.open(str(clips / f"{key}.wav"), "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(22050)
+            w.writeframes(frames)
+    return pack

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from narrator.console.table import HUNT_GRACE, ConsoleSettings
+from narrator.console.settings import HUNT_GRACE, ConsoleSettings
 from narrator.console.views import operator_view, pad_view
 from narrator.engine import Hands, Shot
 from tests.console.conftest import EVERYONE, Rig, make_rig

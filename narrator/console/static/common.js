@@ -72,7 +72,7 @@ var TEXTS = {
 var Console = (function () {
   var token = location.pathname.split("/")[2] || "";
   var ws = null, nextId = 1, retry = 500, handlers = {}, timerEnd = null, timerHeld = false;
-  var lang = "ru", receivedAt = 0;
+  var lang = "ru", receivedAt = 0, last = null;
 
   function T(key) { return (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.ru[key] || key; }
   function $(id) { return document.getElementById(id); }
@@ -112,6 +112,7 @@ var Console = (function () {
   }
   function onView(view) {
     receivedAt = Date.now();
+    last = view;
     if (view.lang) { lang = view.lang; document.documentElement.lang = lang; }
     var tm = view.timer;
     timerEnd = tm ? receivedAt + (tm.left + tm.starts_in) * 1000 : null;
@@ -155,5 +156,6 @@ var Console = (function () {
   return { T: T, $: $, el: el, button: button, send: send, connect: connect, on: handlers,
            message: message, replyText: replyText, phaseText: phaseText,
            since: function () { return (Date.now() - receivedAt) / 1000; },
+           view: function () { return last; },
            token: function () { return token; } };
 })();

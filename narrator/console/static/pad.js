@@ -73,7 +73,7 @@
       if (s.done) {
         var res = s.role === "don" ? (s.done.result ? T("is_sheriff") : T("not_sheriff"))
                                    : (s.done.result ? T("is_black") : T("is_red"));
-        box.appendChild(el("div", "question", s.done.target));
+        box.appendChild(el("div", "question", T("seat") + " " + s.done.target));
         box.appendChild(el("div", "result", res));
       } else {
         box.appendChild(el("div", "question", T("check_who_" + s.role)));
