@@ -266,7 +266,7 @@ async def main_async(games: int) -> int:
         return 1
     print(f"{games} game(s), 10 pads + operator on loopback, {bench.presses} presses, "
           f"{elapsed:.1f} s")
-XX {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    print(f"{'':<46} {'n':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
     print(row("pad press -> action applied (round trip)", bench.round_trips))
     print(row("handle in the server (journal, engine, views)", bench.handled))
     print(row("press -> all 11 views updated", bench.fanout))
