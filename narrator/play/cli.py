@@ -27,6 +27,7 @@ from narrator.audio.recognizer import Recognizer, load_model
 from narrator.audio.session import SessionRecorder
 from narrator.audio.sources import MicrophoneSource
 from narrator.clock import MonotonicClock, VirtualClock
+from narrator.console.serve import ConsoleOptions, console_options, open_console
 from narrator.console.server import Console
 from narrator.engine import Game
 from narrator.engine.rules import find_rules, parse_figures, with_settings
@@ -40,7 +41,7 @@ from narrator.host.live import LiveLoop
 from narrator.host.scheduler import Scheduler
 from narrator.host.speaker import Narration, speaker_narration, wav_narration
 from narrator.host.transcript import Transcript
-from narrator.play.console import ConsoleOperator, ConsoleOptions, console_options, open_console
+from narrator.play.console import ConsoleOperator
 from narrator.play.operator import TerminalOperator
 from narrator.voice.manifest import default_manifest
 
