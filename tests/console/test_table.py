@@ -214,3 +214,15 @@ def test_tables_that_vote_by_hand_wait_for_the_operators_count() -> None:
     assert rig.op("hands", candidate=4, count=6).ok
     assert rig.op("hands", candidate=6, count=0).ok
     assert rig.game.days[0].rounds[0]["votes"] == {"4": 6, "6": 4}
+
+
+def test_2_1_2_a_sheriff_shot_tonight_still_checks_on_his_pad_and_learns_nothing(rig: Rig) -> None:
+    to_night(rig)
+    night_hit_on(rig, 1)  # the sheriff
+    rig.until("check", role="sheriff")
+    view = rig.views[1]
+    assert not view["gone"] and view["step"]["type"] == "check"
+    reply = rig.press(1, "check", target=5)
+    assert reply.ok and reply.detail["result"] is True
+    rig.until("speech")  # day: now everybody knows
+    assert rig.views[1]["gone"] and rig.views[1]["card"] is None
