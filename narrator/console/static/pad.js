@@ -29,10 +29,19 @@
     var card = $("card");
     var on = function (e) { e.preventDefault(); holdCard(true); };
     var off = function (e) { e.preventDefault(); holdCard(false); };
-    card.addEventListener("pointerdown", on);
-    card.addEventListener("pointerup", off);
-    card.addEventListener("pointerleave", off);
-    card.addEventListener("pointercancel", off);
+    if (window.PointerEvent) {
+      card.addEventListener("pointerdown", on);
+      card.addEventListener("pointerup", off);
+      card.addEventListener("pointerleave", off);
+      card.addEventListener("pointercancel", off);
+    } else {  // older phones: touch, and the mouse
+      card.addEventListener("touchstart", on);
+      card.addEventListener("touchend", off);
+      card.addEventListener("touchcancel", off);
+      card.addEventListener("mousedown", on);
+      card.addEventListener("mouseup", off);
+      card.addEventListener("mouseleave", off);
+    }
     card.addEventListener("contextmenu", function (e) { e.preventDefault(); });
   }
 
