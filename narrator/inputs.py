@@ -3,11 +3,34 @@
 Wyoming's idea: one event shape for every source. A decision heard through the microphone, an
 operator's typed entry, a table-script line, a pad press on the console, a line of a recorded
 session — each is an :class:`Input` with a ``type``, a time ``t`` (seconds on the game's
-clock) and ``data`` (JSON values only), with a JSON round-trip. The journal and the session
-recorder write these events; replay reads them back as a source of the same events.
+timeline) and ``data`` (JSON values only), with a JSON round-trip: ``{"type": …, "t": …,
+**data}``. The journal and the session recorder write these events; a recorded session is read
+back as a source of the same events.
+
+The types, and what each holds (:data:`FIELDS`; a field marked ``?`` may be left out):
+
+- ``heard`` — ``text``, ``early?``, ``revised?``: a phrase decided on in a speech (the
+  microphone's decider; a table script's ``say``). ``early``: decided on stable partials;
+  ``revised``: a Final that changed an early decision.
+- ``entry`` — ``text``: an operator's entry as typed at play's terminal (``7``, ``3:7 5:7``,
+  ``1 2 4``, ``f 6``, ``-``, ``q``); assist's keys send the same texts.
+- ``action`` — ``action``: an engine action in its text form (``nominate 5``, ``hands 1 2``):
+  a table script's line, a journal's entry.
+- ``pad`` — ``seat``, ``do`` and the press's fields: a seat's press on the table console's pad
+  (``do``: seen, shoot, check, vote, nominate, withdraw, end).
+- ``operator`` — ``do`` and the press's fields: the console operator's press (``do``: skip,
+  hands, foul, remove, undo).
+- ``undo``: the host takes the last action back.
+- ``stop`` — ``reason?``: the operator stops the game (``q``, the end of the input).
+- ``table`` — ``rules``, ``seats``, ``roles``, ``lang?``, ``chunk_ms?``, ``history?``: a
+  recorded session's first line, the table as it was dealt (and the actions it resumed from).
+- ``delay`` — ``seconds``: how long the narrator still spoke when a timer started (the timer
+  starts when the narrator is quiet).
+- ``gated`` — ``end``: the echo gate silenced the chunk from ``t`` to ``end`` (the narrator's
+  own voice came back through the microphone).
 
 This module is pure (no engine, no I/O): what each type means to the game is decided in the
-host core.
+host core (:mod:`narrator.host.intake`).
 """
 
 from __future__ import annotations
@@ -23,6 +46,26 @@ from narrator.errors import NarratorError
 
 #: the version written with recorded inputs; readers refuse other versions in one line
 FORMAT_VERSION = 2
+
+HEARD, ENTRY, ACTION, UNDO, STOP = "heard", "entry", "action", "undo", "stop"
+PAD, OPERATOR = "pad", "operator"
+TABLE, DELAY, GATED = "table", "delay", "gated"
+
+_NUMBER = (int, float)
+#: type → {field: (JSON type, required)}; the table in the module's docstring, as data
+FIELDS: Mapping[str, Mapping[str, tuple[type | tuple[type, ...], bool]]] = {
+    HEARD: {"text": (str, True), "early": (bool, False), "revised": (bool, False)},
+    ENTRY: {"text": (str, True)},
+    ACTION: {"action": (str, True)},
+    PAD: {"seat": (int, True), "do": (str, True)},
+    OPERATOR: {"do": (str, True)},
+    UNDO: {},
+    STOP: {"reason": (str, False)},
+    TABLE: {"rules": (str, True), "seats": (int, True), "roles": (Mapping, True),
+            "lang": (str, False), "chunk_ms": (int, False), "history": (tuple, False)},
+    DELAY: {"seconds": (_NUMBER, True)},
+    GATED: {"end": (_NUMBER, True)},
+}
 
 
 class InputError(NarratorError):
@@ -45,9 +88,33 @@ def _thaw(value: Any) -> Any:
     return value
 
 
+def _check_fields(kind: str, data: Mapping[str, Any]) -> None:
+    fields = FIELDS.get(kind)
+    if fields is None:
+        raise InputError(f"unknown input type {kind!r} (known: {', '.join(FIELDS)})")
+    for name, (expected, required) in fields.items():
+        if name not in data:
+            if required:
+                raise InputError(f"{kind} input has no {name!r}")
+            continue
+        value = data[name]
+        if not isinstance(value, expected) or (isinstance(value, bool) and expected is not bool):
+            raise InputError(f"{kind} input: {name!r} must be "
+                             f"{'a number' if expected is _NUMBER else _name(expected)}, "
+                             f"got {value!r}")
+
+
+def _name(expected: type | tuple[type, ...]) -> str:
+    names = {str: "a string", int: "an integer", bool: "true or false", tuple: "a list"}
+    if isinstance(expected, tuple):
+        return " or ".join(names.get(t, t.__name__) for t in expected)
+    return names.get(expected, "an object")
+
+
 @dataclass(frozen=True)
 class Input:
-    """One input event: ``type`` names it, ``t`` is when it happened, ``data`` what it holds."""
+    """One input event: ``type`` names it (one of :data:`FIELDS`), ``t`` is when it happened,
+    ``data`` what it holds (checked against the type's fields)."""
 
     type: str
     t: float
@@ -61,10 +128,15 @@ class Input:
             raise InputError(f"input time must be a finite number, got {self.t!r}")
         object.__setattr__(self, "t", float(self.t))
         object.__setattr__(self, "data", _freeze(self.data))
+        _check_fields(self.type, self.data)
 
     def get(self, key: str, default: Any = None) -> Any:
         """A field of ``data`` (lists come back as tuples, objects as read-only mappings)."""
         return self.data.get(key, default)
+
+    def at(self, t: float) -> Input:
+        """The same event at another time (the loop stamps an entry when it takes it)."""
+        return Input(self.type, t, self.data)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of this event: ``{"type": …, "t": …, **data}``."""
@@ -91,8 +163,24 @@ class Input:
 
     @classmethod
     def loads(cls, line: str) -> Input:
+        """Read one line written by :meth:`dumps`; InputError names what is wrong."""
         try:
             obj = json.loads(line)
         except (json.JSONDecodeError, RecursionError) as e:
             raise InputError(f"not JSON ({e.__class__.__name__})") from None
         return cls.from_json(obj)
+
+
+def heard(t: float, text: str, *, early: bool = False, revised: bool = False) -> Input:
+    """A phrase decided on in a speech."""
+    return Input(HEARD, t, {"text": text, "early": early, "revised": revised})
+
+
+def entry(t: float, text: str) -> Input:
+    """An operator's entry, as typed."""
+    return Input(ENTRY, t, {"text": text})
+
+
+def action(t: float, text: str) -> Input:
+    """An engine action in its text form (``str(action)``)."""
+    return Input(ACTION, t, {"action": text})

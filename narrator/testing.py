@@ -3,6 +3,8 @@
 - random complete games (:func:`random_action`, :func:`random_game`): property tests and the
   engine benchmark;
 - :class:`ScriptedOperator`: operator lines given in advance, for the hostless loop;
+- :class:`ScriptedRecognizer`: a :class:`~narrator.audio.recognizer.Recognizer` that says
+  scripted utterances instead of hearing audio;
 - :func:`korean_test_model`: the one real Vosk model installable from PyPI, which exercises the
   whole Vosk path where no Russian model is present;
 - :func:`lines_of`: heard decisions as text.
@@ -10,12 +12,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
+from narrator.audio.format import AudioChunk
+from narrator.audio.recognizer import Final, RecognitionEvent
 from narrator.engine.actions import (
     Action,
     Check,
@@ -30,8 +35,8 @@ from narrator.engine.actions import (
 )
 from narrator.engine.game import Game
 from narrator.engine.types import Role
-from narrator.host.entries import Operator, OperatorInput, OperatorLineError, parse_operator_line
-from narrator.host.listening import Heard
+from narrator.inputs import STOP, Input, entry
+from narrator.listening import Heard
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
@@ -84,10 +89,12 @@ def play_random_game(rng: random.Random, *, max_actions: int = 20_000) -> Game:
     return game
 
 
-class ScriptedOperator(Operator):
+class ScriptedOperator:
     """Operator lines given in advance (tests, demos): one line per operator step, in order.
 
-    Lines starting with ``f``/``r`` are taken at the first poll after the previous answer.
+    An input source for the hostless loop's driver and its operator at once. A line is given
+    when the game waits for an answer (a blocking take); lines starting with ``f``/``r`` are
+    taken at the first take after the previous answer. With no line left, a waiting game stops.
     """
 
     def __init__(self, lines: Iterable[str]) -> None:
@@ -95,27 +102,59 @@ class ScriptedOperator(Operator):
         self.errors: list[str] = []
         self.prompts: list[str] = []
 
-    def poll(self, game: Game, index: int, *, block: bool) -> OperatorInput | None:
+    def take(self, now: float, *, block: bool) -> Input | None:
         if not self.lines:
-            if block:
-                return OperatorInput(quit=True, text="(script ended)")
-            return None
-        head = self.lines[0]
-        is_aside = bool(re.fullmatch(r"\s*[frFR]\s*\d+\s*", head))
+            return Input(STOP, now, {"reason": "(script ended)"}) if block else None
+        is_aside = bool(re.fullmatch(r"\s*[frFR]\s*\d+\s*", self.lines[0]))
         if not block and not is_aside:
             return None  # answers are given when the game waits for them
-        self.lines.pop(0)
-        try:
-            return parse_operator_line(head, game)
-        except OperatorLineError as e:
-            self.error(f"{head!r}: {e}")
-            return OperatorInput(text=head)
+        return entry(now, self.lines.pop(0))
 
     def prompt(self, text: str) -> None:
         self.prompts.append(text)
 
     def error(self, text: str) -> None:
         self.errors.append(text)
+
+
+#: what is said in one speech: (seconds after it starts, a text — said as a Final — or an event)
+Utterances = Sequence[tuple[float, "str | RecognitionEvent"]]
+
+
+class ScriptedRecognizer:
+    """A recognizer that says scripted utterances instead of hearing audio (tests).
+
+    At each :meth:`reset` (a new speech; the first :meth:`set_grammar` too) it asks
+    ``next_speech()`` what is said in it; each item comes out of the :meth:`feed` of the chunk
+    that reaches its time, stamped with that chunk's end — a text as a Final with no word
+    timings, a Partial or Final as given.
+    """
+
+    def __init__(self, next_speech: Callable[[], Utterances]) -> None:
+        self.next_speech = next_speech
+        self.phrases: list[str] | None = None
+        self.pending: list[tuple[float, str | RecognitionEvent]] = []
+        self.fed = 0.0
+        self.resets = 0
+
+    def set_grammar(self, phrases: Sequence[str] | None) -> list[str]:
+        self.phrases = None if phrases is None else list(phrases)
+        self.reset()
+        return []
+
+    def reset(self) -> None:
+        self.resets += 1
+        self.pending = [(self.fed + t, said) for t, said in self.next_speech()]
+
+    def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
+        self.fed = chunk.end
+        due = [said for t, said in self.pending if t <= self.fed + 1e-9]
+        self.pending = [(t, said) for t, said in self.pending if t > self.fed + 1e-9]
+        return [Final(said, (), self.fed) if isinstance(said, str)
+                else dataclasses.replace(said, t=self.fed) for said in due]
+
+    def flush(self) -> list[RecognitionEvent]:
+        return []
 
 
 def korean_test_model() -> Path | None:

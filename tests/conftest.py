@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from narrator.audio.recognizer import load_model
 from narrator.audio.sources import load_pcm
+from narrator.audio.vosk_recognizer import load_model
 from narrator.errors import NarratorError
 from narrator.testing import korean_test_model
 

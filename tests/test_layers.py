@@ -21,7 +21,7 @@ FLOORS: dict[str, int] = {
     "audio": 2,
     "voice": 3,
     "host": 4,
-    "console": 5,
+    "console": 5, "listening": 5,
     "play": 6, "assist": 6, "replay": 6,
     "resume": 7, "testing": 7, "cli": 7, "__main__": 8,
 }

@@ -21,9 +21,10 @@ from narrator.console.server import Console
 from narrator.engine import Game, Role
 from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
+from narrator.host.driver import Driver
 from narrator.host.host import Host, Tee, Voice
+from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
-from narrator.host.live import LiveLoop
 from narrator.host.scheduler import Scheduler
 from narrator.host.speaker import Narration, speaker_narration, wav_narration
 from narrator.host.transcript import Transcript
@@ -47,7 +48,8 @@ def make_session(game: Game, clock: Clock, *, journal: Journal | None,
     host = Host(game, Scheduler(clock), voice, journal)
     if narration is not None:
         narration.attach(host)
-    return Session(host, LiveLoop(host), transcript, journal.path if journal else None)
+    driver = Driver(host.scheduler, lambda event: apply_input(host, event))
+    return Session(host, driver, transcript, journal.path if journal else None)
 
 
 def _narration(args: argparse.Namespace, clock: Clock, lang: str) -> Narration:
@@ -78,7 +80,7 @@ def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | Non
         journal = session.host.journal
         if console is not None and isinstance(journal, Journal):
             served.append(open_console(session.host, session.transcript, journal, lang,
-                                       console, session.loop.submit))
+                                       console, session.loop.call))
 
         def loop() -> None:
             while not stop.is_set():

@@ -1,7 +1,7 @@
 """Host-assist: what the human host's keys mean, run on the live loop's thread.
 
 The keyboard UI never touches the game. Each key becomes a thunk submitted to the
-:class:`~narrator.host.live.LiveLoop`; the thunk reads :attr:`Game.expect` there (so "Enter"
+:class:`~narrator.host.driver.Driver`; the thunk reads :attr:`Game.expect` there (so "Enter"
 means a nomination during a speech, a hand count during a vote, a shot during the hunt, a check
 at night), applies the actions through the :class:`~narrator.host.host.Host` (journaled first),
 and publishes a :class:`Snapshot` of the table back to the UI. Errors, refusals and what was
@@ -30,8 +30,8 @@ from narrator.engine import (
 )
 from narrator.engine import events as ev
 from narrator.errors import NarratorError
+from narrator.host.driver import Driver
 from narrator.host.host import Host
-from narrator.host.live import LiveLoop
 from narrator.host.transcript import Transcript
 
 SAID_LINES = 8
@@ -168,7 +168,7 @@ class Controller:
     engine refused it by the rules). Both callbacks are called on the loop's thread.
     """
 
-    def __init__(self, host: Host, loop: LiveLoop, transcript: Transcript) -> None:
+    def __init__(self, host: Host, loop: Driver, transcript: Transcript) -> None:
         self.host = host
         self.loop = loop
         self.transcript = transcript
@@ -211,7 +211,7 @@ class Controller:
 
     def refresh(self) -> None:
         """Ask for a new snapshot."""
-        self.loop.submit(self.publish)
+        self.loop.call(self.publish)
 
     # -- on the loop's thread --------------------------------------------------------------
 
@@ -228,7 +228,7 @@ class Controller:
                 self.on_message("error", f"internal error: {e.__class__.__name__}: {e}")
             self.publish()
 
-        self.loop.submit(run)
+        self.loop.call(run)
 
     def _apply(self, *actions: Action) -> None:
         for action in actions:

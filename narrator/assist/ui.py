@@ -26,8 +26,8 @@ from textual.widgets import Footer, Input, RichLog, Static
 from narrator.assist.control import Controller, Snapshot
 from narrator.engine import Role, Rules
 from narrator.errors import NarratorError
+from narrator.host.driver import Driver
 from narrator.host.host import Host
-from narrator.host.live import LiveLoop
 from narrator.host.transcript import Transcript
 
 _LETTER = {Role.CIVILIAN: "civ", Role.SHERIFF: "SHERIFF", Role.MAFIA: "MAFIA", Role.DON: "DON"}
@@ -41,7 +41,7 @@ class Session:
     """What the app drives: a started (or resumed) host and the loop that runs it."""
 
     host: Host
-    loop: LiveLoop
+    loop: Driver
     transcript: Transcript
     journal: Path | None = None
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
-from typing import Protocol
+from typing import Any, Protocol
 
+from narrator.audio.decider import Decision, StableDecider
 from narrator.audio.format import AudioChunk
-from narrator.audio.recognizer import Decision, RecognitionEvent, Recognizer, StableDecider
+from narrator.audio.recognizer import RecognitionEvent, Recognizer
 from narrator.audio.sources import AudioSource
 
 
@@ -79,21 +80,24 @@ class OpenGate:
         return True
 
 
-class Listener:
-    """Feeds a source through a gate into a recognizer and yields its events.
+def silenced(chunk: AudioChunk) -> AudioChunk:
+    """Silence in place of ``chunk``: same length, same place on the timeline."""
+    return AudioChunk(b"\0" * len(chunk.audio), chunk.format, chunk.timestamp)
 
-    ``on_chunk`` sees every chunk as captured, before gating (the session recorder).
+
+class Listener:
+    """Feeds a source through a gate into a recognizer and yields its events (tests, the
+    benchmark, tools; the hostless table pulls its chunks itself, in the same order).
+
     ``decider``, when given, turns events into :class:`Decision` objects (``decisions()``).
     """
 
     def __init__(self, source: AudioSource, recognizer: Recognizer, gate: Gate | None = None,
-                 *, decider: StableDecider | None = None,
-                 on_chunk: Callable[[AudioChunk], None] | None = None) -> None:
+                 *, decider: StableDecider[Any] | None = None) -> None:
         self.source = source
         self.recognizer = recognizer
         self.gate: Gate = gate if gate is not None else OpenGate()
         self.decider = decider
-        self.on_chunk = on_chunk
         self.gated_seconds = 0.0
         self._stopped = False
 
@@ -101,7 +105,7 @@ class Listener:
         if self.gate.is_open_span(chunk.timestamp, chunk.end):
             return chunk
         self.gated_seconds += chunk.duration
-        return AudioChunk(b"\0" * len(chunk.audio), chunk.format, chunk.timestamp)
+        return silenced(chunk)
 
     def events(self, *, flush: bool = True) -> Iterator[RecognitionEvent]:
         """Every recognition event, in order, until the source ends or ``stop()``.
@@ -109,15 +113,13 @@ class Listener:
         At the end of the source the utterance in progress is flushed as a Final.
         """
         for chunk in self.source.chunks():
-            if self.on_chunk is not None:
-                self.on_chunk(chunk)
             yield from self.recognizer.feed(self._gated(chunk))
             if self._stopped:
                 break
         if flush:
             yield from self.recognizer.flush()
 
-    def decisions(self) -> Iterator[tuple[RecognitionEvent, Decision | None]]:
+    def decisions(self) -> Iterator[tuple[RecognitionEvent, Decision[Any] | None]]:
         """Each event with the decider's verdict on it (None when no decision is due)."""
         if self.decider is None:
             raise ValueError("Listener.decisions() needs a decider")

@@ -263,7 +263,7 @@ def grammar_support(path: Path) -> bool:
 
 def check_model(path: str | Path) -> ModelReport:
     """Load the model and make sure it takes runtime grammars; NarratorError otherwise."""
-    from narrator.audio.recognizer import load_model, unknown_token
+    from narrator.audio.vosk_recognizer import load_model, unknown_token
 
     p = Path(path)
     if not p.is_dir():

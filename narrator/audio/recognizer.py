@@ -1,35 +1,19 @@
-"""The Vosk recognizer: chunks in, typed events out, on the source's stream timeline.
+"""What a speech recognizer is to the rest of narrator: chunks in, typed events out.
 
-Measured with vosk 0.3.45 (and the Korean small model) — the facts this module is built on:
-
-- ``SetGrammar`` / the grammar argument must be JSON with ``ensure_ascii=False``: escaped
-  ``\\uXXXX`` words are not found in the vocabulary and are silently dropped.
-- Words missing from the model's vocabulary are dropped by Vosk with a warning; we filter them
-  first (``Model.vosk_model_find_word``) and report them instead.
-- ``SetPartialWords(True)`` makes partials lag by more than a second (and, with a grammar, be
-  empty until the endpoint), so it is off by default: plain partials show the best path while
-  the word is still being spoken, which is what the early decision needs.
-- Word times in results are counted from the recognizer's first sample, across utterances.
-  We map them back to the stream timeline, including across gaps in the timestamps.
-- ``SetEndpointerDelays`` does not exist in 0.3.45 (it came later); endpointing comes from the
-  model's ``conf/model.conf`` (rule2 0.5 s of trailing silence after speech in the small
-  models). We call it when a newer Vosk has it.
+A :class:`Recognizer` is fed the stream's chunks in order and answers with :class:`Partial`
+guesses and :class:`Final` utterances, on the stream's own timeline. Vosk implements it
+(:class:`narrator.audio.vosk_recognizer.VoskRecognizer`); so does the scripted recognizer of
+the tests (:class:`narrator.testing.ScriptedRecognizer`) — the listening loop knows only this
+protocol.
 """
 
 from __future__ import annotations
 
-import bisect
-import json
-import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
-from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk
-from narrator.errors import NarratorError
-
-UNKNOWN_TOKENS = ("[unk]", "<UNK>", "<unk>")
+from narrator.audio.format import AudioChunk
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,13 +47,15 @@ class Final:
     """A finished utterance, with word timings and confidences.
 
     ``t`` is the stream time of the end of the audio fed when it was produced; ``endpoint`` is
-    True when Vosk ended the utterance on trailing silence, False when it was flushed.
+    True when the utterance ended on trailing silence (Vosk's endpoint, or the voice-activity
+    detector's: ``cut``), False when it was flushed.
     """
 
     text: str
     words: tuple[Word, ...]
     t: float
     endpoint: bool = True
+    cut: bool = False  # ended by the voice-activity detector, not by Vosk's endpoint
 
     @property
     def end(self) -> float | None:
@@ -80,325 +66,22 @@ class Final:
 RecognitionEvent = Partial | Final
 
 
-def _rms(audio: bytes) -> float:
-    """RMS of s16le samples."""
-    import numpy as np
-
-    samples = np.frombuffer(audio, dtype="<i2").astype(np.float64)
-    return math.sqrt(float(np.mean(samples * samples))) if samples.size else 0.0
-
-
-def _vosk() -> Any:
-    import vosk
-
-    # -1 hides Vosk's LOG lines (model loading chatter); warnings stay visible.
-    vosk.SetLogLevel(-1)
-    return vosk
-
-
-def load_model(path: str | Path) -> Any:
-    """Load a ``vosk.Model`` from a folder; a bad folder is a one-line NarratorError."""
-    p = Path(path)
-    if not (p / "am" / "final.mdl").is_file():
-        raise NarratorError(f"not a Vosk model folder (no am/final.mdl): {p}")
-    vosk = _vosk()
-    try:
-        return vosk.Model(str(p))
-    except Exception as e:  # vosk raises a bare Exception("Failed to create a model")
-        raise NarratorError(f"cannot load the Vosk model at {p}: {e}") from e
-
-
-def unknown_token(model: Any, model_path: str | Path | None = None) -> str | None:
-    """The model's unknown-word token (``[unk]`` in most models, ``<UNK>`` in some).
-
-    Asked of the model's vocabulary first; falls back to ``graph/words.txt``.
-    """
-    for token in UNKNOWN_TOKENS:
-        if model.vosk_model_find_word(token) >= 0:
-            return token
-    if model_path is not None:
-        words = Path(model_path) / "graph" / "words.txt"
-        if words.exists():
-            vocab = {line.split(" ", 1)[0] for line in words.read_text("utf-8").splitlines()}
-            for token in UNKNOWN_TOKENS:
-                if token in vocab:
-                    return token
-    return None
-
-
-@dataclass
-class _Timeline:
-    """Maps Vosk's sample-count time to the stream timeline, across timestamp gaps."""
-
-    vosk_starts: list[float] = field(default_factory=list)
-    stream_starts: list[float] = field(default_factory=list)
-    fed: float = 0.0  # seconds fed to Vosk so far
-    stream_end: float = 0.0  # stream time of the end of the last chunk
-
-    def add(self, chunk: AudioChunk) -> None:
-        # A new segment whenever the chunk does not continue where the last one ended.
-        if not self.vosk_starts or abs(chunk.timestamp - self.stream_end) > 1e-6:
-            self.vosk_starts.append(self.fed)
-            self.stream_starts.append(chunk.timestamp)
-        self.fed += chunk.duration
-        self.stream_end = chunk.end
-
-    def to_stream(self, vosk_time: float) -> float:
-        if not self.vosk_starts:
-            return vosk_time
-        i = max(0, bisect.bisect_right(self.vosk_starts, vosk_time) - 1)
-        return self.stream_starts[i] + (vosk_time - self.vosk_starts[i])
-
-
-class Recognizer:
-    """A streaming Vosk recognizer constrained (optionally) to a phrase list.
-
-    ``model`` is a loaded ``vosk.Model`` (load it once, share it) or a folder. The grammar is a
-    list of phrases (``narrator.grammar.vocab.phrase_list``); the model's unknown token is
-    appended so that out-of-grammar speech comes out as ``[unk]``/``<UNK>`` instead of being
-    forced onto a game phrase. ``None`` means the model's full language model.
-    """
-
-    def __init__(self, model: Any, *, phrases: Sequence[str] | None = None,
-                 rate: int = RECOGNIZER_FORMAT.rate, partial_words: bool = False,
-                 endpointer_delays: tuple[float, float, float] | None = None,
-                 model_path: str | Path | None = None, quiet_dbfs: float = -40.0) -> None:
-        if isinstance(model, str | Path):
-            model_path = Path(model)
-            model = load_model(model)
-        self.model = model
-        self.model_path = None if model_path is None else Path(model_path)
-        self.rate = rate
-        self.partial_words = partial_words
-        self.endpointer_delays = endpointer_delays
-        self.unk = unknown_token(model, self.model_path)
-        self.phrases: list[str] | None = None
-        self.dropped_words: list[str] = []
-        # Chunks below this RMS level count as quiet (pause after the last word).
-        self.quiet_rms = 32768.0 * 10 ** (quiet_dbfs / 20.0)
-        self._quiet = 0.0
-        self._last_partial = ""
-        self._timeline = _Timeline()
-        self._rec: Any = None
-        self.set_grammar(phrases)
-
-    # -- grammar ---------------------------------------------------------------------------
-
-    def _in_vocab(self, word: str) -> bool:
-        return bool(self.model.vosk_model_find_word(word) >= 0)
-
-    def set_grammar(self, phrases: Sequence[str] | None) -> list[str]:
-        """Constrain recognition to ``phrases`` (per game phase); ``None`` = free speech.
-
-        Starts a new utterance (what was pending is discarded), keeps the stream timeline.
-        Phrases with a word the model does not know are dropped; returns those words.
-        """
-        vosk = _vosk()
-        dropped: list[str] = []
-        if phrases is None:
-            self.phrases = None
-            rec = vosk.KaldiRecognizer(self.model, self.rate)
-        else:
-            kept: list[str] = []
-            for phrase in phrases:
-                words = phrase.split()
-                missing = [w for w in words if not self._in_vocab(w)]
-                if missing:
-                    dropped.extend(w for w in missing if w not in dropped)
-                elif words and phrase not in kept:
-                    kept.append(phrase)
-            grammar = [*kept]
-            if self.unk is not None:
-                grammar.append(self.unk)
-            if not grammar:
-                raise NarratorError("the grammar has no word the speech model knows")
-            self.phrases = kept
-            rec = vosk.KaldiRecognizer(
-                self.model, self.rate, json.dumps(grammar, ensure_ascii=False)
-            )
-        rec.SetWords(True)
-        rec.SetPartialWords(self.partial_words)
-        if self.endpointer_delays is not None and hasattr(rec, "SetEndpointerDelays"):
-            rec.SetEndpointerDelays(*self.endpointer_delays)
-        self._rec = rec
-        self.dropped_words = dropped
-        self._last_partial = ""
-        # A fresh KaldiRecognizer counts time from zero again: start a new mapping, keep the
-        # stream position so a chunk that follows continues the same timeline.
-        end = self._timeline.stream_end
-        self._timeline = _Timeline(stream_end=end)
-        return dropped
-
-    # -- streaming -------------------------------------------------------------------------
-
-    @property
-    def position(self) -> float:
-        """Stream time of the end of the audio fed so far."""
-        return self._timeline.stream_end
-
-    def _words(self, items: list[dict[str, Any]]) -> tuple[Word, ...]:
-        to_stream = self._timeline.to_stream
-        return tuple(
-            Word(
-                str(w["word"]),
-                round(to_stream(float(w["start"])), 6),
-                round(to_stream(float(w["end"])), 6),
-                float(w["conf"]) if "conf" in w else None,
-            )
-            for w in items
-        )
-
-    def _final(self, raw: str, endpoint: bool) -> Final | None:
-        data = json.loads(raw)
-        text = str(data.get("text", "")).strip()
-        self._last_partial = ""
-        if not text:
-            return None
-        return Final(text, self._words(data.get("result", [])), self.position, endpoint)
+class Recognizer(Protocol):
+    """A streaming recognizer, constrained (or not) to a list of phrases."""
 
     def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
-        """Feed one chunk; returns a Final when Vosk ended an utterance, else a Partial when
-        the partial text changed or is non-empty (every chunk, so stability can be counted).
-        """
-        if chunk.format != RECOGNIZER_FORMAT:
-            raise ValueError(f"recognizer needs {RECOGNIZER_FORMAT}, got {chunk.format}")
-        self._timeline.add(chunk)
-        self._quiet = self._quiet + chunk.duration if _rms(chunk.audio) < self.quiet_rms else 0.0
-        if self._rec.AcceptWaveform(chunk.audio):
-            final = self._final(self._rec.Result(), endpoint=True)
-            return [final] if final is not None else []
-        data = json.loads(self._rec.PartialResult())
-        text = str(data.get("partial", "")).strip()
-        if not text and not self._last_partial:
-            return []
-        self._last_partial = text
-        return [Partial(text, self.position, self._words(data.get("partial_result", [])),
-                        round(self._quiet, 6))]
+        """Feed the next chunk of the stream; the events it completes."""
+        ...
 
     def flush(self) -> list[RecognitionEvent]:
         """End the current utterance now (end of stream): its Final, if anything was heard."""
-        final = self._final(self._rec.FinalResult(), endpoint=False)
-        return [final] if final is not None else []
+        ...
 
     def reset(self) -> None:
-        """Drop the utterance in progress (e.g. a new speaker), keep grammar and timeline."""
-        self._rec.Reset()
-        self._last_partial = ""
+        """Drop the utterance in progress (a new speaker); keep the grammar and the timeline."""
+        ...
 
-
-# -- early decision ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """An utterance the host may act on.
-
-    ``early`` is True when it was decided on stable partials before Vosk's endpoint; ``end`` is
-    the end of its last word on the stream timeline when known (finals) — for partials, the
-    stream time at which the text became stable. ``revised`` marks a Final that contradicts an
-    early decision made on the same utterance.
-    """
-
-    text: str
-    t: float
-    early: bool
-    words: tuple[Word, ...] = ()
-    end: float | None = None
-    revised: bool = False
-
-
-class StableDecider:
-    """Decides on an utterance as soon as it is complete and stable, without the endpoint.
-
-    Fires on a Partial when ``is_complete(text)`` (the host asks the grammar), the same text
-    has been seen for ``stable_partials`` consecutive partials spanning ``stable_ms`` of audio,
-    and the speaker has paused: the last ``min_quiet_ms`` of audio were quiet. The pause matters:
-    mid-word, Vosk's partial can show a shorter grammar word for a while (measured: «좋아요»
-    inside «감사합니다»), and stability alone would take it.
-    It refuses to fire early while any word is not trustworthy yet:
-
-    - a word whose confidence is known (partial words on) and below ``min_conf``;
-    - a word for which ``guard(word)`` is True (e.g. a verb whose future-tense twin is in the
-      grammar: «выставляю» / «выставлю») until it has stayed the same, at the same place, for
-      ``guard_stable_ms`` of audio. Plain Vosk partials carry no confidences in time, so
-      this stability is the evidence used for them; set ``guard_stable_ms=None`` to require
-      the Final for guarded words.
-
-    Finals always decide (when complete); a Final after an early decision on the same
-    utterance is reported only if its text differs (``revised=True``).
-    """
-
-    def __init__(self, is_complete: Callable[[str], bool], *, stable_partials: int = 2,
-                 stable_ms: float = 50.0, min_quiet_ms: float = 100.0, min_conf: float = 0.9,
-                 guard: Callable[[str], bool] | None = None,
-                 guard_stable_ms: float | None = 400.0) -> None:
-        self.is_complete = is_complete
-        self.stable_partials = stable_partials
-        self.stable_ms = stable_ms
-        self.min_quiet_ms = min_quiet_ms
-        self.min_conf = min_conf
-        self.guard = guard
-        self.guard_stable_ms = guard_stable_ms
-        self.reset()
-
-    def reset(self) -> None:
-        """Forget the utterance in progress."""
-        self._text = ""
-        self._since = 0.0
-        self._count = 0
-        self._word_since: list[tuple[str, float]] = []
-        self._early: Decision | None = None
-
-    def _track_words(self, words: list[str], t: float) -> None:
-        kept: list[tuple[str, float]] = []
-        for i, w in enumerate(words):
-            if i < len(self._word_since) and self._word_since[i][0] == w:
-                kept.append(self._word_since[i])
-            else:
-                kept.append((w, t))
-        self._word_since = kept
-
-    def _trusted(self, event: Partial) -> bool:
-        for word in event.words:
-            if word.conf is not None and word.conf < self.min_conf:
-                return False
-        if self.guard is None:
-            return True
-        for w, since in self._word_since:
-            if self.guard(w) and (
-                self.guard_stable_ms is None
-                or (event.t - since) * 1000.0 < self.guard_stable_ms
-            ):
-                return False
-        return True
-
-    def observe(self, event: RecognitionEvent) -> Decision | None:
-        """Feed every recognizer event; returns a Decision when one is due."""
-        if isinstance(event, Final):
-            early, self._early = self._early, None
-            self._text, self._count, self._word_since = "", 0, []
-            if early is not None:
-                if event.text == early.text:
-                    return None
-                return Decision(event.text, event.t, False, event.words, event.end, True)
-            if self.is_complete(event.text):
-                return Decision(event.text, event.t, False, event.words, event.end)
-            return None
-        self._track_words(event.text.split(), event.t)
-        if event.text != self._text:
-            self._text, self._since, self._count = event.text, event.t, 1
-        else:
-            self._count += 1
-        if self._early is not None or not event.text:
-            return None
-        stable_for = (event.t - self._since) * 1000.0
-        if (
-            self._count >= self.stable_partials
-            and stable_for + 1e-6 >= self.stable_ms
-            and event.quiet * 1000.0 + 1e-6 >= self.min_quiet_ms
-            and self._trusted(event)
-            and self.is_complete(event.text)
-        ):
-            self._early = Decision(event.text, event.t, True, event.words, self._since)
-            return self._early
-        return None
+    def set_grammar(self, phrases: Sequence[str] | None) -> list[str]:
+        """Constrain recognition to ``phrases`` (``None``: free speech); a new utterance
+        starts. Returns the words that cannot be heard (missing from the model)."""
+        ...

@@ -1,23 +1,23 @@
-"""Recording a session so that it can be replayed exactly.
+"""Recording a session's audio so that it can be replayed exactly.
 
 A session folder holds:
 
-- ``session.json`` — the audio format and where ``mic.wav`` starts on the stream timeline;
+- ``session.json`` — the format version, the audio format and where ``mic.wav`` starts on the
+  stream timeline;
 - ``mic.wav`` — the recognizer-format audio as captured (before the echo gate), gap-free: a
   gap in the capture timestamps is written as silence so that sample ``n`` is always at
   ``start + n / rate``;
-- ``inputs.jsonl`` — every timed non-audio input, one ``{"t": seconds, ...}`` a line, in order
-  (echo-gate spans are ``{"t": …, "gate": [start|null, end]}``), flushed line by line so that a
-  killed process loses nothing already acted on;
+- ``inputs.jsonl`` — every input event of the game, one :class:`~narrator.inputs.Input` a line
+  (written by the host's recorder, :mod:`narrator.host.recorder`);
 - ``protocol.json`` — the game protocol, when the game ends.
 
-Replay feeds the same WAV through the same listener and recognizer on a virtual clock.
+Replay feeds the same WAV through the same recognizer on a virtual clock.
 """
 
 from __future__ import annotations
 
 import json
-import math
+import os
 import wave
 from collections.abc import Mapping
 from pathlib import Path
@@ -25,9 +25,9 @@ from types import TracebackType
 from typing import Any
 
 from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk
-from narrator.audio.listener import EchoGate
 from narrator.audio.sources import DEFAULT_CHUNK_MS, PcmSource, load_pcm
 from narrator.errors import NarratorError
+from narrator.inputs import FORMAT_VERSION
 
 MIC = "mic.wav"
 INPUTS = "inputs.jsonl"
@@ -36,7 +36,7 @@ PROTOCOL = "protocol.json"
 
 
 class SessionRecorder:
-    """Writes a session folder while the game runs. Use it as a context manager."""
+    """Writes a session folder's audio and protocol while the game runs (a context manager)."""
 
     def __init__(self, directory: str | Path, *, start: float | None = None) -> None:
         self.dir = Path(directory)
@@ -44,12 +44,11 @@ class SessionRecorder:
         self.start = start
         self._written = 0  # bytes of audio written
         self._wav: wave.Wave_write | None = None
-        self._inputs = (self.dir / INPUTS).open("w", encoding="utf-8")
 
     def _open_wav(self, start: float) -> wave.Wave_write:
         self.start = start
         (self.dir / META).write_text(
-            json.dumps({"start": start, "rate": RECOGNIZER_FORMAT.rate,
+            json.dumps({"format": FORMAT_VERSION, "start": start, "rate": RECOGNIZER_FORMAT.rate,
                         "width": RECOGNIZER_FORMAT.width,
                         "channels": RECOGNIZER_FORMAT.channels}) + "\n",
             encoding="utf-8",
@@ -66,7 +65,7 @@ class SessionRecorder:
         return (self.start or 0.0) + RECOGNIZER_FORMAT.duration(self._written)
 
     def write_audio(self, chunk: AudioChunk) -> None:
-        """Append one captured chunk (pass it as ``Listener(on_chunk=...)``)."""
+        """Append one captured chunk, as captured (before the echo gate)."""
         if chunk.format != RECOGNIZER_FORMAT:
             raise ValueError(f"session audio must be {RECOGNIZER_FORMAT}, got {chunk.format}")
         if self._wav is None:
@@ -86,31 +85,23 @@ class SessionRecorder:
         self._wav.writeframes(audio)
         self._written += len(audio)
 
-    def record_input(self, t: float, **fields: Any) -> None:
-        """Append one timed input ``{"t": t, **fields}`` and flush it."""
-        self._inputs.write(json.dumps({"t": t, **fields}, ensure_ascii=False) + "\n")
-        self._inputs.flush()
-
-    def record_gate(self, start: float, end: float) -> None:
-        """Log an echo-gate span (pass it as ``EchoGate(on_close=...)``)."""
-        t = end if math.isinf(start) else start
-        self.record_input(t, gate=[None if math.isinf(start) else start, end])
-
     def write_protocol(self, protocol: Mapping[str, Any]) -> None:
-        """Write the game protocol (``protocol.json``)."""
-        (self.dir / PROTOCOL).write_text(
-            json.dumps(protocol, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
-        )
+        """Write the game protocol (``protocol.json``): it names every role, so it is readable
+        by its owner only."""
+        path = self.dir / PROTOCOL
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.chmod(path, 0o600)  # an existing file keeps its mode otherwise
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(json.dumps(protocol, ensure_ascii=False, indent=2) + "\n")
 
     def close(self) -> None:
-        """Finish the WAV and the inputs file."""
+        """Finish the WAV."""
         if self._wav is not None:
             self._wav.close()
             self._wav = None
         elif not (self.dir / MIC).exists():
             # No audio at all: still leave a valid, empty session.
             self._open_wav(self.start or 0.0).close()
-        self._inputs.close()
 
     def __enter__(self) -> SessionRecorder:
         return self
@@ -121,7 +112,11 @@ class SessionRecorder:
 
 
 class SessionReader:
-    """Reads a session folder back: the audio on its timeline, the inputs, the protocol."""
+    """Reads a session folder back: the audio on its timeline, the protocol.
+
+    A folder of another format version (sessions recorded before version 2 kept the operator's
+    entries by poll) is refused in one line naming its version.
+    """
 
     def __init__(self, directory: str | Path) -> None:
         self.dir = Path(directory)
@@ -131,39 +126,21 @@ class SessionReader:
         try:
             meta = json.loads(meta_path.read_text(encoding="utf-8"))
             self.start = float(meta["start"])
-        except (ValueError, KeyError, TypeError) as e:
+            version = meta.get("format", 1)
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise NarratorError(f"{meta_path}: broken session header ({e})") from e
+        if version != FORMAT_VERSION:
+            raise NarratorError(f"{self.dir}: a session in format {version}; this narrator "
+                                f"replays format {FORMAT_VERSION} only (record it again)")
+
+    @property
+    def inputs_path(self) -> Path:
+        """The session's input events (``inputs.jsonl``)."""
+        return self.dir / INPUTS
 
     def source(self, *, chunk_ms: int = DEFAULT_CHUNK_MS) -> PcmSource:
         """The recorded audio as a source on the original stream timeline."""
         return PcmSource(load_pcm(self.dir / MIC), chunk_ms=chunk_ms, start=self.start)
-
-    def inputs(self) -> list[dict[str, Any]]:
-        """Every timed input, in order. A broken line is a NarratorError naming it."""
-        path = self.dir / INPUTS
-        if not path.exists():
-            return []
-        out: list[dict[str, Any]] = []
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-                float(item["t"])
-            except (ValueError, KeyError, TypeError) as e:
-                raise NarratorError(f"{path}:{n}: not a timed input ({e})") from e
-            out.append(item)
-        return out
-
-    def gate(self) -> EchoGate:
-        """An echo gate closed over the same spans as during the recording (tails included)."""
-        g = EchoGate(tail=0.0)
-        for item in self.inputs():
-            span = item.get("gate")
-            if span is not None:
-                start = float("-inf") if span[0] is None else float(span[0])
-                g.close(start, float(span[1]))
-        return g
 
     def protocol(self) -> dict[str, Any] | None:
         """The recorded protocol, or None when the game did not finish."""

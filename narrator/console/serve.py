@@ -60,7 +60,7 @@ def open_console(host: Host, transcript: Transcript, journal: Journal, lang: str
     ``--links``). ``dealt``: the cards were seen before (a resumed game)."""
     settings = ConsoleSettings(lang=lang, hand_votes=opts.hand_votes,
                                wait_for_cards=opts.wait_for_cards and not dealt)
-    table = ConsoleTable(host, settings=settings, record=journal.append_input,
+    table = ConsoleTable(host, settings=settings, record=journal.write,
                          said=lambda: list(transcript.said),
                          protocol=protocol_of(host.game, transcript))
     console = start_console(table, submit, opts.address)

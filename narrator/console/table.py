@@ -368,7 +368,7 @@ class ConsoleTable:
             return
         if not self._dirty:  # one rebuild for the whole batch of events
             self._dirty = True
-            self.host.scheduler.call_at(self.host.clock.now(), "console-views", self._flush)
+            self.host.scheduler.call_at(self.host.now(), "console-views", self._flush)
 
     def _timer_started(self, timer: Timer) -> None:
         """Hold or stretch the host's timer where the console needs it (see the module)."""

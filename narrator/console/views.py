@@ -86,7 +86,7 @@ def timer(table: ConsoleTable) -> dict[str, Any] | None:
     exp = table.game.expect
     if t is None or exp.timer is None or table.game.is_over:
         return None
-    now = host.clock.now()
+    now = host.now()
     held = table.dealing or (exp.kind == "hands" and table.settings.hand_votes)
     return {"name": t.name, "total": t.seconds,
             "left": round(max(0.0, min(t.seconds, host.timer_started + t.seconds - now)), 2),
@@ -166,7 +166,7 @@ def _step(table: ConsoleTable, seat: int, role: Role) -> dict[str, Any] | None:
         assert exp.timer is not None and exp.timer.tick
         return {"type": "hunt", "pace": exp.timer.tick,
                 "count": round(exp.timer.seconds / exp.timer.tick),
-                "elapsed": round(host.clock.now() - host.timer_started, 3),
+                "elapsed": round(host.now() - host.timer_started, 3),
                 "pressed": list(table.pressed.get(seat, []))}
     if exp.kind == "check":
         role_name = table.checker_role(seat)

@@ -108,25 +108,6 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
     return OperatorInput((Hands(seats),) if seats else (), True, text=text)
 
 
-class Operator:
-    """Where operator inputs come from; the play core polls it at fixed points.
-
-    ``poll(game, index, block=…)`` returns the next input or None (``index`` counts the polls of
-    the game, so a recording can give each input back at the same point); with ``block`` it waits
-    for one (the game is held at the end of an operator step). ``prompt`` is told of every new operator step,
-    ``error`` of every line or action that was not taken.
-    """
-
-    def poll(self, game: Game, index: int, *, block: bool) -> OperatorInput | None:
-        raise NotImplementedError
-
-    def prompt(self, text: str) -> None:
-        """A new step waits for the operator."""
-
-    def error(self, text: str) -> None:
-        """A line or an action was refused."""
-
-
 def describe(actions: Sequence[Action]) -> str:
     """Actions as their text forms, comma-joined (for logs)."""
     return ", ".join(map(str, actions)) or "nothing"

@@ -2,7 +2,7 @@
 
 A :class:`Hearing` bundles what the hostless loop needs to turn speech into engine actions: the
 phrase list the recognizer is constrained to during a speech, the parse function (text →
-intents, after near-miss correction), the early-decision completeness test and the guard on
+intents, after near-miss correction; the decider reads each text once with it) and the guard on
 verbs whose tense twin is also in the grammar («выставляю» / «выставлю»: never taken from a
 partial until it has been stable for a while). :func:`game_hearing` is the real one, built on
 :mod:`narrator.grammar`; tests inject others (a Korean test grammar for the Korean model).
@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from narrator.audio.recognizer import StableDecider
+from narrator.audio.decider import StableDecider
 from narrator.engine import Action, EndSpeech, Malformed, Nominate, Withdraw
 from narrator.grammar import Intent, correct, parse, phrase_list
 from narrator.grammar.lexicon import VERBS
@@ -49,13 +49,15 @@ class Hearing:
     parse: Callable[[str], list[Intent]]
     guard: Callable[[str], bool] | None = None
 
-    def is_complete(self, text: str) -> bool:
-        """The utterance holds an intent (accepted or refused): a decision may be taken."""
-        return any(i.kind != "none" for i in self.parse(text))
+    def understand(self, text: str) -> list[Intent] | None:
+        """The intents of ``text`` when it holds one (accepted or refused), else None: no
+        decision may be taken on it yet."""
+        intents = self.parse(text)
+        return intents if any(i.kind != "none" for i in intents) else None
 
-    def decider(self) -> StableDecider:
+    def decider(self) -> StableDecider[list[Intent]]:
         """The early decider for one speech (stable partials, guarded verbs)."""
-        return StableDecider(self.is_complete, guard=self.guard)
+        return StableDecider(self.understand, guard=self.guard)
 
 
 def _verb_keys(lang: str) -> frozenset[str]:

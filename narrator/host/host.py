@@ -2,8 +2,9 @@
 
 Every input, whatever its source (a table script, the keyboard, the console, the listener),
 goes through :meth:`Host.apply`: it is journaled, applied to the engine, and the events are
-narrated and turned into timers. The host itself never sleeps; whoever drives it runs the
-scheduler, on the real clock (play, assist) or a fake one (replay, tests).
+narrated and turned into timers. The host itself never sleeps and reads the game's time from
+its scheduler; the :class:`~narrator.host.driver.Driver` moves that time, on the real clock
+(play, assist) or a virtual one (replay, tests).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from typing import Protocol
 from narrator.engine import Action, Game, Timer, TimeUp
 from narrator.engine import events as ev
 from narrator.host.narration import TEN_SECONDS, Line, count_line, lines_for
+from narrator.host.recorder import InputLog
 from narrator.host.scheduler import Scheduler
+from narrator.inputs import ACTION, UNDO, Input
 
 _TIMER_KEYS = ("timer", "timer-warning", "timer-tick")
 
@@ -36,19 +39,11 @@ class Tee:
             voice.say(line, at)
 
 
-class ActionLog(Protocol):
-    """Where every input is written before it is acted on (the game journal)."""
-
-    def append(self, action: Action, at: float) -> None: ...
-
-    def append_undo(self, at: float) -> None: ...
-
-
 class Host:
     """Runs one game: inputs in, speech and timers out."""
 
     def __init__(self, game: Game, scheduler: Scheduler, voice: Voice,
-                 journal: ActionLog | None = None) -> None:
+                 journal: InputLog | None = None) -> None:
         self.game = game
         self.scheduler = scheduler
         self.clock = scheduler.clock
@@ -72,7 +67,7 @@ class Host:
 
         def take(taken: Action) -> None:
             if self.journal is not None:
-                self.journal.append(taken, self.clock.now())
+                self.journal.write(Input(ACTION, self.now(), {"action": str(taken)}))
             if accepted is not None:
                 accepted(taken)
 
@@ -83,7 +78,7 @@ class Host:
     def undo(self) -> Action:
         """Take back the last input (a host's override); the current timer restarts in full."""
         if self.journal is not None and self.game.history:
-            self.journal.append_undo(self.clock.now())
+            self.journal.write(Input(UNDO, self.now()))
         action = self.game.pop()
         self.resume()
         return action
@@ -96,18 +91,22 @@ class Host:
         else:
             self._cancel_timer()
 
+    def now(self) -> float:
+        """The game's time (the scheduler's)."""
+        return self.scheduler.now()
+
     def say(self, line: Line) -> None:
-        self.voice.say(line, self.clock.now())
+        self.voice.say(line, self.now())
 
     @property
     def time_left(self) -> float | None:
         """Seconds left on the running engine timer."""
         if self.timer is None:
             return None
-        return max(0.0, self.timer_started + self.timer.seconds - self.clock.now())
+        return max(0.0, self.timer_started + self.timer.seconds - self.now())
 
     def _handle(self, events: list[ev.Event]) -> None:
-        now = self.clock.now()
+        now = self.now()
         for event in events:
             for line in lines_for(event):
                 self.voice.say(line, now)
@@ -125,7 +124,7 @@ class Host:
 
     def _start_timer(self, timer: Timer) -> None:
         self._cancel_timer()
-        now = self.clock.now() + self.timer_delay()
+        now = self.now() + self.timer_delay()
         self.timer, self.timer_started = timer, now
         name = timer.name
         self.scheduler.call_at(now + timer.seconds, "timer", lambda: self._time_up(name))

@@ -1,25 +1,30 @@
-"""The game journal: every accepted input, appended and flushed before it is acted on.
+"""The game journal: every accepted input, appended and synced before it is acted on.
 
 A journal is JSON lines: a header (ruleset, seats, the dealt roles, language, mode), then one
-``{"t": seconds, "action": "nominate 5"}`` per input, in the actions' text form. A source that
-has inputs of its own (the table console's presses) writes each as an input event first,
-``{"input": {"type": "pad", "t": …, …}}``, then the actions it led to. Replaying the
-actions on a game with the same roles gives back the same state (the engine is deterministic),
-so a killed process resumes at the same phase: ``narrator resume JOURNAL``.
+input event per line (:mod:`narrator.inputs`), written by the host's recorder:
+``{"type": "action", "t": seconds, "action": "nominate 5"}`` for each action the engine took,
+``{"type": "undo", "t": seconds}`` when the host took one back. Replaying the actions on a game
+with the same roles gives back the same state (the engine is deterministic), so a killed process
+resumes at the same phase: ``narrator resume JOURNAL``. A source with inputs of its own writes
+each as it came before the actions it leads to — the table console's presses,
+``{"type": "pad", "t": …, "seat": 3, "do": "shoot", …}`` — and they are kept apart
+(:attr:`JournalContents.inputs`). Journals of version 1 (lines without a ``type``) are read too.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from narrator.engine import Action, EngineError, Game, Role, parse_action
 from narrator.engine.rules import find_rules, settings_of, with_settings
 from narrator.errors import NarratorError
-from narrator.inputs import Input, InputError
+from narrator.host.recorder import Recorder
+from narrator.inputs import OPERATOR, PAD, Input, InputError
+
+VERSION = 2
 
 
 @dataclass
@@ -32,21 +37,16 @@ class JournalHeader:
     settings: dict[str, float] = field(default_factory=dict)  # changed figures (count pace, …)
 
     def to_json(self) -> dict[str, Any]:
-        return {"journal": 1, "rules": self.rules, "seats": self.seats, "lang": self.lang,
+        return {"journal": VERSION, "rules": self.rules, "seats": self.seats, "lang": self.lang,
                 "mode": self.mode, "settings": self.settings,
                 "roles": {str(s): r.value for s, r in sorted(self.roles.items())}}
 
 
-class Journal:
-    """Appends actions to ``path``; each line is flushed and synced before the action runs."""
+class Journal(Recorder):
+    """The recorder of one game's journal: each line synced before the input is acted on."""
 
     def __init__(self, path: str | Path, header: JournalHeader, *, fsync: bool = True) -> None:
-        self.path = Path(path)
-        self.fsync = fsync
-        exists = self.path.exists() and self.path.stat().st_size > 0
-        self._file: IO[str] = self.path.open("a", encoding="utf-8")
-        if not exists:
-            self._write(header.to_json())
+        super().__init__(path, header=header.to_json(), fsync=fsync)
 
     @classmethod
     def for_game(cls, path: str | Path, game: Game, *, lang: str = "ru", mode: str = "assist",
@@ -55,32 +55,12 @@ class Journal:
                                settings_of(game.rules))
         return cls(path, header, fsync=fsync)
 
-    def _write(self, obj: dict[str, Any]) -> None:
-        self._file.write(json.dumps(obj, ensure_ascii=False) + "\n")
-        self._file.flush()
-        if self.fsync:
-            os.fsync(self._file.fileno())
-
-    def append(self, action: Action, at: float) -> None:
-        self._write({"t": round(at, 3), "action": str(action)})
-
-    def append_input(self, event: Input) -> None:
-        """An input event as it arrived (before the actions it leads to are taken)."""
-        self._write({"input": event.to_json()})
-
-    def append_undo(self, at: float) -> None:
-        """The host took back the last action."""
-        self._write({"t": round(at, 3), "undo": True})
-
-    def close(self) -> None:
-        self._file.close()
-
 
 @dataclass
 class JournalContents:
     header: JournalHeader
     entries: list[tuple[float, Action]] = field(default_factory=list)
-    inputs: list[Input] = field(default_factory=list)  # the sources' own events, in order
+    inputs: list[Input] = field(default_factory=list)  # the console's presses, in order
 
     def game(self) -> Game:
         """A game brought to the journal's last state (events of the replay discarded)."""
@@ -106,22 +86,26 @@ def load_journal(path: str | Path) -> JournalContents:
         raise NarratorError(f"{name}:1: expected a journal header, got an empty file")
     try:
         head = json.loads(lines[0])
+        version = head.get("journal")
         roles = {int(s): Role(r) for s, r in head["roles"].items()}
         settings = {str(k): float(v) for k, v in head.get("settings", {}).items()}
         header = JournalHeader(head["rules"], int(head["seats"]), roles, head.get("lang", "ru"),
                                head.get("mode", "assist"), settings)
     except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
         raise NarratorError(f"{name}:1: not a journal header ({e.__class__.__name__})") from None
+    if version not in (1, VERSION):
+        raise NarratorError(f"{name}:1: a journal of version {version!r}; this narrator reads "
+                            f"versions 1 and {VERSION}")
     contents = JournalContents(header)
     for number, raw in enumerate(lines[1:], start=2):
         if not raw.strip():
             continue
         try:
             obj = json.loads(raw)
-            if "input" in obj:
-                contents.inputs.append(Input.from_json(obj["input"]))
+            if obj.get("type") in (PAD, OPERATOR):  # its actions follow on their own lines
+                contents.inputs.append(Input.from_json(obj))
                 continue
-            if obj.get("undo"):
+            if obj.get("undo") or obj.get("type") == "undo":
                 if contents.entries:
                     contents.entries.pop()
                 continue

@@ -1,8 +1,11 @@
-"""A deadline scheduler on an injected clock (in the manner of stdlib ``sched``).
+"""A deadline scheduler on the game's timeline (in the manner of stdlib ``sched``).
 
-Timers are deadlines, never sleeps: whoever drives the scheduler either waits on the real clock
-until :meth:`Scheduler.next_deadline` or, on a :class:`~narrator.clock.VirtualClock`, jumps
-straight to it. Entries due at the same moment run in the order they were scheduled.
+Timers are deadlines, never sleeps. The scheduler keeps the game's time — :meth:`now`, the
+moment the game has been brought to — apart from the clock: only the
+:class:`~narrator.host.driver.Driver` moves it, to each deadline in turn (waiting on the
+injected clock for it) and to the time of each input. So a game heard live (the microphone's
+timeline) and the same game replayed (a virtual clock) see the same times.
+Entries due at the same moment run in the order they were scheduled.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from narrator.clock import Clock, VirtualClock
+from narrator.clock import Clock
 
 
 @dataclass(order=True)
@@ -25,23 +28,33 @@ class _Entry:
 
 
 class Scheduler:
-    """Runs callbacks at deadlines on ``clock``; entries can be cancelled by key."""
+    """Runs callbacks at deadlines; entries can be cancelled by key. The game's time starts at
+    ``clock.now()``; the clock is the one the driver waits on."""
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
+        self._now = clock.now()
         self._heap: list[_Entry] = []
         self._by_key: dict[str, list[_Entry]] = {}
         self._seq = itertools.count()
 
+    def now(self) -> float:
+        """The game's time: the moment the game has been brought to."""
+        return self._now
+
+    def move_to(self, when: float) -> None:
+        """Bring the game's time to ``when`` (never back); due entries are not run here."""
+        self._now = max(self._now, when)
+
     def call_at(self, deadline: float, key: str, callback: Callable[[], None]) -> None:
-        """Run ``callback`` once the clock reaches ``deadline``."""
+        """Run ``callback`` once the game's time reaches ``deadline``."""
         entry = _Entry(deadline, next(self._seq), key, callback)
         heapq.heappush(self._heap, entry)
         self._by_key.setdefault(key, []).append(entry)
 
     def call_later(self, delay: float, key: str, callback: Callable[[], None]) -> None:
         """Run ``callback`` ``delay`` seconds from now."""
-        self.call_at(self.clock.now() + delay, key, callback)
+        self.call_at(self._now + delay, key, callback)
 
     def cancel(self, key: str) -> int:
         """Cancel every pending entry with ``key``; returns how many were cancelled."""
@@ -63,12 +76,11 @@ class Scheduler:
         return self.next_deadline() is not None
 
     def run_due(self) -> int:
-        """Run every entry whose deadline has passed; returns how many ran."""
+        """Run every entry due by the game's time (those added meanwhile too); how many ran."""
         ran = 0
-        now = self.clock.now()
         while True:
             self._prune()
-            if not self._heap or self._heap[0].deadline > now:
+            if not self._heap or self._heap[0].deadline > self._now:
                 return ran
             entry = heapq.heappop(self._heap)
             keyed = self._by_key.get(entry.key)
@@ -78,34 +90,3 @@ class Scheduler:
                     del self._by_key[entry.key]
             entry.callback()
             ran += 1
-
-    def advance_to_next(self) -> bool:
-        """On a fake clock: jump to the next deadline and run what is due there.
-
-        Returns False when nothing is scheduled.
-        """
-        deadline = self.next_deadline()
-        if deadline is None:
-            return False
-        clock = self.clock
-        if not isinstance(clock, VirtualClock):
-            raise TypeError("advance_to_next needs a VirtualClock")
-        if deadline > clock.now():
-            clock.set(deadline)
-        self.run_due()
-        return True
-
-    def advance_until(self, when: float) -> None:
-        """On a fake clock: run everything due up to ``when``, then stop the clock there."""
-        clock = self.clock
-        if not isinstance(clock, VirtualClock):
-            raise TypeError("advance_until needs a VirtualClock")
-        while True:
-            deadline = self.next_deadline()
-            if deadline is None or deadline > when:
-                break
-            if deadline > clock.now():
-                clock.set(deadline)
-            self.run_due()
-        if when > clock.now():
-            clock.set(when)

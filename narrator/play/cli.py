@@ -5,7 +5,9 @@ grammars), the microphone and the speaker (or ``--out-wav``), then the model is 
 grammar compiled: "ready to listen in N s". The cards are dealt by the engine (``--seed`` makes
 it reproducible) and written to a roles file beside the journal, readable by the operator only;
 the terminal never prints them. The operator's inputs are described in
-:mod:`narrator.host.entries`; the game itself runs in :class:`PlayCore`.
+:mod:`narrator.host.entries`; the game itself runs in
+:class:`~narrator.listening.ListeningLoop`, on the monotonic clock that also stamps the
+microphone's chunks.
 """
 
 from __future__ import annotations
@@ -23,25 +25,26 @@ from narrator.audio.devices import input_device, output_device
 from narrator.audio.listener import EchoGate
 from narrator.audio.models import find_model, grammar_support
 from narrator.audio.playback import Line as PlayedLine
-from narrator.audio.recognizer import Recognizer, load_model
-from narrator.audio.session import SessionRecorder
+from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import MicrophoneSource
-from narrator.clock import MonotonicClock, VirtualClock
+from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_recognizer
+from narrator.clock import MonotonicClock
 from narrator.console.serve import ConsoleOptions, console_options, open_console
 from narrator.console.server import Console
 from narrator.engine import Game
 from narrator.engine.rules import find_rules, parse_figures, with_settings
 from narrator.errors import NarratorError
-from narrator.host.entries import Operator
+from narrator.host.driver import Driver
 from narrator.host.hearing import Hearing, game_hearing
 from narrator.host.host import Host, Tee
+from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
-from narrator.host.listening import DEFAULT_CHUNK_MS, PlayCore
-from narrator.host.live import LiveLoop
+from narrator.host.recorder import Recorder
 from narrator.host.scheduler import Scheduler
 from narrator.host.speaker import Narration, speaker_narration, wav_narration
 from narrator.host.transcript import Transcript
-from narrator.play.console import ConsoleOperator
+from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
+from narrator.play.console import PadsLog
 from narrator.play.operator import TerminalOperator
 from narrator.voice.manifest import default_manifest
 
@@ -61,10 +64,10 @@ def model_folder(lang: str, explicit: str | None) -> Path:
     return path
 
 
-def load_ears(path: Path, hearing: Hearing) -> tuple[Recognizer, float]:
+def load_ears(path: Path, hearing: Hearing) -> tuple[VoskRecognizer, float]:
     """Load the model and compile the speech grammar; returns the recognizer and the seconds."""
     started = time.perf_counter()
-    recognizer = Recognizer(load_model(path), phrases=list(hearing.phrases), model_path=path)
+    recognizer = table_recognizer(load_model(path), list(hearing.phrases), model_path=path)
     return recognizer, time.perf_counter() - started
 
 
@@ -158,8 +161,9 @@ def _console_table(game: Game, opts: _Options, journal: Journal) -> int:
     host = Host(game, Scheduler(real), Tee(narration, transcript), journal)
     host.listeners.append(transcript.note)
     narration.attach(host)
-    loop = LiveLoop(host, on_error=lambda text: say(f"not taken: {text}"))
-    console = open_console(host, transcript, journal, opts.lang, opts.console, loop.submit,
+    driver = Driver(host.scheduler, lambda event: apply_input(host, event),
+                    on_error=lambda text: say(f"not taken: {text}"))
+    console = open_console(host, transcript, journal, opts.lang, opts.console, driver.call,
                            dealt=game.started)
     if opts.out_wav is None:
         narration.player.start()
@@ -168,12 +172,14 @@ def _console_table(game: Game, opts: _Options, journal: Journal) -> int:
             host.resume()
         else:
             host.start()
-        loop.run()
+        while not game.is_over and not driver.stopping:
+            driver.step()
+        driver.take()
         console.table.publish_views()  # on the loop's thread still: the final state
     except KeyboardInterrupt:
         say("interrupted")
     finally:
-        loop.stop()
+        driver.stop()
         _end(narration, opts, game)
         narration.close()
         journal.close()
@@ -211,30 +217,35 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
         busy = narration.player.busy_until()
         return 0.0 if busy is None else max(0.0, busy - real.now())
 
-    recorder = SessionRecorder(opts.record) if opts.record else None
-    pads = ConsoleOperator() if opts.console is not None else None
-    operator: Operator = pads if pads is not None else TerminalOperator(assist=opts.assist)
-    core = PlayCore(
-        game, clock=VirtualClock(real.now()),
-        source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS),
+    session = SessionRecorder(opts.record) if opts.record else None
+    recorder = Recorder(session.dir / INPUTS) if session is not None else None
+    pads = opts.console is not None
+    operator: TerminalOperator | PadsLog = PadsLog(say) if pads else TerminalOperator(
+        assist=opts.assist)
+    table = ListeningLoop(
+        game, clock=real, source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS),
         recognizer=recognizer, hearing=hearing, operator=operator,
         manifest=default_manifest(opts.lang), voice=narration, journal=journal,
-        timer_delay=timer_delay, echo=echo, recorder=recorder, log=say, assist=opts.assist,
-        lang=opts.lang)
-    core.host.listeners.append(narration.on_event)
+        timer_delay=timer_delay, echo=echo, session=session, recorder=recorder, log=say,
+        assist=opts.assist, lang=opts.lang, operator_steps=not pads)
+    table.host.listeners.append(narration.on_event)
     console = None
-    if pads is not None and opts.console is not None:
-        console = open_console(core.host, core.transcript, journal, opts.lang, opts.console,
-                               pads.submit, dealt=game.started)
+    if opts.console is not None:
+        console = open_console(table.host, table.transcript, journal, opts.lang, opts.console,
+                               table.driver.call, dealt=game.started)
+    else:
+        assert isinstance(operator, TerminalOperator)
+        operator.start(table.submit, real)
     if opts.out_wav is None:
         narration.player.start()
     try:
-        core.run()
+        table.run()
     finally:
         _end(narration, opts, game)
         narration.close()
         journal.close()
-        if recorder is not None:
+        if session is not None and recorder is not None:
+            session.close()
             recorder.close()
     winner = game.winner
     say(f"winner: {winner.value}" if winner else

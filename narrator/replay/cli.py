@@ -1,4 +1,4 @@
-"""``narrator replay``: a table script on a virtual clock."""
+"""``narrator replay``: a table script, or a recorded session, on a virtual clock."""
 
 from __future__ import annotations
 
@@ -44,8 +44,8 @@ def _run_session(args: argparse.Namespace, path: Path) -> int:
     if args.json:
         print(json.dumps(result.protocol(), ensure_ascii=False))
     else:
-        print(result.core.transcript.render())
-        winner = result.core.game.winner
+        print(result.table.transcript.render())
+        winner = result.table.game.winner
         print(f"\nwinner: {winner.value if winner else 'none (the session ended first)'}")
     replayed = json.loads(json.dumps(result.protocol(), ensure_ascii=False))
     if result.recorded_protocol is not None and result.recorded_protocol != replayed:

@@ -1,31 +1,48 @@
 """Replaying a session recorded by ``narrator play --record DIR`` (SPEC §1 replay).
 
-The recorded microphone audio goes through the very same play core, listener, echo gate,
+The recorded microphone audio goes through the very same listening loop, echo gate,
 recognizer and early decider as at the table, on a virtual clock, as fast as the CPU allows.
-What the audio alone cannot give back is read from ``inputs.jsonl``: the dealt cards (the
-``table`` line), the operator's inputs by poll index, how long each announcement delayed its
-timer, and which chunks the echo gate silenced. With the same model the protocol is the
+What the audio alone cannot give back comes from ``inputs.jsonl``, a source of the same input
+events the table took: the dealt cards (the ``table`` event), the operator's entries at the
+game's time they were taken, how long each announcement delayed its timer (``delay``) and
+which chunks the echo gate silenced (``gated``). The phrases heard and the actions taken are
+recorded too: with the same model the replay takes the same ones and the protocol is the
 recorded one, byte for byte; where it is not, :attr:`SessionReplay.divergence` says at which
-input the replay went another way.
+action the replay went another way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from narrator.audio.recognizer import Recognizer, load_model
 from narrator.audio.session import SessionReader
+from narrator.audio.vosk_recognizer import load_model, table_recognizer
 from narrator.clock import VirtualClock
-from narrator.engine import Action, Game, Role, parse_action
+from narrator.engine import Game, Role, parse_action
 from narrator.engine.rules import find_rules
 from narrator.errors import NarratorError
-from narrator.host.entries import Operator, OperatorInput
 from narrator.host.hearing import Hearing, game_hearing
-from narrator.host.listening import PlayCore
+from narrator.inputs import ACTION, DELAY, ENTRY, GATED, STOP, TABLE, Input, InputError
+from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.voice.manifest import default_manifest
+
+
+def read_inputs(path: str | Path, *, skip: int = 0) -> list[Input]:
+    """The events of a file written by the host's recorder (after ``skip`` header lines); a
+    broken line is a NarratorError naming it (``FILE:LINE: …``)."""
+    out: list[Input] = []
+    text = Path(path).read_text(encoding="utf-8")
+    for n, line in enumerate(text.splitlines()[skip:], skip + 1):
+        if not line.strip():
+            continue
+        try:
+            out.append(Input.loads(line))
+        except InputError as e:
+            raise NarratorError(f"{path}:{n}: {e}") from None
+    return out
 
 
 class RecordedGate:
@@ -42,62 +59,68 @@ class RecordedGate:
 
 
 @dataclass
-class RecordedOperator(Operator):
-    """Replays the operator inputs of a recorded session, by the index of the poll."""
+class RecordedOperator:
+    """The operator of a recorded session: the entries given back when the game's time reaches
+    theirs (or, at a hold, the next one); where the recording ends, the game stops."""
 
-    by_poll: dict[int, OperatorInput] = field(default_factory=dict)
+    entries: list[Input]
     errors: list[str] = field(default_factory=list)
 
-    def poll(self, game: Game, index: int, *, block: bool) -> OperatorInput | None:
-        found = self.by_poll.get(index)
-        if found is None and block:
-            return OperatorInput(quit=True, text="(the recording ends here)")
-        return found
+    def take(self, now: float, *, block: bool) -> Input | None:
+        # times are written to the microsecond
+        if self.entries and (block or self.entries[0].t <= now + 1e-6):
+            return self.entries.pop(0)
+        if block:
+            return Input(STOP, now, {"reason": "(the recording ends here)"})
+        return None
+
+    def prompt(self, text: str) -> None:
+        """The replay has nobody to prompt."""
 
     def error(self, text: str) -> None:
         self.errors.append(text)
 
 
 class _Applied:
-    """An action log that keeps what the replay applied, to compare with the recording."""
+    """An input log that keeps the actions the replay took, to compare with the recording."""
 
     def __init__(self) -> None:
         self.actions: list[str] = []
 
-    def append(self, action: Action, at: float) -> None:
-        self.actions.append(str(action))
-
-    def append_undo(self, at: float) -> None:
-        self.actions.append("undo")
+    def write(self, event: Input) -> None:
+        self.actions.append(str(event.get("action", event.type)))
 
 
 @dataclass
 class SessionReplay:
-    core: PlayCore
+    table: ListeningLoop
     recorded_protocol: dict[str, Any] | None
     recorded_actions: list[str]
     replayed_actions: list[str]
 
     def protocol(self) -> dict[str, Any]:
-        return self.core.protocol()
+        return self.table.protocol()
 
     @property
     def divergence(self) -> str | None:
-        """None when the replay took the recorded inputs; else where it went another way."""
+        """None when the replay took the recorded actions; else where it went another way."""
         rec, rep = self.recorded_actions, self.replayed_actions
         for i, (a, b) in enumerate(zip(rec, rep, strict=False)):
             if a != b:
-                return f"input {i + 1}: recorded {a!r}, replayed {b!r}"
+                return f"action {i + 1}: recorded {a!r}, replayed {b!r}"
         if len(rec) != len(rep):
-            return f"{len(rec)} inputs recorded, {len(rep)} replayed"
+            return f"{len(rec)} actions recorded, {len(rep)} replayed"
         return None
 
 
-def _table(inputs: list[dict[str, Any]], where: Path) -> tuple[float, dict[str, Any]]:
-    for item in inputs:
-        if "table" in item:
-            return float(item["t"]), dict(item["table"])
-    raise NarratorError(f"{where}: not a session recorded by narrator play (no table line)")
+def _game(table: Input) -> Game:
+    roles = {int(s): Role(r) for s, r in table.get("roles").items()}
+    game = Game(find_rules(str(table.get("rules"))), seats=int(table.get("seats")), roles=roles)
+    history = [parse_action(a) for a in table.get("history", ())]
+    if history:  # a resumed game: bring it to where the recording began
+        game.start()
+        game.replay(history)
+    return game
 
 
 def replay_session(directory: str | Path, *, model: Any = None, model_path: str | None = None,
@@ -105,46 +128,32 @@ def replay_session(directory: str | Path, *, model: Any = None, model_path: str 
                    log: Callable[[str], None] | None = None) -> SessionReplay:
     """Run the session in ``directory`` again; ``model`` is a loaded Vosk model (or a path)."""
     reader = SessionReader(directory)
-    inputs = reader.inputs()
-    start, table = _table(inputs, reader.dir)
+    inputs = read_inputs(reader.inputs_path) if reader.inputs_path.exists() else []
+    if not inputs or inputs[0].type != TABLE:
+        raise NarratorError(f"{reader.inputs_path}:1: expected the table event of a session "
+                            "recorded by narrator play")
+    table = inputs[0]
     try:
-        roles = {int(s): Role(r) for s, r in table["roles"].items()}
-        game = Game(find_rules(str(table["rules"])), seats=int(table["seats"]), roles=roles)
-        history = [parse_action(a) for a in table.get("history", [])]
-        if history:  # a resumed game: bring it to where the recording began
-            game.start()
-            game.replay(history)
-        lang = str(table.get("lang", "ru"))
-        chunk_ms = int(table.get("chunk_ms", 40))
-        polls: dict[int, OperatorInput] = {}
-        delays: list[float] = []
-        gated: set[float] = set()
-        recorded: list[str] = []
-        for item in inputs:
-            if "poll" in item:
-                polls[int(item["poll"])] = OperatorInput(
-                    tuple(parse_action(a) for a in item.get("actions", [])),
-                    bool(item.get("done")), bool(item.get("quit")), str(item.get("text", "")))
-            elif "delay" in item:
-                delays.append(float(item["delay"]))
-            elif "gated" in item:
-                gated.add(round(float(item["t"]), 6))
-            elif "applied" in item:
-                recorded.append(str(item["applied"]))
-    except (KeyError, ValueError, TypeError) as e:
-        raise NarratorError(f"{reader.dir}: broken session inputs ({e})") from e
+        game = _game(table)
+    except (KeyError, ValueError, TypeError, AttributeError, NarratorError) as e:
+        raise NarratorError(f"{reader.inputs_path}:1: not a table to replay ({e})") from None
+    lang = str(table.get("lang", "ru"))
+    chunk_ms = int(table.get("chunk_ms", DEFAULT_CHUNK_MS))
+    delays: Iterator[float] = iter([float(e.get("seconds")) for e in inputs if e.type == DELAY])
+    gated = {round(e.t, 6) for e in inputs if e.type == GATED}
+    recorded = [str(e.get("action")) for e in inputs if e.type == ACTION]
+    operator = RecordedOperator([e for e in inputs if e.type in (ENTRY, STOP)])
     if model is None:
         from narrator.audio.models import find_model
 
         model = load_model(find_model(lang, model_path))
     hearing = hearing or game_hearing(lang, game.seats)
-    pending = iter(delays)
     applied = _Applied()
-    core = PlayCore(
-        game, clock=VirtualClock(start), source=reader.source(chunk_ms=chunk_ms),
-        recognizer=Recognizer(model, phrases=list(hearing.phrases)), hearing=hearing,
-        operator=RecordedOperator(polls), manifest=default_manifest(lang), journal=applied,
-        timer_delay=lambda: next(pending, 0.0), echo=RecordedGate(gated), log=log, lang=lang,
+    replay = ListeningLoop(
+        game, clock=VirtualClock(table.t), source=reader.source(chunk_ms=chunk_ms),
+        recognizer=table_recognizer(model, list(hearing.phrases)), hearing=hearing,
+        operator=operator, entries=operator, manifest=default_manifest(lang), journal=applied,
+        timer_delay=lambda: next(delays, 0.0), echo=RecordedGate(gated), log=log, lang=lang,
         chunk_ms=chunk_ms)
-    core.run()
-    return SessionReplay(core, reader.protocol(), recorded, applied.actions)
+    replay.run()
+    return SessionReplay(replay, reader.protocol(), recorded, applied.actions)

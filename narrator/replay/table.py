@@ -1,8 +1,10 @@
 """Replaying a table script on a virtual clock (SPEC §1 replay, §4, §5).
 
-The script's lines are fed to the same :class:`~narrator.host.host.Host` that runs a live game;
-time moves only when the replay moves it: to the moment of each ``say`` inside a speech, and to
-the next deadline whenever the game waits on nothing but a timer. Same script, same protocol.
+The script's lines become input events (:mod:`narrator.inputs`) — a ``say`` inside a speech
+is a phrase ``heard`` at its moment, a vote, a shot or a foul an ``action`` — applied through
+the same intake and the same :class:`~narrator.host.driver.Driver` that run a live game. Time
+moves only when the replay moves it: to the moment of each ``say``, and to the next deadline
+whenever the game waits on nothing but a timer. Same script, same protocol.
 """
 
 from __future__ import annotations
@@ -11,14 +13,17 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from narrator.clock import VirtualClock
-from narrator.engine import Check, EndSpeech, EngineError, Foul, Game, Hands, Remove, Shot
+from narrator.clock import Clock, VirtualClock
+from narrator.engine import Action, Check, EndSpeech, EngineError, Foul, Game, Hands, Remove, Shot
 from narrator.errors import ScriptError
-from narrator.grammar import parse
-from narrator.host.hearing import action_for
-from narrator.host.host import ActionLog, Host, Tee, Voice
+from narrator.grammar import Intent, parse
+from narrator.host.driver import Driver
+from narrator.host.host import Host, Tee, Voice
+from narrator.host.intake import apply_input
+from narrator.host.recorder import InputLog
 from narrator.host.scheduler import Scheduler
 from narrator.host.transcript import Transcript
+from narrator.inputs import Input, action, heard
 from narrator.replay.script import ScriptLine, TableScript
 from narrator.voice.manifest import Manifest, default_manifest
 
@@ -36,20 +41,20 @@ class ReplayResult:
 
 
 class ScriptReplay:
-    """Feeds one table script to a host on a fake clock."""
+    """Feeds one table script to a host, on a virtual clock unless given another."""
 
     def __init__(self, script: TableScript, *, manifest: Manifest | None = None,
-                 voice: Voice | None = None, journal: ActionLog | None = None,
-                 clock: VirtualClock | None = None) -> None:
+                 voice: Voice | None = None, journal: InputLog | None = None,
+                 clock: Clock | None = None) -> None:
         self.script = script
         rng = random.Random(script.seed) if script.seed is not None else random.Random()
         self.game = Game(script.rules, seats=script.seats, roles=script.roles, rng=rng)
         self.clock = clock or VirtualClock()
-        self.scheduler = Scheduler(self.clock)
         self.transcript = Transcript(manifest or default_manifest(script.lang))
         out: Voice = self.transcript if voice is None else Tee(self.transcript, voice)
-        self.host = Host(self.game, self.scheduler, out, journal)
+        self.host = Host(self.game, Scheduler(self.clock), out, journal)
         self.host.listeners.append(self.transcript.note)
+        self.driver = Driver(self.host.scheduler, self._intake)
 
     def run(self) -> ReplayResult:
         self.host.start()
@@ -63,23 +68,33 @@ class ScriptReplay:
     def _settle(self) -> None:
         """Let every step that waits only on its timer run out."""
         while self.game.expect.kind == "timer":
-            self.scheduler.advance_to_next()
+            self.driver.run_next()
 
     def _close_window(self) -> None:
         """Run the clock to the end of the current timer."""
         timer = self.game.expect.timer
         while timer is not None and self.game.expect.timer is timer:
-            if not self.scheduler.advance_to_next():
+            if not self.driver.run_next():
                 break
 
     def _fail(self, line: ScriptLine, got: str) -> ScriptError:
         return self.script.error(line.line, f"expected {self.game.expect}, got {got}")
 
-    def _apply(self, line: ScriptLine, action: Any) -> None:
+    def _parse(self, text: str) -> list[Intent]:
+        return parse(text, self.script.lang, self.script.seats)
+
+    def _intake(self, event: Input) -> None:
+        apply_input(self.host, event, self._parse)
+
+    def _feed(self, line: ScriptLine, event: Input) -> None:
+        """Apply one input event of ``line`` at its time; a refusal names the line."""
         try:
-            self.host.apply(action)
+            self.driver.feed(event)
         except EngineError as e:
             raise self.script.error(line.line, str(e)) from None
+
+    def _apply(self, line: ScriptLine, taken: Action) -> None:
+        self._feed(line, action(self.driver.now(), str(taken)))
 
     # -- feeding one line ------------------------------------------------------------------
 
@@ -115,16 +130,12 @@ class ScriptReplay:
         for t, text in line.say:
             if t >= limit:
                 break  # the speech is over by then: not heard
-            self.scheduler.advance_until(start + t)
+            self.driver.run_until(start + t)
             if self.game.expect.timer is not timer:
                 break
-            for intent in parse(text, self.script.lang, self.script.seats):
-                action = action_for(intent)
-                if action is None:
-                    continue
-                self._apply(line, action)
-                if self.game.expect.timer is not timer:
-                    return  # «Спасибо» (or the game ended)
+            self._feed(line, heard(start + t, text))
+            if self.game.expect.timer is not timer:
+                return  # «Спасибо» (or the game ended)
         self._close_window()
 
     def _vote(self, line: ScriptLine) -> None:

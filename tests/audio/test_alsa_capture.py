@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 
 from narrator.audio.listener import Listener
-from narrator.audio.recognizer import Final, Recognizer
+from narrator.audio.recognizer import Final
 from narrator.audio.sources import PcmSource, pad
+from narrator.audio.vosk_recognizer import VoskRecognizer
 
 HELLO = "안녕하세요"
 ALSA_BASE = Path("/usr/share/alsa/alsa.conf")
@@ -27,11 +28,12 @@ ALSA_BASE = Path("/usr/share/alsa/alsa.conf")
 CHILD = """
 import json, sys
 from narrator.audio.listener import Listener
-from narrator.audio.recognizer import Final, Recognizer
+from narrator.audio.recognizer import Final
 from narrator.audio.sources import MicrophoneSource
+from narrator.audio.vosk_recognizer import VoskRecognizer
 model, seconds, grammar = sys.argv[1], float(sys.argv[2]), json.loads(sys.argv[3])
 listener = Listener(MicrophoneSource(chunk_ms=100, max_seconds=seconds),
-                    Recognizer(model, phrases=grammar))
+                    VoskRecognizer(model, phrases=grammar))
 finals = [[e.text, [[w.word, w.start, w.end] for w in e.words]]
           for e in listener.events() if isinstance(e, Final)]
 print(json.dumps(finals, ensure_ascii=False))
@@ -62,7 +64,7 @@ def test_microphone_stream_gives_the_same_text_as_the_file(
     assert done.returncode == 0, done.stderr
     mic_finals = json.loads(done.stdout.strip().splitlines()[-1])
 
-    file_events = Listener(PcmSource(pcm), Recognizer(ko_model, phrases=ko_grammar)).events()
+    file_events = Listener(PcmSource(pcm), VoskRecognizer(ko_model, phrases=ko_grammar)).events()
     file_finals = [[e.text, [[w.word, w.start, w.end] for w in e.words]]
                    for e in file_events if isinstance(e, Final)]
     assert [f[0] for f in mic_finals] == [f[0] for f in file_finals] == [HELLO]

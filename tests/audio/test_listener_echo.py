@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from narrator.audio.listener import EchoGate, Listener
-from narrator.audio.recognizer import Final, Recognizer
+from narrator.audio.recognizer import Final
 from narrator.audio.sources import PcmSource, pad
+from narrator.audio.vosk_recognizer import VoskRecognizer
 
 HELLO, THANKS = "안녕하세요", "감사합니다"
 
@@ -33,13 +34,13 @@ def test_the_narrators_voice_during_a_closed_gate_is_not_heard(
     mic = narrator + pad(ko_pcm[HELLO], 1.0, 1.5)
 
     # Without the gate, both are recognised.
-    open_run = Listener(PcmSource(mic), Recognizer(ko_model, phrases=ko_grammar))
+    open_run = Listener(PcmSource(mic), VoskRecognizer(ko_model, phrases=ko_grammar))
     assert [e.text for e in open_run.events() if isinstance(e, Final)] == [THANKS, HELLO]
 
     # The player closes the gate for the span of its clip.
     gate = EchoGate(tail=0.15)
     gate.close(0.3, len(narrator) / 32000)
-    listener = Listener(PcmSource(mic), Recognizer(ko_model, phrases=ko_grammar), gate)
+    listener = Listener(PcmSource(mic), VoskRecognizer(ko_model, phrases=ko_grammar), gate)
     events = list(listener.events())
     assert [e.text for e in events if isinstance(e, Final)] == [HELLO]
     # No event of any kind while the narrator spoke.

@@ -7,23 +7,18 @@ from typing import Any
 
 import pytest
 
+from narrator.audio.decider import Decision, StableDecider
 from narrator.audio.format import AudioChunk
 from narrator.audio.listener import Listener
-from narrator.audio.recognizer import (
-    Decision,
-    Final,
-    Partial,
-    RecognitionEvent,
-    Recognizer,
-    StableDecider,
-)
+from narrator.audio.recognizer import Final, Partial, RecognitionEvent
 from narrator.audio.sources import PcmSource, pad, silence
+from narrator.audio.vosk_recognizer import VoskRecognizer
 from narrator.errors import NarratorError
 
 HELLO, THANKS = "안녕하세요", "감사합니다"
 
 
-def run(rec: Recognizer, pcm: bytes, *, chunk_ms: int = 100,
+def run(rec: VoskRecognizer, pcm: bytes, *, chunk_ms: int = 100,
         start: float = 0.0) -> list[RecognitionEvent]:
     return list(Listener(PcmSource(pcm, chunk_ms=chunk_ms, start=start), rec).events())
 
@@ -33,13 +28,13 @@ def finals(events: list[RecognitionEvent]) -> list[Final]:
 
 
 def test_model_reports_its_unknown_token(ko_model: Any, ko_model_path: Any) -> None:
-    rec = Recognizer(ko_model, phrases=[HELLO], model_path=ko_model_path)
+    rec = VoskRecognizer(ko_model, phrases=[HELLO], model_path=ko_model_path)
     assert rec.unk == "<UNK>"
     assert rec.phrases == [HELLO]
 
 
 def test_words_missing_from_the_model_are_dropped_and_reported(ko_model: Any) -> None:
-    rec = Recognizer(ko_model, phrases=[HELLO, "выставляю пять", THANKS])
+    rec = VoskRecognizer(ko_model, phrases=[HELLO, "выставляю пять", THANKS])
     assert rec.phrases == [HELLO, THANKS]
     assert rec.dropped_words == ["выставляю", "пять"]
 
@@ -50,14 +45,14 @@ def test_a_grammar_with_no_known_word_is_an_error(ko_model: Any) -> None:
             return -1
 
     with pytest.raises(NarratorError, match="no word the speech model knows"):
-        Recognizer(NoUnk(), phrases=["выставляю"])
+        VoskRecognizer(NoUnk(), phrases=["выставляю"])
 
 
 @pytest.mark.parametrize("text", [HELLO, THANKS, "아니요", "좋아요"])
 def test_streaming_a_clip_gives_its_final_with_timings(
     ko_model: Any, ko_grammar: list[str], ko_pcm: dict[str, bytes], text: str
 ) -> None:
-    rec = Recognizer(ko_model, phrases=ko_grammar)
+    rec = VoskRecognizer(ko_model, phrases=ko_grammar)
     pcm = pad(ko_pcm[text], 0.5, 1.0)
     start = 100.0  # an arbitrary stream timeline: times must come back on it
     got = finals(run(rec, pcm, start=start))
@@ -74,8 +69,8 @@ def test_chunk_size_does_not_change_the_result(
     ko_model: Any, ko_grammar: list[str], ko_pcm: dict[str, bytes]
 ) -> None:
     pcm = pad(ko_pcm[HELLO], 0.3, 1.0)
-    a = finals(run(Recognizer(ko_model, phrases=ko_grammar), pcm, chunk_ms=50))
-    b = finals(run(Recognizer(ko_model, phrases=ko_grammar), pcm, chunk_ms=100))
+    a = finals(run(VoskRecognizer(ko_model, phrases=ko_grammar), pcm, chunk_ms=50))
+    b = finals(run(VoskRecognizer(ko_model, phrases=ko_grammar), pcm, chunk_ms=100))
     assert [f.text for f in a] == [f.text for f in b] == [HELLO]
     assert abs(a[0].words[0].end - b[0].words[0].end) < 0.05
 
@@ -84,7 +79,7 @@ def test_endpointing_two_phrases_separated_by_silence(
     ko_model: Any, ko_grammar: list[str], ko_pcm: dict[str, bytes]
 ) -> None:
     pcm = pad(ko_pcm[HELLO], 0.3, 1.2) + pad(ko_pcm[THANKS], 0.0, 1.2)
-    events = run(Recognizer(ko_model, phrases=ko_grammar), pcm)
+    events = run(VoskRecognizer(ko_model, phrases=ko_grammar), pcm)
     got = finals(events)
     assert [f.text for f in got] == [HELLO, THANKS]
     # Both ended by Vosk's own endpoint on silence, not by the end of the stream.
@@ -101,7 +96,7 @@ def test_timeline_gaps_are_mapped_back(
     ko_model: Any, ko_grammar: list[str], ko_pcm: dict[str, bytes]
 ) -> None:
     # Chunks that jump on the timeline (lost audio) keep word times on the stream timeline.
-    rec = Recognizer(ko_model, phrases=ko_grammar)
+    rec = VoskRecognizer(ko_model, phrases=ko_grammar)
     rec.feed(AudioChunk(silence(1.0), timestamp=0.0))
     pcm = pad(ko_pcm[HELLO], 0.3, 1.5)
     events: list[RecognitionEvent] = []
@@ -115,7 +110,7 @@ def test_timeline_gaps_are_mapped_back(
 def test_set_grammar_per_phase_keeps_the_timeline(
     ko_model: Any, ko_pcm: dict[str, bytes]
 ) -> None:
-    rec = Recognizer(ko_model, phrases=[HELLO])
+    rec = VoskRecognizer(ko_model, phrases=[HELLO])
     first = finals(run(rec, pad(ko_pcm[HELLO], 0.3, 1.2)))
     assert [f.text for f in first] == [HELLO]
     rec.set_grammar([THANKS, "아니요"])
@@ -131,7 +126,7 @@ def test_set_grammar_per_phase_keeps_the_timeline(
 def test_out_of_grammar_speech_is_the_unknown_token(
     ko_model: Any, ko_pcm: dict[str, bytes]
 ) -> None:
-    rec = Recognizer(ko_model, phrases=["아니요"])
+    rec = VoskRecognizer(ko_model, phrases=["아니요"])
     got = finals(run(rec, pad(ko_pcm[THANKS], 0.3, 1.2)))
     assert HELLO not in " ".join(f.text for f in got)
     assert all(w.word in ("<UNK>", "아니요") for f in got for w in f.words)
@@ -142,9 +137,9 @@ def test_early_decision_fires_before_the_endpoint(
 ) -> None:
     pcm = pad(ko_pcm[HELLO], 0.3, 1.5)
     decider = StableDecider(lambda text: text == HELLO, stable_partials=2, stable_ms=100)
-    rec = Recognizer(ko_model, phrases=ko_grammar)
+    rec = VoskRecognizer(ko_model, phrases=ko_grammar)
     listener = Listener(PcmSource(pcm, chunk_ms=50), rec, decider=decider)
-    decisions: list[Decision] = []
+    decisions: list[Decision[bool]] = []
     final: Final | None = None
     for event, decision in listener.decisions():
         if decision is not None:
@@ -166,7 +161,7 @@ def test_guarded_words_wait_for_the_final(
     pcm = pad(ko_pcm[HELLO], 0.3, 1.5)
     decider = StableDecider(lambda text: text == HELLO, guard=lambda w: w == HELLO,
                             guard_stable_ms=None)
-    rec = Recognizer(ko_model, phrases=ko_grammar)
+    rec = VoskRecognizer(ko_model, phrases=ko_grammar)
     out = [d for _, d in Listener(PcmSource(pcm), rec, decider=decider).decisions() if d]
     assert [(d.text, d.early) for d in out] == [(HELLO, False)]
     assert out[0].end is not None and out[0].words[0].conf is not None
@@ -179,7 +174,7 @@ def test_a_shorter_word_seen_mid_word_is_not_decided(
     # decider from taking it.
     pcm = pad(ko_pcm[THANKS], 0.3, 1.5)
     decider = StableDecider(lambda text: text in ko_grammar)
-    rec = Recognizer(ko_model, phrases=ko_grammar)
+    rec = VoskRecognizer(ko_model, phrases=ko_grammar)
     out = [d for _, d in Listener(PcmSource(pcm, chunk_ms=50), rec, decider=decider).decisions()
            if d is not None]
     assert [(d.text, d.revised) for d in out] == [(THANKS, False)]

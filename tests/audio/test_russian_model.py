@@ -13,9 +13,11 @@ from typing import Any
 
 import pytest
 
+from narrator.audio.decider import StableDecider
 from narrator.audio.listener import Listener
-from narrator.audio.recognizer import Final, Recognizer, StableDecider, load_model
+from narrator.audio.recognizer import Final
 from narrator.audio.sources import PcmSource, WavFileSource, load_pcm, pad
+from narrator.audio.vosk_recognizer import VoskRecognizer, load_model
 
 pytestmark = pytest.mark.russian_model
 
@@ -44,13 +46,13 @@ def clips(folder: Path) -> list[dict[str, Any]]:
 
 
 def heard(model: Any, grammar: list[str], wav: Path) -> str:
-    rec = Recognizer(model, phrases=grammar)
+    rec = VoskRecognizer(model, phrases=grammar)
     src = WavFileSource(wav, pad_before=0.3, pad_after=1.0)
     return " ".join(e.text for e in Listener(src, rec).events() if isinstance(e, Final))
 
 
 def test_the_russian_model_takes_the_game_grammar(ru_model: Any, ru_grammar: list[str]) -> None:
-    rec = Recognizer(ru_model, phrases=ru_grammar)
+    rec = VoskRecognizer(ru_model, phrases=ru_grammar)
     assert rec.unk is not None
     assert "выставляю" not in rec.dropped_words and "пять" not in rec.dropped_words
 
@@ -83,7 +85,7 @@ def test_a_nomination_is_decided_before_the_endpoint(
         return any(i.kind == "nominate" and i.target is not None for i in parse(text, "ru", 10))
 
     decider = StableDecider(complete, guard=lambda w: w in GUARDED)
-    listener = Listener(PcmSource(pcm, chunk_ms=50), Recognizer(ru_model, phrases=ru_grammar),
+    listener = Listener(PcmSource(pcm, chunk_ms=50), VoskRecognizer(ru_model, phrases=ru_grammar),
                         decider=decider)
     decisions = [(e, d) for e, d in listener.decisions() if d is not None]
     assert decisions, "no decision"
@@ -96,6 +98,6 @@ def test_two_phrases_two_finals(ru_model: Any, ru_grammar: list[str], ru_clips: 
     a = load_pcm(ru_clips / by_text["выставляю номер пять"]["file"])
     b = load_pcm(ru_clips / by_text["спасибо"]["file"])
     events = Listener(PcmSource(pad(a, 0.3, 1.2) + pad(b, 0.0, 1.2)),
-                      Recognizer(ru_model, phrases=ru_grammar)).events()
+                      VoskRecognizer(ru_model, phrases=ru_grammar)).events()
     texts = [e.text for e in events if isinstance(e, Final)]
     assert len(texts) == 2 and texts[1] == "спасибо"

@@ -14,6 +14,7 @@ from narrator.console.settings import ConsoleSettings
 from narrator.console.table import ConsoleTable, Press, Reply
 from narrator.console.tokens import OPERATOR, Who
 from narrator.engine import Game, Role
+from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.scheduler import Scheduler
 from narrator.host.transcript import Transcript
@@ -34,6 +35,11 @@ class Rig:
     table: ConsoleTable
     inputs: list[Input] = field(default_factory=list)
     views: dict[Who, dict[str, Any]] = field(default_factory=dict)
+    driver: Driver = field(init=False)
+
+    def __post_init__(self) -> None:
+        # moves the game's time (and the virtual clock) from deadline to deadline
+        self.driver = Driver(self.host.scheduler, lambda event: None)
 
     def press(self, who: Who, do: str, *, t: float | None = None, **data: Any) -> Reply:
         return self.table.handle(Press(who, do, data, self.clock.now() if t is None else t))
@@ -43,7 +49,7 @@ class Rig:
 
     def step(self) -> None:
         """Run the clock to the next deadline."""
-        assert self.host.scheduler.advance_to_next(), "nothing scheduled"
+        assert self.driver.run_next(), "nothing scheduled"
 
     def until(self, kind: str, **attrs: Any) -> None:
         """Run timers until the game waits for ``kind`` (with ``attrs``)."""
@@ -61,7 +67,7 @@ class Rig:
         self.until("speech")
 
     def after(self, seconds: float) -> None:
-        self.host.scheduler.advance_until(self.clock.now() + seconds)
+        self.driver.run_until(self.host.now() + seconds)
 
 
 def make_rig(settings: ConsoleSettings | None = None, roles: dict[int, Role] | None = None,

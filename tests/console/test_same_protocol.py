@@ -61,7 +61,7 @@ def play_on_the_console() -> tuple[dict[str, Any], list[dict[str, Any]]]:
             pace = game.rules.count_pace
             for shooter, target in sorted(shots.items(), key=lambda st: st[1]):
                 when = rig.host.timer_started + (target - 1) * pace + 0.6
-                rig.host.scheduler.advance_until(max(when, rig.clock.now()))
+                rig.driver.run_until(when)
                 assert rig.press(shooter, "shoot").detail["number"] == target
             rig.until("check", role="don")
             assert rig.press(3, "check", target=don).ok

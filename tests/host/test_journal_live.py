@@ -1,4 +1,4 @@
-"""The journal (nothing lost, resume at the same phase), the live loop and host undo."""
+"""The journal (nothing lost, resume at the same phase), the driver run live, host undo."""
 
 from __future__ import annotations
 
@@ -10,39 +10,42 @@ import pytest
 from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import EndSpeech, Game, HandCount, IllegalActionError, Nominate, Role, TimeUp
+from narrator.host.driver import Driver
 from narrator.host.host import Host
+from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, load_journal
-from narrator.host.live import LiveLoop
 from narrator.host.scheduler import Scheduler
 from narrator.host.transcript import Transcript
+from narrator.inputs import action
 from narrator.voice.manifest import default_manifest
 
 ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 
 
-def make_host(journal_path: Path | None = None) -> tuple[Host, LiveLoop, Transcript, list[str]]:
+def make_host(journal_path: Path | None = None) -> tuple[Host, Driver, Transcript, list[str]]:
     clock = VirtualClock()
     game = Game(roles=ROLES)
     transcript = Transcript(default_manifest("ru"))
     journal = Journal.for_game(journal_path, game, fsync=False) if journal_path else None
     host = Host(game, Scheduler(clock), transcript, journal)
     errors: list[str] = []
-    loop = LiveLoop(host, on_error=errors.append)
+    loop = Driver(host.scheduler, lambda event: apply_input(host, event),
+                  on_error=errors.append)
     host.start()
     return host, loop, transcript, errors
 
 
-def run_to_day(loop: LiveLoop) -> None:
-    while loop.host.game.expect.kind == "timer":
+def run_to_day(host: Host, loop: Driver) -> None:
+    while host.game.expect.kind == "timer":
         loop.step(timeout=float("inf"))
 
 
 def test_live_loop_runs_timers_and_inputs_in_order() -> None:
     host, loop, transcript, _errors = make_host()
-    run_to_day(loop)
+    run_to_day(host, loop)
     assert host.game.notation().startswith("crime-time d1:day@1")
-    loop.apply(Nominate(5))
-    loop.apply(Nominate(6))  # refused: one standing nomination per speech
+    loop.submit(action(0.0, "nominate 5"))
+    loop.submit(action(0.0, "nominate 6"))  # refused: one standing nomination per speech
     loop.step(timeout=0)
     assert host.game.candidates == (5,) and transcript.said[-1] == "Принято"
     loop.step(timeout=float("inf"))  # the 50 s warning
@@ -55,7 +58,7 @@ def test_live_loop_runs_timers_and_inputs_in_order() -> None:
 
 def test_live_loop_reports_illegal_inputs_instead_of_raising() -> None:
     _host, loop, _, errors = make_host()
-    loop.apply(Nominate(5))  # nobody speaks during the first night
+    loop.submit(action(0.0, "nominate 5"))  # nobody speaks during the first night
     loop.step(timeout=0)
     assert len(errors) == 1 and "nobody is speaking" in errors[0]
 
@@ -64,7 +67,7 @@ def test_journal_is_written_before_acting_and_resume_gives_the_same_phase(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "journal.jsonl"
     host, loop, _, _ = make_host(path)
-    run_to_day(loop)
+    run_to_day(host, loop)
     host.apply(Nominate(5))
     host.apply(EndSpeech())
     host.apply(Nominate(7))
@@ -84,7 +87,7 @@ def test_journal_is_written_before_acting_and_resume_gives_the_same_phase(
 def test_undo_is_journaled_and_resume_honours_it(tmp_path: Path) -> None:
     path = tmp_path / "journal.jsonl"
     host, loop, _, _ = make_host(path)
-    run_to_day(loop)
+    run_to_day(host, loop)
     host.apply(Nominate(5))
     before = host.game.notation()
     host.apply(EndSpeech())
@@ -97,7 +100,7 @@ def test_undo_is_journaled_and_resume_honours_it(tmp_path: Path) -> None:
 def test_a_torn_last_line_is_ignored_but_a_broken_middle_line_is_an_error(tmp_path: Path) -> None:
     path = tmp_path / "journal.jsonl"
     host, loop, _, _ = make_host(path)
-    run_to_day(loop)
+    run_to_day(host, loop)
     host.apply(Nominate(5))
     with path.open("a") as f:
         f.write('{"t": 12.0, "act')
@@ -112,7 +115,7 @@ def test_a_torn_last_line_is_ignored_but_a_broken_middle_line_is_an_error(tmp_pa
 
 def test_hand_counts_from_a_human_host_count_abstainers_for_the_last() -> None:
     host, loop, _, _ = make_host()
-    run_to_day(loop)
+    run_to_day(host, loop)
     host.apply(Nominate(5))
     host.apply(EndSpeech())
     host.apply(Nominate(7))
@@ -163,9 +166,9 @@ def test_a_clubs_count_pace_is_used_and_survives_resume(tmp_path: Path) -> None:
     path = tmp_path / "journal.jsonl"
     transcript = Transcript(default_manifest("ru"))
     host = Host(game, Scheduler(clock), transcript, Journal.for_game(path, game, fsync=False))
-    loop = LiveLoop(host)
+    loop = Driver(host.scheduler, lambda event: apply_input(host, event))
     host.start()
-    run_to_day(loop)
+    run_to_day(host, loop)
     for _ in range(10):
         host.apply(EndSpeech())
     assert game.expect.kind == "hunt" and game.expect.timer is not None
@@ -177,3 +180,30 @@ def test_a_clubs_count_pace_is_used_and_survives_resume(tmp_path: Path) -> None:
     assert load_journal(path).game().rules.count_pace == 2.0
     with pytest.raises(NarratorError, match="count_pace must be between"):
         with_settings(find_rules("crime-time"), count_pace=0)
+
+
+def test_journal_lines_are_input_events_and_version_1_journals_still_resume(
+        tmp_path: Path) -> None:
+    from narrator.errors import NarratorError
+    from narrator.inputs import Input
+
+    path = tmp_path / "journal.jsonl"
+    host, loop, _, _ = make_host(path)
+    run_to_day(host, loop)
+    host.apply(Nominate(5))
+    host.undo()
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0])["journal"] == 2
+    events = [Input.loads(x) for x in lines[1:]]
+    assert [e.type for e in events][-2:] == ["action", "undo"]
+    assert events[-2].get("action") == "nominate 5"
+    # version 1 wrote {"t", "action"} and {"t", "undo": true} lines
+    old = tmp_path / "old.jsonl"
+    head = {**json.loads(lines[0]), "journal": 1}
+    body = [{"t": e.t, "action": e.get("action")} for e in events if e.type == "action"]
+    old.write_text("\n".join(json.dumps(x) for x in [head, *body, {"t": 9.0, "undo": True},
+                                                    body[-1]]) + "\n")
+    assert load_journal(old).game().candidates == (5,)
+    old.write_text(json.dumps({**head, "journal": 3}) + "\n")
+    with pytest.raises(NarratorError, match=r"old.jsonl:1: a journal of version 3"):
+        load_journal(old)

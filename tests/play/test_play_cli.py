@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 
-from narrator.audio.recognizer import Recognizer, load_model
 from narrator.audio.sources import PcmSource, load_pcm, pad
+from narrator.audio.vosk_recognizer import VoskRecognizer, load_model
 from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import Game, Role, TimeUp
 from narrator.errors import NarratorError
 from narrator.host.hearing import game_hearing
-from narrator.host.listening import PlayCore
+from narrator.listening import ListeningLoop
 from narrator.testing import ScriptedOperator, korean_test_model
 from narrator.voice.manifest import default_manifest
 
@@ -116,10 +116,11 @@ def test_russian_speech_nominates_refuses_the_future_and_ends(
                       pad(ru_speech["пас"], 0.0, 1.5)])
     hearing = game_hearing("ru", 10)
     log: list[str] = []
-    core = PlayCore(game, clock=VirtualClock(), source=PcmSource(audio, chunk_ms=40),
-                    recognizer=Recognizer(ru_model, phrases=list(hearing.phrases)),
-                    hearing=hearing, operator=ScriptedOperator([]),
-                    manifest=default_manifest("ru"), log=log.append)
+    operator = ScriptedOperator([])
+    core = ListeningLoop(game, clock=VirtualClock(), source=PcmSource(audio, chunk_ms=40),
+                         recognizer=VoskRecognizer(ru_model, phrases=list(hearing.phrases)),
+                         hearing=hearing, operator=operator, entries=operator,
+                         manifest=default_manifest("ru"), log=log.append)
     core.run()
     assert game.candidates == (5,)
     assert core.transcript.said.count("Принято") == 1

@@ -10,8 +10,8 @@ Korean clips in tests/fixtures/speech/ko/ stand for table phrases —
 | 감사합니다 | «спасибо» | end of speech |
 | 좋아요 | anything else | no intent |
 
-Everything else is the code that runs at a table: listener, echo gate, recognizer, early
-decider, play core, engine, session recorder; and the replay reads the folder back.
+Everything else is the code that runs at a table: the listening loop, echo gate, recognizer,
+early decider, engine, session recorder; and the replay reads the folder back.
 """
 
 from __future__ import annotations
@@ -25,15 +25,16 @@ import pytest
 
 from narrator.audio.format import RECOGNIZER_FORMAT
 from narrator.audio.listener import EchoGate
-from narrator.audio.recognizer import Recognizer
-from narrator.audio.session import SessionRecorder
+from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import PcmSource, load_pcm, pad, silence
+from narrator.audio.vosk_recognizer import table_recognizer
 from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import Game, Role, TimeUp
 from narrator.grammar import Intent
 from narrator.host.hearing import Hearing
-from narrator.host.listening import PlayCore
+from narrator.host.recorder import Recorder
+from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.replay import session as session_replay
 from narrator.testing import ScriptedOperator, korean_test_model
 from narrator.voice.manifest import default_manifest
@@ -90,16 +91,18 @@ def mic_audio() -> tuple[bytes, tuple[float, float]]:
 
 
 def make_core(game: Game, audio: bytes, span: tuple[float, float], model: Any,
-              recorder: SessionRecorder | None = None,
-              log: list[str] | None = None) -> PlayCore:
+              session: SessionRecorder | None = None, recorder: Recorder | None = None,
+              log: list[str] | None = None) -> ListeningLoop:
     echo = EchoGate(tail=0.1)
     echo.close(*span)
     delays = iter([0.8, 1.1, 0.9, 1.3])  # the announcements delay each speech timer
-    return PlayCore(
-        game, clock=VirtualClock(START), source=PcmSource(audio, chunk_ms=40, start=START),
-        recognizer=Recognizer(model, phrases=list(KO_HEARING.phrases)), hearing=KO_HEARING,
-        operator=ScriptedOperator([]), manifest=default_manifest("ru"),
-        timer_delay=lambda: next(delays, 0.5), echo=echo, recorder=recorder,
+    operator = ScriptedOperator([])
+    return ListeningLoop(
+        game, clock=VirtualClock(START),
+        source=PcmSource(audio, chunk_ms=DEFAULT_CHUNK_MS, start=START),
+        recognizer=table_recognizer(model, list(KO_HEARING.phrases)), hearing=KO_HEARING,
+        operator=operator, entries=operator, manifest=default_manifest("ru"),
+        timer_delay=lambda: next(delays, 0.5), echo=echo, session=session, recorder=recorder,
         log=log.append if log is not None else None)
 
 
@@ -118,7 +121,9 @@ def test_speech_through_vosk_nominates_refuses_and_ends_early(ko_model: Any) -> 
     assert [h.actions for h in core.heard if not h.late] == [
         ["nominate 5"], ["end"], ["malformed nominate 5 future_tense"], ["end"]]
     assert all(h.actions == [] for h in core.heard if h.late)  # the tail of an ended speech
-    assert core.heard[0].early  # decided on stable partials, before Vosk's endpoint
+    # decided on the pause after the phrase, long before Vosk's endpoint (0.5 s of silence)
+    hello_end = START + 1.5 + len(_clips()[HELLO].rstrip(b"\0")) / 32000
+    assert 0.0 < core.heard[0].t - hello_end < 0.3
     assert max(h.t for h in core.heard if h.actions) - START < 12.0  # not the 60 s limit
 
 
@@ -128,9 +133,11 @@ def test_a_recorded_session_replays_to_the_same_protocol(ko_model: Any, tmp_path
                                                          ) -> None:
     audio, span = mic_audio()
     folder = tmp_path / "session"
-    with SessionRecorder(folder) as recorder:
-        live = make_core(day_one(), audio, span, ko_model, recorder)
+    with SessionRecorder(folder) as session:
+        recorder = Recorder(folder / INPUTS)
+        live = make_core(day_one(), audio, span, ko_model, session, recorder)
         live.run()
+        recorder.close()
     recorded = json.loads((folder / "protocol.json").read_text("utf-8"))
     assert recorded == json.loads(json.dumps(live.protocol(), ensure_ascii=False))
     assert live.game.candidates == (5,)
@@ -139,7 +146,7 @@ def test_a_recorded_session_replays_to_the_same_protocol(ko_model: Any, tmp_path
     assert result.divergence is None
     assert json.dumps(result.protocol(), ensure_ascii=False) == json.dumps(
         live.protocol(), ensure_ascii=False)
-    assert [h.text for h in result.core.heard] == [h.text for h in live.heard]
+    assert [h.text for h in result.table.heard] == [h.text for h in live.heard]
 
     # the command line: `narrator replay DIR --json` (the test grammar and the loaded model)
     monkeypatch.setattr(session_replay, "game_hearing", lambda lang, seats: KO_HEARING)

@@ -1,7 +1,8 @@
-"""A recorded session replays to the very same recognition events."""
+"""A recorded session replays to the very same recognition events; other formats are refused."""
 
 from __future__ import annotations
 
+import json
 import wave
 from pathlib import Path
 from typing import Any
@@ -9,13 +10,35 @@ from typing import Any
 import pytest
 
 from narrator.audio.format import AudioChunk
-from narrator.audio.listener import EchoGate, Listener
-from narrator.audio.recognizer import Final, RecognitionEvent, Recognizer
-from narrator.audio.session import SessionReader, SessionRecorder
+from narrator.audio.listener import EchoGate, Gate, Listener
+from narrator.audio.recognizer import Final, RecognitionEvent
+from narrator.audio.session import INPUTS, SessionReader, SessionRecorder
 from narrator.audio.sources import PcmSource, pad
+from narrator.audio.vosk_recognizer import VoskRecognizer
+from narrator.cli import main
 from narrator.errors import NarratorError
+from narrator.host.recorder import InputLog, Recorder
+from narrator.inputs import GATED, Input, action
+from narrator.replay.session import RecordedGate, read_inputs
 
 HELLO, THANKS = "안녕하세요", "감사합니다"
+
+
+class NotingGate:
+    """An echo gate that notes each chunk it silences, as the listening loop does."""
+
+    def __init__(self, gate: Gate, log: InputLog) -> None:
+        self.gate = gate
+        self.log = log
+
+    def is_open(self, t: float) -> bool:
+        return self.gate.is_open(t)
+
+    def is_open_span(self, start: float, end: float) -> bool:
+        if self.gate.is_open_span(start, end):
+            return True
+        self.log.write(Input(GATED, start, {"end": end}))
+        return False
 
 
 def test_record_then_replay_gives_identical_events(
@@ -26,23 +49,34 @@ def test_record_then_replay_gives_identical_events(
     mic = narrator + pad(ko_pcm[HELLO], 0.8, 1.2) + pad(ko_pcm["아니요"], 0.0, 1.2)
 
     with SessionRecorder(tmp_path / "s") as rec:
-        gate = EchoGate(on_close=rec.record_gate)
+        inputs = Recorder(rec.dir / INPUTS)
+        for chunk in PcmSource(mic, chunk_ms=100, start=start).chunks():
+            rec.write_audio(chunk)
+        gate = EchoGate()
         gate.close(start + 0.2, start + len(narrator) / 32000)
-        rec.record_input(start + 3.0, vote={"5": [1, 2]})
+        inputs.write(action(start + 3.0, "hands 1 2"))
         live = Listener(PcmSource(mic, chunk_ms=100, start=start),
-                        Recognizer(ko_model, phrases=ko_grammar), gate, on_chunk=rec.write_audio)
+                        VoskRecognizer(ko_model, phrases=ko_grammar), NotingGate(gate, inputs))
         live_events: list[RecognitionEvent] = list(live.events())
         rec.write_protocol({"winner": None})
+        inputs.close()
 
     live_finals = [e for e in live_events if isinstance(e, Final)]
     assert [f.text for f in live_finals] == [HELLO, "아니요"]
 
     reader = SessionReader(tmp_path / "s")
     assert reader.start == start
-    assert reader.inputs()[1] == {"t": start + 3.0, "vote": {"5": [1, 2]}}
+    recorded = read_inputs(reader.inputs_path)
+    assert recorded[0].to_json() == {"type": "action", "t": start + 3.0, "action": "hands 1 2"}
+    gated = {round(e.t, 6) for e in recorded if e.type == GATED}
+    silenced = {round(c.timestamp, 6) for c in PcmSource(mic, chunk_ms=100, start=start).chunks()
+                if not gate.is_open_span(c.timestamp, c.end)}
+    assert gated == silenced and len(gated) > 10  # the narrator's 1.6 s and the gate's tail
     assert reader.protocol() == {"winner": None}
-    replay = Listener(reader.source(chunk_ms=100), Recognizer(ko_model, phrases=ko_grammar),
-                      reader.gate())
+    assert (reader.dir / "protocol.json").stat().st_mode & 0o777 == 0o600  # it names the roles
+    assert reader.inputs_path.stat().st_mode & 0o777 == 0o600
+    replay = Listener(reader.source(chunk_ms=100), VoskRecognizer(ko_model, phrases=ko_grammar),
+                      RecordedGate(gated))
     assert list(replay.events()) == live_events  # same texts, words, timings, confidences
 
 
@@ -61,8 +95,23 @@ def test_capture_gaps_are_written_as_silence(tmp_path: Path) -> None:
 def test_a_broken_session_is_a_one_line_error(tmp_path: Path) -> None:
     with pytest.raises(NarratorError, match="not a recorded session"):
         SessionReader(tmp_path)
-    with SessionRecorder(tmp_path) as rec:
-        rec.record_input(1.0, foul=6)
-    (tmp_path / "inputs.jsonl").write_text('{"t": 1.0, "foul": 6}\n{"foul": 7}\n')
-    with pytest.raises(NarratorError, match=r"inputs.jsonl:2: "):
-        SessionReader(tmp_path).inputs()
+    with SessionRecorder(tmp_path):
+        pass
+    (tmp_path / INPUTS).write_text('{"type": "entry", "t": 1.0, "text": "f 6"}\n{"foul": 7}\n')
+    with pytest.raises(NarratorError, match=r"inputs.jsonl:2: input has no 'type'"):
+        read_inputs(SessionReader(tmp_path).inputs_path)
+
+
+def test_a_session_of_the_first_format_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with SessionRecorder(tmp_path):
+        pass
+    meta = json.loads((tmp_path / "session.json").read_text())
+    assert meta["format"] == 2
+    del meta["format"]  # as written before the input events: operator entries by poll index
+    (tmp_path / "session.json").write_text(json.dumps(meta))
+    (tmp_path / INPUTS).write_text('{"t": 5.0, "poll": 3, "actions": ["foul 6"]}\n')
+    assert main(["replay", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"narrator: {tmp_path}: a session in format 1; this narrator replays "
+                   "format 2 only (record it again)"]

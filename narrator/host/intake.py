@@ -1,0 +1,77 @@
+"""The intake: what an input event asks of the game, read once and the same way in every mode.
+
+:func:`read_input` turns an :class:`~narrator.inputs.Input` into what it asks for: engine
+actions (an entry is read against what the game waits for now), whether it answers the
+operator's step, whether it stops the game or takes the last action back. A table script's
+lines, the operator's entries (terminal, keys, console pads), a journal's actions and the
+phrases heard in a speech all come through here; a mode decides only what a refusal does (a
+script stops at its line, a live table logs it and goes on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from narrator.engine import Action, Game, parse_action
+from narrator.errors import NarratorError
+from narrator.grammar import Intent
+from narrator.host.entries import OperatorLineError, parse_operator_line
+from narrator.host.hearing import action_for
+from narrator.host.host import Host
+from narrator.inputs import ACTION, ENTRY, HEARD, STOP, UNDO, Input, InputError
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one input asks for."""
+
+    actions: tuple[Action, ...] = ()
+    done: bool = False  # answers the operator's current step (a night step, a vote)
+    quit: bool = False
+    undo: bool = False
+
+
+def heard_actions(intents: Iterable[Intent]) -> tuple[Action, ...]:
+    """The engine actions of a phrase's intents (refused ones as Malformed, 2.3.1)."""
+    return tuple(a for a in map(action_for, intents) if a is not None)
+
+
+def read_input(event: Input, game: Game,
+               parse: Callable[[str], list[Intent]] | None = None) -> Reading:
+    """What ``event`` asks of ``game`` now; ``parse`` reads a heard phrase. NarratorError when
+    it means nothing now (the message quotes it)."""
+    kind = event.type
+    if kind == ACTION:
+        return Reading((parse_action(str(event.get("action"))),))
+    if kind == ENTRY:
+        text = str(event.get("text"))
+        try:
+            got = parse_operator_line(text, game)
+        except OperatorLineError as e:
+            raise NarratorError(f"{text.strip()!r}: {e}") from None
+        return Reading(got.actions, got.done, got.quit)
+    if kind == HEARD:
+        if parse is None:
+            raise InputError("a heard phrase, but nothing here reads speech")
+        return Reading(heard_actions(parse(str(event.get("text")))))
+    if kind == UNDO:
+        return Reading(undo=True)
+    if kind == STOP:
+        return Reading(quit=True)
+    raise InputError(f"a {kind} input is not one the game takes")
+
+
+def apply_input(host: Host, event: Input,
+                parse: Callable[[str], list[Intent]] | None = None) -> Reading:
+    """Read ``event`` and apply it through ``host``; the first refusal raises. A heard
+    phrase's actions are taken while its speech lasts («Спасибо» ends it)."""
+    reading = read_input(event, host.game, parse)
+    if reading.undo:
+        host.undo()
+    timer = host.game.expect.timer
+    for action in reading.actions:
+        if event.type == HEARD and (host.game.is_over or host.game.expect.timer is not timer):
+            break
+        host.apply(action)
+    return reading

@@ -1,0 +1,248 @@
+"""The hostless table's loop on a VirtualClock: scripted operator, scripted recognizer.
+
+The scripted recognizer stands in for Vosk: at each speech (when the loop resets it) it takes the
+phrases the speaker "says" and emits them at their second into the speech. Everything else —
+the loop pulling chunks, the gate, the early decider, the grammar, the engine, the holds for the
+operator — is the real code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk, AudioFormat
+from narrator.audio.recognizer import Final, Partial
+from narrator.clock import VirtualClock
+from narrator.engine import EndSpeech, Game, Nominate, Role, TimeUp
+from narrator.host.entries import OperatorLineError, parse_operator_line
+from narrator.host.hearing import game_hearing
+from narrator.inputs import Input
+from narrator.listening import ListeningLoop
+from narrator.play.cli import roles_text
+from narrator.replay.script import load_table_script
+from narrator.replay.table import replay_script
+from narrator.testing import ScriptedOperator, ScriptedRecognizer, Utterances
+from narrator.voice.manifest import default_manifest
+
+ROOT = Path(__file__).resolve().parents[1]
+ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
+
+
+class EndlessSilence:
+    """Silence on the stream timeline until closed (the microphone of a quiet room)."""
+
+    def __init__(self, chunk_ms: int = 200, start: float = 0.0) -> None:
+        self.step = chunk_ms / 1000
+        self.start = start
+        self.closed = False
+
+    @property
+    def format(self) -> AudioFormat:
+        return RECOGNIZER_FORMAT
+
+    def chunks(self) -> Iterator[AudioChunk]:
+        audio = b"\0" * (round(self.step * RECOGNIZER_FORMAT.rate) * 2)
+        n = 0
+        while not self.closed and n < 100_000:
+            yield AudioChunk(audio, RECOGNIZER_FORMAT, self.start + n * self.step)
+            n += 1
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def from_table_script(path: Path) -> tuple[Any, dict[int, list[Any]], list[str]]:
+    """A table script as (script, what each seat says per speech, the operator's lines)."""
+    script = load_table_script(path)
+    says: dict[int, list[Any]] = {}
+    lines: list[str] = []
+
+    def seats(items: Sequence[int]) -> str:
+        return "-" if not items else " ".join(map(str, items)) + ("," if len(items) == 1 else "")
+
+    for line in script.inputs:
+        if line.key == "speech":
+            says.setdefault(line.value, []).append(line.say or ((0.0, "спасибо"),))
+        elif line.key == "vote":
+            lines.extend(seats(v) for v in line.value.values())
+        elif line.key == "crash":
+            lines.append(seats(line.value))
+        elif line.key == "night":
+            night = line.value
+            shots = [f"{s}:{t}" for s, targets in night["shots"].items() for t in targets]
+            lines.append(" ".join(shots) or "-")
+            # a check with no target in this example is one whose checker is out: not asked
+            lines.extend(str(night[role]) for role in ("don", "sheriff") if night[role])
+    return script, says, lines
+
+
+def make_table(says: dict[int, list[Utterances]], lines: list[str], *,
+               roles: dict[int, Role] = ROLES, log: list[str] | None = None,
+               delay: float = 0.0, chunk_ms: int = 200,
+               records: list[Input] | None = None) -> tuple[ListeningLoop, ScriptedOperator]:
+    """A table where each seat says ``says[seat][n]`` in their n-th speech; every narrator
+    announcement delays its timer by ``delay`` seconds."""
+    game = Game(roles=roles)
+
+    def next_speech() -> Utterances:
+        queue = says.get(game.expect.seat or 0, [])
+        return queue.pop(0) if queue else ()
+
+    operator = ScriptedOperator(lines)
+    table = ListeningLoop(game, clock=VirtualClock(), source=EndlessSilence(chunk_ms),
+                          recognizer=ScriptedRecognizer(next_speech),
+                          hearing=game_hearing("ru", 10), operator=operator, entries=operator,
+                          manifest=default_manifest("ru"), timer_delay=lambda: delay,
+                          recorder=_Kept(records) if records is not None else None,
+                          log=(log.append if log is not None else None))
+    return table, operator
+
+
+def said_at(table: ListeningLoop, line: str) -> float:
+    """When the narrator said ``line`` first."""
+    return next(t for t, text in table.transcript.entries if line in text)
+
+
+class _Kept:
+    """An input log kept in a list."""
+
+    def __init__(self, into: list[Input]) -> None:
+        self.into = into
+
+    def write(self, event: Input) -> None:
+        self.into.append(event)
+
+
+def test_a_whole_game_by_ear_gives_the_table_script_protocol() -> None:
+    path = ROOT / "examples" / "civilians-win.table.jsonl"
+    script, says, lines = from_table_script(path)
+    log: list[str] = []
+    core, operator = make_table(says, lines, log=log)
+    core.run()
+    assert core.game.winner is not None and core.game.winner.value == "civilians"
+    assert core.protocol() == replay_script(script).protocol()
+    assert operator.errors == []
+    # heard in speech: accepted with «Принято», the future tense refused and logged
+    said = core.transcript.said
+    assert said[said.index("Слово игроку номер один") + 1] == "Принято"
+    assert any("«я выставлю девятого» refused (future_tense)" in x for x in log)
+    assert {"seat": 2, "kind": "nominate", "target": 9, "reason": "future_tense",
+            "phase": "d1"}.items() <= core.game.refused[0].items()
+
+
+def test_nominations_from_speech_and_the_operator_holds() -> None:
+    says: dict[int, list[Any]] = {
+        1: [[(3.0, "выставляю номер пять"), (5.0, "я бы выставил шестого"), (6.0, "спасибо")]],
+        2: [[(2.0, "выставляю семь"), (4.0, "пас")]]}
+    for seat in range(3, 11):
+        says[seat] = [[(0.5, "пас")]]
+    says[5].append([(1.0, "спасибо")])  # the last word
+    log: list[str] = []
+    core, operator = make_table(says, ["f 4", "6", "-"], log=log)
+    core.run()
+    game = core.game
+    assert game.days[0].nominations == [5, 7]
+    assert core.transcript.said.count("Принято") == 2
+    assert any("refused (subjunctive)" in x for x in log)
+    # each voting window waited for the operator; abstainers counted for the last candidate
+    assert game.days[0].rounds == [{"candidates": [5, 7], "votes": {"5": 6, "7": 4}}]
+    assert game.days[0].out == [5] and game.fouls == {4: 1}
+    assert operator.prompts[:2] == [
+        "hands for 5: a count (6), the seats (1 2 4 or 4,), or - for none",
+        "hands for 7: a count (6), the seats (1 2 4 or 4,), or - for none"]
+    # the night's hunt waited for an answer; the script had none left: the game stopped
+    assert operator.prompts[2].startswith("hunt:")
+    assert core.quit and game.winner is None
+
+
+def test_a_phrase_heard_after_the_speech_is_ignored() -> None:
+    # Seat 1's time runs out while the phrase is still being said; its Final comes half a
+    # second later, while the narrator announces seat 2 (2 s): nobody's speech. Taken, it would
+    # be seat 2's nomination.
+    says: dict[int, list[Utterances]] = {1: [[(60.5, "выставляю номер пять")]],
+                                         2: [[(1.0, "пас")]]}
+    log: list[str] = []
+    table, operator = make_table(says, [], log=log, delay=2.0, chunk_ms=100)
+    table.run()  # the operator script is empty: the game stops at the first vote, none here
+    late = [h for h in table.heard if h.late]
+    assert [(h.text, h.actions) for h in late] == [("выставляю номер пять", [])]
+    # seat 1 is heard from 2 s after «Слово игроку номер один» to 62 s; seat 2 from 64 s
+    assert 62.0 < late[0].t - said_at(table, "Слово игроку номер один") < 64.0
+    assert any("heard after the speech, ignored: «выставляю номер пять»" in x for x in log)
+    assert table.game.days[0].nominations == []
+    assert "Принято" not in table.transcript.said
+    assert operator.errors == []
+
+
+def _stable(text: str, start: float, *, quiet: float = 0.5) -> list[tuple[float, Any]]:
+    """A partial repeated every 100 ms for 0.6 s after a pause (an early decision's evidence;
+    a guarded verb needs 0.4 s of it)."""
+    return [(start + k / 10, Partial(text, 0.0, (), quiet)) for k in range(7)]
+
+
+def test_a_final_that_adds_to_an_early_decision_takes_only_what_it_adds() -> None:
+    says: dict[int, list[Utterances]] = {
+        1: [[*_stable("выставляю номер пять", 2.0),
+             (3.5, Final("выставляю номер пять спасибо", (), 0.0))]],
+        2: [[(1.0, "пас")]]}
+    log: list[str] = []
+    records: list[Input] = []
+    table, operator = make_table(says, [], log=log, chunk_ms=100, records=records)
+    table.run()
+    first, revised = table.heard[:2]
+    assert (first.text, first.early, first.actions) == (
+        "выставляю номер пять", True, ["nominate 5"])
+    start = said_at(table, "Слово игроку номер один")
+    assert first.t - start < 3.0  # decided on the partials, long before the Final (3.5 s)
+    # the Final revised it: the nomination stays taken once; «спасибо» ends the speech
+    assert (revised.text, revised.early, revised.actions) == (
+        "выставляю номер пять спасибо", False, ["end"])
+    assert table.game.days[0].nominations == [5]
+    assert table.transcript.said.count("Принято") == 1
+    assert operator.errors == [] and not any("not taken" in x for x in log)
+    assert not any("changed it" in x for x in log)
+    assert table.heard[2].seat == 2 and table.heard[2].t - revised.t < 2.0  # not the 60 s
+    heard = [e.to_json() for e in records if e.type == "heard"][:2]
+    assert [(h["early"], h["revised"]) for h in heard] == [(True, False), (False, True)]
+
+
+def test_a_final_that_changes_an_early_decision_keeps_what_was_taken() -> None:
+    says: dict[int, list[Utterances]] = {
+        1: [[*_stable("выставляю номер пять", 2.0),
+             (3.5, Final("выставляю номер шесть", (), 0.0)), (5.0, "спасибо")]]}
+    log: list[str] = []
+    table, operator = make_table(says, [], log=log, chunk_ms=100)
+    table.run()
+    assert [(h.text, h.actions) for h in table.heard[:3]] == [
+        ("выставляю номер пять", ["nominate 5"]), ("выставляю номер шесть", []),
+        ("спасибо", ["end"])]
+    assert any("the end of the phrase changed it: «выставляю номер шесть»; only what follows "
+               "is taken" in x for x in log)
+    assert table.game.days[0].nominations == [5]
+    assert operator.errors == [] and not any("not taken" in x for x in log)
+
+
+def test_operator_lines_mean_what_the_game_waits_for() -> None:
+    game = Game(roles=ROLES)
+    game.start()
+    with pytest.raises(OperatorLineError, match="nothing to enter now"):
+        parse_operator_line("7", game)
+    assert parse_operator_line("f 6", game).actions[0].__str__() == "foul 6"
+    assert parse_operator_line("q", game).quit
+    assert "seat 3: don" in roles_text(game)
+    for name in ("dealing", "don_noted", "agreement", "sheriff_noted"):
+        game.apply(TimeUp(name))
+    for _ in range(11):
+        game.apply(EndSpeech() if game.candidates else Nominate(5))
+    assert game.expect.kind == "hunt"  # one candidate on day 1: no vote, night falls
+    assert [str(a) for a in parse_operator_line("7", game).actions] == [
+        "shot 3 7", "shot 5 7", "shot 9 7"]
+    assert [str(a) for a in parse_operator_line("3:7 9:2", game).actions] == [
+        "shot 3 7", "shot 9 2"]
+    assert parse_operator_line("-", game).done
+    with pytest.raises(OperatorLineError, match="hunt"):
+        parse_operator_line("seven", game)
