@@ -266,3 +266,25 @@ def test_the_links_file_is_readable_by_its_owner_only(tmp_path: Any) -> None:
     write_links(path, {"operator": "http://x/op/t", "seats": {"1": "http://x/pad/u"}})
     assert path.stat().st_mode & 0o777 == 0o600
     assert json.loads(path.read_text())["seats"]["1"] == "http://x/pad/u"
+
+
+def test_a_pad_that_drops_stops_nothing_and_gets_its_state_back(served: Served) -> None:
+    rig = served.rig
+    c = served.client
+    with c.websocket_connect(f"/ws/{served.pad(4)}") as v:
+        pad = Peer(v)
+        pad.until(lambda p: bool(p.view))
+        assert pad.send(do="seen")["ok"]
+    # the phone is gone (asleep, out of the Wi-Fi); the table plays on without it
+    served.step(lambda: [rig.press(s, "seen") for s in range(1, 11)])
+    served.step(lambda: rig.until("speech"))
+    assert rig.game.expect.seat == 1
+    with c.websocket_connect(f"/ws/{served.pad(4)}") as v, \
+            c.websocket_connect(f"/ws/{served.pad(1)}") as w:
+        pad, speaker = Peer(v), Peer(w)
+        pad.until(lambda p: bool(p.view))  # at once, the state as it is now
+        assert pad.view["phase"]["step"] == "speech" and pad.view["card"]["role"] == "civilian"
+        speaker.until(lambda p: bool(p.view))
+        assert speaker.view["step"]["type"] == "speech"
+        assert speaker.send(do="end")["ok"]
+        pad.until(lambda p: p.view["phase"].get("seat") == 2)
