@@ -179,6 +179,9 @@ class Table:
                 wait(page, f"Console.view().step && Console.view().step.standing === {wants}")
             self.click(page, "#step button.big")
         elif kind == "speech":
+            if day == 2 and seat == self.days[2][0]:
+                del self.acted[seat]  # he speaks on: the operator removes the don meanwhile
+                return
             self.click(page, "#step button.big")  # a last word: «Спасибо»
         elif kind == "vote" and not step["voted"] and \
                 step["candidate"] == self.days.get(day, (None,))[0]:
@@ -199,6 +202,7 @@ class Table:
                 phase["seat"] == self.days[2][0] and not self.removed:
             self.removed = True
             self.click(self.op, f"#seat-{self.don} .acts button", "Удалить")
+            wait(self.op, f"Console.view().out['{self.don}'] === 'removed'")
 
     def play(self, limit: float) -> dict[str, Any]:
         """Each turn: the operator view says what the table waits for; the pads concerned act."""
