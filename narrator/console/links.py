@@ -30,6 +30,18 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port_text)
 
 
+def check_address(host: str, port: int) -> None:
+    """Before anything is written: can the console listen there? (NarratorError if not)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as e:
+        raise NarratorError(f"--console {host}:{port}: cannot listen there ({e.strerror}; "
+                            "the port is in use, or not an address of this machine)") from None
+
+
 def public_host(bound: str) -> str:
     """The address the phones should use: the bound one, or this machine's address on the
     network when bound to every interface (0.0.0.0, ::)."""

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from narrator.console.links import print_links, write_links
+from narrator.console.links import check_address, parse_address, print_links, write_links
 from narrator.console.server import Console, start_console
 from narrator.console.settings import ConsoleSettings
 from narrator.console.table import ConsoleTable
@@ -37,6 +37,7 @@ def console_options(args: Any, *, hand_votes: bool = False,
     address = getattr(args, "console", None)
     if address is None:
         return None
+    check_address(*parse_address(address))
     return ConsoleOptions(address, getattr(args, "links", None),
                           hand_votes or getattr(args, "votes", "pads") == "hands",
                           wait_for_cards)

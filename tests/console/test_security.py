@@ -288,3 +288,20 @@ def test_a_pad_that_drops_stops_nothing_and_gets_its_state_back(served: Served) 
         assert speaker.view["step"]["type"] == "speech"
         assert speaker.send(do="end")["ok"]
         pad.until(lambda p: p.view["phase"].get("seat") == 2)
+
+
+def test_a_console_address_that_cannot_be_used_is_one_line_before_anything_is_written(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from narrator.cli import main
+
+    journal = tmp_path / "j.jsonl"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        for address in ("nope", "127.0.0.1:99999", f"127.0.0.1:{port}", "10.255.255.1:8765"):
+            code = main(["play", "--listen", "off", "--console", address, "--journal",
+                         str(journal), "--out-wav", str(tmp_path / "o.wav")])
+            err = capsys.readouterr().err
+            assert code == 2 and err.count("\n") == 1 and "--console" in err, err
+    assert not journal.exists()
