@@ -29,14 +29,13 @@ from narrator.engine import Action, Game, Malformed, Role
 from narrator.engine import events as ev
 from narrator.errors import NarratorError
 from narrator.grammar import Intent
+from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver, InputSource
 from narrator.host.entries import OPERATOR_STEPS, describe, prompt_for
 from narrator.host.hearing import Hearing
-from narrator.host.host import Host, Tee, Voice
 from narrator.host.intake import heard_actions, read_input
 from narrator.host.recorder import Fanout, InputLog
-from narrator.host.scheduler import Scheduler
-from narrator.host.transcript import Transcript
+from narrator.host.speaker import Narration
 from narrator.inputs import DELAY, GATED, TABLE, Input, heard
 from narrator.voice.manifest import Manifest
 
@@ -66,14 +65,17 @@ class Operator(Protocol):
 class ListeningLoop:
     """One hostless game on injected collaborators. The operator's entries are handed in with
     :meth:`submit` (the terminal's thread, the console) or come from ``entries`` (a recording, a
-    test); ``timer_delay``: how long the narrator will still speak; ``session``: the recorded
-    audio and protocol; ``recorder``: where the input events go; ``log``: the terminal;
-    ``operator_steps``: the night steps and the votes wait for the operator's answer."""
+    test); ``narration``: the narrator's voice (the host is put together by
+    :func:`~narrator.host.assembly.assemble_host`); ``timer_delay``: how long the narrator will
+    still speak (by default the narration's queue; a replay gives the recorded delays);
+    ``session``: the recorded audio and protocol; ``recorder``: where the input events go;
+    ``log``: the terminal; ``operator_steps``: the night steps and the votes wait for the
+    operator's answer (the terminal; the console's pads do not hold them)."""
 
     def __init__(self, game: Game, *, clock: Clock, source: AudioSource,
                  recognizer: Recognizer, hearing: Hearing, operator: Operator,
                  manifest: Manifest, entries: InputSource | None = None,
-                 voice: Voice | None = None, journal: InputLog | None = None,
+                 narration: Narration | None = None, journal: InputLog | None = None,
                  timer_delay: Callable[[], float] | None = None, echo: Gate | None = None,
                  session: SessionRecorder | None = None, recorder: InputLog | None = None,
                  log: Callable[[str], None] | None = None, assist: bool = False,
@@ -91,13 +93,12 @@ class ListeningLoop:
         self.chunk_ms = chunk_ms
         self.assist = assist
         self.log: Callable[[str], None] = log or (lambda text: None)
-        self.transcript = Transcript(manifest)
-        out: Voice = self.transcript if voice is None else Tee(self.transcript, voice)
         logs = [x for x in (journal, recorder) if x is not None]
-        self.host = Host(game, Scheduler(clock), out, Fanout(*logs) if logs else None)
-        self.host.listeners.append(self.transcript.note)
+        self.parts = assemble_host(game, clock, manifest=manifest, narration=narration,
+                                   journal=Fanout(*logs) if logs else None)
+        self.host, self.transcript = self.parts.host, self.parts.transcript
         self.host.listeners.append(self._on_event)
-        self._delay_source = timer_delay or (lambda: 0.0)
+        self._delay_source = timer_delay or self.host.timer_delay
         self.host.timer_delay = self._timer_delay
         # the terminal operator answers each night step and vote (the game waits for it);
         # with the console's pads each step ends with its timer, as at a real table
@@ -128,9 +129,7 @@ class ListeningLoop:
 
     def protocol(self) -> dict[str, Any]:
         """SPEC §5: the engine's protocol plus every phrase spoken."""
-        out = self.game.protocol()
-        out["said"] = list(self.transcript.said)
-        return out
+        return self.parts.protocol()
 
     def _stamp(self) -> str:
         minutes, seconds = divmod(self.driver.now() - self.started, 60.0)

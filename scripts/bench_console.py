@@ -41,11 +41,9 @@ from narrator.console.server import start_console
 from narrator.console.settings import ConsoleSettings
 from narrator.console.table import ConsoleTable
 from narrator.engine import Game, Role
+from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
-from narrator.host.host import Host
 from narrator.host.journal import Journal
-from narrator.host.scheduler import Scheduler
-from narrator.host.transcript import Transcript
 from narrator.voice.manifest import default_manifest
 
 ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
@@ -145,9 +143,9 @@ class Bench:
     async def game(self, number: int) -> dict[str, Any]:
         clock = VirtualClock()
         game = Game(roles=ROLES)
-        transcript = Transcript(default_manifest("ru"))
         journal = Journal.for_game(self.tmp / f"game{number}.jsonl", game, mode="play")
-        host = Host(game, Scheduler(clock), transcript, journal)
+        parts = assemble_host(game, clock, manifest=default_manifest("ru"), journal=journal)
+        host, transcript = parts.host, parts.transcript
         worker = Worker()
         driver = Driver(host.scheduler, lambda event: None)  # moves the virtual time
         table = ConsoleTable(host, settings=ConsoleSettings(), record=journal.write,

@@ -21,35 +21,27 @@ from narrator.console.server import Console
 from narrator.engine import Game, Role
 from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
+from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
-from narrator.host.host import Host, Tee, Voice
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
-from narrator.host.scheduler import Scheduler
 from narrator.host.speaker import Narration, speaker_narration, wav_narration
-from narrator.host.transcript import Transcript
+from narrator.voice.manifest import Manifest
 
 DEFAULT_JOURNAL = "journal.jsonl"
 
 
 def make_session(game: Game, clock: Clock, *, journal: Journal | None,
                  narration: Narration | None = None,
-                 transcript: Transcript | None = None) -> Session:
-    """A host on ``game`` with its loop; speech to ``narration`` and/or ``transcript``.
+                 manifest: Manifest | None = None) -> Session:
+    """The host of ``game`` (see :func:`~narrator.host.assembly.assemble_host`) with its loop.
 
-    With a narration, timers start when the narrator falls quiet (a speech's 60 s run from the
-    end of «Слово игроку номер …»). The game is neither started nor resumed here.
+    The game is neither started nor resumed here.
     """
-    if transcript is None:
-        if narration is None:
-            raise ValueError("make_session needs a narration or a transcript")
-        transcript = Transcript(narration.pack.manifest)
-    voice: Voice = transcript if narration is None else Tee(narration, transcript)
-    host = Host(game, Scheduler(clock), voice, journal)
-    if narration is not None:
-        narration.attach(host)
+    parts = assemble_host(game, clock, manifest=manifest, narration=narration, journal=journal)
+    host = parts.host
     driver = Driver(host.scheduler, lambda event: apply_input(host, event))
-    return Session(host, driver, transcript, journal.path if journal else None)
+    return Session(host, driver, parts.transcript, journal.path if journal else None)
 
 
 def _narration(args: argparse.Namespace, clock: Clock, lang: str) -> Narration:
@@ -132,8 +124,9 @@ def run(args: argparse.Namespace) -> int:
     """``narrator assist``."""
     rules = with_settings(find_rules(args.rules), **_pace(args))
     seats = args.seats or rules.seats
-    if not 4 <= seats <= 15:
-        raise NarratorError(f"--seats: a table has 4..15 seats, not {seats}")
+    if not rules.min_seats <= seats <= rules.max_seats:
+        raise NarratorError(f"--seats: a table has {rules.min_seats}..{rules.max_seats} seats "
+                            f"under {rules.name}, not {seats}")
     path = Path(args.journal or DEFAULT_JOURNAL)
     if path.exists() and path.stat().st_size > 0:
         raise NarratorError(f"{path} already holds a game: continue it with `narrator resume "
@@ -172,13 +165,13 @@ def roles_option(text: str, seats: int) -> dict[int, Role]:
 
 
 def resume_session(contents: JournalContents, path: str | Path, clock: Clock, *,
-                   narration: Narration | None = None, transcript: Transcript | None = None,
+                   narration: Narration | None = None, manifest: Manifest | None = None,
                    fsync: bool = True) -> Session:
     """The game of ``contents`` at its last state, journaling on into ``path``."""
     game = contents.game()
     journal = Journal(path, contents.header, fsync=fsync)
     session = make_session(game, clock, journal=journal, narration=narration,
-                           transcript=transcript)
+                           manifest=manifest)
     if narration is not None and game.phase.startswith("n") and not game.is_over:
         narration.player.set_bed(narration.bed)  # back into the night: its bed again
     session.host.resume()

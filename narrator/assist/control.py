@@ -1,10 +1,12 @@
 """Host-assist: what the human host's keys mean, run on the live loop's thread.
 
-The keyboard UI never touches the game. Each key becomes a thunk submitted to the
-:class:`~narrator.host.driver.Driver`; the thunk reads :attr:`Game.expect` there (so "Enter"
-means a nomination during a speech, a hand count during a vote, a shot during the hunt, a check
-at night), applies the actions through the :class:`~narrator.host.host.Host` (journaled first),
-and publishes a :class:`Snapshot` of the table back to the UI. Errors, refusals and what was
+The keyboard UI never touches the game. Each key becomes an operator entry — the same text
+hostless play's operator types (a number then ``w`` is ``w 5``, Space in a speech is ``-``) —
+handed to the :class:`~narrator.host.driver.Driver`'s thread. There the entry is read against
+:attr:`Game.expect` by :func:`~narrator.host.entries.parse_operator_line` (so "Enter" means a
+nomination during a speech, a hand count during a vote, a shot during the hunt, a check at
+night), its actions are applied through the :class:`~narrator.host.host.Host` (journaled
+first), and a :class:`Snapshot` of the table is published back to the UI. Errors, refusals and what was
 applied go to ``on_message``; nothing an input does can stop the loop.
 """
 
@@ -13,24 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from narrator.engine import (
-    Action,
-    Check,
-    EndSpeech,
-    Foul,
-    Game,
-    HandCount,
-    Hands,
-    Nominate,
-    Remove,
-    Role,
-    Shot,
-    TimeUp,
-    Withdraw,
-)
+from narrator.engine import Action, Game, Role, TimeUp
 from narrator.engine import events as ev
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
+from narrator.host.entries import parse_operator_line
 from narrator.host.host import Host
 from narrator.host.transcript import Transcript
 
@@ -142,7 +131,7 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
         timer=timer.name if timer is not None else None,
         timer_seconds=timer.seconds if timer is not None else 0.0,
         timer_ends=None if waits or timer is None else host.timer_started + timer.seconds,
-        said=tuple(text for _, text in transcript.entries[-SAID_LINES:]),
+        said=tuple(transcript.spoken[-SAID_LINES:]),
         over=game.is_over,
     )
 
@@ -151,14 +140,6 @@ def hold_vote_window(host: Host) -> None:
     """A vote waits for the host's count: the 1 s window closes when the count is entered."""
     if host.game.expect.kind == "hands":
         host.scheduler.cancel("timer")
-
-
-def _number(text: str) -> int:
-    text = text.strip()
-    if not text.isdigit():
-        raise NarratorError(f"type a seat number first (got {text!r})" if text
-                            else "type a number first")
-    return int(text)
 
 
 class Controller:
@@ -177,34 +158,35 @@ class Controller:
         loop.on_error = lambda text: self.on_message("error", text)
         host.listeners.append(self._on_event)
 
-    # -- inputs (any thread) ----------------------------------------------------------------
+    # -- inputs (any thread): each key is an operator entry (narrator.host.entries) ----------
 
     def next(self) -> None:
-        """Space: end the speech early, or skip the timer."""
-        self._submit(self._next)
+        """Space: end the speech early («Спасибо»), no more hands in a vote, or skip the timer."""
+        self._submit(lambda: self._entry("-" if self.host.game.expect.kind in ("speech", "hands")
+                                         else "t"))
 
     def time_up(self) -> None:
         """The current timer runs out now (a speech ends with «Спасибо»)."""
-        self._submit(self._time_up)
+        self._submit(lambda: self._entry("t"))
 
     def enter(self, text: str) -> None:
         """A number and Enter: what it means depends on what the game waits for."""
-        self._submit(lambda: self._enter(text))
+        self._submit(lambda: self._entry(self._typed(text)))
 
     def withdraw(self, text: str) -> None:
-        self._submit(lambda: self._apply(Withdraw(_number(text))))
+        self._submit(lambda: self._entry(f"w {text}"))
 
     def foul(self, text: str) -> None:
-        self._submit(lambda: self._apply(Foul(_number(text))))
+        self._submit(lambda: self._entry(f"f {text}"))
 
     def remove(self, text: str) -> None:
-        self._submit(lambda: self._apply(Remove(_number(text))))
+        self._submit(lambda: self._entry(f"r {text}"))
 
     def shot(self, text: str) -> None:
-        self._submit(lambda: self._shots(text))
+        self._submit(lambda: self._entry(f"k {text}"))
 
     def check(self, text: str) -> None:
-        self._submit(lambda: self._check(text))
+        self._submit(lambda: self._entry(f"c {text}"))
 
     def undo(self) -> None:
         self._submit(self._undo)
@@ -235,61 +217,31 @@ class Controller:
             # logged once taken, before the refusals it may cause
             self.host.apply(action, accepted=lambda a: self.on_message("ok", str(a)))
 
-    def _next(self) -> None:
-        e = self.host.game.expect
-        if e.kind == "speech":
-            self._apply(EndSpeech())
-        elif e.kind == "hands":
-            self._enter("")
-        else:
-            self._time_up()
-
-    def _time_up(self) -> None:
-        timer = self.host.game.expect.timer
-        if timer is None:
-            raise NarratorError("no timer is running")
-        self._apply(TimeUp(timer.name))
-
-    def _enter(self, text: str) -> None:
+    def _typed(self, text: str) -> str:
+        """The entry of a number typed then Enter. A vote is the host's count: an empty Enter
+        is no hands, and the car crash's count is entered as that many seats (the engine
+        counts its hands by seat)."""
+        text = text.strip()
         game = self.host.game
         e = game.expect
-        if e.kind == "speech":
-            self._apply(Nominate(_number(text)))
-        elif e.kind == "hands":
-            n = _number(text) if text.strip() else 0
-            window = TimeUp(e.timer.name if e.timer else "vote")
-            if e.candidate is None:  # the car crash: the engine counts hands by seat
-                living = game.living
-                if n > len(living):
-                    raise NarratorError(f"only {len(living)} players are at the table")
-                self._apply(*([Hands(tuple(living[:n]))] if n else []), window)
-            else:
-                self._apply(*([HandCount(n)] if n else []), window)
-        elif e.kind == "hunt":
-            self._shots(text)
-        elif e.kind == "check":
-            self._check(text)
-        else:
-            raise NarratorError(f"nothing to enter now (waiting for {e})")
+        if e.kind != "hands":
+            return text
+        if not text:
+            return "-"
+        if e.candidate is None and text.isdigit():
+            living = game.living
+            if int(text) > len(living):
+                raise NarratorError(f"only {len(living)} players are at the table")
+            return " ".join(map(str, living[:int(text)])) or "-"
+        return text
 
-    def _shots(self, text: str) -> None:
-        game = self.host.game
-        if "-" in text:
-            shooter, _, target = text.partition("-")
-            self._apply(Shot(_number(shooter), _number(target)))
-            return
-        seat = _number(text)
-        mafia = [s for s in game.living if s in game.black]
-        if game.expect.kind != "hunt" or not mafia:
-            raise NarratorError(f"shot at {seat}: the mafia is not hunting "
-                                f"(waiting for {game.expect})")
-        self._apply(*(Shot(m, seat) for m in mafia))
-
-    def _check(self, text: str) -> None:
-        e = self.host.game.expect
-        if e.kind != "check" or e.role is None:
-            raise NarratorError(f"check {text}: nobody is checking (waiting for {e})")
-        self._apply(Check(e.role, _number(text)))
+    def _entry(self, text: str) -> None:
+        """Apply one entry; an answer to a vote closes its window (it waits for the count)."""
+        step = self.host.game.expect
+        entry = parse_operator_line(text, self.host.game)
+        self._apply(*entry.actions)
+        if entry.done and step.kind == "hands":
+            self._apply(TimeUp(step.timer.name if step.timer else "vote"))
 
     def _undo(self) -> None:
         action = self.host.undo()

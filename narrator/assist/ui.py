@@ -79,7 +79,7 @@ class RolesScreen(Screen[dict[int, Role]]):
         self.rules = rules
 
     def compose(self) -> ComposeResult:
-        mafia = self.rules.roles.get(Role.MAFIA, 0)
+        mafia = self.rules.composition(self.seats).get(Role.MAFIA, 0)
         with Vertical(id="roles"):
             yield Static(f"Deal the cards, then enter the seats (1..{self.seats}).",
                          id="roles-title")

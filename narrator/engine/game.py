@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from narrator.engine import events as ev
 from narrator.engine.actions import (
@@ -33,6 +33,11 @@ from narrator.engine.errors import IllegalActionError, InvalidActionError
 from narrator.engine.rules import Rules, find_rules
 from narrator.engine.types import Role, Team, Timer
 
+#: what the game can wait for (see :class:`Expect`)
+ExpectKind = Literal["timer", "speech", "hands", "hunt", "check", "over"]
+#: a day speech (2.3), a last word (2.2, 2.4) or a tie speech (2.4.1)
+SpeechKind = Literal["day", "last", "tie"]
+
 
 @dataclass(frozen=True, slots=True)
 class Expect:
@@ -44,10 +49,10 @@ class Expect:
     Fouls and removals are taken at any moment before the game is over.
     """
 
-    kind: str
+    kind: ExpectKind
     timer: Timer | None = None
     seat: int | None = None
-    speech: str | None = None
+    speech: SpeechKind | None = None
     candidate: int | None = None
     role: str | None = None
 
@@ -70,6 +75,18 @@ class Expect:
 OVER = Expect("over")
 
 Flow = Generator[Expect, Action, Any]
+
+
+#: actions taken in a speech, and those taken at any moment (tuples: faster than X | Y)
+_SPOKEN = (Nominate, Withdraw, EndSpeech, Malformed)
+_ASIDE = (Foul, Remove)
+
+#: what a step does with each action it gets while it waits; True when the step is over
+Take = Callable[[Action, Expect], bool]
+
+
+def _is_time_up(action: Action, expect: Expect) -> bool:
+    return isinstance(action, TimeUp)
 
 
 class _GameOver(Exception):
@@ -105,8 +122,9 @@ class Game:
                  roles: dict[int, Role] | None = None, rng: random.Random | None = None) -> None:
         self.rules = find_rules(rules) if isinstance(rules, str) else rules
         self.seats = seats or self.rules.seats
-        if not 4 <= self.seats <= 15:
-            raise InvalidActionError(f"a table has 4..15 seats, not {self.seats}")
+        low, high = self.rules.min_seats, self.rules.max_seats
+        if not low <= self.seats <= high:
+            raise InvalidActionError(f"a table has {low}..{high} seats, not {self.seats}")
         if roles is None:
             roles = self.rules.deal(self.seats, rng or random.Random())
         else:
@@ -135,6 +153,10 @@ class Game:
         self._anonymous = 0  # hands counted without seats (HandCount) in this round
         self._round_counts: dict[int, int] = {}
         self._round_candidates: tuple[int, ...] = ()
+        # the state of the step in progress (see _wait)
+        self._standing: int | None = None  # the speaker's standing nomination (2.3)
+        self._shots: dict[int, set[int]] = {}  # the hunt's shots, by shooter (2.1.2)
+        self._crash_hands: set[int] = set()  # the seats for the car crash (2.4.2)
         self._events: list[ev.Event] = []
         self._flow: Flow = self._game()
         self.expect: Expect = OVER
@@ -177,9 +199,10 @@ class Game:
         if self.started:
             raise IllegalActionError("the game has already started")
         self.started = True
-        self._events = []
+        events: list[ev.Event] = []
+        self._events = events  # the flow appends to it; the next input gets a new one
         self.expect = next(self._flow)
-        return self._take_events()
+        return events
 
     def apply(self, action: Action, *,
               accepted: Callable[[Action], None] | None = None) -> list[ev.Event]:
@@ -197,9 +220,10 @@ class Game:
         if accepted is not None:
             accepted(action)
         self.history.append(action)
-        self._events = []
+        events: list[ev.Event] = []
+        self._events = events
         self.expect = self._flow.send(action)
-        return self._take_events()
+        return events
 
     def pop(self) -> Action:
         """Undo the last action (replaying the history from the deal)."""
@@ -214,10 +238,6 @@ class Game:
             self.apply(a)
         return last
 
-    def _take_events(self) -> list[ev.Event]:
-        out, self._events = self._events, []
-        return out
-
     # -- validation (before the flow sees an action) --------------------------------------
 
     def _check_seat(self, seat: int, what: object) -> None:
@@ -230,11 +250,11 @@ class Game:
     def check(self, action: Action) -> None:
         """Raise InvalidActionError / IllegalActionError unless ``apply(action)`` would take it."""
         exp = self.expect
-        if exp.kind == "speech" and isinstance(action, Nominate | Withdraw | EndSpeech | Malformed):
+        if exp.kind == "speech" and isinstance(action, _SPOKEN):
             return  # the common case first: the engine checks targets itself (refusals)
         if exp.kind == "over":
             raise self._illegal(action, "the game is over")
-        if isinstance(action, Foul | Remove):
+        if isinstance(action, _ASIDE):
             self._check_seat(action.seat, action)
             if action.seat in self.out:
                 raise self._illegal(action, f"seat {action.seat} is out of the game")
@@ -243,7 +263,7 @@ class Game:
             if exp.timer is None or action.name != exp.timer.name:
                 raise self._illegal(action, "no such timer is running")
             return
-        if isinstance(action, Nominate | Withdraw | EndSpeech | Malformed):
+        if isinstance(action, _SPOKEN):
             if exp.kind != "speech":
                 raise self._illegal(action, "nobody is speaking")
             return
@@ -276,7 +296,7 @@ class Game:
             if exp.kind != "check" or action.role != exp.role:
                 raise self._illegal(action, f"it is not the {action.role}'s check")
             self._check_seat(action.target, action)
-            checker = self.seat_of(Role.DON if action.role == "don" else Role.SHERIFF)
+            checker = self.seat_of(Role(action.role))
             # 2.1.2: the hunt's result is not known until day, so a checker shot tonight is
             # still at the table and checks
             gone = self.out.get(checker) if checker is not None else None
@@ -302,27 +322,33 @@ class Game:
         while True:
             yield OVER
 
-    def _aside(self, action: Action) -> bool:
-        """Fouls and removals come at any moment: record a foul (True: keep waiting), apply a
-        removal (2.4.3) and let the waiting step react to it (False)."""
-        if isinstance(action, Foul):
-            self.fouls[action.seat] = self.fouls.get(action.seat, 0) + 1
-            self._events.append(ev.Fouled(action.seat, self.fouls[action.seat]))
-            return True
-        if isinstance(action, Remove):
-            self._remove(action.seat)
-        return False
+    def _wait(self, expect: Expect, take: Take) -> Flow:
+        """Wait at ``expect`` until ``take`` ends the step; returns the action that ended it.
+
+        Every step waits here. Fouls and removals come at any moment: a foul is recorded and
+        the step waits on; a removal (2.4.3) is applied, then ``take`` sees it like any other
+        action, acts on it and returns True when the step is over.
+
+        The engine's speed is in this loop (see ``scripts/bench_engine.py``): a step keeps
+        its state on the game and its ``take`` is a method, not a closure made per step; a
+        step with nothing to do after its wait (a timer, a speech, a check, a voting window)
+        is a plain method that sets up and returns this generator, so that each action passes
+        one generator fewer on its way down the flow."""
+        while True:
+            action = yield expect
+            if isinstance(action, Foul):
+                self.fouls[action.seat] = self.fouls.get(action.seat, 0) + 1
+                self._events.append(ev.Fouled(action.seat, self.fouls[action.seat]))
+                continue
+            if isinstance(action, Remove):
+                self._remove(action.seat)
+            if take(action, expect):
+                return action
 
     def _timer(self, timer: Timer) -> Flow:
         """A step that only waits for its timer."""
         self._events.append(ev.TimerStarted(timer))
-        expect = Expect("timer", timer)
-        while True:
-            action = yield expect
-            if self._aside(action):
-                continue
-            if isinstance(action, TimeUp):
-                return
+        return self._wait(Expect("timer", timer), _is_time_up)
 
     def _phase(self, name: str, number: int) -> None:
         self._events.append(ev.PhaseStarted(name, number))
@@ -346,50 +372,53 @@ class Game:
         r = self.rules
         self.phase = f"n{n}"
         self.nominations = []
-        record: dict[str, Any] = {"night": n, "shot": None, "don_check": None,
-                                  "sheriff_check": None}
+        record: dict[str, Any] = {"night": n, "shot": None}
+        record.update((f"{checker.value}_check", None) for checker in r.checkers)
         self.nights.append(record)
         self._phase("night", n)
         self._phase("hunt", n)
         hunt = Timer("hunt", r.count_pace * self.seats, tick=r.count_pace)
         self._events.append(ev.TimerStarted(hunt))
-        shots: dict[int, set[int]] = {}
-        while True:
-            action = yield Expect("hunt", hunt)
-            if self._aside(action):
-                continue
-            if isinstance(action, Shot):
-                if action.shooter in self.out:  # removed during the count
-                    continue
-                shots.setdefault(action.shooter, set()).add(action.target)
-            elif isinstance(action, TimeUp):
-                break
+        self._shots = {}
+        yield from self._wait(Expect("hunt", hunt), self._take_shot)
         black = [s for s in self.living if s in self.black]
-        target = r.hunt_target(black, shots, set(self.living))
+        target = r.hunt_target(black, self._shots, set(self.living))
         record["shot"] = target
         self._events.append(ev.ShotsResolved(n, target))
         if target is not None:
             self._put_out(target, "shot", announce_day=n)
-        for role, key in ((Role.DON, "don_check"), (Role.SHERIFF, "sheriff_check")):
-            self._phase(key, n)
-            timer = Timer(key, r.check_seconds)
-            self._events.append(ev.TimerStarted(timer))
-            name = role.value
-            while True:
-                action = yield Expect("check", timer, role=name)
-                if self._aside(action):
-                    continue
-                if isinstance(action, TimeUp):
-                    break
-                if isinstance(action, Check):
-                    if record[key] is not None:
-                        self._refuse(None, "check", action.target, "already_checked")
-                        continue
-                    tgt = self.roles[action.target]
-                    result = tgt is Role.SHERIFF if role is Role.DON else tgt.team is Team.BLACK
-                    record[key] = {"target": action.target, "result": result}
-                    self._events.append(ev.Checked(name, action.target, result))
+        for checker in r.checkers:
+            yield from self._check_step(n, checker)
         self._phase("sheriff_sleeps", n)
+
+    def _take_shot(self, action: Action, expect: Expect) -> bool:
+        if isinstance(action, Shot):
+            if action.shooter not in self.out:  # not removed during the count
+                self._shots.setdefault(action.shooter, set()).add(action.target)
+            return False
+        return isinstance(action, TimeUp)
+
+    def _check_step(self, n: int, checker: Role) -> Flow:
+        """2.1.3: ``checker`` points at a seat (living or not) and the host's nod answers; the
+        time runs out in full, whether or not the checker is still at the table."""
+        key = f"{checker.value}_check"
+        self._phase(key, n)
+        timer = Timer(key, self.rules.check_seconds)
+        self._events.append(ev.TimerStarted(timer))
+        return self._wait(Expect("check", timer, role=checker.value), self._take_check)
+
+    def _take_check(self, action: Action, expect: Expect) -> bool:
+        if isinstance(action, Check):
+            record = self.nights[-1]
+            key = f"{action.role}_check"
+            if record[key] is not None:
+                self._refuse(None, "check", action.target, "already_checked")
+                return False
+            result = self.rules.check_answer(Role(action.role), self.roles[action.target])
+            record[key] = {"target": action.target, "result": result}
+            self._events.append(ev.Checked(action.role, action.target, result))
+            return False
+        return isinstance(action, TimeUp)
 
     def _day(self, n: int) -> Flow:
         self.phase = f"d{n}"
@@ -403,9 +432,7 @@ class Game:
             self._events.append(ev.NightResult(n, killed))
         if killed is not None:
             yield from self._speech(killed, "last")
-        # 2.3: day 1 from the first living seat, later from the next after the last opener
-        start = 1 if previous is None else previous % self.seats + 1
-        order = self._circle_from(start)
+        order = self._circle_from(self.rules.day_opener(n, previous, self.seats))
         day.opened_by = order[0] if order else None
         self.nominations = []
         for seat in order:
@@ -419,7 +446,7 @@ class Game:
         seats = [(start - 1 + i) % self.seats + 1 for i in range(self.seats)]
         return [s for s in seats if s not in self.out]
 
-    def _speech(self, seat: int, kind: str) -> Flow:
+    def _speech(self, seat: int, kind: SpeechKind) -> Flow:
         r = self.rules
         seconds = {"day": r.speech_seconds, "last": r.last_word_seconds,
                    "tie": r.tie_speech_seconds}[kind]
@@ -427,40 +454,41 @@ class Game:
         timer = Timer("speech", seconds, warning)
         self._events.append(ev.SpeechStarted(seat, kind))
         self._events.append(ev.TimerStarted(timer))
-        expect = Expect("speech", timer, seat=seat, speech=kind)
-        standing: int | None = None
-        while True:
-            action = yield expect
-            if self._aside(action):
-                continue
-            if isinstance(action, TimeUp):
-                self._events.append(ev.SpeechEnded(seat, early=False))
-                return
-            if isinstance(action, EndSpeech) or (isinstance(action, Remove) and seat in self.out):
-                self._events.append(ev.SpeechEnded(seat, early=True))
-                return
-            if isinstance(action, Malformed):
-                self._refuse(seat, action.kind, action.target, action.reason)
-            elif isinstance(action, Nominate):
-                reason = self._nomination_refusal(kind, action.target, standing)
-                if reason:
-                    self._refuse(seat, "nominate", action.target, reason)
-                else:
-                    standing = action.target
-                    self.nominations.append((seat, action.target))
-                    self._events.append(ev.Nominated(seat, action.target))
-            elif isinstance(action, Withdraw):
-                if kind != "day":
-                    self._refuse(seat, "withdraw", action.target, "not_discussion")
-                elif standing is None or standing != action.target:
-                    self._refuse(seat, "withdraw", action.target, "not_own_nomination")
-                else:
-                    # 2.3.2: only the speaker's own; another's earlier nomination stands
-                    self.nominations.remove((seat, action.target))
-                    standing = None
-                    self._events.append(ev.Withdrawn(seat, action.target))
+        self._standing = None
+        return self._wait(Expect("speech", timer, seat=seat, speech=kind), self._take_speech)
 
-    def _nomination_refusal(self, kind: str, target: int, standing: int | None) -> str | None:
+    def _take_speech(self, action: Action, expect: Expect) -> bool:
+        seat = expect.seat
+        assert seat is not None and expect.speech is not None
+        if isinstance(action, TimeUp):
+            self._events.append(ev.SpeechEnded(seat, early=False))
+            return True
+        if isinstance(action, EndSpeech) or (isinstance(action, Remove) and seat in self.out):
+            self._events.append(ev.SpeechEnded(seat, early=True))
+            return True
+        if isinstance(action, Malformed):
+            self._refuse(seat, action.kind, action.target, action.reason)
+        elif isinstance(action, Nominate):
+            reason = self._nomination_refusal(expect.speech, action.target, self._standing)
+            if reason:
+                self._refuse(seat, "nominate", action.target, reason)
+            else:
+                self._standing = action.target
+                self.nominations.append((seat, action.target))
+                self._events.append(ev.Nominated(seat, action.target))
+        elif isinstance(action, Withdraw):
+            if expect.speech != "day":
+                self._refuse(seat, "withdraw", action.target, "not_discussion")
+            elif self._standing is None or self._standing != action.target:
+                self._refuse(seat, "withdraw", action.target, "not_own_nomination")
+            else:
+                # 2.3.2: only the speaker's own; another's earlier nomination stands
+                self.nominations.remove((seat, action.target))
+                self._standing = None
+                self._events.append(ev.Withdrawn(seat, action.target))
+        return False
+
+    def _nomination_refusal(self, kind: SpeechKind, target: int, standing: int | None) -> str | None:
         if kind != "day":
             return "not_discussion"  # 2.3.1: nominations are made in the discussion
         if not 1 <= target <= self.seats:
@@ -487,8 +515,9 @@ class Game:
         if not candidates:
             self._events.append(ev.VotingCancelled("no_candidates"))
             return
-        if n == 1 and len(candidates) == 1:
-            self._events.append(ev.VotingCancelled("single_candidate_day1"))  # 2.2.1
+        reason = self.rules.no_vote(n, candidates)  # 2.2.1
+        if reason is not None:
+            self._events.append(ev.VotingCancelled(reason))
             return
         rnd = 1
         while True:
@@ -501,7 +530,7 @@ class Game:
                 self._put_out(leaders[0], "vote")
                 yield from self._speech(leaders[0], "last")
                 return
-            if rnd > 1 and len(leaders) == len(candidates):
+            if self.rules.tie_goes_to_crash(rnd, leaders, candidates):
                 yield from self._crash(leaders, day)
                 return
             # 2.4.1: the tied speak 30 s in nomination order, then vote again among them
@@ -524,43 +553,48 @@ class Game:
         self._round_candidates = candidates
         self._round_counts = dict.fromkeys(candidates, 0)
         last = len(candidates) - 1
-        late_removal = False  # a removal after the result was fixed counts for the next vote
         for i, cand in enumerate(candidates):
-            self._events.append(ev.VoteCall(cand))
-            window = Timer("vote", self.rules.vote_window)
-            self._events.append(ev.TimerStarted(window))
-            expect = Expect("hands", window, candidate=cand)
-            while True:
-                action = yield expect
-                if self._aside(action):
-                    continue
-                if isinstance(action, TimeUp):
-                    break
-                if isinstance(action, Remove):
-                    if not self._round_decided(i, extra=1):
-                        self._removal_pending = False
-                        self._events.append(ev.VotingCancelled("monster"))
-                        return None
-                    late_removal = True
-                elif isinstance(action, HandCount):
-                    self._anonymous += action.n
-                    self._round_counts[cand] += action.n
-                elif isinstance(action, Hands):
-                    for seat in action.seats:
-                        if seat in self._voted:  # 2.4: a second hand is ignored
-                            self._refuse(seat, "vote", cand, "already_voted")
-                        else:
-                            self._voted.add(seat)
-                            self._round_counts[cand] += 1
+            ended = yield from self._window(cand)
+            if isinstance(ended, Remove):
+                self._removal_pending = False
+                self._events.append(ev.VotingCancelled("monster"))
+                return None
             if i == last:  # 2.4: abstainers count for the last candidate
                 abstained = len([s for s in self.living if s not in self._voted]) - self._anonymous
                 self._round_counts[cand] += max(0, abstained)
             self._events.append(ev.VoteCounted(cand, self._round_counts[cand]))
-        self._removal_pending = late_removal
         counts = dict(self._round_counts)
         day.rounds.append({"candidates": list(candidates),
                            "votes": {str(c): counts[c] for c in candidates}})
         return counts
+
+    def _window(self, cand: int) -> Flow:
+        """The voting window of ``cand`` (2.4); it ends with a removal when that cancelled the
+        vote (2.4.3)."""
+        self._events.append(ev.VoteCall(cand))
+        window = Timer("vote", self.rules.vote_window)
+        self._events.append(ev.TimerStarted(window))
+        return self._wait(Expect("hands", window, candidate=cand), self._take_hands)
+
+    def _take_hands(self, action: Action, expect: Expect) -> bool:
+        cand = expect.candidate
+        assert cand is not None
+        if isinstance(action, HandCount):
+            self._anonymous += action.n
+            self._round_counts[cand] += action.n
+        elif isinstance(action, Hands):
+            for seat in action.seats:
+                if seat in self._voted:  # 2.4: a second hand is ignored
+                    self._refuse(seat, "vote", cand, "already_voted")
+                else:
+                    self._voted.add(seat)
+                    self._round_counts[cand] += 1
+        elif isinstance(action, Remove):
+            # 2.4.3: cancels the vote unless the round's result is fixed already; then it stays
+            # pending and cancels the next vote
+            index = self._round_candidates.index(cand)
+            return self._removal_pending and not self._round_decided(index, extra=1)
+        return isinstance(action, TimeUp)
 
     def _round_decided(self, current: int, extra: int) -> bool:
         """2.4.3: is the round's result already fixed whatever the remaining hands (counting
@@ -596,21 +630,13 @@ class Game:
         self._events.append(ev.CrashStarted(candidates))
         window = Timer("vote", self.rules.vote_window)
         self._events.append(ev.TimerStarted(window))
-        hands: set[int] = set()
-        while True:
-            action = yield Expect("hands", window)
-            if self._aside(action):
-                continue
-            if isinstance(action, TimeUp):
-                break
-            if isinstance(action, Remove):
-                self._removal_pending = False
-                self._events.append(ev.VotingCancelled("monster"))
-                return
-            if isinstance(action, Hands):
-                hands.update(action.seats)
+        self._crash_hands = set()
+        ended = yield from self._wait(Expect("hands", window), self._take_crash_hands)
         self._removal_pending = False
-        votes_for = len(hands)
+        if isinstance(ended, Remove):
+            self._events.append(ev.VotingCancelled("monster"))
+            return
+        votes_for = len(self._crash_hands)
         living = len(self.living)
         passed = self.rules.crash_passes(votes_for, living)
         day.crash = {"for": votes_for, "against": living - votes_for, "passed": passed}
@@ -622,6 +648,14 @@ class Game:
         self._check_win()
         for seat in candidates:
             yield from self._speech(seat, "last")
+
+    def _take_crash_hands(self, action: Action, expect: Expect) -> bool:
+        if isinstance(action, Hands):
+            self._crash_hands.update(action.seats)
+            return False
+        if isinstance(action, Remove):
+            return self._removal_pending  # 2.4.3: the car crash is a vote too
+        return isinstance(action, TimeUp)
 
     # -- leaving the table --------------------------------------------------------------------
 
@@ -643,7 +677,8 @@ class Game:
     def _remove(self, seat: int) -> None:
         """2.4.3: removal for a violation; cancels the vote not yet completed."""
         self.nominations = [(a, t) for a, t in self.nominations if t != seat]
-        self._removal_pending = True
+        if self.rules.monster_rule:
+            self._removal_pending = True
         self._put_out(seat, "removed")
 
     def _winner(self) -> Team | None:

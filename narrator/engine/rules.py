@@ -1,7 +1,11 @@
 """Rulesets: class-level settings and hook methods, found by name (python-chess's variants).
 
-Only crime-time (the default, ``rules/crime-time-2013.ru.txt``) is implemented so far; the other
-rule texts share its shape and become subclasses that override settings and hooks.
+The game (:class:`~narrator.engine.game.Game`) runs one flow — nights, days, votes — and asks its
+ruleset wherever the rule texts differ: who opens the day's discussion, when no vote is held,
+when a tie goes to the car crash and when that passes, what a night check answers, how many
+seats a table has and which cards are dealt, who has won. A ruleset is a subclass of
+:class:`Rules` that overrides these settings and hooks; the game itself never branches on a
+ruleset's name. Only crime-time (the default) is implemented so far.
 """
 
 from __future__ import annotations
@@ -14,12 +18,20 @@ from narrator.errors import NarratorError
 
 
 class Rules:
-    """Base ruleset. Figures are seconds unless named otherwise."""
+    """Base ruleset: crime-time's settings and hooks, which the other rulesets override.
+
+    Figures are seconds unless named otherwise; clause numbers are crime-time's.
+    """
 
     name: ClassVar[str] = "base"
     seats: ClassVar[int] = 10
-    #: roles dealt besides civilians (1.2, 1.3)
+    #: the table sizes the ruleset is played with
+    min_seats: ClassVar[int] = 4
+    max_seats: ClassVar[int] = 15
+    #: roles dealt besides civilians (1.2, 1.3); :meth:`composition` may vary them with the seats
     roles: ClassVar[dict[Role, int]] = {Role.SHERIFF: 1, Role.DON: 1, Role.MAFIA: 2}
+    #: the night's checks, in the order the checkers wake (2.1.3)
+    checkers: ClassVar[tuple[Role, ...]] = (Role.DON, Role.SHERIFF)
     speech_seconds: ClassVar[float] = 60.0  # 2.3
     speech_warning: ClassVar[float | None] = 50.0  # 2.3: «Десять секунд»
     last_word_seconds: ClassVar[float] = 60.0  # 2.2, 2.4
@@ -36,13 +48,23 @@ class Rules:
     count_pace: ClassVar[float] = 1.5
     #: 2.4.2 does not apply with exactly this many seats at the table
     no_crash_at: ClassVar[int | None] = 4
+    #: 2.4.3, the «monster» rule: a removal before the vote is complete cancels that vote
+    monster_rule: ClassVar[bool] = True
+
+    # -- the deal ------------------------------------------------------------------------------
+
+    def composition(self, seats: int) -> dict[Role, int]:
+        """The cards dealt besides civilians at a table of ``seats`` (1.2, 1.3)."""
+        return dict(self.roles)
 
     def deal(self, seats: int, rng: random.Random) -> dict[int, Role]:
-        """Deal the cards (1.2, 1.3) at random from ``rng``."""
-        deck = [role for role, n in self.roles.items() for _ in range(n)]
+        """Deal the cards of :meth:`composition` at random from ``rng``."""
+        deck = [role for role, n in self.composition(seats).items() for _ in range(n)]
         deck += [Role.CIVILIAN] * (seats - len(deck))
         rng.shuffle(deck)
         return {seat: role for seat, role in enumerate(deck, start=1)}
+
+    # -- the night -----------------------------------------------------------------------------
 
     def hunt_target(self, living_black: list[int], shots: dict[int, set[int]],
                     living: set[int]) -> int | None:
@@ -59,6 +81,47 @@ class Rules:
                 return None
         return target if target in living else None
 
+    def check_answer(self, checker: Role, target: Role) -> bool:
+        """What the host's nod says to ``checker`` about a seat holding ``target``: 1.3.1, the
+        don asks "is it the sheriff?"; 1.2.1, the sheriff asks "is it black?"."""
+        if checker is Role.DON:
+            return target is Role.SHERIFF
+        return target.team is Team.BLACK
+
+    # -- the day -------------------------------------------------------------------------------
+
+    def day_opener(self, day: int, previous: int | None, seats: int) -> int:
+        """The seat the day's discussion starts from (the first living seat from it speaks).
+
+        2.3: day 1 from seat 1; every later day from the seat after the one who opened the
+        previous day (``previous``)."""
+        return 1 if previous is None else previous % seats + 1
+
+    def no_vote(self, day: int, candidates: tuple[int, ...]) -> str | None:
+        """Why no vote is held on the ``candidates`` standing after day ``day``'s discussion
+        (a :class:`~narrator.engine.events.VotingCancelled` reason), or None: vote.
+
+        2.2.1: on day 1 a single candidate is not voted on. (No candidate at all never votes;
+        the monster rule is :attr:`monster_rule`.)"""
+        if day == 1 and len(candidates) == 1:
+            return "single_candidate_day1"
+        return None
+
+    def tie_goes_to_crash(self, rnd: int, leaders: tuple[int, ...],
+                          candidates: tuple[int, ...]) -> bool:
+        """After round ``rnd`` of a vote on ``candidates``, ``leaders`` share the most votes:
+        True for the car crash, False for tie speeches and another round.
+
+        2.4.1: the first tie is always voted again; from the second round on, a tie of every
+        candidate goes to the car crash (2.4.2), a tie of some of them is voted again."""
+        return rnd > 1 and len(leaders) == len(candidates)
+
+    def crash_passes(self, votes_for: int, living: int) -> bool:
+        """2.4.2: «большинство» of the seats at the table; exactly half is not a majority."""
+        return 2 * votes_for > living
+
+    # -- the end -------------------------------------------------------------------------------
+
     def winner(self, black: int, red: int) -> Team | None:
         """1.2/1.3: civilians win when no black seat remains; mafia when black ≥ red."""
         if black == 0:
@@ -66,10 +129,6 @@ class Rules:
         if black >= red:
             return Team.BLACK
         return None
-
-    def crash_passes(self, votes_for: int, living: int) -> bool:
-        """2.4.2: «большинство» of the seats at the table; exactly half is not a majority."""
-        return 2 * votes_for > living
 
 
 class CrimeTime(Rules):

@@ -1,22 +1,31 @@
-"""What an operator types: night actions, votes, fouls — read against what the game waits for.
+"""What an operator types: one entry a line, read against what the game waits for.
 
-One operator at the laptop (hostless play's terminal) enters the gestures of the table. A line is read against what the game is waiting for:
+Every typed input goes through :func:`parse_operator_line`: hostless play's terminal reads the
+operator's lines with it, and host-assist's keys become the same entries (a number then ``w``
+is ``w 5``, Space in a speech is ``-``) and go through it too. An entry is read against what
+the game is waiting for:
 
 | the game waits for | the operator types | means |
 | --- | --- | --- |
-| the hunt (2.1.2) | ``7`` | every living mafioso shot 7 (the agreed target) |
-| | ``3:7 5:7 9:2`` | shooter:target, per mafioso (a miss when they disagree) |
+| a speech (2.3) | ``5`` | the speaker nominates 5 (2.3.1) |
+| | ``w 5`` | the speaker withdraws their nomination of 5 (2.3.2) |
+| | ``-`` | the speaker ends the speech («Спасибо» / «Пас») |
+| the hunt (2.1.2) | ``7`` or ``k 7`` | every living mafioso shot 7 (the agreed target) |
+| | ``3:7 5:7 9:2`` or ``k 3-7`` | shooter:target, per mafioso (a miss when they disagree) |
 | | ``-`` | nobody shot |
-| the don's / the sheriff's check | ``4`` / ``-`` | the seat checked / no check |
-| hands for a candidate (2.4) | ``6`` | six hands (a count, seats not named) |
+| the don's / the sheriff's check | ``4`` or ``c 4`` / ``-`` | the seat checked / no check |
+| hands for a candidate (2.4) | ``6`` | six hands (a count, seats not named); ``0`` is none |
 | | ``1 2 4`` or ``4,`` | the hands of these seats (a trailing comma: one seat) |
 | | ``-`` | no hands |
 | the car-crash question (2.4.2) | ``1 2 4`` / ``-`` | the seats voting «за» / nobody |
+| any timer | ``t`` | it runs out now (a speech ends with «Спасибо») |
 | at any moment | ``f 6`` / ``r 6`` | a warning to seat 6 / seat 6 removed (2.4.3) |
 | | ``q`` | stop the game (the journal keeps it for ``narrator resume``) |
 
-A night step or a vote does not end before the operator has answered it: the narrator waits
-at the end of the count, of the check, of the voting window, so a slow typist loses nothing.
+A night step or a vote does not end before the operator has answered it: the hostless narrator
+waits at the end of the count, of the check, of the voting window, so a slow typist loses
+nothing. An answer is marked ``done``; what else a mode does with it is the mode's (host-assist
+closes the voting window at once).
 """
 
 from __future__ import annotations
@@ -25,11 +34,25 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from narrator.engine import Action, Check, Foul, Game, HandCount, Hands, Remove, Shot
-from narrator.engine.game import Expect
+from narrator.engine import (
+    Action,
+    Check,
+    EndSpeech,
+    Foul,
+    Game,
+    HandCount,
+    Hands,
+    Nominate,
+    Remove,
+    Shot,
+    TimeUp,
+    Withdraw,
+)
+from narrator.engine.game import Expect, ExpectKind
+from narrator.errors import NarratorError
 
 #: the kinds of step the operator answers; the game waits at their timer's end for an answer
-OPERATOR_STEPS = ("hunt", "check", "hands")
+OPERATOR_STEPS: tuple[ExpectKind, ...] = ("hunt", "check", "hands")
 
 
 @dataclass(frozen=True)
@@ -42,11 +65,15 @@ class OperatorInput:
     text: str = ""
 
 
-class OperatorLineError(ValueError):
+class OperatorLineError(NarratorError, ValueError):
     """A line that means nothing now; the message says what was expected."""
 
 
 _SEATS = re.compile(r"^\d+(\s*[, ]\s*\d+)*\s*,?$")
+_PAIRS = re.compile(r"(\s*\d+\s*[:-]\s*\d+\s*,?)+")
+_PAIR = re.compile(r"(\d+)\s*[:-]\s*(\d+)")
+#: ``f 6``: a one-letter verb (not the start of a word) and what follows
+_VERB = re.compile(r"([frwkcFRWKC])(?![a-zA-Z])\s*(.*)")
 
 
 def _seat_list(text: str) -> tuple[int, ...]:
@@ -68,44 +95,81 @@ def prompt_for(expect: Expect, game: Game) -> str | None:
 
 
 def parse_operator_line(line: str, game: Game) -> OperatorInput:
-    """Read one operator line against ``game.expect``; OperatorLineError when it means nothing."""
+    """Read one entry against ``game.expect``; OperatorLineError when it means nothing now."""
     text = line.strip()
     exp = game.expect
-    if not text:
-        raise OperatorLineError("empty line")
     if text.lower() in ("q", "quit"):
         return OperatorInput(quit=True, text=text)
-    m = re.fullmatch(r"([frFR])\s*(\d+)", text)
-    if m:
-        seat = int(m.group(2))
-        action: Action = Foul(seat) if m.group(1).lower() == "f" else Remove(seat)
-        return OperatorInput((action,), text=text)
+    if text.lower() == "t":
+        if exp.timer is None:
+            raise OperatorLineError(f"no timer is running (waiting for {exp})")
+        return OperatorInput((TimeUp(exp.timer.name),), text=text)
+    verb = _VERB.fullmatch(text)
+    if verb:
+        return _verb(verb.group(1).lower(), verb.group(2).strip(), game, text)
     kind = exp.kind
-    if kind not in OPERATOR_STEPS:
+    if kind != "speech" and kind not in OPERATOR_STEPS:
         raise OperatorLineError(f"nothing to enter now (waiting for {exp})")
+    if not text:
+        raise OperatorLineError("type a number first")
+    if kind == "speech":
+        if text == "-":
+            return OperatorInput((EndSpeech(),), text=text)
+        if text.isdigit():
+            return OperatorInput((Nominate(int(text)),), text=text)
+        raise OperatorLineError("speech: a seat to nominate (5), w 5 to withdraw, or - to end it")
     if text == "-":
         return OperatorInput((), done=True, text=text)
     if kind == "hunt":
-        pairs = re.findall(r"(\d+)\s*:\s*(\d+)", text)
-        if pairs and re.fullmatch(r"(\s*\d+\s*:\s*\d+\s*,?)+", text):
-            return OperatorInput(tuple(Shot(int(s), int(t)) for s, t in pairs), True, text=text)
-        if text.isdigit():
-            target = int(text)
-            shooters = [s for s in game.living if s in game.black]
-            return OperatorInput(tuple(Shot(s, target) for s in shooters), True, text=text)
-        raise OperatorLineError("hunt: type the target (7), shooter:target pairs, or -")
+        return _shots(text, game, text)
     if kind == "check":
-        if text.isdigit():
-            assert exp.role is not None
-            return OperatorInput((Check(exp.role, int(text)),), True, text=text)
-        raise OperatorLineError(f"the {exp.role}'s check: type a seat number or -")
+        return _check(text, exp, text)
     # hands
     if not _SEATS.match(text):
         raise OperatorLineError("hands: type a count, the seats, or -")
     if exp.candidate is not None and text.isdigit():
-        return OperatorInput((HandCount(int(text)),), True, text=text)
+        count = int(text)
+        return OperatorInput((HandCount(count),) if count else (), True, text=text)
     seats = _seat_list(text)
     return OperatorInput((Hands(seats),) if seats else (), True, text=text)
+
+
+def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
+    """``f 6``, ``r 6``, ``w 5``, ``k 7`` / ``k 3:7``, ``c 4``: the verb says what is meant."""
+    exp = game.expect
+    if not rest:
+        raise OperatorLineError("type a number first")
+    if verb == "k":
+        if exp.kind != "hunt":
+            raise OperatorLineError(f"shot {rest}: the mafia is not hunting (waiting for {exp})")
+        return _shots(rest, game, text)
+    if verb == "c":
+        if exp.kind != "check":
+            raise OperatorLineError(f"check {rest}: nobody is checking (waiting for {exp})")
+        return _check(rest, exp, text)
+    if not rest.isdigit():
+        raise OperatorLineError(f"{verb} {rest}: type one seat number")
+    seat = int(rest)
+    action: Action = Foul(seat) if verb == "f" else Remove(seat) if verb == "r" else Withdraw(seat)
+    return OperatorInput((action,), text=text)
+
+
+def _shots(entry: str, game: Game, text: str) -> OperatorInput:
+    if _PAIRS.fullmatch(entry):
+        shots = tuple(Shot(int(s), int(t)) for s, t in _PAIR.findall(entry))
+        return OperatorInput(shots, True, text=text)
+    if entry.isdigit():
+        target = int(entry)
+        shooters = [s for s in game.living if s in game.black]
+        return OperatorInput(tuple(Shot(s, target) for s in shooters), True, text=text)
+    raise OperatorLineError("hunt: type the target (7), shooter:target pairs, or -")
+
+
+def _check(entry: str, exp: Expect, text: str) -> OperatorInput:
+    if entry.isdigit():
+        assert exp.role is not None
+        return OperatorInput((Check(exp.role, int(entry)),), True, text=text)
+    raise OperatorLineError(f"the {exp.role}'s check: type a seat number or -")
 
 
 def describe(actions: Sequence[Action]) -> str:

@@ -11,16 +11,23 @@ from narrator.voice.manifest import Manifest
 
 @dataclass
 class Transcript:
-    """Collects spoken phrases (as text, from the manifest) and readable notes, with times."""
+    """Collects spoken phrases (as text, from the manifest) and readable notes, with times.
+
+    ``said``: every phrase, in order; ``spoken``: one «…» per line said; ``entries``: the lines
+    and the notes, timed (what :meth:`render` prints).
+    """
 
     manifest: Manifest
     said: list[str] = field(default_factory=list)
+    spoken: list[str] = field(default_factory=list)
     entries: list[tuple[float, str]] = field(default_factory=list)
 
     def say(self, line: Line, at: float) -> None:
         texts = [self.manifest.text(key) for key in line.keys]
         self.said.extend(texts)
-        self.entries.append((at, "«" + " ".join(texts) + "»"))
+        text = "«" + " ".join(texts) + "»"
+        self.spoken.append(text)
+        self.entries.append((at, text))
 
     def note(self, event: ev.Event, at: float) -> None:
         """A readable line for events that matter in a transcript but are not spoken."""

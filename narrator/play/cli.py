@@ -34,15 +34,13 @@ from narrator.console.server import Console
 from narrator.engine import Game
 from narrator.engine.rules import find_rules, parse_figures, with_settings
 from narrator.errors import NarratorError
+from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
 from narrator.host.hearing import Hearing, game_hearing
-from narrator.host.host import Host, Tee
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.recorder import Recorder
-from narrator.host.scheduler import Scheduler
 from narrator.host.speaker import Narration, speaker_narration, wav_narration
-from narrator.host.transcript import Transcript
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.play.console import PadsLog
 from narrator.play.operator import TerminalOperator
@@ -157,10 +155,8 @@ def _console_table(game: Game, opts: _Options, journal: Journal) -> int:
     assert opts.console is not None
     real = MonotonicClock()
     narration = _narration(opts, real)
-    transcript = Transcript(narration.pack.manifest)
-    host = Host(game, Scheduler(real), Tee(narration, transcript), journal)
-    host.listeners.append(transcript.note)
-    narration.attach(host)
+    parts = assemble_host(game, real, narration=narration, journal=journal)
+    host, transcript = parts.host, parts.transcript
     driver = Driver(host.scheduler, lambda event: apply_input(host, event),
                     on_error=lambda text: say(f"not taken: {text}"))
     console = open_console(host, transcript, journal, opts.lang, opts.console, driver.call,
@@ -213,10 +209,6 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
         echo = EchoGate(tail=narration.player.echo_tail)
         _echo_hooks(narration, echo)
 
-    def timer_delay() -> float:
-        busy = narration.player.busy_until()
-        return 0.0 if busy is None else max(0.0, busy - real.now())
-
     session = SessionRecorder(opts.record) if opts.record else None
     recorder = Recorder(session.dir / INPUTS) if session is not None else None
     pads = opts.console is not None
@@ -225,10 +217,9 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
     table = ListeningLoop(
         game, clock=real, source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS),
         recognizer=recognizer, hearing=hearing, operator=operator,
-        manifest=default_manifest(opts.lang), voice=narration, journal=journal,
-        timer_delay=timer_delay, echo=echo, session=session, recorder=recorder, log=say,
-        assist=opts.assist, lang=opts.lang, operator_steps=not pads)
-    table.host.listeners.append(narration.on_event)
+        manifest=default_manifest(opts.lang), narration=narration, journal=journal,
+        echo=echo, session=session, recorder=recorder, log=say, assist=opts.assist,
+        lang=opts.lang, operator_steps=not pads)
     console = None
     if opts.console is not None:
         console = open_console(table.host, table.transcript, journal, opts.lang, opts.console,

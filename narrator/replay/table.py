@@ -10,50 +10,40 @@ whenever the game waits on nothing but a timer. Same script, same protocol.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from narrator.clock import Clock, VirtualClock
 from narrator.engine import Action, Check, EndSpeech, EngineError, Foul, Game, Hands, Remove, Shot
 from narrator.errors import ScriptError
 from narrator.grammar import Intent, parse
+from narrator.host.assembly import Assembly, assemble_host
 from narrator.host.driver import Driver
-from narrator.host.host import Host, Tee, Voice
 from narrator.host.intake import apply_input
 from narrator.host.recorder import InputLog
-from narrator.host.scheduler import Scheduler
-from narrator.host.transcript import Transcript
+from narrator.host.speaker import Narration
 from narrator.inputs import Input, action, heard
 from narrator.replay.script import ScriptLine, TableScript
 from narrator.voice.manifest import Manifest, default_manifest
 
 
-@dataclass
-class ReplayResult:
-    game: Game
-    transcript: Transcript
-
-    def protocol(self) -> dict[str, Any]:
-        """SPEC §5: the engine's protocol plus every phrase spoken."""
-        out = self.game.protocol()
-        out["said"] = list(self.transcript.said)
-        return out
+class ReplayResult(Assembly):
+    """What a replay leaves: the host, its game at the end, the transcript, the protocol."""
 
 
 class ScriptReplay:
     """Feeds one table script to a host, on a virtual clock unless given another."""
 
     def __init__(self, script: TableScript, *, manifest: Manifest | None = None,
-                 voice: Voice | None = None, journal: InputLog | None = None,
+                 narration: Narration | None = None, journal: InputLog | None = None,
                  clock: Clock | None = None) -> None:
         self.script = script
         rng = random.Random(script.seed) if script.seed is not None else random.Random()
         self.game = Game(script.rules, seats=script.seats, roles=script.roles, rng=rng)
         self.clock = clock or VirtualClock()
-        self.transcript = Transcript(manifest or default_manifest(script.lang))
-        out: Voice = self.transcript if voice is None else Tee(self.transcript, voice)
-        self.host = Host(self.game, Scheduler(self.clock), out, journal)
-        self.host.listeners.append(self.transcript.note)
+        parts = assemble_host(self.game, self.clock,
+                              manifest=manifest or default_manifest(script.lang),
+                              narration=narration, journal=journal)
+        self.host, self.transcript = parts.host, parts.transcript
         self.driver = Driver(self.host.scheduler, self._intake)
 
     def run(self) -> ReplayResult:
@@ -61,7 +51,7 @@ class ScriptReplay:
         for line in self.script.inputs:
             self.feed(line)
         self._settle()
-        return ReplayResult(self.game, self.transcript)
+        return ReplayResult(self.host, self.transcript)
 
     # -- helpers -----------------------------------------------------------------------------
 

@@ -22,8 +22,8 @@ from narrator.clock import VirtualClock
 from narrator.engine import Game, Role
 from narrator.engine.rules import find_rules
 from narrator.errors import NarratorError
+from narrator.host.entries import OperatorInput
 from narrator.host.journal import Journal, load_journal
-from narrator.host.transcript import Transcript
 from narrator.voice.manifest import default_manifest
 
 ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
@@ -33,7 +33,7 @@ INF = float("inf")
 def new_session(journal: Path, roles: dict[int, Role] | None = None) -> Session:
     game = Game(roles=roles or ROLES)
     session = make_session(game, VirtualClock(), journal=Journal.for_game(journal, game, fsync=False),
-                           transcript=Transcript(default_manifest("ru")))
+                           manifest=default_manifest("ru"))
     session.host.start()
     return session
 
@@ -241,6 +241,37 @@ def test_illegal_inputs_show_in_the_log_and_the_game_goes_on(tmp_path: Path) -> 
     play(session, scenario)
 
 
+def test_keys_are_operator_entries_read_by_the_shared_parser(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from narrator.assist import control
+
+    entries: list[str] = []
+    parse = control.parse_operator_line
+
+    def spy(text: str, game: Game) -> OperatorInput:
+        entries.append(text)
+        return parse(text, game)
+
+    monkeypatch.setattr(control, "parse_operator_line", spy)
+    session = new_session(tmp_path / "j.jsonl")
+
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+        d.run_timers()
+        await d.type("5")  # a nomination
+        await d.type("5", "w")  # withdrawn
+        await d.type("4", "f")  # a foul
+        await d.keys("space")  # «Спасибо»: the next speaker
+        await d.day_speeches({2: 7})
+        assert d.phase == "n2:hunt"  # day 1's single candidate is not voted on
+        await d.type("3-2", "k")
+        await d.keys("t")  # the count runs out
+        await d.type("1", "c")
+        assert d.game.nights[-1]["don_check"] == {"target": 1, "result": True}
+
+    play(session, scenario)
+    assert entries == ["5", "w 5", "f 4", "-", "7", *["-"] * 9, "k 3-2", "t", "c 1"]
+
+
 def test_resume_reopens_at_the_same_phase(tmp_path: Path) -> None:
     path = tmp_path / "j.jsonl"
     session = new_session(path)
@@ -259,7 +290,7 @@ def test_resume_reopens_at_the_same_phase(tmp_path: Path) -> None:
 
     contents = load_journal(path)
     assert contents.header.mode == "assist"
-    again = resume_session(contents, path, VirtualClock(), transcript=Transcript(default_manifest("ru")),
+    again = resume_session(contents, path, VirtualClock(), manifest=default_manifest("ru"),
                            fsync=False)
 
     async def second(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:

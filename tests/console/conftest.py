@@ -14,9 +14,9 @@ from narrator.console.settings import ConsoleSettings
 from narrator.console.table import ConsoleTable, Press, Reply
 from narrator.console.tokens import OPERATOR, Who
 from narrator.engine import Game, Role
+from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
 from narrator.host.host import Host
-from narrator.host.scheduler import Scheduler
 from narrator.host.transcript import Transcript
 from narrator.inputs import Input
 from narrator.voice.manifest import default_manifest
@@ -74,9 +74,8 @@ def make_rig(settings: ConsoleSettings | None = None, roles: dict[int, Role] | N
              rules: Any = "crime-time") -> Rig:
     clock = VirtualClock()
     game = Game(rules, roles=ROLES if roles is None else roles)
-    transcript = Transcript(default_manifest("ru"))
-    host = Host(game, Scheduler(clock), transcript)
-    host.listeners.append(transcript.note)
+    parts = assemble_host(game, clock, manifest=default_manifest("ru"))
+    host, transcript = parts.host, parts.transcript
     rig_inputs: list[Input] = []
     views: dict[Who, dict[str, Any]] = {}
     table = ConsoleTable(host, settings=settings, record=rig_inputs.append,

@@ -10,11 +10,11 @@ import pytest
 from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import EndSpeech, Game, HandCount, IllegalActionError, Nominate, Role, TimeUp
+from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, load_journal
-from narrator.host.scheduler import Scheduler
 from narrator.host.transcript import Transcript
 from narrator.inputs import action
 from narrator.voice.manifest import default_manifest
@@ -25,9 +25,9 @@ ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 def make_host(journal_path: Path | None = None) -> tuple[Host, Driver, Transcript, list[str]]:
     clock = VirtualClock()
     game = Game(roles=ROLES)
-    transcript = Transcript(default_manifest("ru"))
     journal = Journal.for_game(journal_path, game, fsync=False) if journal_path else None
-    host = Host(game, Scheduler(clock), transcript, journal)
+    parts = assemble_host(game, clock, manifest=default_manifest("ru"), journal=journal)
+    host, transcript = parts.host, parts.transcript
     errors: list[str] = []
     loop = Driver(host.scheduler, lambda event: apply_input(host, event),
                   on_error=errors.append)
@@ -164,8 +164,9 @@ def test_a_clubs_count_pace_is_used_and_survives_resume(tmp_path: Path) -> None:
     clock = VirtualClock()
     game = Game(rules, roles=ROLES)
     path = tmp_path / "journal.jsonl"
-    transcript = Transcript(default_manifest("ru"))
-    host = Host(game, Scheduler(clock), transcript, Journal.for_game(path, game, fsync=False))
+    parts = assemble_host(game, clock, manifest=default_manifest("ru"),
+                          journal=Journal.for_game(path, game, fsync=False))
+    host, transcript = parts.host, parts.transcript
     loop = Driver(host.scheduler, lambda event: apply_input(host, event))
     host.start()
     run_to_day(host, loop)
