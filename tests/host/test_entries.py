@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from narrator.engine import EndSpeech, Game, Nominate, TimeUp
-from narrator.host.entries import OperatorLineError, parse_operator_line
+from narrator.engine.entries import OperatorLineError, parse_operator_line
 from tests.helpers import ROLES
 
 
