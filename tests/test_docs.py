@@ -5,6 +5,8 @@ A fenced block right after ``<!-- output: narrator ARGS -->`` is the output of t
 every earlier ``<!-- file: NAME -->`` block of the same page is written as ``NAME``. A line
 ``…`` in the block stands for any number of lines; in a ``json`` block, ``"…"`` as the last
 element of a list stands for the rest of the list, and a ``"…"`` key for the other keys.
+A journal or a file of input events shown in a ``file`` block is in the form the recorder writes
+today (its header, its version, each event's line).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from typing import Any
 import pytest
 
 from narrator.cli import main
+from narrator.host.journal import load_journal
+from narrator.inputs import Input
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -106,6 +110,23 @@ def test_examples_are_what_the_commands_print(page: Path, tmp_path: Path,
         real = run(argument)
         assert output_matches(language, body, real), (
             f"{page.name}: `{argument}` printed\n{real}\nbut the page shows\n{body}")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_shown_journals_and_events_are_what_the_recorder_writes(page: Path, tmp_path: Path) -> None:
+    for directive, name, _, body in blocks(page):
+        if directive != "file" or not name.endswith(".jsonl"):
+            continue
+        lines = body.splitlines()
+        if lines and "journal" in json.loads(lines[0]):
+            path = tmp_path / "journal.jsonl"
+            path.write_text(lines[0] + "\n", encoding="utf-8")
+            header = load_journal(path).header.to_json()
+            assert json.loads(lines[0]) == header, f"{page.name}: {name}: the header is {header}"
+            lines = lines[1:]
+        for line in lines:
+            if '"type"' in line:
+                assert Input.loads(line).dumps() == line, f"{page.name}: {name}: {line}"
 
 
 def test_the_checker_tells_a_shown_output_from_another() -> None:
