@@ -9,7 +9,9 @@ host quit. Replaying the actions on a game with the same roles gives back the sa
 engine is deterministic), so a killed process resumes at the same phase — and, from the last
 timer mark and the last line's time, with the time its running timer had left: ``narrator
 resume JOURNAL``. The header carries the club's options and the players' nicknames, so a resume
-needs no other file. Journals of version 1 (lines without a ``type``) are read too.
+needs no other file. A source with inputs of its own writes each as it came before the actions it
+leads to — the table console's presses, ``{"type": "pad", "t": …, "seat": 3, "do": "shoot", …}``
+— and they are kept apart (:attr:`JournalContents.inputs`). Journals of version 1 (lines without a ``type``) are read too.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from narrator.engine.options import (
 from narrator.engine.rules import find_rules, settings_of, with_settings
 from narrator.errors import NarratorError
 from narrator.host.recorder import Recorder
-from narrator.inputs import STOP, TIMER, UNDO, Input
+from narrator.inputs import OPERATOR, PAD, STOP, TIMER, UNDO, Input, InputError
 
 VERSION = 2
 
@@ -80,6 +82,7 @@ class Journal(Recorder):
 class JournalContents:
     header: JournalHeader
     entries: list[tuple[float, Action]] = field(default_factory=list)
+    inputs: list[Input] = field(default_factory=list)  # the console's presses, in order
     #: the last timer mark: (name, started) of the timer running when the journal stopped
     #: (every timer that starts leaves one, after the input that started it)
     mark: tuple[str, float] | None = None
@@ -152,6 +155,9 @@ def load_journal(path: str | Path) -> JournalContents:
             if contents.first_t is None:
                 contents.first_t = t
             contents.last_t = max(contents.last_t, t)
+            if kind in (PAD, OPERATOR):  # its actions follow on their own lines
+                contents.inputs.append(Input.from_json(obj))
+                continue
             if kind == STOP:
                 continue
             if kind == TIMER:
@@ -162,7 +168,8 @@ def load_journal(path: str | Path) -> JournalContents:
                     contents.entries.pop()
                 continue
             contents.entries.append((t, parse_action(obj["action"])))
-        except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
+        except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError,
+                InputError) as e:
             if number == len(lines):
                 break  # a torn last line: the input was never acted on
             raise NarratorError(f"{name}:{number}: not a journal entry ({e})") from None

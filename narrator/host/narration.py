@@ -1,7 +1,7 @@
 """What the narrator says at each engine event: keys into the voice pack, never literal text.
 
 The phrases themselves live in ``voices/<lang>/manifest.json``; this module only decides which
-keys follow which event (SPEC §2, rule clauses cited per line).
+keys follow which event (rule clauses cited per line).
 """
 
 from __future__ import annotations

@@ -29,7 +29,8 @@ from narrator.engine.rules import find_rules
 from narrator.errors import ScriptError
 from narrator.replay.script import load_table_script, parse_table_script
 from narrator.replay.table import ReplayResult, replay_script
-from tests.engine.conftest import ROLES, day_speeches
+from tests.engine.conftest import day_speeches
+from tests.helpers import SCRIPT_ROLES as ROLES
 
 ALL = list(range(1, 11))
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
