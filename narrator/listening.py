@@ -27,16 +27,18 @@ from narrator.audio.vosk_recognizer import TABLE_CHUNK_MS
 from narrator.clock import Clock
 from narrator.engine import Action, Game, Malformed, Role
 from narrator.engine import events as ev
+from narrator.engine.entries import OPERATOR_STEPS, describe, prompt_for
+from narrator.engine.options import options_of
+from narrator.engine.rules import settings_of
 from narrator.errors import NarratorError
 from narrator.grammar import Intent
+from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver, InputSource
-from narrator.host.entries import OPERATOR_STEPS, describe, prompt_for
 from narrator.host.hearing import Hearing
-from narrator.host.host import Host, Tee, Voice
 from narrator.host.intake import heard_actions, read_input
 from narrator.host.recorder import Fanout, InputLog
-from narrator.host.scheduler import Scheduler
-from narrator.host.transcript import Transcript
+from narrator.host.speaker import Narration
+from narrator.host.transcript import seat_label
 from narrator.inputs import DELAY, GATED, TABLE, Input, heard
 from narrator.voice.manifest import Manifest
 
@@ -66,17 +68,22 @@ class Operator(Protocol):
 class ListeningLoop:
     """One hostless game on injected collaborators. The operator's entries are handed in with
     :meth:`submit` (the terminal's thread, the console) or come from ``entries`` (a recording, a
-    test); ``timer_delay``: how long the narrator will still speak; ``session``: the recorded
-    audio and protocol; ``recorder``: where the input events go; ``log``: the terminal."""
+    test); ``narration``: the narrator's voice (the host is put together by
+    :func:`~narrator.host.assembly.assemble_host`); ``timer_delay``: how long the narrator will
+    still speak (by default the narration's queue; a replay gives the recorded delays);
+    ``session``: the recorded audio and protocol; ``recorder``: where the input events go;
+    ``log``: the terminal; ``operator_steps``: the night steps and the votes wait for the
+    operator's answer (the terminal; the console's pads do not hold them)."""
 
     def __init__(self, game: Game, *, clock: Clock, source: AudioSource,
                  recognizer: Recognizer, hearing: Hearing, operator: Operator,
                  manifest: Manifest, entries: InputSource | None = None,
-                 voice: Voice | None = None, journal: InputLog | None = None,
+                 narration: Narration | None = None, journal: InputLog | None = None,
                  timer_delay: Callable[[], float] | None = None, echo: Gate | None = None,
                  session: SessionRecorder | None = None, recorder: InputLog | None = None,
                  log: Callable[[str], None] | None = None, assist: bool = False,
-                 lang: str = "ru", chunk_ms: int = DEFAULT_CHUNK_MS) -> None:
+                 lang: str = "ru", chunk_ms: int = DEFAULT_CHUNK_MS,
+                 operator_steps: bool = True) -> None:
         self.game = game
         self.source = source
         self.recognizer = recognizer
@@ -89,15 +96,17 @@ class ListeningLoop:
         self.chunk_ms = chunk_ms
         self.assist = assist
         self.log: Callable[[str], None] = log or (lambda text: None)
-        self.transcript = Transcript(manifest)
-        out: Voice = self.transcript if voice is None else Tee(self.transcript, voice)
         logs = [x for x in (journal, recorder) if x is not None]
-        self.host = Host(game, Scheduler(clock), out, Fanout(*logs) if logs else None)
-        self.host.listeners.append(self.transcript.note)
+        self.parts = assemble_host(game, clock, manifest=manifest, narration=narration,
+                                   journal=Fanout(*logs) if logs else None)
+        self.host, self.transcript = self.parts.host, self.parts.transcript
         self.host.listeners.append(self._on_event)
-        self._delay_source = timer_delay or (lambda: 0.0)
+        self._delay_source = timer_delay or self.host.timer_delay
         self.host.timer_delay = self._timer_delay
-        self.driver = Driver(self.host.scheduler, self._intake, source=entries, hold=self._hold,
+        # the terminal operator answers each night step and vote (the game waits for it);
+        # with the console's pads each step ends with its timer, as at a real table
+        self.driver = Driver(self.host.scheduler, self._intake, source=entries,
+                             hold=self._hold if operator_steps else None,
                              on_error=operator.error)
         self.decider = hearing.decider()
         self.started = self.driver.now()
@@ -124,10 +133,8 @@ class ListeningLoop:
         self.driver.submit(event)
 
     def protocol(self) -> dict[str, Any]:
-        """SPEC §5: the engine's protocol plus every phrase spoken."""
-        out = self.game.protocol()
-        out["said"] = list(self.transcript.said)
-        return out
+        """The protocol (docs/protocol.md): the engine's, plus every phrase spoken."""
+        return self.parts.protocol()
 
     def _stamp(self) -> str:
         minutes, seconds = divmod(self.driver.now() - self.started, 60.0)
@@ -148,9 +155,9 @@ class ListeningLoop:
         if isinstance(event, ev.SpeechStarted):
             self._speech_id += 1
             self._speaker = event.seat
-            self.log(f"{self._stamp()}  seat {event.seat}: {event.kind} speech")
+            self.log(f"{self._stamp()}  {self._seat(event.seat)}: {event.kind} speech")
         elif isinstance(event, ev.Refused):
-            who = f"seat {event.seat}" if event.seat is not None else "input"
+            who = self._seat(event.seat) if event.seat is not None else "input"
             target = "" if event.target is None else f" {event.target}"
             text = f"{who} {event.kind}{target}: refused ({event.reason}), ignored"
             self.log(f"!! REFUSED {text}" if self.assist else f"{self._stamp()}  {text}")
@@ -264,11 +271,15 @@ class ListeningLoop:
                 break
             said.actions.append(str(action))
             if isinstance(action, Malformed):
-                what = f"seat {self._speaker}: «{decision.text}» refused ({action.reason})"
+                what = f"{self._seat(self._speaker)}: «{decision.text}» refused ({action.reason})"
                 self.log(f"!! {what}" if self.assist else f"{self._stamp()}  {what}")
             else:
-                self.log(f"{self._stamp()}  seat {self._speaker}: «{decision.text}» → {action}")
+                self.log(f"{self._stamp()}  {self._seat(self._speaker)}: «{decision.text}» → {action}")
             self._apply(action)
+
+    def _seat(self, seat: int | None) -> str:
+        """``seat 4``, or ``seat 4 (Ника)`` with a nickname."""
+        return seat_label(seat, self.game.names) if seat is not None else "seat ?"
 
     # -- running -----------------------------------------------------------------------------
 
@@ -278,6 +289,8 @@ class ListeningLoop:
             "rules": self.game.rules.name, "seats": self.game.seats, "lang": self.lang,
             "chunk_ms": self.chunk_ms,
             "roles": {str(s): r.value for s, r in sorted(self.game.roles.items())},
+            "settings": settings_of(self.game.rules), "options": options_of(self.game.rules),
+            "names": {str(s): n for s, n in sorted(self.game.names.items())},
             "history": [str(a) for a in self.game.history]}))
         if self.game.started:  # resumed from a journal: the current step, its time left
             self._speech_id += 1

@@ -18,18 +18,18 @@ from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk, AudioFormat
 from narrator.audio.recognizer import Final, Partial
 from narrator.clock import VirtualClock
 from narrator.engine import EndSpeech, Game, Nominate, Role, TimeUp
-from narrator.host.entries import OperatorLineError, parse_operator_line
+from narrator.engine.entries import OperatorLineError, parse_operator_line
 from narrator.host.hearing import game_hearing
-from narrator.inputs import Input
+from narrator.inputs import STOP, Input, entry
 from narrator.listening import ListeningLoop
 from narrator.play.cli import roles_text
 from narrator.replay.script import load_table_script
 from narrator.replay.table import replay_script
 from narrator.testing import ScriptedOperator, ScriptedRecognizer, Utterances
 from narrator.voice.manifest import default_manifest
+from tests.helpers import ROLES
 
 ROOT = Path(__file__).resolve().parents[1]
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 
 
 class EndlessSilence:
@@ -246,6 +246,37 @@ def test_operator_lines_mean_what_the_game_waits_for() -> None:
     assert parse_operator_line("-", game).done
     with pytest.raises(OperatorLineError, match="hunt"):
         parse_operator_line("seven", game)
+
+
+class _SpeechEntries:
+    """The operator types seat 1's nomination and «Спасибо» (the microphone missed them)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.lines = ["5", "-"]
+
+    def take(self, now: float, *, block: bool) -> Input | None:
+        exp = self.game.expect
+        if self.lines and exp.kind == "speech" and exp.seat == 1:
+            return entry(now, self.lines.pop(0))
+        return Input(STOP, now, {"reason": "(script ended)"}) if block else None
+
+
+def test_the_operator_may_enter_a_speech_for_the_microphone() -> None:
+    game = Game(roles=ROLES)
+    entries = _SpeechEntries(game)
+    operator = ScriptedOperator([])
+    table = ListeningLoop(game, clock=VirtualClock(), source=EndlessSilence(),
+                          recognizer=ScriptedRecognizer(lambda: ()),
+                          hearing=game_hearing("ru", 10), operator=operator, entries=entries,
+                          manifest=default_manifest("ru"))
+    table.run()
+    assert not entries.lines and operator.errors == []
+    assert game.days[0].nominations == [5] and game.nominations == []  # day 1: no vote
+    said = table.transcript.said
+    assert said[said.index("Слово игроку номер один") + 1:][:2] == [
+        "Принято", "Слово игроку номер два"]  # ended at once: no «Спасибо» of the timer
+    assert game.expect.kind == "hunt"  # the operator's script ended at the first night step
 
 
 def _at_the_hunt() -> Game:

@@ -1,4 +1,4 @@
-"""``narrator assist``: a human host runs the game; the narrator speaks and times (SPEC §1).
+"""``narrator assist``: a human host runs the game; the narrator speaks and times.
 
 The command builds the real collaborators — the monotonic clock, the narration (the sound card,
 or a WAV file with ``--out-wav``), the journal, the host and its live loop on a thread — and
@@ -13,42 +13,37 @@ import argparse
 import threading
 from pathlib import Path
 
-from narrator.assist.control import hold_vote_window
-from narrator.assist.ui import AssistApp, Session, parse_roles
+from narrator.assist.control import hold_for_host
+from narrator.assist.ui import AssistApp, Deal, Session, parse_roles
 from narrator.clock import Clock, MonotonicClock
+from narrator.console.serve import ConsoleOptions, console_options, open_console
+from narrator.console.server import Console
 from narrator.engine import Game, Role
-from narrator.engine.rules import Rules, find_rules, with_settings
+from narrator.engine.rules import Rules, find_rules, parse_figures, with_settings
 from narrator.errors import NarratorError
+from narrator.host.assembly import assemble_host
+from narrator.host.club import club_rules, names_option
 from narrator.host.driver import Driver
-from narrator.host.host import Host, Tee, Voice
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
-from narrator.host.scheduler import Scheduler
-from narrator.host.speaker import Narration, speaker_narration, wav_narration
-from narrator.host.transcript import Transcript
+from narrator.host.speaker import Narration, next_part, speaker_narration, wav_narration
 from narrator.outputs import check_new_file
+from narrator.voice.manifest import Manifest
 
 DEFAULT_JOURNAL = "journal.jsonl"
 
 
 def make_session(game: Game, clock: Clock, *, journal: Journal | None,
                  narration: Narration | None = None,
-                 transcript: Transcript | None = None) -> Session:
-    """A host on ``game`` with its loop; speech to ``narration`` and/or ``transcript``.
+                 manifest: Manifest | None = None) -> Session:
+    """The host of ``game`` (see :func:`~narrator.host.assembly.assemble_host`) with its loop.
 
-    With a narration, timers start when the narrator falls quiet (a speech's 60 s run from the
-    end of «Слово игроку номер …»). The game is neither started nor resumed here.
+    The game is neither started nor resumed here.
     """
-    if transcript is None:
-        if narration is None:
-            raise ValueError("make_session needs a narration or a transcript")
-        transcript = Transcript(narration.pack.manifest)
-    voice: Voice = transcript if narration is None else Tee(narration, transcript)
-    host = Host(game, Scheduler(clock), voice, journal)
-    if narration is not None:
-        narration.attach(host)
+    parts = assemble_host(game, clock, manifest=manifest, narration=narration, journal=journal)
+    host = parts.host
     driver = Driver(host.scheduler, lambda event: apply_input(host, event))
-    return Session(host, driver, transcript, journal.path if journal else None)
+    return Session(host, driver, parts.transcript, journal.path if journal else None)
 
 
 def _narration(args: argparse.Namespace, clock: Clock, lang: str) -> Narration:
@@ -65,14 +60,21 @@ def _narration(args: argparse.Namespace, clock: Clock, lang: str) -> Narration:
         raise NarratorError(f"{e}; use --out-wav FILE to write the narration to a file") from None
 
 
-def _run_app(app: AssistApp, narration: Narration) -> int:
-    """Run the UI; the host's loop runs on its own thread until the UI closes."""
+def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | None = None,
+             lang: str = "ru") -> int:
+    """Run the UI; the host's loop runs on its own thread until the UI closes. With
+    ``console``, the table console serves the same host (its links are printed first)."""
     stop = threading.Event()
     threads: list[threading.Thread] = []
     session_ref: list[Session] = []
+    served: list[Console] = []
 
     def drive(session: Session) -> None:
         session_ref.append(session)
+        journal = session.host.journal
+        if console is not None and isinstance(journal, Journal):
+            served.append(open_console(session.host, session.transcript, journal, lang,
+                                       console, session.loop.call))
 
         def loop() -> None:
             while not stop.is_set():
@@ -88,8 +90,8 @@ def _run_app(app: AssistApp, narration: Narration) -> int:
         setup = app.setup
         assert setup is not None
 
-        def started(roles: dict[int, Role]) -> Session:
-            session = setup(roles)
+        def started(deal: Deal) -> Session:
+            session = setup(deal)
             drive(session)
             return session
 
@@ -99,10 +101,16 @@ def _run_app(app: AssistApp, narration: Narration) -> int:
         app.run()
     finally:
         stop.set()
+        for server in served:
+            server.stop()
         for session in session_ref:
             session.loop.stop()
         for thread in threads:
             thread.join(timeout=5)
+        for session in session_ref:  # where the host stopped: a resume goes on from here
+            journal = session.host.journal
+            if isinstance(journal, Journal) and not session.host.game.is_over:
+                journal.stop(session.host.now())
         narration.close()
         for session in session_ref:
             if session.host.journal is not None and isinstance(session.host.journal, Journal):
@@ -111,8 +119,12 @@ def _run_app(app: AssistApp, narration: Narration) -> int:
         raise NarratorError(app.error)
     if session_ref and session_ref[0].journal is not None:
         path = session_ref[0].journal
-        print(f"narrator: the game is journaled in {path}; continue it with "
-              f"`narrator resume {path}`")
+        game = session_ref[0].host.game
+        if game.winner is not None:
+            print(f"narrator: the game is over ({game.winner.value} won); its journal is {path}")
+        else:
+            print(f"narrator: the game is journaled in {path}; continue it with "
+                  f"`narrator resume {path}`")
     else:
         print("narrator: no game was started")
     return 0
@@ -120,11 +132,14 @@ def _run_app(app: AssistApp, narration: Narration) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """``narrator assist``."""
-    rules = with_settings(find_rules(args.rules), **_pace(args))
-    try:
+    rules = club_rules(with_settings(find_rules(args.rules), **_pace(args),
+                                     **parse_figures(getattr(args, "timer", None) or [])),
+                       getattr(args, "rules_file", None))
+    try:  # 0 is no table; the ruleset says which are (and none that starts decided)
         seats = rules.check_seats(rules.seats if args.seats is None else args.seats)
     except NarratorError as e:
         raise NarratorError(f"--seats: {e}") from None
+    names = names_option(getattr(args, "names", None), seats)
     # the deal is checked before anything is opened or written
     roles = roles_option(args.roles, seats, rules) if args.roles else None
     path = Path(args.journal or DEFAULT_JOURNAL)
@@ -137,8 +152,8 @@ def run(args: argparse.Namespace) -> int:
     clock = MonotonicClock()
     narration = _narration(args, clock, args.lang)
 
-    def setup(roles: dict[int, Role]) -> Session:
-        game = Game(rules, seats=seats, roles=roles)
+    def setup(deal: Deal) -> Session:
+        game = Game(rules, seats=seats, roles=deal.roles, names=deal.names)
         try:
             journal = Journal.for_game(path, game, lang=args.lang, mode="assist")
         except OSError as e:
@@ -147,9 +162,12 @@ def run(args: argparse.Namespace) -> int:
         session.host.start()
         return session
 
+    console = _console(args)
     if roles is not None:
-        return _run_app(AssistApp(setup(roles)), narration)
-    return _run_app(AssistApp(setup=setup, seats=seats, rules=rules), narration)
+        return _run_app(AssistApp(setup(Deal(roles, names))), narration, console, args.lang)
+    if console is not None:
+        raise NarratorError("--console starts with the game: give the cards with --roles")
+    return _run_app(AssistApp(setup=setup, seats=seats, rules=rules, names=names), narration)
 
 
 def roles_option(text: str, seats: int, rules: Rules | None = None) -> dict[int, Role]:
@@ -167,26 +185,38 @@ def roles_option(text: str, seats: int, rules: Rules | None = None) -> dict[int,
 
 
 def resume_session(contents: JournalContents, path: str | Path, clock: Clock, *,
-                   narration: Narration | None = None, transcript: Transcript | None = None,
+                   narration: Narration | None = None, manifest: Manifest | None = None,
                    fsync: bool = True) -> Session:
     """The game of ``contents`` at its last state, journaling on into ``path``."""
     game = contents.game()
     journal = Journal(path, contents.header, fsync=fsync)
     session = make_session(game, clock, journal=journal, narration=narration,
-                           transcript=transcript)
+                           manifest=manifest)
     if narration is not None and game.phase.startswith("n") and not game.is_over:
         narration.player.set_bed(narration.bed)  # back into the night: its bed again
-    session.host.resume(contents.time_left(game))  # the timer goes on with the time it had left
-    hold_vote_window(session.host)
+    session.host.resume(left=contents.time_left(game))  # on with the time it had left
+    hold_for_host(session.host)
     return session
 
 
 def resume(args: argparse.Namespace, contents: JournalContents) -> int:
     """``narrator resume JOURNAL`` for a journal written by ``narrator assist``."""
     clock = MonotonicClock()
+    if getattr(args, "out_wav", None):
+        args.out_wav, note = next_part(args.out_wav)
+        if note:
+            print(f"narrator: {note}")
     narration = _narration(args, clock, contents.header.lang)
     session = resume_session(contents, args.journal, clock, narration=narration)
-    return _run_app(AssistApp(session), narration)
+    return _run_app(AssistApp(session), narration, _console(args), contents.header.lang)
+
+
+def _console(args: argparse.Namespace) -> ConsoleOptions | None:
+    """``--console``: the human host dealt the cards and counts the hands; the pads show each
+    seat its card and its night steps, the operator view the table."""
+    if getattr(args, "links", None) and getattr(args, "console", None) is None:
+        raise NarratorError("--links FILE writes the console's links; add --console [HOST:]PORT")
+    return console_options(args, hand_votes=True, wait_for_cards=False)
 
 
 def _pace(args: argparse.Namespace) -> dict[str, float]:

@@ -1,10 +1,12 @@
 """Host-assist: what the human host's keys mean, run on the live loop's thread.
 
-The keyboard UI never touches the game. Each key becomes a thunk submitted to the
-:class:`~narrator.host.driver.Driver`; the thunk reads :attr:`Game.expect` there (so "Enter"
-means a nomination during a speech, a hand count during a vote, a shot during the hunt, a check
-at night), applies the actions through the :class:`~narrator.host.host.Host` (journaled first),
-and publishes a :class:`Snapshot` of the table back to the UI. Errors, refusals and what was
+The keyboard UI never touches the game. Each key becomes an operator entry — the same text
+hostless play's operator types (a number then ``w`` is ``w 5``, Space in a speech is ``-``) —
+handed to the :class:`~narrator.host.driver.Driver`'s thread. There the entry is read against
+:attr:`Game.expect` by :func:`~narrator.engine.entries.parse_operator_line` (so "Enter" means a
+nomination during a speech, a hand count during a vote, a shot during the hunt, a check at
+night), its actions are applied through the :class:`~narrator.host.host.Host` (journaled
+first), and a :class:`Snapshot` of the table is published back to the UI. Errors, refusals and what was
 applied go to ``on_message``; nothing an input does can stop the loop.
 """
 
@@ -13,27 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from narrator.engine import (
-    Action,
-    Check,
-    EndSpeech,
-    Foul,
-    Game,
-    HandCount,
-    Hands,
-    Nominate,
-    Remove,
-    Role,
-    Shot,
-    TimeUp,
-    Withdraw,
-)
+from narrator.engine import Action, Check, Expect, Game, Role, Shot, TimeUp
 from narrator.engine import events as ev
+from narrator.engine.entries import parse_operator_line
 from narrator.errors import NarratorError
-from narrator.grammar.numbers import typed_number
 from narrator.host.driver import Driver
 from narrator.host.host import Host
+from narrator.host.narration import Line
 from narrator.host.transcript import Transcript
+from narrator.typed import typed_number
 
 SAID_LINES = 8
 
@@ -54,9 +44,11 @@ _SPEECHES = {"day": "speech", "last": "last word", "tie": "tie speech"}
 @dataclass(frozen=True, slots=True)
 class SeatView:
     seat: int
-    role: Role
-    out: str | None  # shot, vote, crash, removed
+    role: Role  # shown only behind ``r``
+    out: str | None  # vote, crash, removed; shot once the day has told it
     fouls: int
+    name: str = ""
+    shot_tonight: bool = False  # shot in this night's hunt: secret until the day (2.1.2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +64,12 @@ class Snapshot:
     voting: tuple[int, ...]  # candidates of the round being voted on
     timer: str | None  # the running timer's name
     timer_seconds: float
-    timer_ends: float | None  # clock time when it runs out (None: waits for the host)
+    timer_ends: float | None  # clock time when it runs out
+    held: bool  # the step then waits for the host's entry (a vote, the hunt, a check)
     said: tuple[str, ...]  # the last lines spoken, oldest first
     over: bool
+    kind: str = "timer"  # what the game waits for (Expect.kind)
+    secrets: tuple[str, ...] = ()  # the nights' shots and checks: shown only behind ``r``
 
 
 def describe(game: Game) -> str:
@@ -114,7 +109,8 @@ def hint(game: Game) -> str:
                 "abstainers count for the last candidate)")
     if e.kind == "hunt":
         return ("number Enter: the mafia's target, a shot from every living mafioso · "
-                "shooter-target k: one shot (e.g. 3-7 k)")
+                "shooter-target k: one shot (e.g. 3-7 k) · Space: no shot · the count "
+                "waits for this")
     if e.kind == "check":
         return f"number Enter: the {e.role} checks that seat"
     if e.kind == "over":
@@ -126,41 +122,77 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
     """Read the table; call on the loop's thread."""
     game = host.game
     e = game.expect
-    seats = tuple(
-        SeatView(s, game.roles[s], (game.out.get(s) or {}).get("how"), game.fouls.get(s, 0))
-        for s in range(1, game.seats + 1)
-    )
+    tonight = game.phase.startswith("n") and not game.is_over  # the day tells the night
+    seats = []
+    for s in range(1, game.seats + 1):
+        out = game.out.get(s) or {}
+        shot_tonight = tonight and out.get("how") == "shot" and out.get("night") == int(
+            game.phase[1:])
+        seats.append(SeatView(s, game.roles[s], None if shot_tonight else out.get("how"),
+                              game.fouls.get(s, 0), game.names.get(s, ""), shot_tonight))
     timer = host.timer
-    waits = e.kind == "hands" or timer is None  # the vote waits for the host's count
     return Snapshot(
         phase=describe(game),
         notation=game.notation(secret=False),  # on screen: the table may see it
         hint=hint(game),
-        seats=seats,
+        seats=tuple(seats),
         speaker=e.seat if e.kind == "speech" else None,
         nominations=tuple(game.nominations),
         voting=game.voting_candidates if e.kind == "hands" else (),
         timer=timer.name if timer is not None else None,
         timer_seconds=timer.seconds if timer is not None else 0.0,
-        timer_ends=None if waits or timer is None else host.timer_started + timer.seconds,
-        said=tuple(text for _, text in transcript.entries[-SAID_LINES:]),
+        timer_ends=None if timer is None else host.timer_started + timer.seconds,
+        held=host.held,
+        said=tuple(transcript.spoken[-SAID_LINES:]),
         over=game.is_over,
+        kind=e.kind,
+        secrets=night_secrets(game),
     )
 
 
-def hold_vote_window(host: Host) -> None:
-    """A vote waits for the host's count: the 1 s window closes when the count is entered."""
-    if host.game.expect.kind == "hands":
-        host.scheduler.cancel("timer")
+def night_secrets(game: Game) -> tuple[str, ...]:
+    """The nights as only the host knows them: the hunt's result and the checks' answers."""
+    out: list[str] = []
+    for night in game.nights:
+        shot = night.get("shot")
+        parts = [f"night {night['night']}: " + ("miss" if shot is None else f"shot {shot}")]
+        for key, value in night.items():
+            if key.endswith("_check") and value is not None:
+                who = key.removesuffix("_check")
+                answer = "yes" if value["result"] else "no"
+                parts.append(f"{who} checked {value['target']}: {answer}")
+        out.append(" · ".join(parts))
+    if game.best_move is not None:
+        named = ", ".join(map(str, game.best_move["named"]))
+        out.append(f"best move of {game.best_move['seat']}: {named} "
+                   f"({game.best_move['black_named']} black)")
+    return tuple(out)
 
 
-def _number(text: str) -> int:
-    text = text.strip()
-    number = typed_number(text)
-    if number is None:
-        raise NarratorError(f"type a seat number first (got {text[:12]!r})" if text
-                            else "type a number first")
-    return number
+def hold_for_host(host: Host) -> None:
+    """A step the host answers waits for the answer: a vote for the count (a human cannot
+    count within the rules' one second), the hunt for the mafia's target once the count is
+    over, a check for the seat checked (when the checker is still at the table)."""
+    game = host.game
+    e = game.expect
+    if e.kind in ("hands", "hunt"):
+        host.hold()
+    elif e.kind == "check" and e.role is not None:
+        checker = game.seat_of(Role(e.role))
+        if checker is not None and game.at_table(checker):
+            host.hold()
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """One host entry, for undo: the game and its timer just before it."""
+
+    history: int  # how many actions the game had taken
+    expect: Expect
+    left: float | None  # seconds left on the step's timer
+    held: bool
+    said: int  # phrases said so far
+    text: str  # what the host typed, as shown (nothing secret)
 
 
 class Controller:
@@ -178,35 +210,38 @@ class Controller:
         self.on_message: Callable[[str, str], None] = lambda kind, text: None
         loop.on_error = lambda text: self.on_message("error", text)
         host.listeners.append(self._on_event)
+        self._entries: list[_Entry] = []
 
-    # -- inputs (any thread) ----------------------------------------------------------------
+    # -- inputs (any thread): each key is an operator entry (narrator.engine.entries) ----------
 
     def next(self) -> None:
-        """Space: end the speech early, or skip the timer."""
-        self._submit(self._next)
+        """Space: end the speech early («Спасибо»), no more hands in a vote, no shot or no
+        check at night (the step still ends at its time), or skip the timer."""
+        self._submit(lambda: self._entry(
+            "-" if self.host.game.expect.kind in ("speech", "hands", "hunt", "check") else "t"))
 
     def time_up(self) -> None:
         """The current timer runs out now (a speech ends with «Спасибо»)."""
-        self._submit(self._time_up)
+        self._submit(lambda: self._entry("t"))
 
     def enter(self, text: str) -> None:
         """A number and Enter: what it means depends on what the game waits for."""
-        self._submit(lambda: self._enter(text))
+        self._submit(lambda: self._entry(self._typed(text)))
 
     def withdraw(self, text: str) -> None:
-        self._submit(lambda: self._apply(Withdraw(_number(text))))
+        self._submit(lambda: self._entry(f"w {text}"))
 
     def foul(self, text: str) -> None:
-        self._submit(lambda: self._apply(Foul(_number(text))))
+        self._submit(lambda: self._entry(f"f {text}"))
 
     def remove(self, text: str) -> None:
-        self._submit(lambda: self._apply(Remove(_number(text))))
+        self._submit(lambda: self._entry(f"r {text}"))
 
     def shot(self, text: str) -> None:
-        self._submit(lambda: self._shots(text))
+        self._submit(lambda: self._entry(f"k {text}"))
 
     def check(self, text: str) -> None:
-        self._submit(lambda: self._check(text))
+        self._submit(lambda: self._entry(f"c {text}"))
 
     def undo(self) -> None:
         self._submit(self._undo)
@@ -234,74 +269,108 @@ class Controller:
 
     def _apply(self, *actions: Action) -> None:
         for action in actions:
-            # logged once taken, before the refusals it may cause
-            self.host.apply(action, accepted=lambda a: self.on_message("ok", str(a)))
+            # logged once taken, before the refusals it may cause; a night's input is the
+            # host's secret: the screen says only that it was taken
+            self.host.apply(action, accepted=lambda a: self.on_message("ok", _public(a)))
 
-    def _next(self) -> None:
-        e = self.host.game.expect
-        if e.kind == "speech":
-            self._apply(EndSpeech())
-        elif e.kind == "hands":
-            self._enter("")
-        else:
-            self._time_up()
-
-    def _time_up(self) -> None:
-        timer = self.host.game.expect.timer
-        if timer is None:
-            raise NarratorError("no timer is running")
-        self._apply(TimeUp(timer.name))
-
-    def _enter(self, text: str) -> None:
+    def _typed(self, text: str) -> str:
+        """The entry of a number typed then Enter. A vote is the host's count: an empty Enter
+        is no hands, and the car crash's count is entered as that many seats (the engine
+        counts its hands by seat)."""
+        text = text.strip()
         game = self.host.game
         e = game.expect
-        if e.kind == "speech":
-            self._apply(Nominate(_number(text)))
-        elif e.kind == "hands":
-            n = _number(text) if text.strip() else 0
-            window = TimeUp(e.timer.name if e.timer else "vote")
-            if e.candidate is None:  # the car crash: the engine counts hands by seat
-                living = game.living
-                if n > len(living):
-                    raise NarratorError(f"only {len(living)} players are at the table")
-                self._apply(*([Hands(tuple(living[:n]))] if n else []), window)
-            else:
-                self._apply(*([HandCount(n)] if n else []), window)
-        elif e.kind == "hunt":
-            self._shots(text)
-        elif e.kind == "check":
-            self._check(text)
-        else:
-            raise NarratorError(f"nothing to enter now (waiting for {e})")
+        if e.kind != "hands":
+            return text
+        if not text:
+            return "-"
+        count = typed_number(text)
+        if e.candidate is None and count is not None:
+            living = game.living
+            if count > len(living):
+                raise NarratorError(f"only {len(living)} players are at the table")
+            return " ".join(map(str, living[:count])) or "-"
+        return text
 
-    def _shots(self, text: str) -> None:
-        game = self.host.game
-        if "-" in text:
-            shooter, _, target = text.partition("-")
-            self._apply(Shot(_number(shooter), _number(target)))
-            return
-        seat = _number(text)
-        mafia = [s for s in game.living if s in game.black]
-        if game.expect.kind != "hunt" or not mafia:
-            raise NarratorError(f"shot at {seat}: the mafia is not hunting "
-                                f"(waiting for {game.expect})")
-        self._apply(*(Shot(m, seat) for m in mafia))
-
-    def _check(self, text: str) -> None:
-        e = self.host.game.expect
-        if e.kind != "check" or e.role is None:
-            raise NarratorError(f"check {text}: nobody is checking (waiting for {e})")
-        self._apply(Check(e.role, _number(text)))
+    def _entry(self, text: str) -> None:
+        """Apply one entry. An answer to a vote closes its window at once; an answer to the
+        hunt or a check lets the step end at its time (the count goes on to «десять», the
+        check's 15 s run out, 2.1.3), or now when that has passed: a late entry never replays
+        the count."""
+        host, game = self.host, self.host.game
+        step = game.expect
+        entry = parse_operator_line(text, game)
+        mark = _Entry(len(game.history), step, host.time_left, host.held,
+                      len(self.transcript.said), _shown(text, step))
+        self._apply(*entry.actions)
+        if entry.done and step.kind == "hands":
+            self._apply(TimeUp(step.timer.name if step.timer else "vote"))
+        elif entry.done and game.expect == step and host.held:
+            host.release()
+        if len(game.history) > mark.history or host.held != mark.held:
+            self._entries.append(mark)
 
     def _undo(self) -> None:
-        action = self.host.undo()
-        hold_vote_window(self.host)
-        self.on_message("ok", f"undone: {action}")
+        """Take back exactly the last host entry — every action it applied and what the timers
+        did after it — and put the timer back as it was: a step that did not change keeps its
+        clock running; a closed step comes back with the time it had left, waiting for the host
+        again if it did. If the narrator already said something for it, a short correction."""
+        host, game = self.host, self.host.game
+        if not self._entries:
+            raise NarratorError("nothing to undo")
+        mark = self._entries.pop()
+        current = game.expect
+        host.take_back(len(game.history) - mark.history)
+        if current != mark.expect:  # the entry closed its step: back to it, as it was
+            host.resume(left=mark.left)
+        if mark.held:
+            host.hold()
+        elif host.held:
+            host.release()
+        if len(self.transcript.said) > mark.said:
+            lines = [Line(("correction",))]
+            if game.expect.kind == "hands" and game.expect.candidate is not None:
+                lines.append(Line((f"who_for.{game.expect.candidate}",)))  # ask again
+            for line in lines:
+                host.say(line)
+        self.on_message("ok", f"undone: {mark.text}")
 
     def _on_event(self, event: ev.Event, at: float) -> None:
-        if isinstance(event, ev.TimerStarted) and event.timer.name == "vote":
-            hold_vote_window(self.host)
+        if isinstance(event, ev.TimerStarted) and event.timer.name in ("vote", "hunt",
+                                                                        "don_check",
+                                                                        "sheriff_check"):
+            hold_for_host(self.host)
+        elif isinstance(event, ev.Fouled) and event.count >= 3:
+            self.on_message("refused", _foul_notice(event, self.host.game.rules.fouls))
         elif isinstance(event, ev.Refused):
             who = f"seat {event.seat}: " if event.seat is not None else ""
             target = f" {event.target}" if event.target is not None else ""
             self.on_message("refused", f"{who}{event.kind}{target} refused ({event.reason})")
+
+
+def _public(action: Action) -> str:
+    """An action as the screen may show it: the night's shots and checks are secret."""
+    if isinstance(action, Shot):
+        return "the hunt: a shot entered"
+    if isinstance(action, Check):
+        return f"the {action.role}'s check entered"
+    return str(action)
+
+
+def _shown(text: str, step: Expect) -> str:
+    """What the host typed, as the screen may show it."""
+    if step.kind == "hunt" or (step.kind == "check" and not text.startswith(("f", "r"))):
+        return f"the {step.role}'s check" if step.kind == "check" else "the hunt's entry"
+    return text or "-"
+
+
+def _foul_notice(event: ev.Fouled, mode: str) -> str:
+    """What the host is told at a player's 3rd and 4th foul."""
+    seat, n = event.seat, event.count
+    if mode == "sport":
+        return (f"seat {seat}: 3rd foul — loses the next discussion speech" if n == 3 else
+                f"seat {seat}: {n}th foul — removed from the game (2.4.3)" if n == 4 else
+                f"seat {seat}: foul {n}")
+    if n == 3:
+        return f"seat {seat}: 3rd foul"
+    return f"seat {seat}: {n}th foul — if the club removes at four: {seat} x"

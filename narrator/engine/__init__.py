@@ -2,6 +2,7 @@
 
 from narrator.engine.actions import (
     Action,
+    BestMove,
     Check,
     EndSpeech,
     Foul,
@@ -21,7 +22,7 @@ from narrator.engine.rules import CrimeTime, Rules, find_rules
 from narrator.engine.types import Role, Team, Timer
 
 __all__ = [
-    "Action", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect", "Foul", "Game",
+    "Action", "BestMove", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect", "Foul", "Game",
     "HandCount", "Hands", "IllegalActionError", "InvalidActionError", "Malformed", "Nominate", "Remove",
     "Role", "Rules", "Shot", "Team", "TimeUp", "Timer", "Withdraw", "find_rules", "parse_action",
 ]

@@ -165,18 +165,3 @@ def number_table(lang: str) -> dict[str, NumberWord]:
             table[key(w)] = NumberWord(value, tens=w in cardinal_tens, unit=1 <= value <= 9)
     return table
 
-
-#: typed seat numbers longer than this are not numbers anyone types at a table
-TYPED_DIGITS = 6
-
-
-def typed_number(text: str) -> int | None:
-    """The whole number typed as ``text``, or None.
-
-    Only ASCII digits count, at most :data:`TYPED_DIGITS` of them («05» is 5): ``str.isdigit``
-    also passes «²», «①» and «٥», which ``int`` refuses or reads as another number, and a
-    thousand-digit string is no seat either.
-    """
-    if not 0 < len(text) <= TYPED_DIGITS or not text.isascii() or not text.isdigit():
-        return None
-    return int(text)

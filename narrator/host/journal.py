@@ -3,11 +3,16 @@
 A journal is JSON lines: a header (ruleset, seats, the dealt roles, language, mode), then one
 input event per line (:mod:`narrator.inputs`), written by the host's recorder:
 ``{"type": "action", "t": seconds, "action": "nominate 5"}`` for each action the engine took,
-``{"type": "undo", "t": seconds}`` when the host took one back, and ``{"type": "timer", "t": …,
-"name": …, "started": …}`` whenever a timer starts. Replaying the actions on a game with the
-same roles gives back the same state (the engine is deterministic), so a killed process resumes
-at the same phase — and, from the timer marks, with the time its running timer had left:
-``narrator resume JOURNAL``. Journals of version 1 (lines without a ``type``) are read too.
+``{"type": "undo", "t": seconds}`` when the host took one back, ``{"type": "timer", "t": …,
+"name": "speech", "started": …}`` whenever a timer starts, and ``{"type": "stop", …}`` where the
+host quit. Replaying the actions on a game with the same roles gives back the same state (the
+engine is deterministic), so a killed process resumes at the same phase — and, from the last
+timer mark and the last line's time, with the time its running timer had left: ``narrator
+resume JOURNAL``. The header carries the club's options and the players' nicknames, so a resume
+needs no other file. A source with inputs of its own writes each as it came before the actions it
+leads to — the table console's presses, ``{"type": "pad", "t": …, "seat": 3, "do": "shoot", …}``
+— and they are kept apart (:attr:`JournalContents.inputs`). Journals of version 1 (lines without a ``type``) are read too.
+
 
 Faults it survives: a process killed mid-line leaves a torn tail, which is cut away (a copy of
 the file as it was is kept) before anything is appended after it; a second process writing the
@@ -29,10 +34,17 @@ from typing import Any
 
 from narrator.engine import Action, EngineError, Game, Role, parse_action
 from narrator.engine import events as ev
+from narrator.engine.options import (
+    OptionError,
+    apply_options,
+    check_names,
+    check_options,
+    options_of,
+)
 from narrator.engine.rules import find_rules, settings_of, with_settings
 from narrator.errors import NarratorError
 from narrator.host.recorder import Recorder
-from narrator.inputs import ACTION, TIMER, UNDO, Input, InputError
+from narrator.inputs import ACTION, OPERATOR, PAD, STOP, TIMER, UNDO, Input, InputError
 from narrator.reading import BadJSON, lines, loads, read_text
 
 VERSION = 2
@@ -52,11 +64,19 @@ class JournalHeader:
     lang: str = "ru"
     mode: str = "assist"
     settings: dict[str, float] = field(default_factory=dict)  # changed figures (count pace, …)
+    options: dict[str, Any] = field(default_factory=dict)  # club options (fouls, best_move, …)
+    names: dict[int, str] = field(default_factory=dict)  # nicknames per seat
 
     def to_json(self) -> dict[str, Any]:
-        return {"journal": VERSION, "rules": self.rules, "seats": self.seats, "lang": self.lang,
-                "mode": self.mode, "settings": self.settings,
-                "roles": {str(s): r.value for s, r in sorted(self.roles.items())}}
+        head: dict[str, Any] = {
+            "journal": VERSION, "rules": self.rules, "seats": self.seats, "lang": self.lang,
+            "mode": self.mode, "settings": self.settings,
+            "roles": {str(s): r.value for s, r in sorted(self.roles.items())}}
+        if self.options:
+            head["options"] = self.options
+        if self.names:
+            head["names"] = {str(s): n for s, n in sorted(self.names.items())}
+        return head
 
 
 def _lock(fd: int, path: Path) -> None:
@@ -169,8 +189,12 @@ class Journal(Recorder):
     def for_game(cls, path: str | Path, game: Game, *, lang: str = "ru", mode: str = "assist",
                  fsync: bool = True) -> Journal:
         header = JournalHeader(game.rules.name, game.seats, dict(game.roles), lang, mode,
-                               settings_of(game.rules))
+                               settings_of(game.rules), options_of(game.rules), dict(game.names))
         return cls(path, header, fsync=fsync)
+
+    def stop(self, at: float) -> None:
+        """The host stopped the game here: a resume goes on with the time its timer had left."""
+        self.write(Input(STOP, at, {"reason": "the host quit"}))
 
     def close(self) -> None:
         try:
@@ -186,6 +210,7 @@ class JournalContents:
     header: JournalHeader
     entries: list[tuple[float, Action]] = field(default_factory=list)
     path: str = "journal"
+    inputs: list[Input] = field(default_factory=list)  # the console's presses, in order
     #: the file line of each entry (for errors)
     lines: list[int] = field(default_factory=list)
     #: timer marks: (file line, timer name, started)
@@ -195,12 +220,15 @@ class JournalContents:
     #: the time of the last line: the last moment the game is known to have been running
     #: (a resumed process writes on its own clock: the last line, not the largest time)
     last_t: float = 0.0
+    first_t: float | None = None  # the time of its first timed line (the game's start)
     _timer_line: int = 0  # the line of the entry that started the running timer (game())
 
     def game(self) -> Game:
         """A game brought to the journal's last state (events of the replay discarded)."""
         rules = with_settings(find_rules(self.header.rules), **self.header.settings)
-        game = Game(rules, seats=self.header.seats, roles=self.header.roles)
+        rules = apply_options(rules, self.header.options, where="journal options")
+        game = Game(rules, seats=self.header.seats, roles=self.header.roles,
+                    names=self.header.names)
         started = 1 if _starts_timer(game.start()) else 0
         for line, (_, action) in zip(self.lines, self.entries, strict=True):
             try:
@@ -278,7 +306,15 @@ def _header(name: str, head: Any) -> JournalHeader:
         with_settings(rules, **settings)
     except NarratorError as e:
         raise NarratorError(f"{name}:1: settings: {e}") from None
-    return JournalHeader(rules_name, seats, roles, lang, mode, settings)
+    try:
+        options = check_options(head.get("options", {}))
+    except OptionError as e:
+        raise NarratorError(f"{name}:1: options: {e}") from None
+    try:
+        names = check_names(head.get("names", {}), seats)
+    except OptionError as e:
+        raise NarratorError(f"{name}:1: names: {e}") from None
+    return JournalHeader(rules_name, seats, roles, lang, mode, settings, options, names)
 
 
 def _line(obj: Any) -> tuple[str, float, Mapping[str, Any]]:
@@ -287,7 +323,7 @@ def _line(obj: Any) -> tuple[str, float, Mapping[str, Any]]:
         raise ValueError("not a JSON object")
     if "type" in obj:
         event = Input.from_json(obj)
-        if event.type not in (ACTION, UNDO, TIMER):
+        if event.type not in (ACTION, UNDO, TIMER, STOP, PAD, OPERATOR):
             raise ValueError(f"a {event.type} input, which a journal does not hold")
         return event.type, event.t, event.data
     t = obj["t"]  # version 1: {"t", "action"} or {"t", "undo": true}
@@ -329,7 +365,13 @@ def load_journal(path: str | Path) -> JournalContents:
             raise NarratorError(f"{name}:{number}: not a journal entry ({e})") from None
         try:
             kind, t, data = _line(obj)
-            if kind == UNDO:
+            if contents.first_t is None:
+                contents.first_t = t
+            if kind in (PAD, OPERATOR):  # its actions follow on their own lines
+                contents.inputs.append(Input.from_json(obj))
+            elif kind == STOP:
+                pass  # where the host quit: only its time counts (the last line's)
+            elif kind == UNDO:
                 if contents.entries:
                     contents.entries.pop()
                     contents.lines.pop()
@@ -343,6 +385,6 @@ def load_journal(path: str | Path) -> JournalContents:
         except (KeyError, ValueError, TypeError, InputError) as e:
             why = f"no {e}" if isinstance(e, KeyError) else str(e)
             raise NarratorError(f"{name}:{number}: not a journal entry ({why})") from None
-        except EngineError as e:
-            raise NarratorError(f"{name}:{number}: not a journal entry ({e})") from None
+        except EngineError as e:  # an action's text form that is no action
+            raise NarratorError(f"{name}:{number}: {e}") from None
     return contents

@@ -1,7 +1,7 @@
 """What the narrator says at each engine event: keys into the voice pack, never literal text.
 
 The phrases themselves live in ``voices/<lang>/manifest.json``; this module only decides which
-keys follow which event (SPEC §2, rule clauses cited per line).
+keys follow which event (rule clauses cited per line).
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ def lines_for(event: ev.Event) -> list[Line]:
         case ev.VotingCancelled(reason=reason):
             return [Line((_CANCELLED[reason],))]
         case ev.VotingStarted(round=rnd, candidates=cands):
-            keys: tuple[str, ...] = ("revote",) if rnd > 1 else ()
+            # 2.4: the host announces how many candidates stand and names them in order
+            keys: tuple[str, ...] = ("revote",) if rnd > 1 else ("candidates_are",)
             keys += (f"candidates.{len(cands)}", *(f"number.{c}" for c in cands))
             return [Line(keys)]
         case ev.VoteCall(candidate=c):
@@ -75,6 +76,10 @@ def lines_for(event: ev.Event) -> list[Line]:
             return [Line((f"removed.{seat}",))]
         case ev.Fouled(seat=seat):
             return [Line((f"foul.{seat}",))]
+        case ev.SpeechSkipped(seat=seat):
+            return [Line((f"skips_speech.{seat}",))]
+        case ev.BestMoveAsked(seat=seat):
+            return [Line((f"best_move.{seat}",))]
         case ev.GameOver(winner=winner):
             return [Line(("win_civilians",) if winner == "civilians" else ("win_mafia",))]
     return []

@@ -16,9 +16,7 @@ def render_replay(script: TableScript, out_wav: str, *, voices: str | None = Non
     narration = wav_narration(out_wav, clock, lang=script.lang, voices=voices,
                               night_music=night_music)
     try:
-        replay = ScriptReplay(script, voice=narration, clock=clock)
-        narration.attach(replay.host)
-        result = replay.run()
+        result = ScriptReplay(script, narration=narration, clock=clock).run()
         length = narration.finish()
     finally:
         narration.close()

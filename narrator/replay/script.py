@@ -1,4 +1,4 @@
-"""Table scripts (``*.table.jsonl``, SPEC §4): reading and checking their shape.
+"""Table scripts (``*.table.jsonl``, docs/table-script.md): reading and checking their shape.
 
 What a line *means* for the game is checked later, by the replay against the engine; here
 only its form: JSON, known keys, seat numbers in range.
@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from narrator.engine import Role
+from narrator.engine.options import OptionError, apply_options, check_names
 from narrator.engine.rules import Rules, find_rules
 from narrator.errors import NarratorError, ScriptError
-from narrator.grammar.numbers import typed_number
 from narrator.reading import BadJSON, lines, loads, read_text
+from narrator.typed import typed_number
 
-HEADER_KEYS = {"rules", "seats", "roles", "seed", "lang"}
-INPUT_KEYS = {"speech", "vote", "crash", "night", "foul", "remove"}
+HEADER_KEYS = {"rules", "seats", "roles", "seed", "lang", "names", "options"}
+INPUT_KEYS = {"speech", "vote", "crash", "night", "foul", "remove", "best_move"}
 NIGHT_KEYS = {"shots", "don", "sheriff"}
 ROLE_NAMES = {"don": Role.DON, "mafia": Role.MAFIA, "sheriff": Role.SHERIFF}
 
@@ -46,6 +47,8 @@ class TableScript:
     seed: int | None
     lang: str
     inputs: list[ScriptLine] = field(default_factory=list)
+    #: nicknames per seat (header ``names``)
+    names: dict[int, str] = field(default_factory=dict)
 
     def error(self, line: int, message: str) -> ScriptError:
         return ScriptError(self.path, line, message)
@@ -137,7 +140,15 @@ def _header(name: str, line: int, header: dict[str, Any]) -> TableScript:
     lang = header.get("lang", "ru")
     if lang not in ("ru", "uk"):
         raise ScriptError(name, line, f"lang: expected ru or uk, got {_shown(lang)}")
-    script = TableScript(name, rules, seats, None, seed, lang)
+    try:
+        rules = apply_options(rules, header.get("options", {}), where="options")
+    except OptionError as e:
+        raise ScriptError(name, line, str(e)) from None
+    try:
+        names = check_names(header.get("names", {}), seats)
+    except OptionError as e:
+        raise ScriptError(name, line, f"names: {e}") from None
+    script = TableScript(name, rules, seats, None, seed, lang, names=names)
     if "roles" in header:
         script.roles = _roles(script, line, header["roles"])
     return script
@@ -189,6 +200,15 @@ def _input(script: TableScript, line: int, obj: dict[str, Any]) -> ScriptLine:
         return ScriptLine(line, key, votes)
     if key == "crash":
         return ScriptLine(line, key, _seats(script, line, value, "crash"))
+    if key == "best_move":
+        if not script.rules.best_move:
+            raise script.error(line, "best_move: expected the best_move option in the header, "
+                                     "got a best move without it")
+        seats = _seats(script, line, value, "best_move")
+        if len(seats) != 3 or len(set(seats)) != 3:
+            raise script.error(line, f"best_move: expected three different seats, got "
+                                     f"{_shown(value)}")
+        return ScriptLine(line, key, seats)
     return ScriptLine(line, key, _night(script, line, value))
 
 

@@ -1,4 +1,4 @@
-"""Replaying a table script on a virtual clock (SPEC §1 replay, §4, §5).
+"""Replaying a table script on a virtual clock (docs/table-script.md, docs/protocol.md).
 
 The script's lines become input events (:mod:`narrator.inputs`) — a ``say`` inside a speech
 is a phrase ``heard`` at its moment, a vote, a shot or a foul an ``action`` — applied through
@@ -10,50 +10,52 @@ whenever the game waits on nothing but a timer. Same script, same protocol.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from narrator.clock import Clock, VirtualClock
-from narrator.engine import Action, Check, EndSpeech, EngineError, Foul, Game, Hands, Remove, Shot
+from narrator.engine import (
+    Action,
+    BestMove,
+    Check,
+    EndSpeech,
+    EngineError,
+    Foul,
+    Game,
+    Hands,
+    Remove,
+    Shot,
+)
 from narrator.errors import ScriptError
 from narrator.grammar import Intent, parse
+from narrator.host.assembly import Assembly, assemble_host
 from narrator.host.driver import Driver
-from narrator.host.host import Host, Tee, Voice
 from narrator.host.intake import apply_input
 from narrator.host.recorder import InputLog
-from narrator.host.scheduler import Scheduler
-from narrator.host.transcript import Transcript
+from narrator.host.speaker import Narration
 from narrator.inputs import Input, action, heard
 from narrator.replay.script import ScriptLine, TableScript
 from narrator.voice.manifest import Manifest, default_manifest
 
 
-@dataclass
-class ReplayResult:
-    game: Game
-    transcript: Transcript
-
-    def protocol(self) -> dict[str, Any]:
-        """SPEC §5: the engine's protocol plus every phrase spoken."""
-        out = self.game.protocol()
-        out["said"] = list(self.transcript.said)
-        return out
+class ReplayResult(Assembly):
+    """What a replay leaves: the host, its game at the end, the transcript, the protocol."""
 
 
 class ScriptReplay:
     """Feeds one table script to a host, on a virtual clock unless given another."""
 
     def __init__(self, script: TableScript, *, manifest: Manifest | None = None,
-                 voice: Voice | None = None, journal: InputLog | None = None,
+                 narration: Narration | None = None, journal: InputLog | None = None,
                  clock: Clock | None = None) -> None:
         self.script = script
         rng = random.Random(script.seed) if script.seed is not None else random.Random()
-        self.game = Game(script.rules, seats=script.seats, roles=script.roles, rng=rng)
+        self.game = Game(script.rules, seats=script.seats, roles=script.roles, rng=rng,
+                         names=script.names)
         self.clock = clock or VirtualClock()
-        self.transcript = Transcript(manifest or default_manifest(script.lang))
-        out: Voice = self.transcript if voice is None else Tee(self.transcript, voice)
-        self.host = Host(self.game, Scheduler(self.clock), out, journal)
-        self.host.listeners.append(self.transcript.note)
+        parts = assemble_host(self.game, self.clock,
+                              manifest=manifest or default_manifest(script.lang),
+                              narration=narration, journal=journal)
+        self.host, self.transcript = parts.host, parts.transcript
         self.driver = Driver(self.host.scheduler, self._intake)
 
     def run(self) -> ReplayResult:
@@ -61,7 +63,7 @@ class ScriptReplay:
         for line in self.script.inputs:
             self.feed(line)
         self._settle()
-        return ReplayResult(self.game, self.transcript)
+        return ReplayResult(self.host, self.transcript)
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -111,6 +113,9 @@ class ScriptReplay:
             self._apply(line, Remove(line.value))
             return
         self._settle()
+        if line.key == "best_move":  # before the first-night victim's last word
+            self._apply(line, BestMove(tuple(line.value)))
+            return
         handler = {"speech": self._speech, "vote": self._vote, "crash": self._crash,
                    "night": self._night}[line.key]
         handler(line)
@@ -124,7 +129,7 @@ class ScriptReplay:
         start = self.host.timer_started  # after the announcement, when the narrator is heard
         limit = exp.timer.seconds
         timer = exp.timer
-        if line.say is None:  # SPEC §4: a speech that ends at once
+        if line.say is None:  # a speech that ends at once
             self._apply(line, EndSpeech())
             return
         for t, text in line.say:

@@ -30,7 +30,8 @@ CANCELLED_KEYS: dict[str, str] = {
 
 #: phrases said as they are
 PLAIN_KEYS: tuple[str, ...] = (
-    "ten_seconds", "miss", "thanks", "accepted", "withdrawn", "revote", "tie", "tie_speeches",
+    "ten_seconds", "miss", "thanks", "accepted", "withdrawn", "candidates_are", "revote", "tie",
+    "tie_speeches",
     "crash", "crash_question", "crash_passed", "crash_failed", "crash_not_applied",
     "win_civilians", "win_mafia",
 )
@@ -38,7 +39,7 @@ PLAIN_KEYS: tuple[str, ...] = (
 #: phrases said with a seat number: ``<family>.<seat>``, seats 1..N
 SEAT_FAMILIES: tuple[str, ...] = (
     "count", "killed", "speech", "last_word", "tie_speech", "number", "who_for", "leaves",
-    "removed", "foul",
+    "removed", "foul", "skips_speech", "best_move",
 )
 
 #: the largest table a pack must be able to narrate

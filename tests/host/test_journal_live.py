@@ -9,25 +9,24 @@ import pytest
 
 from narrator.cli import main
 from narrator.clock import VirtualClock
-from narrator.engine import EndSpeech, Game, HandCount, IllegalActionError, Nominate, Role, TimeUp
+from narrator.engine import EndSpeech, Game, HandCount, IllegalActionError, Nominate, TimeUp
+from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, load_journal
-from narrator.host.scheduler import Scheduler
 from narrator.host.transcript import Transcript
 from narrator.inputs import action
 from narrator.voice.manifest import default_manifest
-
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
+from tests.helpers import ROLES, ROLES_OPTION
 
 
 def make_host(journal_path: Path | None = None) -> tuple[Host, Driver, Transcript, list[str]]:
     clock = VirtualClock()
     game = Game(roles=ROLES)
-    transcript = Transcript(default_manifest("ru"))
     journal = Journal.for_game(journal_path, game, fsync=False) if journal_path else None
-    host = Host(game, Scheduler(clock), transcript, journal)
+    parts = assemble_host(game, clock, manifest=default_manifest("ru"), journal=journal)
+    host, transcript = parts.host, parts.transcript
     errors: list[str] = []
     loop = Driver(host.scheduler, lambda event: apply_input(host, event),
                   on_error=errors.append)
@@ -77,8 +76,10 @@ def test_journal_is_written_before_acting_and_resume_gives_the_same_phase(
     roles = json.loads(lines[0])["roles"]
     assert {s: r for s, r in roles.items() if r != "civilian"} == {
         "1": "sheriff", "3": "don", "5": "mafia", "9": "mafia"}
-    actions = [obj["action"] for obj in map(json.loads, lines[1:]) if "action" in obj]
+    actions = [json.loads(x)["action"] for x in lines if "action" in json.loads(x)]
     assert actions[-3:] == ["nominate 5", "end", "nominate 7"]
+    marks = [json.loads(x) for x in lines if json.loads(x).get("type") == "timer"]
+    assert marks[-1]["name"] == "speech"  # the timer mark a resume continues from
     resumed = load_journal(path).game()
     assert resumed.notation() == host.game.notation()
     assert main(["resume", str(path), "--json"]) == 0
@@ -138,7 +139,7 @@ def test_assist_roles_option_and_missing_sound_card(tmp_path: Path,
     from narrator.assist.cli import roles_option
     from narrator.errors import NarratorError
 
-    assert roles_option("don=3 mafia=5,9 sheriff=1", 10) == ROLES
+    assert roles_option(ROLES_OPTION, 10) == ROLES
     with pytest.raises(NarratorError, match="--roles"):
         roles_option("doctor=4", 10)
     with pytest.raises(NarratorError, match="seat 5 is both"):
@@ -151,7 +152,7 @@ def test_assist_roles_option_and_missing_sound_card(tmp_path: Path,
         pass
     else:
         pytest.skip("this machine has a sound card: the no-device message cannot be shown")
-    code = main(["assist", "--roles", "don=3 mafia=5,9 sheriff=1",
+    code = main(["assist", "--roles", ROLES_OPTION,
                  "--journal", str(tmp_path / "j.jsonl")])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "--out-wav" in err
@@ -165,8 +166,9 @@ def test_a_clubs_count_pace_is_used_and_survives_resume(tmp_path: Path) -> None:
     clock = VirtualClock()
     game = Game(rules, roles=ROLES)
     path = tmp_path / "journal.jsonl"
-    transcript = Transcript(default_manifest("ru"))
-    host = Host(game, Scheduler(clock), transcript, Journal.for_game(path, game, fsync=False))
+    parts = assemble_host(game, clock, manifest=default_manifest("ru"),
+                          journal=Journal.for_game(path, game, fsync=False))
+    host, transcript = parts.host, parts.transcript
     loop = Driver(host.scheduler, lambda event: apply_input(host, event))
     host.start()
     run_to_day(host, loop)
@@ -195,9 +197,10 @@ def test_journal_lines_are_input_events_and_version_1_journals_still_resume(
     host.undo()
     lines = path.read_text().splitlines()
     assert json.loads(lines[0])["journal"] == 2
-    events = [Input.loads(x) for x in lines[1:] if '"timer"' not in x]  # marks: timers
-    assert [e.type for e in events][-2:] == ["action", "undo"]
-    assert events[-2].get("action") == "nominate 5"
+    events = [Input.loads(x) for x in lines[1:]]
+    # the undo restarts the speech's timer: its mark follows
+    assert [e.type for e in events][-3:] == ["action", "undo", "timer"]
+    assert events[-3].get("action") == "nominate 5"
     # version 1 wrote {"t", "action"} and {"t", "undo": true} lines
     old = tmp_path / "old.jsonl"
     head = {**json.loads(lines[0]), "journal": 1}

@@ -21,8 +21,7 @@ def test_replay_rendered_to_wav_has_the_announcements_in_protocol_order(tmp_path
     clock = VirtualClock()
     narration = wav_narration(str(out), clock, lang="ru")
     replay = ScriptReplay(load_table_script(EXAMPLES / "car-crash.table.jsonl"),
-                          voice=narration, clock=clock)
-    narration.attach(replay.host)
+                          narration=narration, clock=clock)
     result = replay.run()
     end = narration.finish()
     narration.close()

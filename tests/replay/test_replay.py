@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from narrator.cli import main
+from tests.helpers import SCRIPT_ROLES
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -63,7 +64,7 @@ def test_transcript_lists_speech_nominations_votes_and_outs(
     assert out.rstrip().endswith("winner: civilians")
 
 
-HEADER = '{"rules": "crime-time", "roles": {"don": 3, "mafia": [5, 9], "sheriff": 1}}'
+HEADER = json.dumps({"rules": "crime-time", "roles": SCRIPT_ROLES})
 
 
 @pytest.mark.parametrize(("body", "line", "message"), [
@@ -72,7 +73,7 @@ HEADER = '{"rules": "crime-time", "roles": {"don": 3, "mafia": [5, 9], "sheriff"
     ('{"speech": 11}\n', 2, "seat 11 does not exist (seats 1..10)"),
     ('{"speech": 2}\n', 2, "expected the day speech of seat 1, got a speech of seat 2"),
     ('{"vote": {"5": [1]}}\n', 2, "expected the day speech of seat 1, got a vote"),
-    ('{"dance": 1}\n', 2, "expected one of crash, foul, night, remove, speech, vote"),
+    ('{"dance": 1}\n', 2, "expected one of best_move, crash, foul, night, remove, speech, vote"),
     ('{"night": {"shots": {"3": 7}, "doctor": 2}}\n', 2, "night: unknown key(s) doctor"),
     ('{"speech": 1, "say": [[5, "пас"], [2, "спасибо"]]}\n', 2, "out of order"),
 ])

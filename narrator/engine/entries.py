@@ -1,0 +1,183 @@
+"""What an operator types: one entry a line, read against what the game waits for.
+
+Every typed input goes through :func:`parse_operator_line`: hostless play's terminal reads the
+operator's lines with it, and host-assist's keys become the same entries (a number then ``w``
+is ``w 5``, Space in a speech is ``-``) and go through it too. An entry is read against what
+the game is waiting for:
+
+| the game waits for | the operator types | means |
+| --- | --- | --- |
+| a speech (2.3) | ``5`` | the speaker nominates 5 (2.3.1) |
+| | ``w 5`` | the speaker withdraws their nomination of 5 (2.3.2) |
+| | ``-`` | the speaker ends the speech («Спасибо» / «Пас») |
+| the hunt (2.1.2) | ``7`` or ``k 7`` | every living mafioso shot 7 (the agreed target) |
+| | ``3:7 5:7 9:2`` or ``k 3-7`` | shooter:target, per mafioso (a miss when they disagree) |
+| | ``-`` | nobody shot |
+| the don's / the sheriff's check | ``4`` or ``c 4`` / ``-`` | the seat checked / no check |
+| hands for a candidate (2.4) | ``6`` | six hands (a count, seats not named); ``0`` is none |
+| | ``1 2 4`` or ``4,`` | the hands of these seats (a trailing comma: one seat) |
+| | ``-`` | no hands |
+| the car-crash question (2.4.2) | ``1 2 4`` / ``-`` | the seats voting «за» / nobody |
+| any timer | ``t`` | it runs out now (a speech ends with «Спасибо») |
+| at any moment | ``f 6`` / ``r 6`` | a warning to seat 6 / seat 6 removed (2.4.3) |
+| | ``q`` | stop the game (the journal keeps it for ``narrator resume``) |
+
+A night step or a vote does not end before the operator has answered it: the hostless narrator
+waits at the end of the count, of the check, of the voting window, so a slow typist loses
+nothing. An answer is marked ``done``; what else a mode does with it is the mode's (host-assist
+closes the voting window at once).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from narrator.engine import (
+    Action,
+    Check,
+    EndSpeech,
+    Foul,
+    Game,
+    HandCount,
+    Hands,
+    Nominate,
+    Remove,
+    Shot,
+    TimeUp,
+    Withdraw,
+)
+from narrator.engine.game import Expect, ExpectKind
+from narrator.errors import NarratorError
+from narrator.typed import typed_number
+
+#: the kinds of step the operator answers; the game waits at their timer's end for an answer
+OPERATOR_STEPS: tuple[ExpectKind, ...] = ("hunt", "check", "hands")
+
+
+@dataclass(frozen=True)
+class OperatorInput:
+    """What one operator line means: actions to apply, and whether it answers the step."""
+
+    actions: tuple[Action, ...] = ()
+    done: bool = False  # answers the current night step / voting window
+    quit: bool = False
+    text: str = ""
+
+
+class OperatorLineError(NarratorError, ValueError):
+    """A line that means nothing now; the message says what was expected."""
+
+
+# Seat numbers are ASCII digits, at most six: «²», «①», «٥» and a thousand 9s are no seats
+# (``str.isdigit`` and ``\d`` would take them, ``int`` would then fail or misread them).
+_N = r"[0-9]{1,6}"
+_SEATS = re.compile(rf"^{_N}(\s*[, ]\s*{_N})*\s*,?$")
+_PAIRS = re.compile(rf"(\s*{_N}\s*[:-]\s*{_N}\s*,?)+")
+_PAIR = re.compile(rf"({_N})\s*[:-]\s*({_N})")
+#: ``f 6``: a one-letter verb (not the start of a word) and what follows
+_VERB = re.compile(r"([frwkcFRWKC])(?![a-zA-Z])\s*(.*)")
+
+
+def _seat_list(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in re.split(r"[\s,]+", text.strip().strip(",")) if x)
+
+
+def prompt_for(expect: Expect, game: Game) -> str | None:
+    """The one-line prompt for an operator step (None when the step is not the operator's)."""
+    if expect.kind == "hunt":
+        return "hunt: the agreed target (7), per shooter (3:7 5:7), or - for no shot"
+    if expect.kind == "check":
+        return f"the {expect.role}'s check: the seat checked, or - for none"
+    if expect.kind == "hands" and expect.candidate is not None:
+        return (f"hands for {expect.candidate}: a count (6), the seats (1 2 4 or 4,), "
+                "or - for none")
+    if expect.kind == "hands":
+        return "car crash: the seats voting for (1 2 4), or - for none"
+    return None
+
+
+def parse_operator_line(line: str, game: Game) -> OperatorInput:
+    """Read one entry against ``game.expect``; OperatorLineError when it means nothing now."""
+    text = line.strip()
+    exp = game.expect
+    if text.lower() in ("q", "quit"):
+        return OperatorInput(quit=True, text=text)
+    if text.lower() == "t":
+        if exp.timer is None:
+            raise OperatorLineError(f"no timer is running (waiting for {exp})")
+        return OperatorInput((TimeUp(exp.timer.name),), text=text)
+    verb = _VERB.fullmatch(text)
+    if verb:
+        return _verb(verb.group(1).lower(), verb.group(2).strip(), game, text)
+    kind = exp.kind
+    if kind != "speech" and kind not in OPERATOR_STEPS:
+        raise OperatorLineError(f"nothing to enter now (waiting for {exp})")
+    if not text:
+        raise OperatorLineError("type a number first")
+    if kind == "speech":
+        if text == "-":
+            return OperatorInput((EndSpeech(),), text=text)
+        target = typed_number(text)
+        if target is not None:
+            return OperatorInput((Nominate(target),), text=text)
+        raise OperatorLineError("speech: a seat to nominate (5), w 5 to withdraw, or - to end it")
+    if text == "-":
+        return OperatorInput((), done=True, text=text)
+    if kind == "hunt":
+        return _shots(text, game, text)
+    if kind == "check":
+        return _check(text, exp, text)
+    # hands
+    if not _SEATS.match(text):
+        raise OperatorLineError("hands: type a count, the seats, or -")
+    count = typed_number(text)
+    if exp.candidate is not None and count is not None:
+        return OperatorInput((HandCount(count),) if count else (), True, text=text)
+    seats = _seat_list(text)
+    return OperatorInput((Hands(seats),) if seats else (), True, text=text)
+
+
+def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
+    """``f 6``, ``r 6``, ``w 5``, ``k 7`` / ``k 3:7``, ``c 4``: the verb says what is meant."""
+    exp = game.expect
+    if not rest:
+        raise OperatorLineError("type a number first")
+    if verb == "k":
+        if exp.kind != "hunt":
+            raise OperatorLineError(f"shot {rest}: the mafia is not hunting (waiting for {exp})")
+        return _shots(rest, game, text)
+    if verb == "c":
+        if exp.kind != "check":
+            raise OperatorLineError(f"check {rest}: nobody is checking (waiting for {exp})")
+        return _check(rest, exp, text)
+    seat = typed_number(rest)
+    if seat is None:
+        raise OperatorLineError(f"{verb} {rest[:12]}: type one seat number")
+    action: Action = Foul(seat) if verb == "f" else Remove(seat) if verb == "r" else Withdraw(seat)
+    return OperatorInput((action,), text=text)
+
+
+def _shots(entry: str, game: Game, text: str) -> OperatorInput:
+    if _PAIRS.fullmatch(entry):
+        shots = tuple(Shot(int(s), int(t)) for s, t in _PAIR.findall(entry))
+        return OperatorInput(shots, True, text=text)
+    target = typed_number(entry)
+    if target is not None:
+        shooters = [s for s in game.living if s in game.black]
+        return OperatorInput(tuple(Shot(s, target) for s in shooters), True, text=text)
+    raise OperatorLineError("hunt: type the target (7), shooter:target pairs, or -")
+
+
+def _check(entry: str, exp: Expect, text: str) -> OperatorInput:
+    seat = typed_number(entry)
+    if seat is not None:
+        assert exp.role is not None
+        return OperatorInput((Check(exp.role, seat),), True, text=text)
+    raise OperatorLineError(f"the {exp.role}'s check: type a seat number or -")
+
+
+def describe(actions: Sequence[Action]) -> str:
+    """Actions as their text forms, comma-joined (for logs)."""
+    return ", ".join(map(str, actions)) or "nothing"

@@ -1,0 +1,62 @@
+"""One way to put a host together, for every mode (play, assist, replay, tests).
+
+A host is always the same parts: the game, a scheduler on the mode's clock, a transcript that
+writes down what is said (and notes what is not), the narration when there is audio (its
+queue delays the timers and its night bed follows the phases), and the input log (the game
+journal, a recorded session) that every action is written to before it is acted on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from narrator.clock import Clock
+from narrator.engine import Game
+from narrator.host.host import Host, Tee, Voice
+from narrator.host.recorder import InputLog
+from narrator.host.scheduler import Scheduler
+from narrator.host.speaker import Narration
+from narrator.host.transcript import Transcript
+from narrator.voice.manifest import Manifest
+
+
+@dataclass
+class Assembly:
+    """A host and the transcript of everything it said."""
+
+    host: Host
+    transcript: Transcript
+
+    @property
+    def game(self) -> Game:
+        return self.host.game
+
+    def protocol(self) -> dict[str, Any]:
+        """The game's protocol with ``said``: every phrase spoken, in order."""
+        out = self.host.game.protocol()
+        out["said"] = list(self.transcript.said)
+        return out
+
+
+def assemble_host(game: Game, clock: Clock, *, manifest: Manifest | None = None,
+                  narration: Narration | None = None,
+                  journal: InputLog | None = None) -> Assembly:
+    """A host for ``game`` on ``clock``; neither started nor resumed.
+
+    The transcript's phrases come from ``manifest`` (by default the narration's voice pack's).
+    With a ``narration``, the host speaks through it too: a timer starts when the narrator falls
+    quiet (a speech's 60 s run from the end of «Слово игроку номер …»), and the night bed
+    follows the phases. ``journal`` gets every input the game takes, before it acts.
+    """
+    if manifest is None:
+        if narration is None:
+            raise ValueError("assemble_host needs a manifest or a narration")
+        manifest = narration.pack.manifest
+    transcript = Transcript(manifest, names=dict(game.names))
+    voice: Voice = transcript if narration is None else Tee(transcript, narration)
+    host = Host(game, Scheduler(clock), voice, journal)
+    host.listeners.append(transcript.note)
+    if narration is not None:
+        narration.attach(host)
+    return Assembly(host, transcript)

@@ -1,0 +1,108 @@
+"""The operator's entries: one vocabulary, read against what the game waits for."""
+
+from __future__ import annotations
+
+import pytest
+
+from narrator.engine import EndSpeech, Game, Nominate, TimeUp
+from narrator.engine.entries import OperatorLineError, parse_operator_line
+from tests.helpers import ROLES
+
+
+def at(kind: str) -> Game:
+    """A game brought to the first step of ``kind``: speech, vote, crash, hunt or check."""
+    game = Game(roles=ROLES)
+    game.start()
+    while game.expect.kind == "timer":
+        assert game.expect.timer is not None
+        game.apply(TimeUp(game.expect.timer.name))
+    if kind == "speech":
+        return game
+    nominations = {1: 2, 2: 4} if kind in ("vote", "crash") else {}
+    while game.expect.kind == "speech":
+        seat = game.expect.seat
+        if seat in nominations:
+            game.apply(Nominate(nominations[seat]))
+        game.apply(EndSpeech())
+    if kind == "crash":  # 5 : 5 twice, the abstainers counting for 4 (2.4), then 2.4.2
+        while game.expect.kind != "hands" or game.expect.candidate is not None:
+            exp = game.expect
+            assert exp.timer is not None
+            if exp.kind == "speech":
+                game.apply(EndSpeech())
+                continue
+            if exp.candidate == 2:
+                game.apply(parse_operator_line("1 2 3 5 6", game).actions[0])
+            game.apply(TimeUp(exp.timer.name))
+    if kind == "check":
+        assert game.expect.timer is not None
+        game.apply(TimeUp(game.expect.timer.name))
+    return game
+
+
+def texts(line: str, game: Game) -> list[str]:
+    return [str(a) for a in parse_operator_line(line, game).actions]
+
+
+def test_in_a_speech_a_number_nominates_w_withdraws_and_dash_ends_it() -> None:
+    game = at("speech")
+    assert texts("5", game) == ["nominate 5"]
+    assert texts("w 5", game) == texts("w5", game) == ["withdraw 5"]
+    assert texts("-", game) == ["end"]
+    assert texts("t", game) == ["timeup speech"]  # the time runs out: «Спасибо»
+    assert not parse_operator_line("5", game).done  # a speech is not an operator's step
+    with pytest.raises(OperatorLineError, match="type a number first"):
+        parse_operator_line("w", game)
+    with pytest.raises(OperatorLineError, match="speech: a seat to nominate"):
+        parse_operator_line("five", game)
+
+
+def test_in_a_vote_a_number_is_a_count_and_seats_are_hands() -> None:
+    game = at("vote")
+    assert game.expect.candidate == 2
+    entry = parse_operator_line("6", game)
+    assert [str(a) for a in entry.actions] == ["count 6"] and entry.done
+    assert texts("1 2 4", game) == texts("1,2,4", game) == ["hands 1 2 4"]
+    assert texts("4,", game) == ["hands 4"]
+    for none in ("-", "0"):  # no hands: the step is answered, nothing is applied
+        entry = parse_operator_line(none, game)
+        assert entry.actions == () and entry.done
+
+
+def test_in_the_car_crash_numbers_are_the_seats_for() -> None:
+    game = at("crash")
+    assert game.expect.kind == "hands" and game.expect.candidate is None
+    assert texts("1 2 4", game) == ["hands 1 2 4"]
+    assert texts("6", game) == ["hands 6"]
+
+
+def test_in_the_hunt_a_target_is_every_mafiosos_shot_and_pairs_are_single_shots() -> None:
+    game = at("hunt")
+    assert game.expect.kind == "hunt"
+    assert texts("7", game) == texts("k 7", game) == ["shot 3 7", "shot 5 7", "shot 9 7"]
+    assert texts("3:7 9:2", game) == texts("k 3-7, 9-2", game) == ["shot 3 7", "shot 9 2"]
+    assert parse_operator_line("-", game).done and not parse_operator_line("-", game).actions
+    with pytest.raises(OperatorLineError, match="hunt: type the target"):
+        parse_operator_line("seven", game)
+
+
+def test_a_check_is_a_seat_and_a_verb_outside_its_step_is_refused() -> None:
+    game = at("check")
+    assert game.expect.kind == "check" and game.expect.role == "don"
+    assert texts("4", game) == texts("c 4", game) == ["check don 4"]
+    with pytest.raises(OperatorLineError, match="the mafia is not hunting"):
+        parse_operator_line("k 4", game)
+    speech = at("speech")
+    with pytest.raises(OperatorLineError, match="nobody is checking"):
+        parse_operator_line("c 4", speech)
+
+
+def test_fouls_removals_and_stop_at_any_moment_and_nothing_else_at_a_timer() -> None:
+    game = Game(roles=ROLES)
+    game.start()
+    assert texts("f 6", game) == ["foul 6"] and texts("R6", game) == ["remove 6"]
+    assert texts("t", game) == ["timeup dealing"]
+    assert parse_operator_line("q", game).quit and parse_operator_line("quit", game).quit
+    for line in ("7", "", "-"):
+        with pytest.raises(OperatorLineError, match="nothing to enter now"):
+            parse_operator_line(line, game)
