@@ -10,6 +10,7 @@ assist journal reopens the app at the same phase.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import threading
 from pathlib import Path
 
@@ -26,7 +27,13 @@ from narrator.host.club import club_rules, names_option
 from narrator.host.driver import Driver
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
-from narrator.host.speaker import Narration, next_part, speaker_narration, wav_narration
+from narrator.host.speaker import (
+    Narration,
+    next_part,
+    speaker_narration,
+    watch_output,
+    wav_narration,
+)
 from narrator.outputs import check_new_file
 from narrator.voice.manifest import Manifest
 
@@ -75,6 +82,12 @@ def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | Non
         if console is not None and isinstance(journal, Journal):
             served.append(open_console(session.host, session.transcript, journal, lang,
                                        console, session.loop.call))
+
+        def tell(text: str) -> None:  # from the playback thread, onto the host's screen
+            with contextlib.suppress(Exception):
+                app.call_from_thread(app.notify, text, severity="warning", timeout=8)
+
+        watch_output(narration, session.loop.call, session.host, tell)
 
         def loop() -> None:
             while not stop.is_set():

@@ -29,7 +29,7 @@ import numpy as np
 
 from narrator.audio.clip import AudioClip, Samples, concat
 from narrator.audio.format import AudioChunk
-from narrator.audio.sinks import Sink
+from narrator.audio.sinks import OutputLost, Sink
 from narrator.clock import Clock
 
 
@@ -133,6 +133,11 @@ class Player:
         self.echo_tail = echo_tail
         self.on_start: list[Callback] = [on_start] if on_start else []
         self.on_end: list[Callback] = [on_end] if on_end else []
+        #: live: told ``(False, why)`` when the sound card goes away, ``(True, …)`` when one is
+        #: back (from the playback thread); meanwhile the timeline stands still
+        self.on_output: list[Callable[[bool, str], None]] = []
+        self.output_lost = False
+        self.retry = 0.5  # seconds between attempts to get a sound card back
         self.t0 = clock.now()
         self._pos = 0  # next timeline sample to render
         self._urgent: deque[Line] = deque()
@@ -468,6 +473,40 @@ class Player:
                 self._render_chunk_locked()
                 out, self._out = self._out, []
             # Written outside the lock: a device write blocks while its buffer is full.
-            for chunk in out:
-                self.sink.write(chunk)
+            try:
+                for chunk in out:
+                    self.sink.write(chunk)
+            except OutputLost as e:
+                if not self._recover(str(e)):
+                    return
             self._fire_pending()
+
+    def _recover(self, why: str) -> bool:
+        """The sound card is gone: say so, try to get one back every ``retry`` s; the timeline
+        stands still meanwhile (what was due while it was gone is not played in a rush), and
+        goes on from where it stopped. False when the player was closed first."""
+        lost_at = self.clock.now()
+        self.output_lost = True
+        for cb in self.on_output:
+            cb(False, why)
+        reopen = getattr(self.sink, "reopen", None)
+        while True:
+            with self._cond:
+                if self._stopping:
+                    return False
+                self._cond.wait(timeout=self.retry)
+                if self._stopping:
+                    return False
+            if reopen is None:
+                continue  # a sink that cannot come back: wait for close()
+            try:
+                reopen()
+            except OutputLost:
+                continue
+            break
+        with self._cond:
+            self.t0 += self.clock.now() - lost_at
+        self.output_lost = False
+        for cb in self.on_output:
+            cb(True, "audio output back")
+        return True

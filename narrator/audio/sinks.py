@@ -131,10 +131,21 @@ class WavFileSink:
             self._abandon()
 
 
+class OutputLost(NarratorError):
+    """The sound card went away while playing (unplugged, its server gone)."""
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
 class SoundDeviceSink:
     """Plays through the sound card (sounddevice ``OutputStream``, blocking writes).
 
-    Raises NarratorError "no audio output device: ..." when there is none.
+    Raises NarratorError "no audio output device: ..." when there is none. A device that goes
+    away while playing makes :meth:`write` raise :class:`OutputLost`; :meth:`reopen` tries to
+    get one again (the player does, until one is back).
     """
 
     def __init__(
@@ -144,17 +155,31 @@ class SoundDeviceSink:
         latency: str | float = "low",
     ) -> None:
         output_device(device)
-        sd = import_sounddevice()
         self.format = AudioFormat(rate=rate, width=2, channels=1)
         self.underflows = 0
+        self._device, self._latency = device, latency
         try:
-            self._stream: Any = sd.OutputStream(
-                samplerate=rate, channels=1, dtype="int16", device=device, latency=latency
-            )
-            self._stream.start()
+            self._stream: Any = self._open()
         except Exception as e:
-            raise NarratorError(f"no audio output device: {str(e).splitlines()[0]}") from e
+            raise NarratorError(f"no audio output device: {_first_line(e)}") from e
         self._closed = False
+
+    def _open(self) -> Any:
+        sd = import_sounddevice()
+        stream = sd.OutputStream(samplerate=self.format.rate, channels=1, dtype="int16",
+                                 device=self._device, latency=self._latency)
+        stream.start()
+        return stream
+
+    def reopen(self) -> None:
+        """Open the device again after :class:`OutputLost`; OutputLost while it is still gone."""
+        old, self._stream = self._stream, None
+        with contextlib.suppress(Exception):  # what is left of the lost stream
+            old.close(ignore_errors=True)
+        try:
+            self._stream = self._open()
+        except Exception as e:
+            raise OutputLost(f"audio output still gone: {_first_line(e)}") from None
 
     @property
     def latency(self) -> float:
@@ -164,17 +189,25 @@ class SoundDeviceSink:
     def write(self, chunk: AudioChunk) -> None:
         """Queue ``chunk`` for playback; blocks while the device buffer is full."""
         check_format(self, chunk)
+        if self._stream is None:
+            raise OutputLost("audio output lost")
         data = np.frombuffer(chunk.audio, dtype="<i2").reshape(-1, 1)
-        # An underflow is a glitch already heard; counting it is all that is left to do.
-        if self._stream.write(data):
-            self.underflows += 1
+        try:
+            # An underflow is a glitch already heard; counting it is all that is left to do.
+            if self._stream.write(data):
+                self.underflows += 1
+        except Exception as e:  # PortAudioError: the device is gone
+            raise OutputLost(f"audio output lost: {_first_line(e)}") from None
 
     def close(self) -> None:
         """Play out what is buffered, then release the device; idempotent."""
         if self._closed:
             return
         self._closed = True
+        stream, self._stream = self._stream, None
+        if stream is None:
+            return
         try:
-            self._stream.stop()
+            stream.stop(ignore_errors=True)
         finally:
-            self._stream.close()
+            stream.close(ignore_errors=True)

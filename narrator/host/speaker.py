@@ -6,6 +6,7 @@ same) and live by play and assist (the real clock, a sound card).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from narrator.audio.clip import AudioClip
@@ -116,3 +117,20 @@ def speaker_narration(clock: Clock, *, lang: str, voices: str | None = None,
     """Narration played on the sound card; NarratorError when there is none."""
     return Narration(SoundDeviceSink(), clock, pack_for(lang, voices), night_music)
 
+
+
+def watch_output(narration: Narration, call: Callable[[Callable[[], object]], None], host: Host,
+                 log: Callable[[str], None]) -> None:
+    """When the sound card goes away the game pauses, with a clear line, and goes on (the
+    timer with the time it had left) when one is back. ``call`` runs a function on the game's
+    loop (the driver's; the player tells from its own thread)."""
+
+    def changed(back: bool, why: str) -> None:
+        if back:
+            log(f"{why}: the game goes on")
+            call(host.unpause)
+        else:
+            log(f"{why}; the game is paused until a sound card is back")
+            call(host.pause)
+
+    narration.player.on_output.append(changed)

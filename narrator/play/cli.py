@@ -41,7 +41,13 @@ from narrator.host.hearing import Hearing, game_hearing
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.recorder import Recorder
-from narrator.host.speaker import Narration, next_part, speaker_narration, wav_narration
+from narrator.host.speaker import (
+    Narration,
+    next_part,
+    speaker_narration,
+    watch_output,
+    wav_narration,
+)
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.outputs import check_new_file, check_new_session_folder
 from narrator.play.console import PadsLog
@@ -173,6 +179,7 @@ def _console_table(game: Game, opts: _Options, journal: Journal,
     console = open_console(host, transcript, journal, opts.lang, opts.console, driver.call,
                            dealt=game.started)
     if opts.out_wav is None:
+        watch_output(narration, driver.call, host, say)
         narration.player.start()
     try:
         if game.started:
@@ -240,6 +247,7 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
         assert isinstance(operator, TerminalOperator)
         operator.start(table.submit, real)
     if opts.out_wav is None:
+        watch_output(narration, table.driver.call, table.host, say)
         narration.player.start()
     try:
         table.run()
