@@ -12,9 +12,10 @@ from __future__ import annotations
 import contextlib
 import queue
 import threading
+import time
 import warnings
 import wave
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -186,8 +187,13 @@ class MicrophoneSource:
 
     MAX_QUEUED = 250  # 10 s of 40 ms blocks
 
+    #: seconds with no audio from the device before it is said (polled every STALL_POLL s)
+    STALL_SECONDS = 0.5
+    STALL_POLL = 0.25
+
     def __init__(self, device: int | str | None = None, *, chunk_ms: int = DEFAULT_CHUNK_MS,
-                 clock: Clock | None = None, max_seconds: float | None = None) -> None:
+                 clock: Clock | None = None, max_seconds: float | None = None,
+                 on_stall: Callable[[bool, str], None] | None = None) -> None:
         self.device = device
         self._chunk_ms = chunk_ms
         self._clock = clock
@@ -204,6 +210,10 @@ class MicrophoneSource:
         self.start = 0.0
         self.overflows = 0
         self.dropped = 0
+        #: told ``(False, why)`` when the device has delivered nothing for STALL_SECONDS, and
+        #: ``(True, …)`` when it delivers again (from the reader's thread)
+        self.on_stall = on_stall
+        self.stalled = False
 
     @property
     def format(self) -> AudioFormat:
@@ -256,15 +266,30 @@ class MicrophoneSource:
         finally:
             self._shutdown()
 
+    def _now(self) -> float:
+        return self._clock.now() if self._clock is not None else time.monotonic()
+
     def _drain(self) -> Iterator[AudioChunk]:
         # the timeline is the sample count (dropped blocks included), not a clock
+        heard = self._now()  # when the device last delivered
         while not self._stop.is_set():
             try:
-                item = self._queue.get(timeout=0.5)
+                item = self._queue.get(timeout=self.STALL_POLL)
             except queue.Empty:
+                silent = self._now() - heard
+                if not self.stalled and silent >= self.STALL_SECONDS:
+                    self.stalled = True
+                    if self.on_stall is not None:
+                        self.on_stall(False, f"the microphone has delivered nothing for "
+                                             f"{silent:.1f} s: check it")
                 continue
             if item is None:
                 break
+            heard = self._now()
+            if self.stalled:
+                self.stalled = False
+                if self.on_stall is not None:
+                    self.on_stall(True, "the microphone delivers again")
             lost, data = item
             self._position += lost
             if self._max_bytes is not None:

@@ -233,7 +233,8 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
     operator: TerminalOperator | PadsLog = PadsLog(say) if pads else TerminalOperator(
         assist=opts.assist)
     table = ListeningLoop(
-        game, clock=real, source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS),
+        game, clock=real, source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS,
+                                on_stall=lambda back, why: say(why)),
         recognizer=recognizer, hearing=hearing, operator=operator,
         manifest=default_manifest(opts.lang), narration=narration, journal=journal,
         echo=echo, session=session, recorder=recorder, log=say, assist=opts.assist,
