@@ -119,6 +119,8 @@ class ListeningLoop:
         self._grammar_set = False
         self._step_timer: object | None = None
         self._answered: object | None = None
+        #: a resumed game: seconds its running timer had left (None: the timer in full)
+        self.resume_left: float | None = None
 
     # -- state -----------------------------------------------------------------------------
 
@@ -290,10 +292,10 @@ class ListeningLoop:
             "settings": settings_of(self.game.rules), "options": options_of(self.game.rules),
             "names": {str(s): n for s, n in sorted(self.game.names.items())},
             "history": [str(a) for a in self.game.history]}))
-        if self.game.started:  # resumed from a journal: the current step's timer in full
+        if self.game.started:  # resumed from a journal: the current step, its time left
             self._speech_id += 1
             self._speaker = self.game.expect.seat
-            self.host.resume()
+            self.host.resume(self.resume_left)
         else:
             self.host.start()
         self._after()

@@ -1,48 +1,55 @@
-"""Engine figures: random complete games per second, and the CPU time of replaying the longest
-example table script (targets: >= 1,000 games/s on one core; < 1 s per replay)."""
+"""Engine figure: random complete games per second of CPU (target: >= 1,000 on one core).
+
+    .venv/bin/python scripts/bench_engine.py [--games N] [--quick] [--json]
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import sys
 import time
 from pathlib import Path
 
-from narrator.replay.script import load_table_script
-from narrator.replay.table import replay_script
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 from narrator.testing import play_random_game
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+TARGET = 1_000
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=3000)
-    args = parser.parse_args()
-
+def measure(games: int) -> dict[str, float]:
     rng = random.Random(2013)
     actions = 0
     start = time.process_time()
-    for _ in range(args.games):
+    for _ in range(games):
         actions += len(play_random_game(rng).history)
     cpu = time.process_time() - start
-    print(f"random complete games: {args.games / cpu:,.0f} games/s of CPU "
-          f"({actions / args.games:.0f} actions a game, {actions / cpu:,.0f} actions/s)")
+    return {"games_per_s": games / cpu, "actions_per_game": actions / games,
+            "actions_per_s": actions / cpu}
 
-    longest = max(EXAMPLES.glob("*.table.jsonl"), key=lambda p: len(p.read_text()))
-    start = time.process_time()
-    script = load_table_script(longest)
-    result = replay_script(script)
-    cpu = time.process_time() - start
-    runs = 20
-    start = time.process_time()
-    for _ in range(runs):
-        replay_script(load_table_script(longest))
-    warm = (time.process_time() - start) / runs
-    print(f"replay of {longest.name} ({len(script.inputs)} inputs, "
-          f"{len(result.transcript.said)} phrases): {cpu * 1000:.1f} ms CPU cold, "
-          f"{warm * 1000:.1f} ms warm")
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--quick", action="store_true", help="200 games: a smoke run")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    got = measure(200 if args.quick else args.games)
+    ok = got["games_per_s"] >= TARGET
+    if args.json:
+        print(json.dumps({"bench": "engine", "figures": [
+            {"name": "random complete games", "value": round(got["games_per_s"]),
+             "unit": "games/s", "target": f">= {TARGET:,}", "ok": ok},
+            {"name": "engine actions", "value": round(got["actions_per_s"]),
+             "unit": "actions/s", "target": "", "ok": None}]}))
+    else:
+        print(f"random complete games: {got['games_per_s']:,.0f} games/s of CPU "
+              f"({got['actions_per_game']:.0f} actions a game, {got['actions_per_s']:,.0f} "
+              f"actions/s; target >= {TARGET:,}: {'ok' if ok else 'MISSED'})")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

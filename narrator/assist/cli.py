@@ -10,6 +10,7 @@ assist journal reopens the app at the same phase.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import threading
 from pathlib import Path
 
@@ -19,14 +20,21 @@ from narrator.clock import Clock, MonotonicClock
 from narrator.console.serve import ConsoleOptions, console_options, open_console
 from narrator.console.server import Console
 from narrator.engine import Game, Role
-from narrator.engine.rules import find_rules, parse_figures, with_settings
+from narrator.engine.rules import Rules, find_rules, parse_figures, with_settings
 from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
 from narrator.host.club import club_rules, names_option
 from narrator.host.driver import Driver
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
-from narrator.host.speaker import Narration, next_part, speaker_narration, wav_narration
+from narrator.host.speaker import (
+    Narration,
+    next_part,
+    speaker_narration,
+    watch_output,
+    wav_narration,
+)
+from narrator.outputs import check_new_file
 from narrator.voice.manifest import Manifest
 
 DEFAULT_JOURNAL = "journal.jsonl"
@@ -74,6 +82,12 @@ def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | Non
         if console is not None and isinstance(journal, Journal):
             served.append(open_console(session.host, session.transcript, journal, lang,
                                        console, session.loop.call))
+
+        def tell(text: str) -> None:  # from the playback thread, onto the host's screen
+            with contextlib.suppress(Exception):
+                app.call_from_thread(app.notify, text, severity="warning", timeout=8)
+
+        watch_output(narration, session.loop.call, session.host, tell)
 
         def loop() -> None:
             while not stop.is_set():
@@ -134,15 +148,20 @@ def run(args: argparse.Namespace) -> int:
     rules = club_rules(with_settings(find_rules(args.rules), **_pace(args),
                                      **parse_figures(getattr(args, "timer", None) or [])),
                        getattr(args, "rules_file", None))
-    seats = args.seats or rules.seats
-    if not rules.min_seats <= seats <= rules.max_seats:
-        raise NarratorError(f"--seats: a table has {rules.min_seats}..{rules.max_seats} seats "
-                            f"under {rules.name}, not {seats}")
+    try:  # 0 is no table; the ruleset says which are (and none that starts decided)
+        seats = rules.check_seats(rules.seats if args.seats is None else args.seats)
+    except NarratorError as e:
+        raise NarratorError(f"--seats: {e}") from None
     names = names_option(getattr(args, "names", None), seats)
+    # the deal is checked before anything is opened or written
+    roles = roles_option(args.roles, seats, rules) if args.roles else None
     path = Path(args.journal or DEFAULT_JOURNAL)
     if path.exists() and path.stat().st_size > 0:
         raise NarratorError(f"{path} already holds a game: continue it with `narrator resume "
                             f"{path}`, or give a new file with --journal FILE")
+    check_new_file(path, "--journal")  # before the narration opens its WAV or the device
+    if getattr(args, "out_wav", None):
+        check_new_file(args.out_wav, "--out-wav")
     clock = MonotonicClock()
     narration = _narration(args, clock, args.lang)
 
@@ -157,23 +176,25 @@ def run(args: argparse.Namespace) -> int:
         return session
 
     console = _console(args)
-    if args.roles:
-        return _run_app(AssistApp(setup(Deal(roles_option(args.roles, seats), names))),
-                        narration, console, args.lang)
+    if roles is not None:
+        return _run_app(AssistApp(setup(Deal(roles, names))), narration, console, args.lang)
     if console is not None:
         raise NarratorError("--console starts with the game: give the cards with --roles")
     return _run_app(AssistApp(setup=setup, seats=seats, rules=rules, names=names), narration)
 
 
-def roles_option(text: str, seats: int) -> dict[int, Role]:
-    """``--roles "don=3 mafia=5,9 sheriff=1"``."""
+def roles_option(text: str, seats: int, rules: Rules | None = None) -> dict[int, Role]:
+    """``--roles "don=3 mafia=5,9 sheriff=1"`` (checked against ``rules`` when given)."""
     fields = {"don": "", "mafia": "", "sheriff": ""}
     for item in text.split():
         name, _, value = item.partition("=")
         if name not in fields or not value:
             raise NarratorError(f'--roles: expected "don=N mafia=N,N sheriff=N", got {item!r}')
         fields[name] = value
-    return parse_roles(fields["don"], fields["mafia"], fields["sheriff"], seats)
+    try:
+        return parse_roles(fields["don"], fields["mafia"], fields["sheriff"], seats, rules)
+    except NarratorError as e:
+        raise NarratorError(f"--roles: {e}") from None
 
 
 def resume_session(contents: JournalContents, path: str | Path, clock: Clock, *,

@@ -23,6 +23,7 @@ from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.narration import Line
 from narrator.host.transcript import Transcript
+from narrator.typed import typed_number
 
 SAID_LINES = 8
 
@@ -283,11 +284,12 @@ class Controller:
             return text
         if not text:
             return "-"
-        if e.candidate is None and text.isdigit():
+        count = typed_number(text)
+        if e.candidate is None and count is not None:
             living = game.living
-            if int(text) > len(living):
+            if count > len(living):
                 raise NarratorError(f"only {len(living)} players are at the table")
-            return " ".join(map(str, living[:int(text)])) or "-"
+            return " ".join(map(str, living[:count])) or "-"
         return text
 
     def _entry(self, text: str) -> None:

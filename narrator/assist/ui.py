@@ -31,6 +31,7 @@ from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.transcript import Transcript
+from narrator.typed import typed_number
 
 _LETTER = {Role.CIVILIAN: "civ", Role.SHERIFF: "SHERIFF", Role.MAFIA: "MAFIA", Role.DON: "DON"}
 _ROLE_STYLE = {Role.CIVILIAN: "", Role.SHERIFF: "bold red", Role.MAFIA: "bold",
@@ -59,8 +60,10 @@ class Deal:
 Setup = Callable[[Deal], Session]
 
 
-def parse_roles(don: str, mafia: str, sheriff: str, seats: int) -> dict[int, Role]:
-    """The cards the host dealt: seat numbers (mafia: several, by spaces or commas)."""
+def parse_roles(don: str, mafia: str, sheriff: str, seats: int,
+                rules: Rules | None = None) -> dict[int, Role]:
+    """The cards the host dealt: seat numbers (mafia: several, by spaces or commas); with
+    ``rules``, checked to be that ruleset's deal."""
     roles: dict[int, Role] = {}
     for role, text in ((Role.DON, don), (Role.MAFIA, mafia), (Role.SHERIFF, sheriff)):
         words = text.replace(",", " ").split()
@@ -69,12 +72,15 @@ def parse_roles(don: str, mafia: str, sheriff: str, seats: int) -> dict[int, Rol
         if role is not Role.MAFIA and len(words) > 1:
             raise NarratorError(f"{role.value}: one seat, not {len(words)}")
         for word in words:
-            if not word.isdigit() or not 1 <= int(word) <= seats:
-                raise NarratorError(f"{role.value}: {word!r} is not a seat (1..{seats})")
-            seat = int(word)
+            seat = typed_number(word)
+            if seat is None or not 1 <= seat <= seats:
+                shown = word if len(word) <= 12 else word[:12] + "…"
+                raise NarratorError(f"{role.value}: {shown!r} is not a seat (1..{seats})")
             if seat in roles:
                 raise NarratorError(f"seat {seat} is both {roles[seat].value} and {role.value}")
             roles[seat] = role
+    if rules is not None:
+        rules.check_deal(seats, roles)
     return roles
 
 
@@ -111,7 +117,8 @@ class RolesScreen(Screen[Deal]):
             empty.focus()
             return
         try:
-            roles = parse_roles(fields[0].value, fields[1].value, fields[2].value, self.seats)
+            roles = parse_roles(fields[0].value, fields[1].value, fields[2].value, self.seats,
+                                self.rules)
             names = parse_names(self.query_one("#names", Input).value, self.seats)
         except OptionError as e:
             self.query_one("#roles-error", Static).update(Text(f"names: {e}", style="bold red"))

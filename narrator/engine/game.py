@@ -124,15 +124,13 @@ class Game:
                  roles: dict[int, Role] | None = None, rng: random.Random | None = None,
                  names: dict[int, str] | None = None) -> None:
         self.rules = find_rules(rules) if isinstance(rules, str) else rules
-        self.seats = seats or self.rules.seats
-        low, high = self.rules.min_seats, self.rules.max_seats
-        if not low <= self.seats <= high:
-            raise InvalidActionError(f"a table has {low}..{high} seats, not {self.seats}")
+        # 0 seats is no table (not "the ruleset's"); the deal must be the ruleset's, and leave
+        # the game open (1.3)
+        self.seats = self.rules.check_seats(self.rules.seats if seats is None else seats)
         if roles is None:
             roles = self.rules.deal(self.seats, rng or random.Random())
         else:
-            for seat in roles:
-                self._check_seat(seat, "role")
+            self.rules.check_deal(self.seats, roles)
             roles = {s: roles.get(s, Role.CIVILIAN) for s in range(1, self.seats + 1)}
         self.roles: dict[int, Role] = roles
         self.black = frozenset(s for s, r in roles.items() if r.team is Team.BLACK)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from narrator.engine import events as ev
+from narrator.voice.keys import CANCELLED_KEYS, PHASE_KEYS
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,24 +21,9 @@ class Line:
     urgent: bool = False
 
 
-_PHASES: dict[str, tuple[str, ...]] = {
-    "night": ("night_falls", "city_sleeps"),  # 2.1
-    "dealing": ("dealing",),  # 2.1.1
-    "don_noted": ("don_wakes_first",),
-    "agreement": ("mafia_agreement",),
-    "sheriff_noted": ("mafia_sleeps_sheriff_wakes",),
-    "sheriff_sleeps": ("sheriff_sleeps",),
-    "hunt": ("mafia_hunts",),  # 2.1.2
-    "don_check": ("don_wakes",),  # 2.1.3
-    "sheriff_check": ("don_sleeps_sheriff_wakes",),
-    "day": ("day_breaks",),  # 2.2
-}
-
-_CANCELLED = {
-    "no_candidates": "no_candidates",
-    "single_candidate_day1": "single_candidate_day1",  # 2.2.1
-    "monster": "no_vote_today",  # 2.4.3
-}
+# The keys themselves are listed with the voice packs, which must hold every one of them.
+_PHASES = PHASE_KEYS
+_CANCELLED = CANCELLED_KEYS
 
 TEN_SECONDS = Line(("ten_seconds",), urgent=True)
 

@@ -382,14 +382,24 @@ def test_2_4_2_exactly_half_is_not_a_majority() -> None:
 
 
 def test_2_4_2_crash_not_applied_at_four_seats_engine() -> None:
-    from narrator.engine import EndSpeech, Hands, Nominate
-    game = Game(seats=4, roles={1: Role.SHERIFF, 3: Role.MAFIA})
+    from narrator.engine import EndSpeech, Hands, Nominate, Remove
+    game = Game(roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
     game.start()
-    while game.expect.kind == "timer":
-        game.apply(TimeUp(game.expect.timer.name))  # type: ignore[union-attr]
-    game.apply(Nominate(2))
-    game.apply(EndSpeech())
+
+    def run_timers() -> None:
+        while game.expect.kind in ("timer", "hunt", "check"):
+            game.apply(TimeUp(game.expect.timer.name))  # type: ignore[union-attr]
+
+    run_timers()
+    for seat in (5, 9, 6, 7, 8, 10):  # 2.4.3: four left, the don against three red
+        game.apply(Remove(seat))
+    while game.expect.kind == "speech":
+        game.apply(EndSpeech())
+    run_timers()  # night 2: a miss, no checks
+    assert game.living == [1, 2, 3, 4] and game.phase == "d2" and game.expect.seat == 2
     game.apply(Nominate(4))
+    game.apply(EndSpeech())
+    game.apply(Nominate(2))
     game.apply(EndSpeech())
     game.apply(EndSpeech())
     events = game.apply(EndSpeech())
