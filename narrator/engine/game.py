@@ -743,6 +743,8 @@ class Game:
     def _remove(self, seat: int) -> None:
         """2.4.3: removal for a violation; cancels the vote not yet completed."""
         self.nominations = [(a, t) for a, t in self.nominations if t != seat]
+        if self._standing == seat:  # the speaker's nomination no longer stands (2.3)
+            self._standing = None
         if self.rules.monster_rule:
             self._removal_pending = True
         self._put_out(seat, "removed")

@@ -14,7 +14,7 @@ from narrator.engine import EndSpeech, Game, IllegalActionError, Role, Shot, Tim
 from narrator.engine import events as ev
 from narrator.errors import ScriptError
 from tests.engine.conftest import day_speeches, run
-from tests.helpers import ROLES
+from tests.helpers import ROLES, day_one
 
 ALL = list(range(1, 11))
 
@@ -431,6 +431,21 @@ def test_2_4_3_removal_during_discussion_cancels_the_vote() -> None:
     assert "Игрок удален до завершения голосования, голосования сегодня не будет" in \
         result.transcript.said
     assert game.protocol()["seats"]["6"]["fouls"] == 1
+
+
+def test_2_4_3_removal_of_the_speakers_candidate_frees_the_speakers_nomination() -> None:
+    # Found by the engine fuzzer: a withdrawal of a candidate removed mid-speech crashed.
+    from narrator.engine import Nominate, Remove, Withdraw
+
+    game = day_one()
+    game.apply(Nominate(5))
+    game.apply(Remove(5))
+    assert game.candidates == ()
+    events = game.apply(Withdraw(5))  # the nomination no longer stands: refused, no crash
+    assert [(e.kind, e.reason) for e in events if isinstance(e, ev.Refused)] == \
+        [("withdraw", "not_own_nomination")]
+    game.apply(Nominate(7))  # 2.3: one standing nomination a speech, and 5's is gone
+    assert game.candidates == (7,)
 
 
 def test_2_4_3_removal_at_night_cancels_the_next_days_vote() -> None:
