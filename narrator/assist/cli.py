@@ -20,10 +20,10 @@ from narrator.clock import Clock, MonotonicClock
 from narrator.console.serve import ConsoleOptions, console_options, open_console
 from narrator.console.server import Console
 from narrator.engine import Game, Role
-from narrator.engine.rules import Rules, find_rules, parse_figures, with_settings
+from narrator.engine.rules import Rules
 from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
-from narrator.host.club import club_rules, names_option
+from narrator.host.club import table_options
 from narrator.host.driver import Driver
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
@@ -145,14 +145,7 @@ def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | Non
 
 def run(args: argparse.Namespace) -> int:
     """``narrator assist``."""
-    rules = club_rules(with_settings(find_rules(args.rules), **_pace(args),
-                                     **parse_figures(getattr(args, "timer", None) or [])),
-                       getattr(args, "rules_file", None))
-    try:  # 0 is no table; the ruleset says which are (and none that starts decided)
-        seats = rules.check_seats(rules.seats if args.seats is None else args.seats)
-    except NarratorError as e:
-        raise NarratorError(f"--seats: {e}") from None
-    names = names_option(getattr(args, "names", None), seats)
+    rules, seats, names = table_options(args)
     # the deal is checked before anything is opened or written
     roles = roles_option(args.roles, seats, rules) if args.roles else None
     path = Path(args.journal or DEFAULT_JOURNAL)
@@ -231,7 +224,3 @@ def _console(args: argparse.Namespace) -> ConsoleOptions | None:
         raise NarratorError("--links FILE writes the console's links; add --console [HOST:]PORT")
     return console_options(args, hand_votes=True, wait_for_cards=False)
 
-
-def _pace(args: argparse.Namespace) -> dict[str, float]:
-    """``--count-pace``: seconds between the numbers of the hunt's count (2.1.2)."""
-    return {} if args.count_pace is None else {"count_pace": args.count_pace}

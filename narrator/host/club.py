@@ -13,12 +13,13 @@ table-script headers.
 
 from __future__ import annotations
 
+import argparse
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from narrator.engine.options import OptionError, apply_options, check_options, parse_names
-from narrator.engine.rules import Rules
+from narrator.engine.rules import Rules, find_rules, parse_figures, with_settings
 from narrator.errors import NarratorError
 
 
@@ -54,3 +55,17 @@ def names_option(text: str | None, seats: int) -> dict[int, str]:
         return parse_names(text, seats)
     except OptionError as e:
         raise NarratorError(f"--names: {e}") from None
+
+
+def table_options(args: argparse.Namespace) -> tuple[Rules, int, dict[int, str]]:
+    """The ruleset with its figures (``--count-pace``, ``--timer``, ``--rules-file``), the
+    seat count and the nicknames of ``play`` and ``assist``; each a one-line error."""
+    pace = {} if args.count_pace is None else {"count_pace": args.count_pace}  # 2.1.2
+    figures = parse_figures(getattr(args, "timer", None) or [])
+    rules = club_rules(with_settings(find_rules(args.rules), **pace, **figures),
+                       getattr(args, "rules_file", None))
+    try:  # 0 is no table; the ruleset says which are (and none that starts decided)
+        seats = rules.check_seats(rules.seats if args.seats is None else args.seats)
+    except NarratorError as e:
+        raise NarratorError(f"--seats: {e}") from None
+    return rules, seats, names_option(getattr(args, "names", None), seats)

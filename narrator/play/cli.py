@@ -32,10 +32,9 @@ from narrator.clock import MonotonicClock
 from narrator.console.serve import ConsoleOptions, console_options, open_console
 from narrator.console.server import Console
 from narrator.engine import Game
-from narrator.engine.rules import find_rules, parse_figures, with_settings
 from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
-from narrator.host.club import club_rules, names_option
+from narrator.host.club import table_options
 from narrator.host.driver import Driver
 from narrator.host.hearing import Hearing, game_hearing
 from narrator.host.intake import apply_input
@@ -274,14 +273,7 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
 
 def run(args: argparse.Namespace) -> int:
     """``narrator play``: deal, then run the whole game with no human host."""
-    rules = club_rules(with_settings(find_rules(args.rules), **_pace(args),
-                                     **parse_figures(getattr(args, "timer", None) or [])),
-                       getattr(args, "rules_file", None))
-    try:  # 0 is no table; the ruleset says which are (and none that starts decided)
-        seats = rules.check_seats(rules.seats if args.seats is None else args.seats)
-    except NarratorError as e:
-        raise NarratorError(f"--seats: {e}") from None
-    names = names_option(getattr(args, "names", None), seats)
+    rules, seats, names = table_options(args)
     journal_path = Path(args.journal or "journal.jsonl")
     if journal_path.exists() and journal_path.stat().st_size > 0:
         raise NarratorError(f"{journal_path} holds a game already: `narrator resume "
@@ -332,7 +324,3 @@ def roles_text(game: Game) -> str:
     """The dealt cards, one seat a line (the operator's roles file)."""
     return "".join(f"seat {s}: {r.value}\n" for s, r in sorted(game.roles.items()))
 
-
-def _pace(args: argparse.Namespace) -> dict[str, float]:
-    """``--count-pace``: seconds between the numbers of the hunt's count (2.1.2)."""
-    return {} if args.count_pace is None else {"count_pace": args.count_pace}
