@@ -223,4 +223,3 @@ def _console(args: argparse.Namespace) -> ConsoleOptions | None:
     if getattr(args, "links", None) and getattr(args, "console", None) is None:
         raise NarratorError("--links FILE writes the console's links; add --console [HOST:]PORT")
     return console_options(args, hand_votes=True, wait_for_cards=False)
-

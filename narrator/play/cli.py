@@ -323,4 +323,3 @@ def resume(args: argparse.Namespace, contents: JournalContents) -> int:
 def roles_text(game: Game) -> str:
     """The dealt cards, one seat a line (the operator's roles file)."""
     return "".join(f"seat {s}: {r.value}\n" for s, r in sorted(game.roles.items()))
-
