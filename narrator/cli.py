@@ -12,9 +12,10 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 
+from narrator.engine.rules import KNOWN
 from narrator.errors import NarratorError
 
-RULES = ("crime-time", "professional", "vrn", "amateur")
+RULES = KNOWN
 LANGS = ("ru", "uk")
 
 

@@ -131,6 +131,21 @@ class Tie:
 
 
 @dataclass(frozen=True, slots=True)
+class TieStays:
+    """A tie the ruleset does not play out: every candidate stays, night falls."""
+
+    candidates: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Unopposed:
+    """The only candidate leaves without a vote (the ruleset's
+    :meth:`~narrator.engine.rules.Rules.lone_candidate_leaves`)."""
+
+    candidate: int
+
+
+@dataclass(frozen=True, slots=True)
 class CrashStarted:
     """The car crash question (2.4.2)."""
 
@@ -175,6 +190,6 @@ class GameOver:
 Event = (
     PhaseStarted | TimerStarted | ShotsResolved | Checked | NightResult | SpeechStarted
     | SpeechEnded | Nominated | Withdrawn | Refused | VotingCancelled | VotingStarted | VoteCall
-    | VoteCounted | Tie | CrashStarted | CrashResult | CrashNotApplied | SeatOut | Fouled
-    | GameOver
+    | VoteCounted | Tie | TieStays | Unopposed | CrashStarted | CrashResult | CrashNotApplied
+    | SeatOut | Fouled | GameOver
 )

@@ -349,18 +349,14 @@ class Game:
         self._events.append(ev.PhaseStarted(name, number))
 
     def _first_night(self) -> Flow:
-        """2.1.1: cards, the don noted, the mafia's agreement, the sheriff noted; no hunt."""
+        """2.1.1: the ruleset's first night, step by step (crime-time: cards, the don noted,
+        the mafia's agreement, the sheriff noted); no hunt, no checks."""
         r = self.rules
-        self._phase("night", 1)
-        self._phase("dealing", 1)
-        yield from self._timer(Timer("dealing", r.deal_seconds_per_seat * self.seats))
-        self._phase("don_noted", 1)
-        yield from self._timer(Timer("don_noted", r.don_noted_seconds))
-        self._phase("agreement", 1)
-        yield from self._timer(Timer("agreement", r.agreement_seconds, r.agreement_warning))
-        self._phase("sheriff_noted", 1)
-        yield from self._timer(Timer("sheriff_noted", r.sheriff_first_night_seconds))
-        self._phase("sheriff_sleeps", 1)
+        for step in r.first_night:
+            self._phase(step, 1)
+            timer = r.first_night_timer(step, self.seats)
+            if timer is not None:
+                yield from self._timer(timer)
 
     def _night(self, n: int) -> Flow:
         """2.1: the hunt (2.1.2), then the don's and the sheriff's checks (2.1.3)."""
@@ -514,6 +510,11 @@ class Game:
         if reason is not None:
             self._events.append(ev.VotingCancelled(reason))
             return
+        if len(candidates) == 1 and self.rules.lone_candidate_leaves(n):
+            self._events.append(ev.Unopposed(candidates[0]))
+            self._put_out(candidates[0], "vote")
+            yield from self._speech(candidates[0], "last")
+            return
         rnd = 1
         while True:
             counts = yield from self._round(rnd, candidates, day)
@@ -524,6 +525,9 @@ class Game:
             if len(leaders) == 1:
                 self._put_out(leaders[0], "vote")
                 yield from self._speech(leaders[0], "last")
+                return
+            if self.rules.tie_stays(rnd, leaders, len(self.living)):
+                self._events.append(ev.TieStays(leaders))
                 return
             if self.rules.tie_goes_to_crash(rnd, leaders, candidates):
                 yield from self._crash(leaders, day)

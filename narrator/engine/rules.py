@@ -5,16 +5,25 @@ ruleset wherever the rule texts differ: who opens the day's discussion, when no 
 when a tie goes to the car crash and when that passes, what a night check answers, how many
 seats a table has and which cards are dealt, who has won. A ruleset is a subclass of
 :class:`Rules` that overrides these settings and hooks; the game itself never branches on a
-ruleset's name. Only crime-time (the default) is implemented so far.
+ruleset's name. Crime-time (the default) is here; every other ruleset is a module of
+:mod:`narrator.engine.rulesets`, registered with :func:`register`.
+
+Besides the flow, a ruleset declares what the layers above need to know of it: the lines of a
+table script it takes (:attr:`Rules.script_keys`, :attr:`Rules.night_keys`,
+:attr:`Rules.header_keys`) and its own wording of the narrator's lines (:attr:`Rules.lines`).
 """
 
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import ClassVar, TypeVar
 
-from narrator.engine.types import Role, Team
+from narrator.engine.types import Role, Team, Timer
 from narrator.errors import NarratorError
+
+#: the input lines of a table script that every ruleset of crime-time's shape takes
+BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove"})
 
 
 class Rules:
@@ -50,6 +59,31 @@ class Rules:
     no_crash_at: ClassVar[int | None] = 4
     #: 2.4.3, the «monster» rule: a removal before the vote is complete cancels that vote
     monster_rule: ClassVar[bool] = True
+    #: 2.1.1: the first night, step by step; each step is a phase the narrator announces, with
+    #: the timer :meth:`first_night_timer` gives it (none: it is only announced)
+    first_night: ClassVar[tuple[str, ...]] = (
+        "night", "dealing", "don_noted", "agreement", "sheriff_noted", "sheriff_sleeps")
+
+    # -- what the layers above need to know --------------------------------------------------
+
+    #: the input lines a table script of this ruleset may hold (SPEC §4); another key is an
+    #: error naming the line and the ruleset
+    script_keys: ClassVar[frozenset[str]] = BASE_SCRIPT_KEYS
+    #: the keys of a script's ``night`` line: ``shots`` (the hunt), then one key per role that
+    #: acts at night (a seat, or null when it did not act)
+    night_keys: ClassVar[frozenset[str]] = frozenset({"shots", "don", "sheriff"})
+    #: header keys beyond the common ones (rules, seats, roles, seed, lang)
+    header_keys: ClassVar[frozenset[str]] = frozenset()
+    #: the ruleset's own wording: a key the narration says (crime-time's words) → the keys said
+    #: instead, in order (empty: nothing is said). A key ending in ``.{n}`` stands for every
+    #: seat (``"last_word.{n}": ("x.testament.{n}",)``). A ruleset's own lines are keys of the
+    #: voice packs' manifests prefixed with :attr:`voice_prefix` (``professional.morning``).
+    lines: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+
+    @property
+    def voice_prefix(self) -> str:
+        """The prefix of this ruleset's own keys in the voice packs (``vrn_closed.``)."""
+        return self.name.replace("-", "_") + "."
 
     # -- the deal ------------------------------------------------------------------------------
 
@@ -65,6 +99,18 @@ class Rules:
         return {seat: role for seat, role in enumerate(deck, start=1)}
 
     # -- the night -----------------------------------------------------------------------------
+
+    def first_night_timer(self, step: str, seats: int) -> Timer | None:
+        """The timer of a step of :attr:`first_night` (2.1.1), or None for one only announced."""
+        if step == "dealing":
+            return Timer("dealing", self.deal_seconds_per_seat * seats)
+        if step == "don_noted":
+            return Timer("don_noted", self.don_noted_seconds)
+        if step == "agreement":
+            return Timer("agreement", self.agreement_seconds, self.agreement_warning)
+        if step == "sheriff_noted":
+            return Timer("sheriff_noted", self.sheriff_first_night_seconds)
+        return None
 
     def hunt_target(self, living_black: list[int], shots: dict[int, set[int]],
                     living: set[int]) -> int | None:
@@ -107,6 +153,17 @@ class Rules:
             return "single_candidate_day1"
         return None
 
+    def lone_candidate_leaves(self, day: int) -> bool:
+        """True when a single candidate standing after day ``day``'s discussion (and voted on,
+        see :meth:`no_vote`) leaves without a vote. Crime-time votes on him (2.4)."""
+        return False
+
+    def tie_stays(self, rnd: int, leaders: tuple[int, ...], living: int) -> bool:
+        """After round ``rnd``, ``leaders`` share the most votes with ``living`` seats at the
+        table: True when the tie is not played out at all (no speeches, no other round, no car
+        crash: everybody stays and night falls). Crime-time always plays a tie out (2.4.1)."""
+        return False
+
     def tie_goes_to_crash(self, rnd: int, leaders: tuple[int, ...],
                           candidates: tuple[int, ...]) -> bool:
         """After round ``rnd`` of a vote on ``candidates``, ``leaders`` share the most votes:
@@ -131,6 +188,23 @@ class Rules:
         return None
 
 
+RulesT = TypeVar("RulesT", bound=type[Rules])
+
+#: the rulesets by name (:func:`register`)
+RULESETS: dict[str, type[Rules]] = {}
+#: every ruleset name the narrator knows of, implemented or not (the command line's choices)
+KNOWN = ("crime-time", "professional", "vrn", "vrn-closed", "amateur")
+
+
+def register(cls: RulesT) -> RulesT:
+    """Class decorator: make ``cls`` a ruleset found by :func:`find_rules` under its name."""
+    if cls.name in RULESETS:
+        raise ValueError(f"a ruleset named {cls.name!r} is registered already")
+    RULESETS[cls.name] = cls
+    return cls
+
+
+@register
 class CrimeTime(Rules):
     """Club «Crime Time», edition of 11.12.2013: 6 civilians + sheriff, 2 mafia + don."""
 
@@ -160,10 +234,6 @@ def settings_of(rules: Rules) -> dict[str, float]:
     """The tunable figures of ``rules`` that differ from its ruleset's (for the journal)."""
     base = RULESETS.get(rules.name, type(rules))
     return {k: getattr(rules, k) for k in TUNABLE if getattr(rules, k) != getattr(base, k)}
-
-
-RULESETS: dict[str, type[Rules]] = {CrimeTime.name: CrimeTime}
-KNOWN = ("crime-time", "professional", "vrn", "amateur")
 
 
 def find_rules(name: str) -> Rules:
