@@ -5,4 +5,7 @@ Each is a subclass of :class:`~narrator.engine.rules.Rules` (or of another rules
 name. Clause numbers in a ruleset's comments are crime-time's; its own text is quoted.
 """
 
-__all__: list[str] = []
+from narrator.engine.rulesets.professional import Professional
+from narrator.engine.rulesets.vrn_closed import VrnClosed
+
+__all__ = ["Professional", "VrnClosed"]
