@@ -27,11 +27,11 @@ from narrator.audio.vosk_recognizer import TABLE_CHUNK_MS
 from narrator.clock import Clock
 from narrator.engine import Action, Game, Malformed, Role
 from narrator.engine import events as ev
+from narrator.engine.entries import OPERATOR_STEPS, describe, prompt_for
 from narrator.errors import NarratorError
 from narrator.grammar import Intent
 from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver, InputSource
-from narrator.host.entries import OPERATOR_STEPS, describe, prompt_for
 from narrator.host.hearing import Hearing
 from narrator.host.intake import heard_actions, read_input
 from narrator.host.recorder import Fanout, InputLog

@@ -18,7 +18,7 @@ from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk, AudioFormat
 from narrator.audio.recognizer import Final, Partial
 from narrator.clock import VirtualClock
 from narrator.engine import EndSpeech, Game, Nominate, Role, TimeUp
-from narrator.host.entries import OperatorLineError, parse_operator_line
+from narrator.engine.entries import OperatorLineError, parse_operator_line
 from narrator.host.hearing import game_hearing
 from narrator.inputs import STOP, Input, entry
 from narrator.listening import ListeningLoop

@@ -3,7 +3,7 @@
 The keyboard UI never touches the game. Each key becomes an operator entry — the same text
 hostless play's operator types (a number then ``w`` is ``w 5``, Space in a speech is ``-``) —
 handed to the :class:`~narrator.host.driver.Driver`'s thread. There the entry is read against
-:attr:`Game.expect` by :func:`~narrator.host.entries.parse_operator_line` (so "Enter" means a
+:attr:`Game.expect` by :func:`~narrator.engine.entries.parse_operator_line` (so "Enter" means a
 nomination during a speech, a hand count during a vote, a shot during the hunt, a check at
 night), its actions are applied through the :class:`~narrator.host.host.Host` (journaled
 first), and a :class:`Snapshot` of the table is published back to the UI. Errors, refusals and what was
@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from narrator.engine import Action, Game, Role, TimeUp
 from narrator.engine import events as ev
+from narrator.engine.entries import parse_operator_line
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
-from narrator.host.entries import parse_operator_line
 from narrator.host.host import Host
 from narrator.host.transcript import Transcript
 
@@ -158,7 +158,7 @@ class Controller:
         loop.on_error = lambda text: self.on_message("error", text)
         host.listeners.append(self._on_event)
 
-    # -- inputs (any thread): each key is an operator entry (narrator.host.entries) ----------
+    # -- inputs (any thread): each key is an operator entry (narrator.engine.entries) ----------
 
     def next(self) -> None:
         """Space: end the speech early («Спасибо»), no more hands in a vote, or skip the timer."""

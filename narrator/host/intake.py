@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from narrator.engine import Action, Game, parse_action
+from narrator.engine.entries import OperatorLineError, parse_operator_line
 from narrator.errors import NarratorError
 from narrator.grammar import Intent
-from narrator.host.entries import OperatorLineError, parse_operator_line
 from narrator.host.hearing import action_for
 from narrator.host.host import Host
 from narrator.inputs import ACTION, ENTRY, HEARD, STOP, UNDO, Input, InputError

@@ -5,7 +5,7 @@ grammars), the microphone and the speaker (or ``--out-wav``), then the model is 
 grammar compiled: "ready to listen in N s". The cards are dealt by the engine (``--seed`` makes
 it reproducible) and written to a roles file beside the journal, readable by the operator only;
 the terminal never prints them. The operator's inputs are described in
-:mod:`narrator.host.entries`; the game itself runs in
+:mod:`narrator.engine.entries`; the game itself runs in
 :class:`~narrator.listening.ListeningLoop`, on the monotonic clock that also stamps the
 microphone's chunks.
 """

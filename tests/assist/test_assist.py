@@ -20,9 +20,9 @@ from narrator.assist.ui import AssistApp, GameScreen, Session, parse_roles
 from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import Game, Role
+from narrator.engine.entries import OperatorInput
 from narrator.engine.rules import find_rules
 from narrator.errors import NarratorError
-from narrator.host.entries import OperatorInput
 from narrator.host.journal import Journal, load_journal
 from narrator.voice.manifest import default_manifest
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from narrator.engine import EndSpeech, Game, Nominate, Role, TimeUp
-from narrator.host.entries import OperatorLineError, parse_operator_line
+from narrator.engine.entries import OperatorLineError, parse_operator_line
 
 ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 
