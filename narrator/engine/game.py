@@ -297,7 +297,12 @@ class Game:
                 raise self._illegal(action, f"it is not the {action.role}'s check")
             self._check_seat(action.target, action)
             checker = self.seat_of(Role(action.role))
-            if checker is None or checker in self.out:
+            # 2.1.2: the hunt's result is not known until day, so a checker shot tonight is
+            # still at the table and checks
+            gone = self.out.get(checker) if checker is not None else None
+            shot_tonight = gone is not None and gone.get("how") == "shot" \
+                and f"n{gone.get('night')}" == self.phase
+            if checker is None or (gone is not None and not shot_tonight):
                 raise self._illegal(action, f"the {action.role} is out of the game")
             return
         raise InvalidActionError(f"unknown action {action!r}")

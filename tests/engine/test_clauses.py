@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from narrator.engine import Game, IllegalActionError, Role, Shot, TimeUp
+from narrator.engine import EndSpeech, Game, IllegalActionError, Role, Shot, TimeUp
 from narrator.engine import events as ev
 from narrator.errors import ScriptError
 from tests.engine.conftest import day_speeches, run
@@ -132,8 +132,11 @@ def test_2_1_3_don_may_check_a_seat_that_is_out() -> None:
     assert run(*lines).game.nights[0]["don_check"] == {"target": 7, "result": False}
 
 
-def test_2_1_3_check_time_runs_even_when_the_checker_is_out() -> None:
-    # The sheriff is shot during the hunt: his 15 s still run, and no check is possible.
+def test_2_1_3_check_time_runs_and_a_checker_shot_tonight_still_checks() -> None:
+    # The sheriff is shot during the hunt: nobody knows until day (2.1.2), so he is still at
+    # the table that night: his 15 s run and he checks; the next night he is out.
+    from narrator.engine import Check
+
     game = Game(roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
     game.start()
     while game.expect.kind != "hunt":
@@ -143,12 +146,23 @@ def test_2_1_3_check_time_runs_even_when_the_checker_is_out() -> None:
     for shooter in (3, 5, 9):
         game.apply(Shot(shooter, 1))
     game.apply(TimeUp("hunt"))
+    assert game.out[1] == {"how": "shot", "night": 2}
     game.apply(TimeUp("don_check"))
     assert game.expect.kind == "check" and game.expect.role == "sheriff"
     assert game.expect.timer is not None and game.expect.timer.seconds == 15.0
-    from narrator.engine import Check
+    game.apply(Check("sheriff", 3))
+    assert game.nights[0]["sheriff_check"] == {"target": 3, "result": True}
+    while game.expect.kind != "hunt":
+        exp = game.expect
+        if exp.kind == "speech":
+            game.apply(EndSpeech())
+        else:
+            assert exp.timer is not None
+            game.apply(TimeUp(exp.timer.name))
+    game.apply(TimeUp("hunt"))
+    game.apply(TimeUp("don_check"))
     with pytest.raises(IllegalActionError, match="sheriff is out"):
-        game.apply(Check("sheriff", 3))
+        game.apply(Check("sheriff", 5))
 
 
 # -- 2.2: day -------------------------------------------------------------------------------------
