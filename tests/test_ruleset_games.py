@@ -1,7 +1,8 @@
 """Every ruleset plays a whole game in each mode: each example game of a ruleset other than
 crime-time replays to its winner, and the same game played at a hostless table (``play``: a
-scripted recognizer says the speeches, a scripted operator enters the gestures) and through the
-host-assist app (``assist``: the host's keys through Textual's pilot) ends with the same
+scripted recognizer says the speeches, a scripted operator enters the gestures), at a hostless
+table with no microphone (``play --listen off``: the seat pads of the table console) and through
+the host-assist app (``assist``: the host's keys through Textual's pilot) ends with the same
 protocol.
 """
 
@@ -29,6 +30,7 @@ from narrator.replay.table import ReplayResult, replay_script
 from narrator.testing import ScriptedOperator, ScriptedRecognizer, Utterances
 from narrator.voice.manifest import default_manifest
 from tests.assist.test_assist import Driver
+from tests.console.conftest import make_rig
 from tests.test_listening import EndlessSilence
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -133,6 +135,61 @@ def test_the_example_played_at_a_hostless_table_gives_the_same_protocol(name: st
     assert operator.errors == []
     assert game.winner is not None and game.winner.value == GAMES[name]
     assert table.protocol() == replayed.protocol()
+
+
+# -- play --listen off: the seat pads ------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_example_played_on_the_seat_pads_gives_the_same_protocol(name: str) -> None:
+    script = example(name)
+    replayed = replay_script(script)
+    rig = make_rig(roles=script.roles, rules=script.rules)
+    game = rig.game
+    for seat in range(1, script.seats + 1):  # every seat sees its card
+        assert rig.press(seat, "seen").ok
+    for line in script.inputs:
+        while game.expect.kind == "timer":
+            rig.step()
+        exp = game.expect
+        if line.key == "speech":
+            assert exp.kind == "speech" and exp.seat == line.value and exp.timer, line
+            for t, text in line.say or ():
+                if t >= exp.timer.seconds:
+                    break
+                for number, key in keys_of(script, text):
+                    do = "nominate" if key == "enter" else "withdraw"
+                    assert rig.press(line.value, do, target=int(number)).ok
+            assert rig.press(line.value, "end").ok
+        elif line.key in ("vote", "crash"):
+            windows = game.voting_candidates if line.key == "vote" else (None,)
+            for cand in windows:
+                exp = game.expect
+                hands = line.value if cand is None else line.value.get(cand, ())
+                for seat in hands:
+                    assert rig.press(seat, "vote", candidate=cand).ok
+                while game.expect.timer is exp.timer:  # to «Спасибо»
+                    rig.step()
+        elif line.key == "night":
+            night: dict[str, Any] = line.value
+            pace = game.rules.count_pace
+            shots = sorted((t, s) for s, ts in night["shots"].items() for t in ts)
+            for target, shooter in shots:  # a tap as the count reaches the number
+                rig.driver.run_until(rig.host.timer_started + (target - 1) * pace + 0.6)
+                assert rig.press(shooter, "shoot").detail["number"] == target
+            checked: set[str] = set()
+            while game.expect.kind in ("hunt", "check", "timer") and not game.is_over:
+                exp = game.expect
+                role = exp.role or ""
+                if exp.kind == "check" and role not in checked and night.get(role):
+                    checker = game.seat_of(Role(role))
+                    assert checker is not None
+                    assert rig.press(checker, "check", target=night[role]).ok
+                    checked.add(role)
+                rig.step()
+        else:
+            assert rig.op(line.key, seat=line.value).ok
+    assert game.winner is not None and game.winner.value == GAMES[name]
+    assert game.protocol() == replayed.game.protocol()
 
 
 # -- assist: the host's keys ---------------------------------------------------------------------
