@@ -269,3 +269,31 @@ def test_the_example_hosted_through_assist_gives_the_same_protocol(
     asyncio.run(go())
     assert game.winner is not None and game.winner.value == GAMES[name]
     assert game.protocol() == replayed.game.protocol()
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+def test_replay_rules_names_the_ruleset_of_a_header_without_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "g.table.jsonl"
+    script.write_text('{"seats": 10, "roles": {"don": 3, "mafia": [5, 9], "sheriff": 1}}\n'
+                      '{"speech": 1}\n')
+    assert main(["replay", str(script), "--rules", "vrn-closed", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rules"] == "vrn-closed"
+    professional = EXAMPLES / "professional-red-wins.table.jsonl"
+    assert main(["replay", str(professional), "--rules", "vrn-closed"]) == 2
+    assert capsys.readouterr().err == (
+        f'narrator: {professional}:3: rules: the script is a game of "professional", not of '
+        f"vrn-closed (--rules)\n")
+
+
+@pytest.mark.parametrize(("command", "rules", "seats"), [("play", "professional", "12"),
+                                                         ("assist", "vrn-closed", "9")])
+def test_play_and_assist_take_the_rulesets_and_refuse_a_table_they_are_not_played_at(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, rules: str,
+        seats: str) -> None:
+    journal = tmp_path / "journal.jsonl"
+    assert main([command, "--rules", rules, "--seats", seats, "--journal", str(journal)]) == 2
+    assert capsys.readouterr().err == (
+        f"narrator: --seats: {rules} is played at 10 seats, not {seats}\n")
+    assert not journal.exists()

@@ -121,10 +121,7 @@ class Game:
     def __init__(self, rules: Rules | str = "crime-time", *, seats: int | None = None,
                  roles: dict[int, Role] | None = None, rng: random.Random | None = None) -> None:
         self.rules = find_rules(rules) if isinstance(rules, str) else rules
-        self.seats = seats or self.rules.seats
-        low, high = self.rules.min_seats, self.rules.max_seats
-        if not low <= self.seats <= high:
-            raise InvalidActionError(f"a table has {low}..{high} seats, not {self.seats}")
+        self.seats = self.rules.check_seats(seats or self.rules.seats)
         if roles is None:
             roles = self.rules.deal(self.seats, rng or random.Random())
         else:

@@ -19,6 +19,7 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar, TypeVar
 
+from narrator.engine.errors import InvalidActionError
 from narrator.engine.types import Role, Team, Timer
 from narrator.errors import NarratorError
 
@@ -86,6 +87,20 @@ class Rules:
         return self.name.replace("-", "_") + "."
 
     # -- the deal ------------------------------------------------------------------------------
+
+    @property
+    def table_sizes(self) -> str:
+        """The table sizes as said in messages: ``"10"`` or ``"4..15"``."""
+        low, high = self.min_seats, self.max_seats
+        return str(low) if low == high else f"{low}..{high}"
+
+    def check_seats(self, seats: int) -> int:
+        """``seats`` when this ruleset is played at a table of that many; InvalidActionError
+        (one line naming the ruleset) when not."""
+        if isinstance(seats, bool) or not self.min_seats <= seats <= self.max_seats:
+            raise InvalidActionError(f"{self.name} is played at {self.table_sizes} seats, "
+                                     f"not {seats}")
+        return seats
 
     def composition(self, seats: int) -> dict[Role, int]:
         """The cards dealt besides civilians at a table of ``seats`` (1.2, 1.3)."""

@@ -65,18 +65,23 @@ def _seats(script: TableScript, line: int, value: Any, what: str) -> list[int]:
     return [_seat(script, line, v, what) for v in value]
 
 
-def load_table_script(path: str | Path) -> TableScript:
-    """Read ``path``; raises :class:`ScriptError` (``FILE:LINE: …``) on anything malformed."""
+def load_table_script(path: str | Path, *, rules: str | None = None) -> TableScript:
+    """Read ``path``; raises :class:`ScriptError` (``FILE:LINE: …``) on anything malformed.
+
+    ``rules`` (``replay --rules``): the ruleset of a script whose header names none; a header
+    naming another is an error."""
     name = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise NarratorError(f"{name}: cannot read the table script ({e.__class__.__name__})") from e
-    return parse_table_script(text, name)
+    return parse_table_script(text, name, rules=rules)
 
 
-def parse_table_script(text: str, name: str = "<script>") -> TableScript:
-    """Parse the text of a table script; ``name`` is used in error messages."""
+def parse_table_script(text: str, name: str = "<script>", *,
+                       rules: str | None = None) -> TableScript:
+    """Parse the text of a table script; ``name`` is used in error messages; ``rules`` as in
+    :func:`load_table_script`."""
     rows: list[tuple[int, dict[str, Any]]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
@@ -92,14 +97,17 @@ def parse_table_script(text: str, name: str = "<script>") -> TableScript:
     if not rows:
         raise ScriptError(name, 1, "expected a header line, got an empty script")
     header_line, header = rows[0]
-    script = _header(name, header_line, header)
+    script = _header(name, header_line, header, rules)
     for number, obj in rows[1:]:
         script.inputs.append(_input(script, number, obj))
     return script
 
 
-def _header(name: str, line: int, header: dict[str, Any]) -> TableScript:
-    rules_name = header.get("rules", "crime-time")
+def _header(name: str, line: int, header: dict[str, Any], given: str | None) -> TableScript:
+    rules_name = header.get("rules", given or "crime-time")
+    if given is not None and rules_name != given:
+        raise ScriptError(name, line, f"rules: the script is a game of {json.dumps(rules_name)}, "
+                                      f"not of {given} (--rules)")
     if not isinstance(rules_name, str):
         raise ScriptError(name, line, f"rules: expected a name, got {json.dumps(rules_name)}")
     try:
