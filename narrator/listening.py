@@ -128,7 +128,7 @@ class ListeningLoop:
         self.driver.submit(event)
 
     def protocol(self) -> dict[str, Any]:
-        """SPEC §5: the engine's protocol plus every phrase spoken."""
+        """The protocol (docs/protocol.md): the engine's, plus every phrase spoken."""
         return self.parts.protocol()
 
     def _stamp(self) -> str:

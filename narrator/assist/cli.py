@@ -1,4 +1,4 @@
-"""``narrator assist``: a human host runs the game; the narrator speaks and times (SPEC §1).
+"""``narrator assist``: a human host runs the game; the narrator speaks and times.
 
 The command builds the real collaborators — the monotonic clock, the narration (the sound card,
 or a WAV file with ``--out-wav``), the journal, the host and its live loop on a thread — and

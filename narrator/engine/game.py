@@ -94,7 +94,7 @@ class _GameOver(Exception):
 
 
 class _Day:
-    """Protocol record of one day (SPEC §5)."""
+    """Protocol record of one day (docs/protocol.md)."""
 
     def __init__(self, number: int, opened_by: int | None) -> None:
         self.number = number
@@ -719,7 +719,7 @@ class Game:
         return f"{self.rules.name} {phase} {seats} noms={noms}"
 
     def protocol(self) -> dict[str, Any]:
-        """The protocol of SPEC §5, without ``said`` (the host adds what it spoke)."""
+        """The protocol (docs/protocol.md), without ``said`` (the host adds what it spoke)."""
         return {
             "rules": self.rules.name,
             "winner": self.winner.value if self.winner else None,

@@ -1,4 +1,4 @@
-"""``narrator play``: the hostless table (SPEC §1) — and ``narrator resume`` of such a game.
+"""``narrator play``: the hostless table — and ``narrator resume`` of such a game.
 
 Start-up, each step a one-line error when it fails: the speech model (found, takes runtime
 grammars), the microphone and the speaker (or ``--out-wav``), then the model is loaded and the

@@ -20,9 +20,8 @@ from narrator.host.host import Host
 from narrator.host.transcript import Transcript
 from narrator.inputs import Input
 from narrator.voice.manifest import default_manifest
+from tests.helpers import ROLES
 
-#: sheriff 1, don 3, mafia 5 and 9; the rest civilians
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 EVERYONE = range(1, 11)
 
 

@@ -19,7 +19,8 @@ from narrator.play.console import PadsLog
 from narrator.replay.table import replay_script
 from narrator.testing import ScriptedRecognizer, Utterances
 from narrator.voice.manifest import default_manifest
-from tests.test_listening import ROLES, EndlessSilence, from_table_script
+from tests.helpers import ROLES
+from tests.test_listening import EndlessSilence, from_table_script
 
 ROOT = Path(__file__).resolve().parents[2]
 

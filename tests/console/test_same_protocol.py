@@ -10,7 +10,8 @@ from typing import Any
 
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import replay_script
-from tests.console.conftest import EVERYONE, ROLES, make_rig
+from tests.console.conftest import EVERYONE, make_rig
+from tests.helpers import ROLES, SCRIPT_ROLES
 
 #: the game, as a table knows it: (day, seat) → the seat nominated in that speech;
 #: day → {candidate: hands}; night → ({shooter: target}, don's check, sheriff's check)
@@ -25,7 +26,7 @@ def play_on_the_console() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     rig = make_rig()
     game = rig.game
     header = {"rules": "crime-time", "seats": 10,
-              "roles": {"don": 3, "mafia": [5, 9], "sheriff": 1}}
+              "roles": SCRIPT_ROLES}
     assert {s: r for s, r in game.roles.items() if r.value != "civilian"} == ROLES
     script: list[dict[str, Any]] = [header]
     for seat in EVERYONE:

@@ -1,4 +1,4 @@
-"""One scenario per clause of rules/crime-time-2013.ru.txt, through the table-script replay.
+"""One scenario per clause of the crime-time rules (2013), through the table-script replay.
 
 Default roles: sheriff 1, don 3, mafia 5 and 9; everybody else a civilian.
 """
@@ -14,6 +14,7 @@ from narrator.engine import EndSpeech, Game, IllegalActionError, Role, Shot, Tim
 from narrator.engine import events as ev
 from narrator.errors import ScriptError
 from tests.engine.conftest import day_speeches, run
+from tests.helpers import ROLES
 
 ALL = list(range(1, 11))
 
@@ -53,7 +54,7 @@ def test_header_roles_leave_other_seats_civilians() -> None:
 # -- 2.1.1: the first night ----------------------------------------------------------------------
 
 def test_2_1_1_first_night_timers_and_no_hunt() -> None:
-    game = Game(roles={3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA, 1: Role.SHERIFF})
+    game = Game(roles=ROLES)
     events = game.start()
     timers = []
     while game.expect.kind == "timer":
@@ -137,7 +138,7 @@ def test_2_1_3_check_time_runs_and_a_checker_shot_tonight_still_checks() -> None
     # the table that night: his 15 s run and he checks; the next night he is out.
     from narrator.engine import Check
 
-    game = Game(roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
+    game = Game(roles=ROLES)
     game.start()
     while game.expect.kind != "hunt":
         exp = game.expect
@@ -455,7 +456,7 @@ def test_2_4_3_removal_before_the_result_is_fixed_cancels() -> None:
 
 def test_1_2_civilians_win_when_no_black_seat_remains_and_the_game_stops() -> None:
     from narrator.engine import Remove
-    game = Game(roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
+    game = Game(roles=ROLES)
     game.start()
     game.apply(Remove(3))
     game.apply(Remove(5))

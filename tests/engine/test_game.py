@@ -29,17 +29,7 @@ from narrator.engine import (
 )
 from narrator.engine import events as ev
 from narrator.testing import play_random_game, random_action
-
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
-
-
-def to_day1() -> Game:
-    game = Game(roles=ROLES)
-    game.start()
-    while game.expect.kind == "timer":
-        assert game.expect.timer is not None
-        game.apply(TimeUp(game.expect.timer.name))
-    return game
+from tests.helpers import day_one
 
 
 @pytest.mark.parametrize("action", [
@@ -58,7 +48,7 @@ def test_bad_action_text_is_invalid(text: str) -> None:
 
 
 def test_notation_shows_phase_seats_and_candidates() -> None:
-    game = to_day1()
+    game = day_one()
     assert game.notation() == "crime-time d1:day@1 SCDCMCCCMC noms=-"
     game.apply(Nominate(5))
     assert game.notation() == "crime-time d1:day@1 SCDCMCCCMC noms=5"
@@ -67,7 +57,7 @@ def test_notation_shows_phase_seats_and_candidates() -> None:
 
 
 def test_illegal_actions_quote_the_action_and_the_state_and_change_nothing() -> None:
-    game = to_day1()
+    game = day_one()
     before, history = game.notation(), list(game.history)
     with pytest.raises(IllegalActionError) as e:
         game.apply(Hands((1,)))
@@ -80,7 +70,7 @@ def test_illegal_actions_quote_the_action_and_the_state_and_change_nothing() -> 
 
 
 def test_undo_restores_the_state() -> None:
-    game = to_day1()
+    game = day_one()
     game.apply(Nominate(5))
     seen = game.notation()
     game.apply(EndSpeech())
@@ -91,7 +81,7 @@ def test_undo_restores_the_state() -> None:
 
 
 def test_refusals_are_events_with_reasons() -> None:
-    game = to_day1()
+    game = day_one()
     events = game.apply(Malformed("nominate", 5, "future_tense"))
     assert events == [ev.Refused(1, "nominate", 5, "future_tense")]
     assert game.apply(Nominate(12)) == [ev.Refused(1, "nominate", 12, "not_a_seat")]
@@ -102,9 +92,9 @@ ALL_RULES = sorted(RULESETS)
 
 
 def invariant_check(game: Game) -> None:
-    """Replays the game's history, checking the invariants event by event: nobody out speaks
-    (but for their last word), votes, shoots or is nominated; every living seat's hand counts
-    once a round."""
+    """Replays the game's history, checking the protocol's invariants event by event: nobody
+    out speaks (but for their last word), votes, shoots or is nominated; every living seat's
+    hand counts once a round."""
     replay = Game(game.rules, seats=game.seats, roles=game.roles)
     living = set(range(1, game.seats + 1))
     voters_in_round = 0
