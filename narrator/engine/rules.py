@@ -67,7 +67,7 @@ class Rules:
 
     # -- what the layers above need to know --------------------------------------------------
 
-    #: the input lines a table script of this ruleset may hold (SPEC §4); another key is an
+    #: the input lines a table script of this ruleset may hold; another key is an
     #: error naming the line and the ruleset
     script_keys: ClassVar[frozenset[str]] = BASE_SCRIPT_KEYS
     #: the keys of a script's ``night`` line: ``shots`` (the hunt), then one key per role that

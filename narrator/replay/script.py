@@ -224,7 +224,7 @@ def _say(script: TableScript, line: int, say: Any) -> tuple[tuple[float, str], .
 
 
 def _night(script: TableScript, line: int, night: Any, key: str = "night") -> dict[str, Any]:
-    """A night: ``shots`` (the hunt, SPEC §4) and one seat (or null) per other night key."""
+    """A night: ``shots`` (the hunt) and one seat (or null) per other night key."""
     if not isinstance(night, dict):
         raise script.error(line, f"night: expected an object, got {json.dumps(night)}")
     rules = script.rules
