@@ -2,8 +2,8 @@
 crime-time replays to its winner, and the same game played at a hostless table (``play``: a
 scripted recognizer says the speeches, a scripted operator enters the gestures), at a hostless
 table with no microphone (``play --listen off``: the seat pads of the table console) and through
-the host-assist app (``assist``: the host's keys through Textual's pilot) ends with the same
-protocol.
+the host-assist app (``assist``: the host's keys through Textual's pilot, journaled) ends with
+the same protocol.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from narrator.clock import VirtualClock
 from narrator.engine import Game, Role
 from narrator.grammar import parse
 from narrator.host.hearing import game_hearing
-from narrator.host.journal import Journal
+from narrator.host.journal import Journal, load_journal
 from narrator.listening import ListeningLoop
 from narrator.replay.script import TableScript, load_table_script
 from narrator.replay.table import ReplayResult, replay_script
@@ -269,6 +269,8 @@ def test_the_example_hosted_through_assist_gives_the_same_protocol(
     asyncio.run(go())
     assert game.winner is not None and game.winner.value == GAMES[name]
     assert game.protocol() == replayed.game.protocol()
+    # the journal written on the way gives the same game back (``narrator resume``)
+    assert load_journal(tmp_path / "j.jsonl").game().protocol() == game.protocol()
 
 
 # -- the command line ------------------------------------------------------------------------------
