@@ -123,9 +123,7 @@ def _header(name: str, line: int, header: dict[str, Any], given: str | None) -> 
     seats = header.get("seats", rules.seats)
     if isinstance(seats, bool) or not isinstance(seats, int) \
             or not rules.min_seats <= seats <= rules.max_seats:
-        table = (f"{rules.min_seats}" if rules.min_seats == rules.max_seats
-                 else f"{rules.min_seats}..{rules.max_seats}")
-        raise ScriptError(name, line, f"seats: expected {table}, got {json.dumps(seats)} "
+        raise ScriptError(name, line, f"seats: expected {rules.table_sizes}, got {json.dumps(seats)} "
                                       f"(a table of {rules.name})")
     seed = header.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
