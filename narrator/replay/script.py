@@ -123,8 +123,8 @@ def _header(name: str, line: int, header: dict[str, Any], given: str | None) -> 
     seats = header.get("seats", rules.seats)
     if isinstance(seats, bool) or not isinstance(seats, int) \
             or not rules.min_seats <= seats <= rules.max_seats:
-        raise ScriptError(name, line, f"seats: expected {rules.table_sizes}, got {json.dumps(seats)} "
-                                      f"(a table of {rules.name})")
+        raise ScriptError(name, line, f"seats: expected {rules.table_sizes}, got "
+                                      f"{json.dumps(seats)} (a table of {rules.name})")
     seed = header.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ScriptError(name, line, f"seed: expected an integer, got {json.dumps(seed)}")

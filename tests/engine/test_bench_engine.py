@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_engine_benchmark_runs_quick_for_every_ruleset(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    spec = importlib.util.spec_from_file_location("bench_engine", ROOT / "scripts" / "bench_engine.py")
+    spec = importlib.util.spec_from_file_location("bench_engine",
+                                                  ROOT / "scripts" / "bench_engine.py")
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
     monkeypatch.setitem(sys.modules, "bench_engine", bench)

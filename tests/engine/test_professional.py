@@ -54,7 +54,8 @@ def test_seven_red_cards_with_the_sheriff_three_black_with_the_don() -> None:
 def test_ten_players_sit_at_the_table() -> None:
     rules = find_rules(RULES)
     assert (rules.min_seats, rules.max_seats) == (10, 10)
-    with pytest.raises(ScriptError, match=r"seats: expected 10, got 12 \(a table of professional\)"):
+    with pytest.raises(ScriptError,
+                       match=r"seats: expected 10, got 12 \(a table of professional\)"):
         parse_table_script(json.dumps({"rules": RULES, "seats": 12}), "t")
 
 
@@ -113,7 +114,7 @@ def test_a_single_candidate_on_the_first_day_is_not_voted_on() -> None:
     assert result.game.expect.kind == "hunt" and not result.game.out
 
 
-# -- «перестрелка» ------------------------------------------------------------------------------------
+# -- «перестрелка» ---------------------------------------------------------------------------------
 
 TIE = {"5": [1, 2, 3, 4, 6], "7": []}  # five each: the abstainers count for 7
 
@@ -141,7 +142,7 @@ def revote_tie(crash: list[int]) -> ReplayResult:
                {"vote": TIE}, {"crash": crash})
 
 
-def test_perestrelka_tied_again_asks_whether_all_of_them_leave_and_a_majority_removes_them() -> None:
+def test_perestrelka_tied_again_asks_if_all_of_them_leave_and_a_majority_removes_them() -> None:
     result = revote_tie([1, 2, 3, 4, 6, 8])
     said = result.transcript.said
     assert "Кто за то, чтобы все голосуемые покинули игру?" in said
@@ -188,7 +189,7 @@ def four_at_the_table() -> list[dict[str, Any]]:
     return lines
 
 
-def test_perestrelka_with_four_at_the_table_there_is_no_revote_everybody_stays_night_falls() -> None:
+def test_perestrelka_with_four_at_the_table_no_revote_everybody_stays_night_falls() -> None:
     lines = [*four_at_the_table(),
              *nominate({1: 3, 3: 8}, [3, 8, 10, 1]),  # day 2 opens at 3 (2 is out)
              {"vote": {"8": [1, 3]}}]  # 2-2: 8 and 10 abstain, counting for 8
@@ -215,7 +216,7 @@ def test_at_five_at_the_table_a_tie_is_voted_again() -> None:
     assert result.game.expect.speech == "tie" and result.game.expect.seat == 8
 
 
-# -- the nights -----------------------------------------------------------------------------------------
+# -- the nights ------------------------------------------------------------------------------------
 
 def test_the_mafia_hunts_leaves_and_the_don_then_the_sheriff_wake() -> None:
     said = pro(*nominate({}), {"night": {"shots": {"3": 7, "5": 7, "9": 7}}}).transcript.said
@@ -259,7 +260,7 @@ def test_the_don_looks_for_the_sheriff_and_the_sheriff_for_black() -> None:
     assert night["don_check"]["result"] is False and night["sheriff_check"]["result"] is False
 
 
-# -- the end ---------------------------------------------------------------------------------------------
+# -- the end ---------------------------------------------------------------------------------------
 
 def test_red_wins_when_every_black_player_is_out() -> None:
     lines = [{"remove": 5}, {"remove": 9}, *day_speeches([1, 2, 3]), {"remove": 3}]
@@ -275,7 +276,7 @@ def test_black_wins_when_red_and_black_are_equal() -> None:
     assert result.transcript.said[-1] == "Игра окончена. Победили черные"
 
 
-# -- bad input ---------------------------------------------------------------------------------------------
+# -- bad input -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("body", "message"), [
     ('{"put_up": {"7": [1, 2]}}', "expected one of crash, foul, night, remove, speech, vote "

@@ -75,7 +75,7 @@ def test_first_night_only_the_mafia_wakes_and_agrees_then_good_morning() -> None
     assert phases == ["night", "dealing", "agreement", "mafia_sleeps", "day"]  # no don, sheriff
 
 
-# -- who opens the day ------------------------------------------------------------------------------
+# -- who opens the day -----------------------------------------------------------------------------
 
 def test_day_one_opens_at_seat_one_day_two_at_seat_two_and_so_on() -> None:
     lines = [*nominate({}), {"night": {}}, *nominate({}, circle(2)), {"night": {}},
@@ -96,7 +96,7 @@ def test_day_n_opens_at_the_first_living_seat_from_n_when_seat_n_is_out() -> Non
     assert find_rules(RULES).day_opener(11, 10, 10) == 1  # day 11 of ten seats: seat 1 again
 
 
-# -- a single candidate -------------------------------------------------------------------------------
+# -- a single candidate ----------------------------------------------------------------------------
 
 def test_a_single_candidate_on_the_first_day_stays() -> None:
     result = closed(*nominate({1: 5}))
@@ -126,7 +126,7 @@ def test_from_the_second_day_two_candidates_are_voted_on() -> None:
     assert game.expect.kind == "hands" and game.expect.candidate == 9
 
 
-# -- «автокатастрофа» ------------------------------------------------------------------------------------
+# -- «автокатастрофа» ------------------------------------------------------------------------------
 
 TIE = {"5": [1, 2, 3, 4, 6], "7": []}  # five each: the abstainers count for 7
 
@@ -174,7 +174,7 @@ def test_car_crash_the_question_is_put_with_four_at_the_table_too() -> None:
     assert result.game.winner is not None and result.game.winner.value == "civilians"  # the don
 
 
-# -- the nights -------------------------------------------------------------------------------------------
+# -- the nights ------------------------------------------------------------------------------------
 
 def test_the_mafia_hunts_then_the_don_then_the_sheriff_then_good_morning() -> None:
     said = closed(*nominate({}), HIT_7).transcript.said
@@ -199,7 +199,7 @@ def test_the_don_looks_for_the_sheriff_and_the_sheriff_for_the_mafia() -> None:
     assert night["sheriff_check"] == {"target": 9, "result": True}
 
 
-# -- the end ------------------------------------------------------------------------------------------------
+# -- the end ---------------------------------------------------------------------------------------
 
 def test_red_wins_when_the_mafia_is_gone_black_when_equal() -> None:
     result = closed({"remove": 3}, {"remove": 5}, {"remove": 9})
@@ -210,7 +210,7 @@ def test_red_wins_when_the_mafia_is_gone_black_when_equal() -> None:
     assert result.transcript.said[-1] == "Игра окончена. Победили черные"
 
 
-# -- bad input -------------------------------------------------------------------------------------------------
+# -- bad input -------------------------------------------------------------------------------------
 
 def test_a_line_of_another_ruleset_is_one_line_naming_it(
         tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
