@@ -12,11 +12,12 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -25,6 +26,7 @@ from textual.widgets import Footer, Input, RichLog, Static
 
 from narrator.assist.control import Controller, Snapshot
 from narrator.engine import Role, Rules
+from narrator.engine.options import OptionError, parse_names
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
@@ -46,7 +48,15 @@ class Session:
     journal: Path | None = None
 
 
-Setup = Callable[[dict[int, Role]], Session]
+@dataclass(frozen=True)
+class Deal:
+    """What the host enters before the first night: the cards and the players' nicknames."""
+
+    roles: dict[int, Role]
+    names: dict[int, str] = field(default_factory=dict)
+
+
+Setup = Callable[[Deal], Session]
 
 
 def parse_roles(don: str, mafia: str, sheriff: str, seats: int) -> dict[int, Role]:
@@ -68,21 +78,25 @@ def parse_roles(don: str, mafia: str, sheriff: str, seats: int) -> dict[int, Rol
     return roles
 
 
-class RolesScreen(Screen[dict[int, Role]]):
-    """The host deals the cards; the narrator needs to know where they went."""
+class RolesScreen(Screen[Deal]):
+    """The host deals the cards; the narrator needs to know where they went (and, if the club
+    likes, what the players are called)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", "Quit")]
 
-    def __init__(self, seats: int, rules: Rules) -> None:
+    def __init__(self, seats: int, rules: Rules, names: dict[int, str] | None = None) -> None:
         super().__init__()
         self.seats = seats
         self.rules = rules
+        self.names = names or {}
 
     def compose(self) -> ComposeResult:
         mafia = self.rules.composition(self.seats).get(Role.MAFIA, 0)
         with Vertical(id="roles"):
             yield Static(f"Deal the cards, then enter the seats (1..{self.seats}).",
                          id="roles-title")
+            yield Input(",".join(f"{s}={n}" for s, n in sorted(self.names.items())),
+                        placeholder="names (optional): 1=Ника, 2=Бублик, …", id="names")
             yield Input(placeholder="don: seat", id="don")
             yield Input(placeholder=f"mafia: {mafia} seats, e.g. 5 9", id="mafia")
             yield Input(placeholder="sheriff: seat", id="sheriff")
@@ -98,10 +112,14 @@ class RolesScreen(Screen[dict[int, Role]]):
             return
         try:
             roles = parse_roles(fields[0].value, fields[1].value, fields[2].value, self.seats)
+            names = parse_names(self.query_one("#names", Input).value, self.seats)
+        except OptionError as e:
+            self.query_one("#roles-error", Static).update(Text(f"names: {e}", style="bold red"))
+            return
         except NarratorError as e:
             self.query_one("#roles-error", Static).update(Text(str(e), style="bold red"))
             return
-        self.dismiss(roles)
+        self.dismiss(Deal(roles, names))
 
 
 class GameScreen(Screen[None]):
@@ -123,7 +141,8 @@ class GameScreen(Screen[None]):
         Binding("u", "undo", "undo"),
         Binding("r", "roles", "roles"),
         Binding("escape", "clear", "Clear", show=False),
-        Binding("q", "app.quit", "quit"),
+        Binding("y", "yes", show=False),
+        Binding("q", "quit", "quit"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -134,6 +153,8 @@ class GameScreen(Screen[None]):
         self.show_roles = False
         self.snap: Snapshot | None = None
         self.messages: list[tuple[str, str]] = []
+        #: a quit or a removal waiting for the host's «y» (any other key: no)
+        self.confirming: tuple[str, str] | None = None
         self._ui_thread = threading.get_ident()
         self._aloop: asyncio.AbstractEventLoop | None = None
 
@@ -204,14 +225,21 @@ class GameScreen(Screen[None]):
             mark = "▶" if snap.speaker == s.seat else " "
             style = "dim strike" if s.out else ("bold" if snap.speaker == s.seat else "")
             out.append(f"{mark}{s.seat:>2} ", style=style)
+            if s.name:
+                out.append(f"{s.name[:12]} ", style=style)
             out.append("out:" + s.out if s.out else "in", style="dim" if s.out else "green")
             if s.fouls:
                 out.append(f" fouls {s.fouls}", style="yellow")
+            if self.show_roles and s.shot_tonight:  # 2.1.2: told to the table at day only
+                out.append(" shot tonight", style="bold red")
             if self.show_roles and s.role is not Role.CIVILIAN:
                 out.append(f" {_LETTER[s.role]}", style=_ROLE_STYLE[s.role])
             out.append("   ")
             if s.seat % 5 == 0:
                 out.append("\n")
+        if self.show_roles:  # the host's eyes only: the nights' shots and checks
+            for line in snap.secrets:
+                out.append(f"\n  {line}", style="bold")
         return out
 
     def _render_timer(self) -> None:
@@ -220,10 +248,13 @@ class GameScreen(Screen[None]):
         if snap is None or snap.timer is None or snap.over:
             widget.update("")
             return
-        if snap.timer_ends is None:
-            widget.update(Text("waiting for the count", style="bold yellow"))
+        left = 0.0 if snap.timer_ends is None else max(
+            0.0, min(snap.timer_seconds, snap.timer_ends - self.session.host.clock.now()))
+        if snap.held and left <= 0:  # its time is over: the step waits for the host
+            waiting = {"hunt": "the hunt: enter the target", "hands": "waiting for the count",
+                       "check": "enter the check"}.get(snap.kind, "waiting for you")
+            widget.update(Text(waiting, style="bold yellow"))
             return
-        left = max(0.0, min(snap.timer_seconds, snap.timer_ends - self.session.host.clock.now()))
         minutes, seconds = divmod(left, 60.0)
         style = "bold red" if left <= 10 else "bold"
         widget.update(Text(f"{snap.timer} {int(minutes)}:{seconds:04.1f}", style=style))
@@ -242,49 +273,119 @@ class GameScreen(Screen[None]):
         self._render_input()
         return text
 
+    def _answered(self) -> bool:
+        """A key while a quit or a removal waits for «y»: it means no (and does nothing
+        else)."""
+        if self.confirming is None:
+            return False
+        what, _ = self.confirming
+        self.confirming = None
+        self.add_message("ok", f"{what}: not done")
+        return True
+
+    def _confirm(self, what: str, arg: str, question: str) -> None:
+        self.confirming = (what, arg)
+        self.add_message("error", f"{question} y: yes, any other key: no")
+
+    def on_key(self, event: events.Key) -> None:
+        """While a quit or a removal waits for «y», any other key means no."""
+        if self.confirming is not None and event.key != "y":
+            event.prevent_default()
+            event.stop()
+            self._answered()
+
+    def action_yes(self) -> None:
+        if self.confirming is None:
+            return
+        what, arg = self.confirming
+        self.confirming = None
+        if what == "quit":
+            self.app.exit()
+        else:
+            self.controller.remove(arg)
+
+    def action_quit(self) -> None:
+        if self._answered():
+            return
+        self._take()
+        self._confirm("quit", "", "Quit? The game is kept in the journal for `narrator resume`.")
+
     def action_digit(self, ch: str) -> None:
+        if self._answered():
+            return
         if len(self.buffer) < 5:
             self.buffer += ch
         self._render_input()
 
     def action_erase(self) -> None:
+        if self._answered():
+            return
         self.buffer = self.buffer[:-1]
         self._render_input()
 
     def action_clear(self) -> None:
+        if self._answered():
+            return
         self._take()
 
     def action_enter(self) -> None:
+        if self._answered():
+            return
         self.controller.enter(self._take())
 
     def action_next(self) -> None:
+        if self._answered():
+            return
+        if self.buffer and self.snap is not None and self.snap.kind == "hands":
+            self.controller.enter(self._take())  # a count typed, then Space: that count
+            return
         self._take()
         self.controller.next()
 
     def action_time_up(self) -> None:
+        if self._answered():
+            return
         self._take()
         self.controller.time_up()
 
     def action_withdraw(self) -> None:
+        if self._answered():
+            return
         self.controller.withdraw(self._take())
 
     def action_shot(self) -> None:
+        if self._answered():
+            return
         self.controller.shot(self._take())
 
     def action_check(self) -> None:
+        if self._answered():
+            return
         self.controller.check(self._take())
 
     def action_foul(self) -> None:
+        if self._answered():
+            return
         self.controller.foul(self._take())
 
     def action_remove(self) -> None:
-        self.controller.remove(self._take())
+        if self._answered():
+            return
+        seat = self._take().strip()
+        if not seat:
+            self.add_message("error", "type a seat number first, then x")
+            return
+        self._confirm("remove", seat, f"Remove seat {seat} from the game (2.4.3)?")
 
     def action_undo(self) -> None:
+        if self._answered():
+            return
         self._take()
         self.controller.undo()
 
     def action_roles(self) -> None:
+        if self._answered():
+            return
         self.show_roles = not self.show_roles
         if self.snap is not None:
             self.show(self.snap)
@@ -310,8 +411,10 @@ class AssistApp(App[None]):
     """
 
     def __init__(self, session: Session | None = None, *, setup: Setup | None = None,
-                 seats: int = 10, rules: Rules | None = None) -> None:
+                 seats: int = 10, rules: Rules | None = None,
+                 names: dict[int, str] | None = None) -> None:
         super().__init__()
+        self.names = names or {}
         if session is None and (setup is None or rules is None):
             raise ValueError("AssistApp needs a session, or a setup with the rules")
         self.session = session
@@ -326,13 +429,13 @@ class AssistApp(App[None]):
             self._start(self.session)
             return
         assert self.rules is not None
-        self.push_screen(RolesScreen(self.seats, self.rules), self._dealt)
+        self.push_screen(RolesScreen(self.seats, self.rules, self.names), self._dealt)
 
-    def _dealt(self, roles: dict[int, Role] | None) -> None:
-        if roles is None or self.setup is None:
+    def _dealt(self, deal: Deal | None) -> None:
+        if deal is None or self.setup is None:
             return
         try:
-            self.session = self.setup(roles)
+            self.session = self.setup(deal)
         except NarratorError as e:
             self.error = str(e)
             self.exit(return_code=2)

@@ -3,6 +3,7 @@
 from narrator.engine import rulesets  # noqa: F401  (registers every ruleset)
 from narrator.engine.actions import (
     Action,
+    BestMove,
     Check,
     EndSpeech,
     Foul,
@@ -22,8 +23,8 @@ from narrator.engine.rules import RULESETS, CrimeTime, Rules, find_rules, regist
 from narrator.engine.types import Role, Team, Timer
 
 __all__ = [
-    "RULESETS", "Action", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect", "Foul",
-    "Game", "HandCount", "Hands", "IllegalActionError", "InvalidActionError", "Malformed",
+    "RULESETS", "Action", "BestMove", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect",
+    "Foul", "Game", "HandCount", "Hands", "IllegalActionError", "InvalidActionError", "Malformed",
     "Nominate", "Remove", "Role", "Rules", "Shot", "Team", "TimeUp", "Timer", "Withdraw",
     "find_rules", "parse_action", "register",
 ]

@@ -125,8 +125,19 @@ class Remove:
         return f"remove {self.seat}"
 
 
+@dataclass(frozen=True, slots=True)
+class BestMove:
+    """With the ``best_move`` club option: the seats the first-night victim names before the
+    last word («лучший ход»), three of them."""
+
+    seats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return " ".join(["best_move", *map(str, self.seats)])
+
+
 Action = (Nominate | Withdraw | EndSpeech | Malformed | TimeUp | Hands | HandCount | Shot | Check
-          | Foul | Remove)
+          | Foul | Remove | BestMove)
 
 
 def _ints(words: list[str], line: str) -> list[int]:
@@ -146,6 +157,8 @@ def parse_action(line: str) -> Action:
              "foul": 1, "remove": 1, "malformed": 3, "count": 1}
     if verb == "hands":
         return Hands(tuple(_ints(rest, line)))
+    if verb == "best_move":
+        return BestMove(tuple(_ints(rest, line)))
     if verb not in arity:
         raise InvalidActionError(f"unknown action {line!r}")
     if len(rest) != arity[verb]:

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from narrator.engine import events as ev
 from narrator.engine.actions import (
     Action,
+    BestMove,
     Check,
     EndSpeech,
     Foul,
@@ -80,6 +81,7 @@ Flow = Generator[Expect, Action, Any]
 #: actions taken in a speech, and those taken at any moment (tuples: faster than X | Y)
 _SPOKEN = (Nominate, Withdraw, EndSpeech, Malformed)
 _ASIDE = (Foul, Remove)
+_ENDS = (TimeUp, EndSpeech)  # what ends a speech (besides the speaker's removal)
 
 #: what a step does with each action it gets while it waits; True when the step is over
 Take = Callable[[Action, Expect], bool]
@@ -119,7 +121,8 @@ class Game:
     """
 
     def __init__(self, rules: Rules | str = "crime-time", *, seats: int | None = None,
-                 roles: dict[int, Role] | None = None, rng: random.Random | None = None) -> None:
+                 roles: dict[int, Role] | None = None, rng: random.Random | None = None,
+                 names: dict[int, str] | None = None) -> None:
         self.rules = find_rules(rules) if isinstance(rules, str) else rules
         self.seats = self.rules.check_seats(seats or self.rules.seats)
         if roles is None:
@@ -130,6 +133,10 @@ class Game:
             roles = {s: roles.get(s, Role.CIVILIAN) for s in range(1, self.seats + 1)}
         self.roles: dict[int, Role] = roles
         self.black = frozenset(s for s, r in roles.items() if r.team is Team.BLACK)
+        for seat in names or {}:
+            self._check_seat(seat, "name")
+        #: nicknames per seat (public: shown on screen, in the transcript and the protocol)
+        self.names: dict[int, str] = dict(names or {})
         self.history: list[Action] = []
         self._reset()
 
@@ -146,6 +153,11 @@ class Game:
         self.phase = "n1"  # "nN" or "dN": the night or day in progress
         self.nominations: list[tuple[int, int]] = []  # standing (nominator, target), in order
         self._removal_pending = False  # 2.4.3: a removal since the last completed vote
+        #: seats out of the game but still at the table: shot in the hunt, voted out, or in the
+        #: car crash, until their last word ends (1.4; 2.1.2: the result is told at day)
+        self._last_word_due: set[int] = set()
+        self._muted: set[int] = set()  # sport fouls: a 3rd foul costs the next speech
+        self.best_move: dict[str, Any] | None = None
         self._voted: set[int] = set()
         self._anonymous = 0  # hands counted without seats (HandCount) in this round
         self._round_counts: dict[int, int] = {}
@@ -242,7 +254,14 @@ class Game:
             raise InvalidActionError(f"{what}: seat {seat!r} does not exist (seats 1..{self.seats})")
 
     def _illegal(self, action: Action, why: str) -> IllegalActionError:
-        return IllegalActionError(f"{action}: {why} (waiting for {self.expect}; {self.notation()})")
+        # the public notation: the message is shown to the operator, and may be logged
+        return IllegalActionError(
+            f"{action}: {why} (waiting for {self.expect}; {self.notation(secret=False)})")
+
+    def at_table(self, seat: int) -> bool:
+        """Still at the table: in the game, or out but not yet past the last word (1.4) — a
+        seat shot in the hunt sits at the table until the day (2.1.2)."""
+        return self.is_alive(seat) or (seat in self._last_word_due and self.winner is None)
 
     def check(self, action: Action) -> None:
         """Raise InvalidActionError / IllegalActionError unless ``apply(action)`` would take it."""
@@ -253,7 +272,10 @@ class Game:
             raise self._illegal(action, "the game is over")
         if isinstance(action, _ASIDE):
             self._check_seat(action.seat, action)
-            if action.seat in self.out:
+            # 1.4: a foul counts while the player is at the table, last word included; a
+            # removal has nothing to take from a seat that is out already
+            if action.seat in self.out and not (isinstance(action, Foul)
+                                                and action.seat in self._last_word_due):
                 raise self._illegal(action, f"seat {action.seat} is out of the game")
             return
         if isinstance(action, TimeUp):
@@ -294,15 +316,36 @@ class Game:
                 raise self._illegal(action, f"it is not the {action.role}'s check")
             self._check_seat(action.target, action)
             checker = self.seat_of(Role(action.role))
-            # 2.1.2: the hunt's result is not known until day, so a checker shot tonight is
-            # still at the table and checks
-            gone = self.out.get(checker) if checker is not None else None
-            shot_tonight = gone is not None and gone.get("how") == "shot" \
-                and f"n{gone.get('night')}" == self.phase
-            if checker is None or (gone is not None and not shot_tonight):
+            # 2.1.2: shot in this night's hunt, the checker is still at the table and checks
+            if checker is None or not self.at_table(checker):
                 raise self._illegal(action, f"the {action.role} is out of the game")
             return
+        if isinstance(action, BestMove):
+            self._check_best_move(action)
+            return
         raise InvalidActionError(f"unknown action {action!r}")
+
+    def _first_victim(self) -> int | None:
+        """The seat shot in the first hunt (night 2), if it was a hit."""
+        return self.nights[0]["shot"] if self.nights else None
+
+    def _check_best_move(self, action: BestMove) -> None:
+        exp = self.expect
+        if not self.rules.best_move:
+            raise self._illegal(action, "the best_move option is off")
+        victim = self._first_victim()
+        if not (exp.kind == "speech" and exp.speech == "last" and self.phase == "d2"
+                and victim is not None and exp.seat == victim):
+            raise self._illegal(action, "only the first-night victim names a best move, at "
+                                        "the last word")
+        if self.best_move is not None:
+            raise self._illegal(action, "the best move is named already")
+        for seat in action.seats:
+            self._check_seat(seat, action)
+        if len(action.seats) != 3 or len(set(action.seats)) != 3:
+            raise self._illegal(action, "a best move names three different seats")
+        if victim in action.seats:
+            raise self._illegal(action, f"it names seat {victim}, the victim")
 
     # -- the flow ----------------------------------------------------------------------------
 
@@ -334,13 +377,23 @@ class Game:
         while True:
             action = yield expect
             if isinstance(action, Foul):
-                self.fouls[action.seat] = self.fouls.get(action.seat, 0) + 1
-                self._events.append(ev.Fouled(action.seat, self.fouls[action.seat]))
-                continue
+                if not self._foul(action.seat):
+                    continue
+                action = Remove(action.seat)  # sport fouls: the 4th removes by itself (2.4.3)
             if isinstance(action, Remove):
                 self._remove(action.seat)
             if take(action, expect):
                 return action
+
+    def _foul(self, seat: int) -> bool:
+        """Count a foul; True when it removes the player (the 4th, with sport fouls)."""
+        count = self.fouls[seat] = self.fouls.get(seat, 0) + 1
+        self._events.append(ev.Fouled(seat, count))
+        if self.rules.fouls != "sport" or seat in self.out:
+            return False
+        if count == 3:
+            self._muted.add(seat)  # the next discussion speech is lost
+        return count == 4
 
     def _timer(self, timer: Timer) -> Flow:
         """A step that only waits for its timer."""
@@ -424,12 +477,18 @@ class Game:
             killed = self.nights[-1]["shot"]
             self._events.append(ev.NightResult(n, killed))
         if killed is not None:
+            if self.rules.best_move and n == 2:
+                self._events.append(ev.BestMoveAsked(killed))
             yield from self._speech(killed, "last")
         order = self._circle_from(self.rules.day_opener(n, previous, self.seats))
         day.opened_by = order[0] if order else None
         self.nominations = []
         for seat in order:
             if seat in self.out:  # removed during the discussion
+                continue
+            if seat in self._muted:  # sport fouls: the 3rd foul costs this speech
+                self._muted.discard(seat)
+                self._events.append(ev.SpeechSkipped(seat))
                 continue
             yield from self._speech(seat, "day")
         day.nominations = list(self.candidates)
@@ -453,11 +512,11 @@ class Game:
     def _take_speech(self, action: Action, expect: Expect) -> bool:
         seat = expect.seat
         assert seat is not None and expect.speech is not None
-        if isinstance(action, TimeUp):
-            self._events.append(ev.SpeechEnded(seat, early=False))
-            return True
-        if isinstance(action, EndSpeech) or (isinstance(action, Remove) and seat in self.out):
-            self._events.append(ev.SpeechEnded(seat, early=True))
+        if isinstance(action, _ENDS) or (isinstance(action, Remove) and action.seat == seat):
+            # 2.4.3: a removal ends the removed player's own speech, nobody else's
+            self._events.append(ev.SpeechEnded(seat, early=not isinstance(action, TimeUp)))
+            if expect.speech == "last":
+                self._last_word_due.discard(seat)  # 1.4: now a spectator
             return True
         if isinstance(action, Malformed):
             self._refuse(seat, action.kind, action.target, action.reason)
@@ -479,7 +538,14 @@ class Game:
                 self.nominations.remove((seat, action.target))
                 self._standing = None
                 self._events.append(ev.Withdrawn(seat, action.target))
+        elif isinstance(action, BestMove):
+            self._best_move(seat, action.seats)
         return False
+
+    def _best_move(self, seat: int, named: tuple[int, ...]) -> None:
+        black = sum(1 for s in named if s in self.black)
+        self.best_move = {"seat": seat, "named": list(named), "black_named": black}
+        self._events.append(ev.BestMoveNamed(seat, named, black))
 
     def _nomination_refusal(self, kind: SpeechKind, target: int, standing: int | None) -> str | None:
         if kind != "day":
@@ -664,6 +730,8 @@ class Game:
                  announce_day: int | None = None) -> None:
         kind, number = self.phase[0], int(self.phase[1:])
         self.out[seat] = {"how": how, ("night" if kind == "n" else "day"): number}
+        if how != "removed":
+            self._last_word_due.add(seat)
         self._living = None
         if kind == "d":
             self.days[-1].out.append(seat)
@@ -696,14 +764,22 @@ class Game:
 
     # -- views ---------------------------------------------------------------------------------
 
-    def notation(self) -> str:
+    def notation(self, *, secret: bool = True) -> str:
         """One line of state for tests and messages, e.g.
         ``crime-time d2:speech@4 SCCDcMCCCM noms=5,7``: phase, then one letter per seat
-        (C civilian, S sheriff, M mafia, D don; lower case when out), then the candidates."""
-        seats = "".join(
-            self.roles[s].letter.lower() if s in self.out else self.roles[s].letter
-            for s in range(1, self.seats + 1)
-        )
+        (C civilian, S sheriff, M mafia, D don; lower case when out), then the candidates.
+
+        ``secret=False`` is the public form, for everything shown to people: ``+`` for a seat
+        at the table and ``-`` for one out, no roles (``crime-time d2:speech@4 ++++-+++++``).
+        """
+        if secret:
+            seats = "".join(
+                self.roles[s].letter.lower() if s in self.out else self.roles[s].letter
+                for s in range(1, self.seats + 1)
+            )
+        else:
+            # a seat shot tonight is at the table until the day tells it (2.1.2)
+            seats = "".join("+" if self.at_table(s) else "-" for s in range(1, self.seats + 1))
         e = self.expect
         if e.kind == "over":
             phase = f"over:{self.winner.value}" if self.winner else "over"
@@ -723,15 +799,19 @@ class Game:
         return {
             "rules": self.rules.name,
             "winner": self.winner.value if self.winner else None,
-            "seats": {
-                str(s): {"role": self.roles[s].value, "out": self.out.get(s),
-                         "fouls": self.fouls.get(s, 0)}
-                for s in range(1, self.seats + 1)
-            },
+            "seats": {str(s): self._seat_record(s) for s in range(1, self.seats + 1)},
+            **({"best_move": self.best_move} if self.rules.best_move else {}),
             "days": [d.to_json() for d in self.days],
             "nights": [dict(n) for n in self.nights],
             "refused": list(self.refused),
         }
+
+    def _seat_record(self, seat: int) -> dict[str, Any]:
+        record: dict[str, Any] = {"role": self.roles[seat].value, "out": self.out.get(seat),
+                                  "fouls": self.fouls.get(seat, 0)}
+        if seat in self.names:
+            record["name"] = self.names[seat]
+        return record
 
     def replay(self, actions: Iterable[Action]) -> list[ev.Event]:
         """Apply several actions; returns all their events."""

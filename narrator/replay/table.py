@@ -13,7 +13,18 @@ import random
 from typing import Any
 
 from narrator.clock import Clock, VirtualClock
-from narrator.engine import Action, Check, EndSpeech, EngineError, Foul, Game, Hands, Remove, Shot
+from narrator.engine import (
+    Action,
+    BestMove,
+    Check,
+    EndSpeech,
+    EngineError,
+    Foul,
+    Game,
+    Hands,
+    Remove,
+    Shot,
+)
 from narrator.errors import ScriptError
 from narrator.grammar import Intent, parse
 from narrator.host.assembly import Assembly, assemble_host
@@ -38,7 +49,8 @@ class ScriptReplay:
                  clock: Clock | None = None) -> None:
         self.script = script
         rng = random.Random(script.seed) if script.seed is not None else random.Random()
-        self.game = Game(script.rules, seats=script.seats, roles=script.roles, rng=rng)
+        self.game = Game(script.rules, seats=script.seats, roles=script.roles, rng=rng,
+                         names=script.names)
         self.clock = clock or VirtualClock()
         parts = assemble_host(self.game, self.clock,
                               manifest=manifest or default_manifest(script.lang),
@@ -101,6 +113,9 @@ class ScriptReplay:
             self._apply(line, Remove(line.value))
             return
         self._settle()
+        if line.key == "best_move":  # before the first-night victim's last word
+            self._apply(line, BestMove(tuple(line.value)))
+            return
         handler = {"speech": self._speech, "vote": self._vote, "crash": self._crash,
                    "night": self._night}[line.key]
         handler(line)
