@@ -1,11 +1,14 @@
 """What the narrator says at each engine event: keys into the voice pack, never literal text.
 
 The phrases themselves live in ``voices/<lang>/manifest.json``; this module only decides which
-keys follow which event (SPEC §2, rule clauses cited per line).
+keys follow which event (rule clauses of crime-time cited per line). Another ruleset words some
+of them its own way (:attr:`~narrator.engine.rules.Rules.lines`): :func:`lines_for` takes that
+wording and says its keys instead.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from narrator.engine import events as ev
@@ -27,6 +30,8 @@ _PHASES: dict[str, tuple[str, ...]] = {
     "agreement": ("mafia_agreement",),
     "sheriff_noted": ("mafia_sleeps_sheriff_wakes",),
     "sheriff_sleeps": ("sheriff_sleeps",),
+    "mafia_sleeps": ("mafia_sleeps",),  # first-night steps of other rulesets
+    "don_sleeps": ("don_sleeps",),
     "hunt": ("mafia_hunts",),  # 2.1.2
     "don_check": ("don_wakes",),  # 2.1.3
     "sheriff_check": ("don_sleeps_sheriff_wakes",),
@@ -47,8 +52,41 @@ def count_line(n: int) -> Line:
     return Line((f"count.{n}",))
 
 
-def lines_for(event: ev.Event) -> list[Line]:
-    """The lines the narrator says for ``event`` (often none)."""
+#: a ruleset's wording: a key → the keys said instead (see :func:`reworded`)
+Wording = Mapping[str, tuple[str, ...]]
+
+
+def lines_for(event: ev.Event, wording: Wording | None = None) -> list[Line]:
+    """The lines the narrator says for ``event`` (often none), in the ruleset's ``wording``."""
+    lines = _lines(event)
+    return reworded(lines, wording) if wording and lines else lines
+
+
+def reworded(lines: list[Line], wording: Wording) -> list[Line]:
+    """``lines`` with each key the ``wording`` names replaced by its keys (a key ``x.7`` by
+    those of ``x.{n}`` too); a line left with no key is not said."""
+    out: list[Line] = []
+    for line in lines:
+        keys = tuple(k for key in line.keys for k in reword(key, wording))
+        if keys:
+            out.append(Line(keys, line.urgent))
+    return out
+
+
+def reword(key: str, wording: Wording) -> tuple[str, ...]:
+    """What is said for ``key`` in ``wording``: its own keys, or the key itself."""
+    said = wording.get(key)
+    if said is not None:
+        return said
+    stem, _, number = key.rpartition(".")
+    if stem and number.isdigit():
+        family = wording.get(f"{stem}.{{n}}")
+        if family is not None:
+            return tuple(k.replace("{n}", number) for k in family)
+    return (key,)
+
+
+def _lines(event: ev.Event) -> list[Line]:
     match event:
         case ev.PhaseStarted(name=name):
             return [Line(_PHASES[name])] if name in _PHASES else []
@@ -77,6 +115,10 @@ def lines_for(event: ev.Event) -> list[Line]:
             return [Line(("thanks", f"votes.{n}"))]
         case ev.Tie():
             return [Line(("tie", "tie_speeches"))]
+        case ev.TieStays():
+            return [Line(("tie_stays",))]
+        case ev.Unopposed():
+            return [Line(("unopposed",))]
         case ev.CrashStarted():
             return [Line(("crash", "crash_question"))]  # 2.4.2
         case ev.CrashResult(passed=passed):
