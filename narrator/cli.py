@@ -29,6 +29,24 @@ def _build_parser() -> argparse.ArgumentParser:
         p.add_argument("--out-wav", metavar="FILE", help="write the narration to a WAV file")
         p.add_argument("--night-music", metavar="FILE", help="music under the night phases")
 
+    def console_opts(p: argparse.ArgumentParser, *, pads: bool = True) -> None:
+        p.add_argument("--console", metavar="[HOST:]PORT",
+                       help="serve the table console (loopback unless HOST is given, "
+                            "e.g. 0.0.0.0:8765 for the club's Wi-Fi)")
+        p.add_argument("--links", metavar="FILE",
+                       help="write the console's links as JSON (readable by you only)")
+        if pads:
+            p.add_argument("--listen", choices=("on", "off"), default="on",
+                           help="off: no microphone nor model; speeches from the seat pads")
+            p.add_argument("--votes", choices=("pads", "hands"), default="pads",
+                           help="hands: the operator enters each vote's count")
+
+    def timer_opt(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--timer", metavar="NAME=SECONDS", action="append",
+                       help="a club's figure: speech, last_word, tie_speech, vote_window, "
+                            "check, agreement, sheriff_first_night, don_noted, "
+                            "deal_seconds_per_seat, count_pace")
+
     def pace_opt(p: argparse.ArgumentParser) -> None:
         p.add_argument("--count-pace", type=float, metavar="SECONDS",
                        help="seconds between the numbers of the hunt's count (default 1.5)")
@@ -66,6 +84,8 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--assist", action="store_true", help="show refusals to a human host")
     audio_opts(p)
     pace_opt(p)
+    timer_opt(p)
+    console_opts(p)
     p.set_defaults(run="narrator.play.cli:run")
 
     p = sub.add_parser("assist", help="a human host drives; the narrator speaks and times")
@@ -77,6 +97,8 @@ def _build_parser() -> argparse.ArgumentParser:
                    help='the dealt cards, e.g. "don=3 mafia=5,9 sheriff=1" (else asked at start)')
     audio_opts(p)
     pace_opt(p)
+    timer_opt(p)
+    console_opts(p, pads=False)
     p.set_defaults(run="narrator.assist.cli:run")
 
     p = sub.add_parser("resume", help="resume a killed game from its journal")
@@ -84,6 +106,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the protocol so far and stop")
     p.add_argument("--model", metavar="PATH", help="Vosk model folder (a hostless game)")
     audio_opts(p)
+    console_opts(p)
     p.set_defaults(run="narrator.resume:run")
 
     p = sub.add_parser("voices", help="build, record or check voice packs")

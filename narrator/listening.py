@@ -69,7 +69,8 @@ class ListeningLoop:
     :func:`~narrator.host.assembly.assemble_host`); ``timer_delay``: how long the narrator will
     still speak (by default the narration's queue; a replay gives the recorded delays);
     ``session``: the recorded audio and protocol; ``recorder``: where the input events go;
-    ``log``: the terminal."""
+    ``log``: the terminal; ``operator_steps``: the night steps and the votes wait for the
+    operator's answer (the terminal; the console's pads do not hold them)."""
 
     def __init__(self, game: Game, *, clock: Clock, source: AudioSource,
                  recognizer: Recognizer, hearing: Hearing, operator: Operator,
@@ -78,7 +79,8 @@ class ListeningLoop:
                  timer_delay: Callable[[], float] | None = None, echo: Gate | None = None,
                  session: SessionRecorder | None = None, recorder: InputLog | None = None,
                  log: Callable[[str], None] | None = None, assist: bool = False,
-                 lang: str = "ru", chunk_ms: int = DEFAULT_CHUNK_MS) -> None:
+                 lang: str = "ru", chunk_ms: int = DEFAULT_CHUNK_MS,
+                 operator_steps: bool = True) -> None:
         self.game = game
         self.source = source
         self.recognizer = recognizer
@@ -98,7 +100,10 @@ class ListeningLoop:
         self.host.listeners.append(self._on_event)
         self._delay_source = timer_delay or self.host.timer_delay
         self.host.timer_delay = self._timer_delay
-        self.driver = Driver(self.host.scheduler, self._intake, source=entries, hold=self._hold,
+        # the terminal operator answers each night step and vote (the game waits for it);
+        # with the console's pads each step ends with its timer, as at a real table
+        self.driver = Driver(self.host.scheduler, self._intake, source=entries,
+                             hold=self._hold if operator_steps else None,
                              on_error=operator.error)
         self.decider = hearing.decider()
         self.started = self.driver.now()
@@ -123,7 +128,7 @@ class ListeningLoop:
         self.driver.submit(event)
 
     def protocol(self) -> dict[str, Any]:
-        """SPEC §5: the engine's protocol plus every phrase spoken."""
+        """The protocol (docs/protocol.md): the engine's, plus every phrase spoken."""
         return self.parts.protocol()
 
     def _stamp(self) -> str:

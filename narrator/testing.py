@@ -7,7 +7,9 @@
   scripted utterances instead of hearing audio;
 - :func:`korean_test_model`: the one real Vosk model installable from PyPI, which exercises the
   whole Vosk path where no Russian model is present;
-- :func:`lines_of`: heard decisions as text.
+- :func:`lines_of`: heard decisions as text;
+- audio stand-ins: :class:`MemorySink` (the narration kept in memory, no device),
+  :class:`SilenceSource` and :class:`ConcatSource` (streams built from parts on one timeline).
 """
 
 from __future__ import annotations
@@ -16,11 +18,16 @@ import dataclasses
 import importlib.util
 import random
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
-from narrator.audio.format import AudioChunk
+import numpy as np
+import numpy.typing as npt
+
+from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk, AudioFormat
 from narrator.audio.recognizer import Final, RecognitionEvent
+from narrator.audio.sinks import DEFAULT_RATE, check_format
+from narrator.audio.sources import DEFAULT_CHUNK_MS, AudioSource, PcmSource, silence
 from narrator.engine.actions import (
     Action,
     Check,
@@ -169,3 +176,73 @@ def korean_test_model() -> Path | None:
 def lines_of(items: Iterable[Heard]) -> list[str]:
     """Heard decisions as text (debugging, tests)."""
     return [f"{h.seat}: {h.text} -> {', '.join(h.actions)}" for h in items]
+
+
+class MemorySink:
+    """A sink that keeps every chunk in memory: the narration without a device or a file."""
+
+    def __init__(self, rate: int = DEFAULT_RATE) -> None:
+        self.format = AudioFormat(rate=rate, width=2, channels=1)
+        self.chunks: list[AudioChunk] = []
+        self.closed = False
+
+    def write(self, chunk: AudioChunk) -> None:
+        """Keep ``chunk``."""
+        check_format(self, chunk)
+        self.chunks.append(chunk)
+
+    def close(self) -> None:
+        """Mark closed (the audio stays readable)."""
+        self.closed = True
+
+    def samples(self) -> npt.NDArray[np.int16]:
+        """Everything written, as one array."""
+        if not self.chunks:
+            return np.zeros(0, dtype=np.int16)
+        return np.frombuffer(b"".join(c.audio for c in self.chunks), dtype="<i2").astype(np.int16)
+
+    @property
+    def duration(self) -> float:
+        """Seconds of audio written."""
+        return sum(c.duration for c in self.chunks)
+
+
+class SilenceSource(PcmSource):
+    """``seconds`` of silence on the timeline from ``start``."""
+
+    def __init__(self, seconds: float, *, chunk_ms: int = DEFAULT_CHUNK_MS,
+                 start: float = 0.0) -> None:
+        super().__init__(silence(seconds), chunk_ms=chunk_ms, start=start)
+
+
+class ConcatSource:
+    """Several sources played one after another on one continuous timeline.
+
+    Each part's chunks are re-stamped so that the parts follow each other without gaps.
+    """
+
+    def __init__(self, parts: Iterable[AudioSource], *, start: float = 0.0) -> None:
+        self._parts = list(parts)
+        self.start = start
+        self._closed = False
+
+    @property
+    def format(self) -> AudioFormat:
+        """The recognizer format."""
+        return RECOGNIZER_FORMAT
+
+    def chunks(self) -> Iterator[AudioChunk]:
+        """Yield every part's chunks in order, re-stamped."""
+        t = self.start
+        for part in self._parts:
+            for chunk in part.chunks():
+                if self._closed:
+                    return
+                yield AudioChunk(chunk.audio, chunk.format, t)
+                t += chunk.duration
+
+    def close(self) -> None:
+        """Stop yielding and close every part."""
+        self._closed = True
+        for part in self._parts:
+            part.close()

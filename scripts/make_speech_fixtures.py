@@ -36,7 +36,7 @@ KOREAN: list[dict[str, Any]] = [
 ]
 KOREAN_GRAMMAR = ["안녕하세요", "감사합니다", "아니요", "좋아요"]
 
-# Russian: every form the grammar must tell apart (SPEC §3), with the expected first intent.
+# Russian: every form the grammar must tell apart, with the expected first intent.
 RUSSIAN: list[dict[str, Any]] = [
     {"text": "выставляю номер пять", "kind": "nominate", "target": 5, "accepted": True},
     {"text": "выставляю игрока номер три", "kind": "nominate", "target": 3, "accepted": True},

@@ -10,6 +10,8 @@ extras=""
 [[ "${1:-}" == "--dev" ]] && extras="[dev]"
 
 apt_packages=(python3-venv libespeak-ng1 espeak-ng libportaudio2 sox alsa-utils pulseaudio libasound2-plugins)
+# the console's browser tests drive Debian's own Chromium (Playwright never downloads a browser)
+[[ -n "$extras" ]] && apt_packages+=(chromium fonts-dejavu-core)
 missing=()
 for p in "${apt_packages[@]}"; do
     dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 KO_DIR = ROOT / "tests" / "fixtures" / "speech" / "ko"
 RU_SKIP = "needs a Russian Vosk model: run `narrator models fetch ru` or set NARRATOR_MODEL"
 
+
 def load_script(name: str) -> ModuleType:
     """Import ``scripts/<name>.py`` (scripts are not a package)."""
     spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
@@ -64,6 +65,19 @@ def ru_clips(tmp_path_factory: pytest.TempPathFactory, ru_model_path: Path) -> P
     out = tmp_path_factory.mktemp("ru_speech")
     load_script("make_speech_fixtures").make("ru", out)
     return out
+
+
+@pytest.fixture(scope="module")
+def ru_model(ru_model_path: Path) -> Any:
+    # ~600 MB: loaded per module that needs it, released after it.
+    return load_model(ru_model_path)
+
+
+@pytest.fixture(scope="session")
+def ru_pcm(ru_clips: Path) -> dict[str, bytes]:
+    """Recognizer-format PCM of every Russian clip, by its text."""
+    data: dict[str, Any] = json.loads((ru_clips / "manifest.json").read_text("utf-8"))
+    return {c["text"]: load_pcm(ru_clips / c["file"]) for c in data["clips"]}
 
 
 @pytest.fixture(scope="session")

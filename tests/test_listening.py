@@ -27,9 +27,9 @@ from narrator.replay.script import load_table_script
 from narrator.replay.table import replay_script
 from narrator.testing import ScriptedOperator, ScriptedRecognizer, Utterances
 from narrator.voice.manifest import default_manifest
+from tests.helpers import ROLES
 
 ROOT = Path(__file__).resolve().parents[1]
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 
 
 class EndlessSilence:

@@ -1,4 +1,4 @@
-"""``narrator assist``: a human host runs the game; the narrator speaks and times (SPEC §1).
+"""``narrator assist``: a human host runs the game; the narrator speaks and times.
 
 The command builds the real collaborators — the monotonic clock, the narration (the sound card,
 or a WAV file with ``--out-wav``), the journal, the host and its live loop on a thread — and
@@ -16,6 +16,8 @@ from pathlib import Path
 from narrator.assist.control import hold_vote_window
 from narrator.assist.ui import AssistApp, Session, parse_roles
 from narrator.clock import Clock, MonotonicClock
+from narrator.console.serve import ConsoleOptions, console_options, open_console
+from narrator.console.server import Console
 from narrator.engine import Game, Role
 from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
@@ -56,14 +58,21 @@ def _narration(args: argparse.Namespace, clock: Clock, lang: str) -> Narration:
         raise NarratorError(f"{e}; use --out-wav FILE to write the narration to a file") from None
 
 
-def _run_app(app: AssistApp, narration: Narration) -> int:
-    """Run the UI; the host's loop runs on its own thread until the UI closes."""
+def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | None = None,
+             lang: str = "ru") -> int:
+    """Run the UI; the host's loop runs on its own thread until the UI closes. With
+    ``console``, the table console serves the same host (its links are printed first)."""
     stop = threading.Event()
     threads: list[threading.Thread] = []
     session_ref: list[Session] = []
+    served: list[Console] = []
 
     def drive(session: Session) -> None:
         session_ref.append(session)
+        journal = session.host.journal
+        if console is not None and isinstance(journal, Journal):
+            served.append(open_console(session.host, session.transcript, journal, lang,
+                                       console, session.loop.call))
 
         def loop() -> None:
             while not stop.is_set():
@@ -90,6 +99,8 @@ def _run_app(app: AssistApp, narration: Narration) -> int:
         app.run()
     finally:
         stop.set()
+        for server in served:
+            server.stop()
         for session in session_ref:
             session.loop.stop()
         for thread in threads:
@@ -133,8 +144,12 @@ def run(args: argparse.Namespace) -> int:
         session.host.start()
         return session
 
+    console = _console(args)
     if args.roles:
-        return _run_app(AssistApp(setup(roles_option(args.roles, seats))), narration)
+        return _run_app(AssistApp(setup(roles_option(args.roles, seats))), narration, console,
+                        args.lang)
+    if console is not None:
+        raise NarratorError("--console starts with the game: give the cards with --roles")
     return _run_app(AssistApp(setup=setup, seats=seats, rules=rules), narration)
 
 
@@ -169,7 +184,15 @@ def resume(args: argparse.Namespace, contents: JournalContents) -> int:
     clock = MonotonicClock()
     narration = _narration(args, clock, contents.header.lang)
     session = resume_session(contents, args.journal, clock, narration=narration)
-    return _run_app(AssistApp(session), narration)
+    return _run_app(AssistApp(session), narration, _console(args), contents.header.lang)
+
+
+def _console(args: argparse.Namespace) -> ConsoleOptions | None:
+    """``--console``: the human host dealt the cards and counts the hands; the pads show each
+    seat its card and its night steps, the operator view the table."""
+    if getattr(args, "links", None) and getattr(args, "console", None) is None:
+        raise NarratorError("--links FILE writes the console's links; add --console [HOST:]PORT")
+    return console_options(args, hand_votes=True, wait_for_cards=False)
 
 
 def _pace(args: argparse.Namespace) -> dict[str, float]:

@@ -1,4 +1,4 @@
-"""Where the narrator's audio goes: the sound card, a WAV file, or memory (tests).
+"""Where the narrator's audio goes: the sound card or a WAV file.
 
 A sink takes :class:`~narrator.audio.format.AudioChunk` s of mono 16-bit PCM in its own
 ``format`` (the player resamples clips to ``sink.format.rate``).
@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
-import numpy.typing as npt
 
 from narrator.audio.devices import import_sounddevice, output_device
 from narrator.audio.format import AudioChunk, AudioFormat
@@ -35,38 +34,10 @@ class Sink(Protocol):
         ...
 
 
-def _check_format(sink: Sink, chunk: AudioChunk) -> None:
+def check_format(sink: Sink, chunk: AudioChunk) -> None:
+    """ValueError unless ``chunk`` is in the sink's own format (the player resamples first)."""
     if chunk.format != sink.format:
         raise ValueError(f"chunk format {chunk.format} does not match the sink's {sink.format}")
-
-
-class MemorySink:
-    """Keeps every chunk (for tests and for measuring the player)."""
-
-    def __init__(self, rate: int = DEFAULT_RATE) -> None:
-        self.format = AudioFormat(rate=rate, width=2, channels=1)
-        self.chunks: list[AudioChunk] = []
-        self.closed = False
-
-    def write(self, chunk: AudioChunk) -> None:
-        """Keep ``chunk``."""
-        _check_format(self, chunk)
-        self.chunks.append(chunk)
-
-    def close(self) -> None:
-        """Mark closed (the audio stays readable)."""
-        self.closed = True
-
-    def samples(self) -> npt.NDArray[np.int16]:
-        """Everything written, as one array."""
-        if not self.chunks:
-            return np.zeros(0, dtype=np.int16)
-        return np.frombuffer(b"".join(c.audio for c in self.chunks), dtype="<i2").astype(np.int16)
-
-    @property
-    def duration(self) -> float:
-        """Seconds of audio written."""
-        return sum(c.duration for c in self.chunks)
 
 
 class WavFileSink:
@@ -88,7 +59,7 @@ class WavFileSink:
 
     def write(self, chunk: AudioChunk) -> None:
         """Append ``chunk`` to the file."""
-        _check_format(self, chunk)
+        check_format(self, chunk)
         if self._wav is None:
             raise ValueError(f"{self.path}: sink is closed")
         self._wav.writeframesraw(chunk.audio)
@@ -133,7 +104,7 @@ class SoundDeviceSink:
 
     def write(self, chunk: AudioChunk) -> None:
         """Queue ``chunk`` for playback; blocks while the device buffer is full."""
-        _check_format(self, chunk)
+        check_format(self, chunk)
         data = np.frombuffer(chunk.audio, dtype="<i2").reshape(-1, 1)
         # An underflow is a glitch already heard; counting it is all that is left to do.
         if self._stream.write(data):

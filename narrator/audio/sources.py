@@ -13,7 +13,7 @@ import queue
 import threading
 import warnings
 import wave
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -163,47 +163,6 @@ class WavFileSource(PcmSource):
         self.path = Path(path)
         audio = pad(load_pcm(self.path), pad_before, pad_after)
         super().__init__(audio, chunk_ms=chunk_ms, start=start)
-
-
-class SilenceSource(PcmSource):
-    """``seconds`` of silence on the timeline from ``start``."""
-
-    def __init__(self, seconds: float, *, chunk_ms: int = DEFAULT_CHUNK_MS,
-                 start: float = 0.0) -> None:
-        super().__init__(silence(seconds), chunk_ms=chunk_ms, start=start)
-
-
-class ConcatSource:
-    """Several sources played one after another on one continuous timeline.
-
-    Each part's chunks are re-stamped so that the parts follow each other without gaps.
-    """
-
-    def __init__(self, parts: Iterable[AudioSource], *, start: float = 0.0) -> None:
-        self._parts = list(parts)
-        self.start = start
-        self._closed = False
-
-    @property
-    def format(self) -> AudioFormat:
-        """The recognizer format."""
-        return RECOGNIZER_FORMAT
-
-    def chunks(self) -> Iterator[AudioChunk]:
-        """Yield every part's chunks in order, re-stamped."""
-        t = self.start
-        for part in self._parts:
-            for chunk in part.chunks():
-                if self._closed:
-                    return
-                yield AudioChunk(chunk.audio, chunk.format, t)
-                t += chunk.duration
-
-    def close(self) -> None:
-        """Stop yielding and close every part."""
-        self._closed = True
-        for part in self._parts:
-            part.close()
 
 
 class MicrophoneSource:

@@ -135,7 +135,7 @@ class _GameOver(Exception):
 
 
 class _Day:
-    """Protocol record of one day (SPEC §5)."""
+    """Protocol record of one day (docs/protocol.md)."""
 
     def __init__(self, number: int, opened_by: int | None) -> None:
         self.number = number
@@ -411,14 +411,20 @@ class Game:
 
     def actor_alive(self, role: str) -> bool:
         """Whether ``role`` (a card's name, or "mafia": any of the mafia's cards) is at the
-        table."""
+        table. A seat killed this night still is (2.1.2: nobody knows the result until day):
+        a checker shot in the hunt still checks."""
         if role == "mafia":
-            return any(s not in self.out for s in self.black)
+            return any(self._at_table_tonight(s) for s in self.black)
         try:
             seat = self.seat_of(Role(role))
         except ValueError:
             raise InvalidActionError(f"no role is called {role!r}") from None
-        return seat is not None and seat not in self.out
+        return seat is not None and self._at_table_tonight(seat)
+
+    def _at_table_tonight(self, seat: int) -> bool:
+        gone = self.out.get(seat)
+        return gone is None or (gone["how"] in self.rules.kill_how.values()
+                                and f"n{gone.get('night')}" == self.phase)
 
     # -- the flow ----------------------------------------------------------------------------
 
@@ -1090,7 +1096,7 @@ class Game:
         return f"{self.rules.name} {phase} {seats} noms={noms}"
 
     def protocol(self) -> dict[str, Any]:
-        """The protocol of SPEC §5, without ``said`` (the host adds what it spoke)."""
+        """The protocol (docs/protocol.md), without ``said`` (the host adds what it spoke)."""
         out: dict[str, Any] = {
             "rules": self.rules.name,
             "winner": self.winner.value if self.winner else None,

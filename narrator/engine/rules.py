@@ -345,8 +345,13 @@ class CrimeTime(Rules):
     name = "crime-time"
 
 
-#: figures a club may change without a ruleset of its own (``--count-pace``)
-TUNABLE = ("count_pace", "deal_seconds_per_seat", "don_noted_seconds")
+#: figures a club may change without a ruleset of its own (``--count-pace``, ``--timer``), in
+#: seconds; a changed speech or agreement keeps its «Десять секунд» ten seconds before its end
+TUNABLE = ("count_pace", "deal_seconds_per_seat", "don_noted_seconds", "speech_seconds",
+           "last_word_seconds", "tie_speech_seconds", "vote_window", "check_seconds",
+           "agreement_seconds", "sheriff_first_night_seconds")
+_WARNED = {"speech_seconds": "speech_warning", "agreement_seconds": "agreement_warning"}
+MAX_FIGURE = 600.0
 
 
 def with_settings(rules: Rules, **settings: float) -> Rules:
@@ -355,12 +360,17 @@ def with_settings(rules: Rules, **settings: float) -> Rules:
     if unknown:
         raise NarratorError(f"cannot change {', '.join(unknown)}; only {', '.join(TUNABLE)}")
     for name, value in settings.items():
-        if not 0 < value <= 60:
-            raise NarratorError(f"{name} must be between 0 and 60 seconds, not {value}")
+        if not 0 < value <= MAX_FIGURE:
+            raise NarratorError(f"{name} must be between 0 and {MAX_FIGURE:g} seconds, "
+                                f"not {value}")
     if not settings:
         return rules
+    figures: dict[str, float | None] = dict(settings)
+    for name, warning in _WARNED.items():
+        if name in settings:  # 2.3, 2.1.1: the warning comes with ten seconds left
+            figures[warning] = settings[name] - 10.0 if settings[name] > 10.0 else None
     cls = type(rules)
-    tuned: type[Rules] = type(cls.__name__, (cls,), dict(settings))
+    tuned: type[Rules] = type(cls.__name__, (cls,), figures)
     return tuned()
 
 
@@ -380,3 +390,23 @@ def find_rules(name: str) -> Rules:
                 f"rules {name!r} are not implemented yet; implemented: {', '.join(RULESETS)}"
             ) from None
         raise NarratorError(f"unknown rules {name!r}; known: {', '.join(KNOWN)}") from None
+
+
+def parse_figures(items: list[str]) -> dict[str, float]:
+    """``--timer speech=20 --timer check_seconds=5`` → ``{"speech_seconds": 20.0, …}``: a
+    figure's name with or without ``_seconds``."""
+    out: dict[str, float] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        full = name if name in TUNABLE else f"{name}_seconds"
+        if full not in TUNABLE:
+            names = ", ".join(n.removesuffix("_seconds") for n in TUNABLE)
+            raise NarratorError(f"--timer {item!r}: unknown figure (known: {names})")
+        try:
+            out[full] = float(value) if sep else float("nan")
+        except ValueError:
+            out[full] = float("nan")
+        if out[full] != out[full]:
+            raise NarratorError(f"--timer {item!r}: expected NAME=SECONDS")
+    return out

@@ -1,4 +1,4 @@
-"""``narrator parse``: show the intents the grammar finds in a phrase (SPEC §3)."""
+"""``narrator parse``: show the intents the grammar finds in a phrase."""
 
 from __future__ import annotations
 

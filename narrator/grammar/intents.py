@@ -24,7 +24,7 @@ class Intent:
     text: str = ""
 
     def to_json(self) -> dict[str, object]:
-        """The SPEC §3 JSON object (without the matched text)."""
+        """The JSON object of ``narrator parse --json`` (without the matched text)."""
         return {
             "kind": self.kind,
             "target": self.target,

@@ -5,8 +5,10 @@ input event per line (:mod:`narrator.inputs`), written by the host's recorder:
 ``{"type": "action", "t": seconds, "action": "nominate 5"}`` for each action the engine took,
 ``{"type": "undo", "t": seconds}`` when the host took one back. Replaying the actions on a game
 with the same roles gives back the same state (the engine is deterministic), so a killed process
-resumes at the same phase: ``narrator resume JOURNAL``. Journals of version 1 (lines without a
-``type``) are read too.
+resumes at the same phase: ``narrator resume JOURNAL``. A source with inputs of its own writes
+each as it came before the actions it leads to — the table console's presses,
+``{"type": "pad", "t": …, "seat": 3, "do": "shoot", …}`` — and they are kept apart
+(:attr:`JournalContents.inputs`). Journals of version 1 (lines without a ``type``) are read too.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from narrator.engine import Action, EngineError, Game, Role, parse_action
 from narrator.engine.rules import find_rules, settings_of, with_settings
 from narrator.errors import NarratorError
 from narrator.host.recorder import Recorder
+from narrator.inputs import OPERATOR, PAD, Input, InputError
 
 VERSION = 2
 
@@ -57,6 +60,7 @@ class Journal(Recorder):
 class JournalContents:
     header: JournalHeader
     entries: list[tuple[float, Action]] = field(default_factory=list)
+    inputs: list[Input] = field(default_factory=list)  # the console's presses, in order
 
     def game(self) -> Game:
         """A game brought to the journal's last state (events of the replay discarded)."""
@@ -98,12 +102,16 @@ def load_journal(path: str | Path) -> JournalContents:
             continue
         try:
             obj = json.loads(raw)
+            if obj.get("type") in (PAD, OPERATOR):  # its actions follow on their own lines
+                contents.inputs.append(Input.from_json(obj))
+                continue
             if obj.get("undo") or obj.get("type") == "undo":
                 if contents.entries:
                     contents.entries.pop()
                 continue
             contents.entries.append((float(obj["t"]), parse_action(obj["action"])))
-        except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
+        except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError,
+                InputError) as e:
             if number == len(lines):
                 break  # a torn last line: the input was never acted on
             raise NarratorError(f"{name}:{number}: not a journal entry ({e})") from None

@@ -1,4 +1,4 @@
-"""``narrator play``: the hostless table (SPEC §1) — and ``narrator resume`` of such a game.
+"""``narrator play``: the hostless table — and ``narrator resume`` of such a game.
 
 Start-up, each step a one-line error when it fails: the speech model (found, takes runtime
 grammars), the microphone and the speaker (or ``--out-wav``), then the model is loaded and the
@@ -13,8 +13,10 @@ microphone's chunks.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,14 +29,20 @@ from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import MicrophoneSource
 from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_recognizer
 from narrator.clock import MonotonicClock
+from narrator.console.serve import ConsoleOptions, console_options, open_console
+from narrator.console.server import Console
 from narrator.engine import Game
-from narrator.engine.rules import find_rules, with_settings
+from narrator.engine.rules import find_rules, parse_figures, with_settings
 from narrator.errors import NarratorError
+from narrator.host.assembly import assemble_host
+from narrator.host.driver import Driver
 from narrator.host.hearing import Hearing, game_hearing
+from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.recorder import Recorder
 from narrator.host.speaker import Narration, speaker_narration, wav_narration
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
+from narrator.play.console import PadsLog
 from narrator.play.operator import TerminalOperator
 from narrator.voice.manifest import default_manifest
 
@@ -70,12 +78,24 @@ class _Options:
     voices: str | None
     out_wav: str | None
     night_music: str | None
+    listen: bool = True
+    console: ConsoleOptions | None = None
 
 
 def _options(args: argparse.Namespace, lang: str) -> _Options:
-    return _Options(lang, getattr(args, "model", None), getattr(args, "record", None),
+    opts = _Options(lang, getattr(args, "model", None), getattr(args, "record", None),
                     bool(getattr(args, "assist", False)), getattr(args, "voices", None),
-                    getattr(args, "out_wav", None), getattr(args, "night_music", None))
+                    getattr(args, "out_wav", None), getattr(args, "night_music", None),
+                    getattr(args, "listen", "on") != "off", console_options(args))
+    if not opts.listen and opts.console is None:
+        raise NarratorError("--listen off: the speeches and the night are driven from the seat "
+                            "pads; add --console [HOST:]PORT")
+    if opts.record and opts.console is not None:
+        raise NarratorError("--record keeps the microphone's session; with --console the "
+                            "journal keeps every press (drop --record)")
+    if getattr(args, "links", None) and opts.console is None:
+        raise NarratorError("--links FILE writes the console's links; add --console [HOST:]PORT")
+    return opts
 
 
 def _echo_hooks(narration: Narration, echo: EchoGate) -> None:
@@ -93,17 +113,87 @@ def _echo_hooks(narration: Narration, echo: EchoGate) -> None:
     narration.player.on_end.append(ended)
 
 
-def _checks(opts: _Options) -> Path:
-    """The model, the microphone, the speaker: one line each when missing."""
-    path = model_folder(opts.lang, opts.model)
-    input_device()
+def _checks(opts: _Options) -> Path | None:
+    """The model, the microphone, the speaker: one line each when missing (with
+    ``--listen off`` neither a model nor a microphone is needed)."""
+    path = model_folder(opts.lang, opts.model) if opts.listen else None
+    if opts.listen:
+        input_device()
     if opts.out_wav is None:
         output_device()
     return path
 
 
-def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: float) -> int:
+def _narration(opts: _Options, clock: MonotonicClock) -> Narration:
+    if opts.out_wav:
+        return wav_narration(opts.out_wav, clock, lang=opts.lang, voices=opts.voices,
+                             night_music=opts.night_music)
+    return speaker_narration(clock, lang=opts.lang, voices=opts.voices,
+                             night_music=opts.night_music)
+
+
+def _end(narration: Narration, opts: _Options, game: Game) -> None:
+    if opts.out_wav is None:
+        if game.is_over:  # let the winner be announced
+            narration.player.wait_idle(timeout=15.0)
+        else:
+            narration.player.stop()
+    else:
+        narration.finish()
+
+
+def _linger(console: Console) -> None:
+    """After the game the console stays up for the protocol until Enter (or end of input)."""
+    say("the protocol is on the operator view; press Enter to close the console")
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdin.readline()
+    console.stop()
+
+
+def _console_table(game: Game, opts: _Options, journal: Journal) -> int:
+    """``--listen off``: the host on the real clock, driven by the pads and the timers."""
+    assert opts.console is not None
+    real = MonotonicClock()
+    narration = _narration(opts, real)
+    parts = assemble_host(game, real, narration=narration, journal=journal)
+    host, transcript = parts.host, parts.transcript
+    driver = Driver(host.scheduler, lambda event: apply_input(host, event),
+                    on_error=lambda text: say(f"not taken: {text}"))
+    console = open_console(host, transcript, journal, opts.lang, opts.console, driver.call,
+                           dealt=game.started)
+    if opts.out_wav is None:
+        narration.player.start()
+    try:
+        if game.started:
+            host.resume()
+        else:
+            host.start()
+        while not game.is_over and not driver.stopping:
+            driver.step()
+        driver.take()
+        console.table.publish_views()  # on the loop's thread still: the final state
+    except KeyboardInterrupt:
+        say("interrupted")
+    finally:
+        driver.stop()
+        _end(narration, opts, game)
+        narration.close()
+        journal.close()
+    winner = game.winner
+    if winner is None:
+        console.stop()
+        say(f"stopped; resume with `narrator resume {journal.path} --listen off --console …`")
+        return 0
+    say(f"winner: {winner.value}")
+    _linger(console)
+    return 0
+
+
+def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
+           begun: float) -> int:
     """Wiring and the game; shared by ``play`` and ``resume``."""
+    if path is None:
+        return _console_table(game, opts, journal)
     hearing = game_hearing(opts.lang, game.seats)
     recognizer, _ = load_ears(path, hearing)
     if recognizer.dropped_words:
@@ -112,38 +202,37 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: floa
     say(f"ready to listen in {time.perf_counter() - begun:.1f} s (model {path})")
 
     real = MonotonicClock()
+    narration = _narration(opts, real)
     if opts.out_wav:
-        narration = wav_narration(opts.out_wav, real, lang=opts.lang, voices=opts.voices,
-                                  night_music=opts.night_music)
         echo = EchoGate()  # nothing is played aloud: the gate stays open
     else:
-        narration = speaker_narration(real, lang=opts.lang, voices=opts.voices,
-                                      night_music=opts.night_music)
         echo = EchoGate(tail=narration.player.echo_tail)
         _echo_hooks(narration, echo)
 
     session = SessionRecorder(opts.record) if opts.record else None
     recorder = Recorder(session.dir / INPUTS) if session is not None else None
-    operator = TerminalOperator(assist=opts.assist)
+    pads = opts.console is not None
+    operator: TerminalOperator | PadsLog = PadsLog(say) if pads else TerminalOperator(
+        assist=opts.assist)
     table = ListeningLoop(
         game, clock=real, source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS),
         recognizer=recognizer, hearing=hearing, operator=operator,
         manifest=default_manifest(opts.lang), narration=narration, journal=journal,
         echo=echo, session=session, recorder=recorder, log=say, assist=opts.assist,
-        lang=opts.lang)
-    operator.start(table.submit, real)
+        lang=opts.lang, operator_steps=not pads)
+    console = None
+    if opts.console is not None:
+        console = open_console(table.host, table.transcript, journal, opts.lang, opts.console,
+                               table.driver.call, dealt=game.started)
+    else:
+        assert isinstance(operator, TerminalOperator)
+        operator.start(table.submit, real)
     if opts.out_wav is None:
         narration.player.start()
     try:
         table.run()
     finally:
-        if opts.out_wav is None:
-            if game.is_over:  # let the winner be announced
-                narration.player.wait_idle(timeout=15.0)
-            else:
-                narration.player.stop()
-        else:
-            narration.finish()
+        _end(narration, opts, game)
         narration.close()
         journal.close()
         if session is not None and recorder is not None:
@@ -154,12 +243,18 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path, begun: floa
         f"stopped; resume with `narrator resume {journal.path}`")
     if recorder is not None:
         say(f"session recorded in {opts.record}: `narrator replay {opts.record}`")
+    if console is not None:
+        if winner:
+            _linger(console)
+        else:
+            console.stop()
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
     """``narrator play``: deal, then run the whole game with no human host."""
-    rules = with_settings(find_rules(args.rules), **_pace(args))
+    rules = with_settings(find_rules(args.rules), **_pace(args),
+                          **parse_figures(getattr(args, "timer", None) or []))
     journal_path = Path(args.journal or "journal.jsonl")
     if journal_path.exists() and journal_path.stat().st_size > 0:
         raise NarratorError(f"{journal_path} holds a game already: `narrator resume "
@@ -170,6 +265,9 @@ def run(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     game = Game(rules, seats=args.seats, rng=rng)
     journal = Journal.for_game(journal_path, game, lang=args.lang, mode="play")
+    if opts.console is not None:
+        say("cards dealt: each seat sees its own on its pad")
+        return _table(game, opts, journal, path, begun)
     roles_path = journal_path.with_name(journal_path.stem + ".roles.txt")
     # created readable by its owner only: the cards are the game's secret
     fd = os.open(roles_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

@@ -1,4 +1,4 @@
-"""Table scripts (``*.table.jsonl``, SPEC §4): reading and checking their shape.
+"""Table scripts (``*.table.jsonl``, docs/table-script.md): reading and checking their shape.
 
 What a line *means* for the game is checked later, by the replay against the engine; here
 only its form: JSON, known keys, seat numbers in range.

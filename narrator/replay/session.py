@@ -1,4 +1,4 @@
-"""Replaying a session recorded by ``narrator play --record DIR`` (SPEC §1 replay).
+"""Replaying a session recorded by ``narrator play --record DIR`` (docs/session.md).
 
 The recorded microphone audio goes through the very same listening loop, echo gate,
 recognizer and early decider as at the table, on a virtual clock, as fast as the CPU allows.

@@ -1,4 +1,4 @@
-"""Replaying a table script on a virtual clock (SPEC §1 replay, §4, §5).
+"""Replaying a table script on a virtual clock (docs/table-script.md, docs/protocol.md).
 
 The script's lines become input events (:mod:`narrator.inputs`) — a ``say`` inside a speech
 is a phrase ``heard`` at its moment, a vote, a shot or a foul an ``action`` — applied through
@@ -114,7 +114,7 @@ class ScriptReplay:
         start = self.host.timer_started  # after the announcement, when the narrator is heard
         limit = exp.timer.seconds
         timer = exp.timer
-        if line.say is None:  # SPEC §4: a speech that ends at once
+        if line.say is None:  # a speech that ends at once
             self._apply(line, EndSpeech())
             return
         for t, text in line.say:

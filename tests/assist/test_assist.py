@@ -25,8 +25,8 @@ from narrator.engine.rules import find_rules
 from narrator.errors import NarratorError
 from narrator.host.journal import Journal, load_journal
 from narrator.voice.manifest import default_manifest
+from tests.helpers import ROLES
 
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 INF = float("inf")
 
 

@@ -9,9 +9,6 @@ the file, so mic.raw is padded with silence and the stream is stopped before its
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +18,9 @@ from narrator.audio.listener import Listener
 from narrator.audio.recognizer import Final
 from narrator.audio.sources import PcmSource, pad
 from narrator.audio.vosk_recognizer import VoskRecognizer
+from tests.helpers import ALSA_BASE, alsa_file_device
 
 HELLO = "안녕하세요"
-ALSA_BASE = Path("/usr/share/alsa/alsa.conf")
 
 CHILD = """
 import json, sys
@@ -46,21 +43,9 @@ def test_microphone_stream_gives_the_same_text_as_the_file(
     ko_pcm: dict[str, bytes],
 ) -> None:
     pcm = pad(ko_pcm[HELLO], 0.5, 1.5)
-    (tmp_path / "mic.raw").write_bytes(pcm + pad(b"", 0.0, 2.0))  # past the end: silence
-    conf = tmp_path / "test.conf"
-    conf.write_text(
-        "pcm.!default {\n  type asym\n"
-        f'  playback.pcm {{ type file slave.pcm "null" file "{tmp_path}/played.wav" '
-        'format "wav" }\n'
-        f'  capture.pcm {{ type file slave.pcm "null" file "/dev/null" '
-        f'infile "{tmp_path}/mic.raw" format "raw" }}\n}}\n'
-    )
-    env = dict(os.environ, ALSA_CONFIG_PATH=f"{ALSA_BASE}:{conf}")
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(ko_model_path), str(len(pcm) / 32000),
-         json.dumps(ko_grammar, ensure_ascii=False)],
-        env=env, capture_output=True, text=True, timeout=60,
-    )
+    device = alsa_file_device(tmp_path, mic_audio=pcm + pad(b"", 0.0, 2.0))  # past the end: silence
+    done = device.run(CHILD, str(ko_model_path), str(len(pcm) / 32000),
+                      json.dumps(ko_grammar, ensure_ascii=False), timeout=60)
     assert done.returncode == 0, done.stderr
     mic_finals = json.loads(done.stdout.strip().splitlines()[-1])
 

@@ -12,16 +12,15 @@ import pytest
 from narrator.audio.format import RECOGNIZER_FORMAT
 from narrator.audio.sources import (
     AudioSource,
-    ConcatSource,
     MicrophoneSource,
     PcmSource,
-    SilenceSource,
     WavFileSource,
     load_pcm,
     pad,
     silence,
 )
 from narrator.errors import NarratorError
+from narrator.testing import ConcatSource, SilenceSource
 
 
 def write_wav(path: Path, rate: int, channels: int, seconds: float) -> Path:

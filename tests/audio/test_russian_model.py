@@ -17,18 +17,13 @@ from narrator.audio.decider import StableDecider
 from narrator.audio.listener import Listener
 from narrator.audio.recognizer import Final
 from narrator.audio.sources import PcmSource, WavFileSource, load_pcm, pad
-from narrator.audio.vosk_recognizer import VoskRecognizer, load_model
+from narrator.audio.vosk_recognizer import VoskRecognizer
 
 pytestmark = pytest.mark.russian_model
 
 # Verb forms whose tense twin is also in the grammar: never trusted on a partial alone.
 GUARDED = ("выставляю", "выставлю", "выставим", "выставил", "выдвигаю", "выдвину", "снимаю",
            "сниму")
-
-
-@pytest.fixture(scope="module")
-def ru_model(ru_model_path: Path) -> Any:
-    return load_model(ru_model_path)
 
 
 @pytest.fixture(scope="module")

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -14,9 +11,11 @@ from narrator.audio.clip import AudioClip
 from narrator.audio.format import AudioChunk, AudioFormat
 from narrator.audio.noise import load_music, soft_noise
 from narrator.audio.playback import Player
-from narrator.audio.sinks import MemorySink, WavFileSink
+from narrator.audio.sinks import WavFileSink
 from narrator.clock import VirtualClock
 from narrator.errors import NarratorError
+from narrator.testing import MemorySink
+from tests.helpers import alsa_no_device
 
 
 def test_wav_sink_writes_the_timeline(tmp_path: Path) -> None:
@@ -70,17 +69,10 @@ def test_night_music_from_a_wav(tmp_path: Path) -> None:
 
 def test_no_output_device_is_one_line(tmp_path: Path) -> None:
     # A fresh process whose ALSA has no usable default device (PortAudio reads it at init).
-    conf = tmp_path / "none.conf"
-    conf.write_text("pcm.!default { type hw card 99 }\nctl.!default { type hw card 99 }\n")
-    code = (
+    out = alsa_no_device(tmp_path).run(
         "from narrator.audio.sinks import SoundDeviceSink\n"
         "from narrator.errors import NarratorError\n"
         "try:\n    SoundDeviceSink(device='no such device')\n"
-        "except NarratorError as e:\n    print(e)\n"
-    )
-    env = {**os.environ, "ALSA_CONFIG_PATH": f"/usr/share/alsa/alsa.conf:{conf}"}
-    out = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
-    )
+        "except NarratorError as e:\n    print(e)\n", timeout=60)
     assert out.stdout.startswith("no audio output device: "), out.stdout + out.stderr
     assert out.stdout.count("\n") == 1

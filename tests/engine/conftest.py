@@ -9,13 +9,12 @@ import pytest
 
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import ReplayResult, replay_script
-
-ROLES = {"don": 3, "mafia": [5, 9], "sheriff": 1}
+from tests.helpers import SCRIPT_ROLES
 
 
 def script_text(*lines: dict[str, Any], roles: dict[str, Any] | None = None,
                 seats: int = 10) -> str:
-    header = {"rules": "crime-time", "seats": seats, "roles": roles or ROLES}
+    header = {"rules": "crime-time", "seats": seats, "roles": roles or SCRIPT_ROLES}
     return "\n".join(json.dumps(x, ensure_ascii=False) for x in (header, *lines))
 
 

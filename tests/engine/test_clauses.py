@@ -1,4 +1,4 @@
-"""One scenario per clause of rules/crime-time-2013.ru.txt, through the table-script replay.
+"""One scenario per clause of the crime-time rules (2013), through the table-script replay.
 
 Default roles: sheriff 1, don 3, mafia 5 and 9; everybody else a civilian.
 """
@@ -10,10 +10,11 @@ from collections import Counter
 
 import pytest
 
-from narrator.engine import Game, IllegalActionError, Role, Shot, TimeUp
+from narrator.engine import EndSpeech, Game, IllegalActionError, Role, Shot, TimeUp
 from narrator.engine import events as ev
 from narrator.errors import ScriptError
 from tests.engine.conftest import day_speeches, run
+from tests.helpers import ROLES
 
 ALL = list(range(1, 11))
 
@@ -53,7 +54,7 @@ def test_header_roles_leave_other_seats_civilians() -> None:
 # -- 2.1.1: the first night ----------------------------------------------------------------------
 
 def test_2_1_1_first_night_timers_and_no_hunt() -> None:
-    game = Game(roles={3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA, 1: Role.SHERIFF})
+    game = Game(roles=ROLES)
     events = game.start()
     timers = []
     while game.expect.kind == "timer":
@@ -132,9 +133,12 @@ def test_2_1_3_don_may_check_a_seat_that_is_out() -> None:
     assert run(*lines).game.nights[0]["don_check"] == {"target": 7, "result": False}
 
 
-def test_2_1_3_check_time_runs_even_when_the_checker_is_out() -> None:
-    # The sheriff is shot during the hunt: his 15 s still run, and no check is possible.
-    game = Game(roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
+def test_2_1_3_check_time_runs_and_a_checker_shot_tonight_still_checks() -> None:
+    # The sheriff is shot during the hunt: nobody knows until day (2.1.2), so he is still at
+    # the table that night: his 15 s run and he checks; the next night he is out.
+    from narrator.engine import Check
+
+    game = Game(roles=ROLES)
     game.start()
     while game.expect.kind != "hunt":
         exp = game.expect
@@ -143,12 +147,23 @@ def test_2_1_3_check_time_runs_even_when_the_checker_is_out() -> None:
     for shooter in (3, 5, 9):
         game.apply(Shot(shooter, 1))
     game.apply(TimeUp("hunt"))
+    assert game.out[1] == {"how": "shot", "night": 2}
     game.apply(TimeUp("don_check"))
     assert game.expect.kind == "check" and game.expect.role == "sheriff"
     assert game.expect.timer is not None and game.expect.timer.seconds == 15.0
-    from narrator.engine import Check
+    game.apply(Check("sheriff", 3))
+    assert game.nights[0]["sheriff_check"] == {"target": 3, "result": True}
+    while game.expect.kind != "hunt":
+        exp = game.expect
+        if exp.kind == "speech":
+            game.apply(EndSpeech())
+        else:
+            assert exp.timer is not None
+            game.apply(TimeUp(exp.timer.name))
+    game.apply(TimeUp("hunt"))
+    game.apply(TimeUp("don_check"))
     with pytest.raises(IllegalActionError, match="sheriff is out"):
-        game.apply(Check("sheriff", 3))
+        game.apply(Check("sheriff", 5))
 
 
 # -- 2.2: day -------------------------------------------------------------------------------------
@@ -441,7 +456,7 @@ def test_2_4_3_removal_before_the_result_is_fixed_cancels() -> None:
 
 def test_1_2_civilians_win_when_no_black_seat_remains_and_the_game_stops() -> None:
     from narrator.engine import Remove
-    game = Game(roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
+    game = Game(roles=ROLES)
     game.start()
     game.apply(Remove(3))
     game.apply(Remove(5))

@@ -28,17 +28,7 @@ from narrator.engine import (
 )
 from narrator.engine import events as ev
 from narrator.testing import play_random_game, random_action
-
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
-
-
-def to_day1() -> Game:
-    game = Game(roles=ROLES)
-    game.start()
-    while game.expect.kind == "timer":
-        assert game.expect.timer is not None
-        game.apply(TimeUp(game.expect.timer.name))
-    return game
+from tests.helpers import day_one
 
 
 @pytest.mark.parametrize("action", [
@@ -57,7 +47,7 @@ def test_bad_action_text_is_invalid(text: str) -> None:
 
 
 def test_notation_shows_phase_seats_and_candidates() -> None:
-    game = to_day1()
+    game = day_one()
     assert game.notation() == "crime-time d1:day@1 SCDCMCCCMC noms=-"
     game.apply(Nominate(5))
     assert game.notation() == "crime-time d1:day@1 SCDCMCCCMC noms=5"
@@ -66,7 +56,7 @@ def test_notation_shows_phase_seats_and_candidates() -> None:
 
 
 def test_illegal_actions_quote_the_action_and_the_state_and_change_nothing() -> None:
-    game = to_day1()
+    game = day_one()
     before, history = game.notation(), list(game.history)
     with pytest.raises(IllegalActionError) as e:
         game.apply(Hands((1,)))
@@ -79,7 +69,7 @@ def test_illegal_actions_quote_the_action_and_the_state_and_change_nothing() -> 
 
 
 def test_undo_restores_the_state() -> None:
-    game = to_day1()
+    game = day_one()
     game.apply(Nominate(5))
     seen = game.notation()
     game.apply(EndSpeech())
@@ -90,14 +80,14 @@ def test_undo_restores_the_state() -> None:
 
 
 def test_refusals_are_events_with_reasons() -> None:
-    game = to_day1()
+    game = day_one()
     events = game.apply(Malformed("nominate", 5, "future_tense"))
     assert events == [ev.Refused(1, "nominate", 5, "future_tense")]
     assert game.apply(Nominate(12)) == [ev.Refused(1, "nominate", 12, "not_a_seat")]
 
 
 def invariant_check(game: Game) -> None:
-    """Replays the game's history, checking SPEC invariants event by event."""
+    """Replays the game's history, checking the protocol's invariants event by event."""
     replay = Game(roles=game.roles)
     living = set(range(1, 11))
     voters_in_round = 0

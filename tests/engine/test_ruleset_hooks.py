@@ -26,8 +26,7 @@ from narrator.engine import (
 )
 from narrator.engine import events as ev
 from narrator.engine.rules import find_rules
-
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
+from tests.helpers import ROLES
 
 
 def to_day(rules: Rules, *, roles: dict[int, Role] | None = None) -> Game:

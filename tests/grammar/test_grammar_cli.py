@@ -1,4 +1,4 @@
-"""``narrator parse``: SPEC §3 JSON lines, readable lines, and a clear error for bad seats."""
+"""``narrator parse``: JSON lines, readable lines, and a clear error for bad seats."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_ukrainian_and_seats(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_json_keeps_cyrillic_unescaped(capsys: pytest.CaptureFixture[str]) -> None:
-    # ensure_ascii=False: nothing to escape in SPEC §3 keys, but the flag must not break them.
+    # ensure_ascii=False: nothing to escape in the JSON keys, but the flag must not break them.
     assert main(["parse", "--json", "я бы выставил 5"]) == 0
     assert '"reason": "subjunctive"' in capsys.readouterr().out
 

@@ -8,14 +8,14 @@ import pytest
 
 from narrator.assist.cli import make_session
 from narrator.clock import VirtualClock
-from narrator.engine import EndSpeech, Game, Nominate, Role
+from narrator.engine import EndSpeech, Game, Nominate
 from narrator.host.assembly import assemble_host
 from narrator.host.speaker import wav_narration
 from narrator.replay.script import load_table_script
 from narrator.replay.table import ScriptReplay
 from narrator.voice.manifest import default_manifest
+from tests.helpers import ROLES
 
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 

@@ -7,15 +7,14 @@ import time
 from pathlib import Path
 
 from narrator.clock import MonotonicClock, VirtualClock
-from narrator.engine import Game, Role
+from narrator.engine import Game
 from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.scheduler import Scheduler
 from narrator.host.transcript import Transcript
 from narrator.inputs import Input, entry
 from narrator.voice.manifest import default_manifest
-
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
+from tests.helpers import ROLES
 
 
 def driver_on(clock: VirtualClock | MonotonicClock, taken: list[tuple[float, str]],

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from narrator.engine import EndSpeech, Game, Nominate, Role, TimeUp
+from narrator.engine import EndSpeech, Game, Nominate, TimeUp
 from narrator.engine.entries import OperatorLineError, parse_operator_line
-
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
+from tests.helpers import ROLES
 
 
 def at(kind: str) -> Game:

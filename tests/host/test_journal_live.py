@@ -9,7 +9,7 @@ import pytest
 
 from narrator.cli import main
 from narrator.clock import VirtualClock
-from narrator.engine import EndSpeech, Game, HandCount, IllegalActionError, Nominate, Role, TimeUp
+from narrator.engine import EndSpeech, Game, HandCount, IllegalActionError, Nominate, TimeUp
 from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
 from narrator.host.host import Host
@@ -18,8 +18,7 @@ from narrator.host.journal import Journal, load_journal
 from narrator.host.transcript import Transcript
 from narrator.inputs import action
 from narrator.voice.manifest import default_manifest
-
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
+from tests.helpers import ROLES, ROLES_OPTION
 
 
 def make_host(journal_path: Path | None = None) -> tuple[Host, Driver, Transcript, list[str]]:
@@ -137,7 +136,7 @@ def test_assist_roles_option_and_missing_sound_card(tmp_path: Path,
     from narrator.assist.cli import roles_option
     from narrator.errors import NarratorError
 
-    assert roles_option("don=3 mafia=5,9 sheriff=1", 10) == ROLES
+    assert roles_option(ROLES_OPTION, 10) == ROLES
     with pytest.raises(NarratorError, match="--roles"):
         roles_option("doctor=4", 10)
     with pytest.raises(NarratorError, match="seat 5 is both"):
@@ -150,7 +149,7 @@ def test_assist_roles_option_and_missing_sound_card(tmp_path: Path,
         pass
     else:
         pytest.skip("this machine has a sound card: the no-device message cannot be shown")
-    code = main(["assist", "--roles", "don=3 mafia=5,9 sheriff=1",
+    code = main(["assist", "--roles", ROLES_OPTION,
                  "--journal", str(tmp_path / "j.jsonl")])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "--out-wav" in err

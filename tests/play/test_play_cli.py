@@ -5,9 +5,7 @@ The Russian tests need a Russian Vosk model and skip without one, saying how to 
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,19 +13,17 @@ from typing import Any
 
 import pytest
 
-from narrator.audio.sources import PcmSource, load_pcm, pad
-from narrator.audio.vosk_recognizer import VoskRecognizer, load_model
+from narrator.audio.sources import PcmSource, pad
+from narrator.audio.vosk_recognizer import VoskRecognizer
 from narrator.cli import main
 from narrator.clock import VirtualClock
-from narrator.engine import Game, Role, TimeUp
-from narrator.errors import NarratorError
 from narrator.host.hearing import game_hearing
 from narrator.listening import ListeningLoop
 from narrator.testing import ScriptedOperator, korean_test_model
 from narrator.voice.manifest import default_manifest
+from tests.helpers import day_one
 
 ROOT = Path(__file__).resolve().parents[2]
-RU_SKIP = "needs a Russian Vosk model: run `narrator models fetch ru` or set NARRATOR_MODEL"
 
 
 def test_no_model_is_one_line_and_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -78,42 +74,14 @@ def test_a_used_journal_is_not_overwritten(tmp_path: Path) -> None:
 # -- the Russian grammar by ear ------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def ru_model() -> Any:
-    from narrator.audio.models import find_model
-
-    try:
-        path = find_model("ru")
-    except NarratorError:
-        pytest.skip(RU_SKIP)
-    return load_model(path)
-
-
-@pytest.fixture(scope="module")
-def ru_speech(tmp_path_factory: pytest.TempPathFactory, ru_model: Any) -> dict[str, bytes]:
-    if shutil.which("espeak-ng") is None:
-        pytest.skip("needs espeak-ng")
-    spec = importlib.util.spec_from_file_location(
-        "make_speech_fixtures", ROOT / "scripts" / "make_speech_fixtures.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    out = tmp_path_factory.mktemp("ru_play")
-    clips = module.make("ru", out)
-    return {c["text"]: load_pcm(out / c["file"]) for c in clips}
-
-
 @pytest.mark.russian_model
 def test_russian_speech_nominates_refuses_the_future_and_ends(
-        ru_model: Any, ru_speech: dict[str, bytes]) -> None:
-    game = Game(roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
-    game.start()
-    for name in ("dealing", "don_noted", "agreement", "sheriff_noted"):
-        game.apply(TimeUp(name))
-    audio = b"".join([pad(ru_speech["выставляю номер пять"], 1.5, 1.0),
-                      pad(ru_speech["спасибо"], 0.0, 1.5),
-                      pad(ru_speech["выставлю номер пять"], 1.5, 1.0),
-                      pad(ru_speech["пас"], 0.0, 1.5)])
+        ru_model: Any, ru_pcm: dict[str, bytes]) -> None:
+    game = day_one()
+    audio = b"".join([pad(ru_pcm["выставляю номер пять"], 1.5, 1.0),
+                      pad(ru_pcm["спасибо"], 0.0, 1.5),
+                      pad(ru_pcm["выставлю номер пять"], 1.5, 1.0),
+                      pad(ru_pcm["пас"], 0.0, 1.5)])
     hearing = game_hearing("ru", 10)
     log: list[str] = []
     operator = ScriptedOperator([])

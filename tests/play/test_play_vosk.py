@@ -30,7 +30,7 @@ from narrator.audio.sources import PcmSource, load_pcm, pad, silence
 from narrator.audio.vosk_recognizer import table_recognizer
 from narrator.cli import main
 from narrator.clock import VirtualClock
-from narrator.engine import Game, Role, TimeUp
+from narrator.engine import Game
 from narrator.grammar import Intent
 from narrator.host.hearing import Hearing
 from narrator.host.recorder import Recorder
@@ -38,11 +38,11 @@ from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.replay import session as session_replay
 from narrator.testing import ScriptedOperator, korean_test_model
 from narrator.voice.manifest import default_manifest
+from tests.helpers import day_one
 
 ROOT = Path(__file__).resolve().parents[2]
 KO_DIR = ROOT / "tests" / "fixtures" / "speech" / "ko"
 HELLO, THANKS, NO, GOOD = "안녕하세요", "감사합니다", "아니요", "좋아요"
-ROLES = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
 START = 5000.0  # a monotonic-clock timeline, as from the microphone
 
 
@@ -65,16 +65,6 @@ def ko_parse(text: str) -> list[Intent]:
 
 
 KO_HEARING = Hearing([HELLO, THANKS, NO, GOOD], ko_parse)
-
-
-def day_one() -> Game:
-    """A game brought to the first speech of day 1 (as if resumed from a journal)."""
-    game = Game(roles=ROLES)
-    game.start()
-    for name in ("dealing", "don_noted", "agreement", "sheriff_noted"):
-        game.apply(TimeUp(name))
-    assert game.expect.kind == "speech" and game.expect.seat == 1
-    return game
 
 
 def mic_audio() -> tuple[bytes, tuple[float, float]]:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from narrator.cli import main
+from tests.helpers import SCRIPT_ROLES
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -63,7 +64,7 @@ def test_transcript_lists_speech_nominations_votes_and_outs(
     assert out.rstrip().endswith("winner: civilians")
 
 
-HEADER = '{"rules": "crime-time", "roles": {"don": 3, "mafia": [5, 9], "sheriff": 1}}'
+HEADER = json.dumps({"rules": "crime-time", "roles": SCRIPT_ROLES})
 
 
 @pytest.mark.parametrize(("body", "line", "message"), [

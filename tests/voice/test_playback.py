@@ -8,8 +8,8 @@ import pytest
 from narrator.audio.clip import AudioClip
 from narrator.audio.noise import soft_noise
 from narrator.audio.playback import Line, Player
-from narrator.audio.sinks import MemorySink
 from narrator.clock import VirtualClock
+from narrator.testing import MemorySink
 from narrator.voice.pack import VoicePack
 
 RATE = 16000

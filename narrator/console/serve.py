@@ -1,0 +1,72 @@
+"""Serving the console for a mode: its options, its table on the mode's host, its links.
+
+Shared by ``narrator play`` and ``narrator assist``: the mode gives its host, the transcript of
+what was said, its journal and the way to run a function on its loop's thread.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from narrator.console.links import check_address, parse_address, print_links, write_links
+from narrator.console.server import Console, start_console
+from narrator.console.settings import ConsoleSettings
+from narrator.console.table import ConsoleTable
+from narrator.engine import Game
+from narrator.host.host import Host
+from narrator.host.journal import Journal
+from narrator.host.transcript import Transcript
+
+
+@dataclass
+class ConsoleOptions:
+    """``--console [HOST:]PORT``, ``--links FILE``, ``--votes pads|hands``."""
+
+    address: str
+    links: str | None = None
+    hand_votes: bool = False
+    wait_for_cards: bool = True
+
+
+def console_options(args: Any, *, hand_votes: bool = False,
+                    wait_for_cards: bool = True) -> ConsoleOptions | None:
+    """``--console``, ``--links``, ``--votes`` of a command's arguments (None: no console)."""
+    address = getattr(args, "console", None)
+    if address is None:
+        return None
+    check_address(*parse_address(address))
+    return ConsoleOptions(address, getattr(args, "links", None),
+                          hand_votes or getattr(args, "votes", "pads") == "hands",
+                          wait_for_cards)
+
+
+def protocol_of(game: Game, transcript: Transcript) -> Callable[[], dict[str, Any]]:
+    """The protocol with every phrase said (read on the loop's thread)."""
+
+    def protocol() -> dict[str, Any]:
+        out = game.protocol()
+        out["said"] = list(transcript.said)
+        return out
+
+    return protocol
+
+
+def open_console(host: Host, transcript: Transcript, journal: Journal, lang: str,
+                 opts: ConsoleOptions, submit: Callable[[Callable[[], object]], None], *,
+                 dealt: bool = False) -> Console:
+    """The console's table on ``host``, served; its links printed (and written with
+    ``--links``). ``dealt``: the cards were seen before (a resumed game)."""
+    settings = ConsoleSettings(lang=lang, hand_votes=opts.hand_votes,
+                               wait_for_cards=opts.wait_for_cards and not dealt)
+    table = ConsoleTable(host, settings=settings, record=journal.write,
+                         said=lambda: list(transcript.said),
+                         protocol=protocol_of(host.game, transcript))
+    console = start_console(table, submit, opts.address)
+    print_links(console.links, sys.stdout)
+    if opts.links:
+        write_links(opts.links, console.links)
+        print(f"links written to {opts.links} (readable by you only)", flush=True)
+    return console

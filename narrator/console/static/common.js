@@ -1,0 +1,161 @@
+/* The table console, shared by the pad and the operator view: the socket, texts, the timer.
+   Plain ES5 for old phones; no framework, no build step. */
+"use strict";
+
+var TEXTS = {
+  ru: {
+    night: "Ночь", day: "День", dealing: "Раздача карт", don_noted: "Дон знакомится с ведущим",
+    agreement: "Договорка мафии", sheriff_noted: "Шериф осматривает стол", hunt: "Охота мафии",
+    don_check: "Проверка Дона", sheriff_check: "Проверка Шерифа", over: "Игра окончена",
+    speech_day: "Речь игрока", speech_last: "Последнее слово игрока", speech_tie: "Речь игрока",
+    vote: "Голосование за игрока", crash: "Автокатастрофа",
+    civilian: "Мирный житель", sheriff: "Шериф", mafia: "Мафия", don: "Дон мафии",
+    seat: "Игрок", hold: "Удерживайте, чтобы увидеть карту", seen: "Карта просмотрена",
+    not_seen: "Посмотрите свою карту", gone: "Вы выбыли из игры",
+    shoot: "Выстрел", shot_on: "Выстрел на", check_who_don: "Кого проверяет Дон?",
+    check_who_sheriff: "Кого проверяет Шериф?", is_sheriff: "Шериф!", not_sheriff: "Не Шериф",
+    is_black: "Чёрный (мафия)", is_red: "Красный (мирный)",
+    who_for: "Кто за то, чтобы стол покинул игрок номер", crash_q: "Кто за то, чтобы все эти игроки покинули стол?",
+    for_: "За", voted: "Ваш голос принят", nominate: "Выставляю", withdraw: "Снимаю",
+    thanks: "Спасибо", standing: "Ваша кандидатура:", your_speech: "Ваша речь",
+    living: "За столом", out_: "Выбыли", candidates: "Кандидаты", winner_civilians: "Победа мирных",
+    winner_mafia: "Победа мафии", checks: "Проверки", night_n: "ночь",
+    shot: "убит ночью", vote_out: "заголосован", crash_out: "автокатастрофа", removed: "удалён",
+    fouls: "фолы", foul: "+ фол", remove: "Удалить", skip: "Пропустить", undo: "Отменить последний ввод",
+    nominations: "Выставлены", said: "Сказано", cards_wait: "Ждём карты игроков",
+    hands_for: "Голоса за игрока", hands_crash: "Голоса «за» в автокатастрофе", enter: "Записать",
+    protocol: "Скачать протокол", confirm_remove: "Удалить игрока",
+    held: "ждёт", ok: "Принято",
+    r_not_now: "Сейчас это не принимается", r_after_thanks: "Поздно: уже прозвучало «Спасибо»",
+    r_count_not_started: "Счёт ещё не начался", r_already_voted: "Вы уже голосовали",
+    r_already_checked: "Проверка уже сделана", r_not_a_seat: "Нет такого места",
+    r_seat_out: "Игрок вне игры", r_too_late: "Поздно: игра ушла дальше",
+    r_too_many: "Больше, чем игроков за столом", r_bad_request: "Непонятный запрос",
+    r_error: "Ошибка на сервере", r_target_out: "Этот игрок вне игры",
+    r_already_nominated: "У вас уже есть кандидатура", r_not_own_nomination: "Это не ваша кандидатура",
+    r_not_discussion: "Выставлять можно только в своей речи в обсуждении", r_not_over: "Игра не окончена"
+  },
+  uk: {
+    night: "Ніч", day: "День", dealing: "Роздача карт", don_noted: "Дон знайомиться з ведучим",
+    agreement: "Домовленість мафії", sheriff_noted: "Шериф оглядає стіл", hunt: "Полювання мафії",
+    don_check: "Перевірка Дона", sheriff_check: "Перевірка Шерифа", over: "Гру закінчено",
+    speech_day: "Промова гравця", speech_last: "Останнє слово гравця", speech_tie: "Промова гравця",
+    vote: "Голосування за гравця", crash: "Автокатастрофа",
+    civilian: "Мирний житель", sheriff: "Шериф", mafia: "Мафія", don: "Дон мафії",
+    seat: "Гравець", hold: "Утримуйте, щоб побачити карту", seen: "Карту переглянуто",
+    not_seen: "Перегляньте свою карту", gone: "Ви вибули з гри",
+    shoot: "Постріл", shot_on: "Постріл на", check_who_don: "Кого перевіряє Дон?",
+    check_who_sheriff: "Кого перевіряє Шериф?", is_sheriff: "Шериф!", not_sheriff: "Не Шериф",
+    is_black: "Чорний (мафія)", is_red: "Червоний (мирний)",
+    who_for: "Хто за те, щоб стіл покинув гравець номер", crash_q: "Хто за те, щоб усі ці гравці покинули стіл?",
+    for_: "За", voted: "Ваш голос прийнято", nominate: "Виставляю", withdraw: "Знімаю",
+    thanks: "Дякую", standing: "Ваша кандидатура:", your_speech: "Ваша промова",
+    living: "За столом", out_: "Вибули", candidates: "Кандидати", winner_civilians: "Перемога мирних",
+    winner_mafia: "Перемога мафії", checks: "Перевірки", night_n: "ніч",
+    shot: "вбитий уночі", vote_out: "проголосований", crash_out: "автокатастрофа", removed: "видалений",
+    fouls: "фоли", foul: "+ фол", remove: "Видалити", skip: "Пропустити", undo: "Скасувати останнє",
+    nominations: "Виставлені", said: "Сказано", cards_wait: "Чекаємо карти гравців",
+    hands_for: "Голоси за гравця", hands_crash: "Голоси «за» в автокатастрофі", enter: "Записати",
+    protocol: "Завантажити протокол", confirm_remove: "Видалити гравця",
+    held: "чекає", ok: "Прийнято",
+    r_not_now: "Зараз це не приймається", r_after_thanks: "Пізно: вже прозвучало «Дякую»",
+    r_count_not_started: "Рахунок ще не почався", r_already_voted: "Ви вже голосували",
+    r_already_checked: "Перевірку вже зроблено", r_not_a_seat: "Немає такого місця",
+    r_seat_out: "Гравець поза грою", r_too_late: "Пізно: гра пішла далі",
+    r_too_many: "Більше, ніж гравців за столом", r_bad_request: "Незрозумілий запит",
+    r_error: "Помилка на сервері", r_target_out: "Цей гравець поза грою",
+    r_already_nominated: "У вас уже є кандидатура", r_not_own_nomination: "Це не ваша кандидатура",
+    r_not_discussion: "Виставляти можна лише у своїй промові в обговоренні", r_not_over: "Гру не закінчено"
+  }
+};
+
+var Console = (function () {
+  var token = location.pathname.split("/")[2] || "";
+  var ws = null, nextId = 1, retry = 500, handlers = {}, timerEnd = null, timerHeld = false;
+  var lang = "ru", receivedAt = 0, last = null;
+
+  function T(key) { return (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.ru[key] || key; }
+  function $(id) { return document.getElementById(id); }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function button(text, cls, onclick) {
+    var b = el("button", cls, text);
+    b.type = "button";
+    b.addEventListener("click", onclick);
+    return b;
+  }
+  function phaseText(p) {
+    var head = T(p.time) + " " + p.number;
+    switch (p.step) {
+      case "speech": return head + " · " + T("speech_" + p.speech) + " " + p.seat;
+      case "vote": return head + " · " + T("vote") + " " + p.candidate;
+      case "over": return T("over");
+      default: return head + (T(p.step) !== p.step ? " · " + T(p.step) : "");
+    }
+  }
+  function setLink(on) { var l = $("link"); if (l) l.className = on ? "link" : "link off"; }
+  function tick() {
+    var t = $("timer");
+    if (t) {
+      if (timerEnd === null) t.textContent = "";
+      else if (timerHeld) t.textContent = "⏸";
+      else {
+        var left = Math.max(0, (timerEnd - Date.now()) / 1000);
+        t.textContent = left >= 10 ? Math.ceil(left) + " с" : left.toFixed(1) + " с";
+      }
+    }
+    if (handlers.tick) handlers.tick();
+  }
+  function onView(view) {
+    receivedAt = Date.now();
+    last = view;
+    if (view.lang) { lang = view.lang; document.documentElement.lang = lang; }
+    var tm = view.timer;
+    timerEnd = tm ? receivedAt + (tm.left + tm.starts_in) * 1000 : null;
+    timerHeld = tm ? !!tm.held : false;
+    var p = $("phase");
+    if (p) p.textContent = phaseText(view.phase);
+    if (handlers.view) handlers.view(view);
+    tick();
+  }
+  function connect() {
+    var proto = location.protocol === "https:" ? "wss:" : "ws:";
+    ws = new WebSocket(proto + "//" + location.host + "/ws/" + token);
+    ws.onopen = function () { retry = 500; setLink(true); };
+    ws.onmessage = function (m) {
+      var msg;
+      try { msg = JSON.parse(m.data); } catch (e) { return; }
+      if (msg.view) onView(msg.view);
+      else if ("reply" in msg && handlers.reply) handlers.reply(msg);
+    };
+    ws.onclose = function () {
+      setLink(false);
+      // a phone that drops (sleep, Wi-Fi) comes back and gets its state again
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 4000);
+    };
+  }
+  function send(obj) {
+    if (!ws || ws.readyState !== 1) { return null; }
+    obj.id = nextId++;
+    ws.send(JSON.stringify(obj));
+    return obj.id;
+  }
+  function message(text, bad) {
+    var m = $("message");
+    if (!m) return;
+    m.textContent = text || "";
+    m.className = bad ? "message bad" : "message";
+  }
+  function replyText(r) { return r.ok ? T("ok") : T("r_" + r.reason); }
+  setInterval(tick, 100);
+  return { T: T, $: $, el: el, button: button, send: send, connect: connect, on: handlers,
+           message: message, replyText: replyText, phaseText: phaseText,
+           since: function () { return (Date.now() - receivedAt) / 1000; },
+           view: function () { return last; },
+           token: function () { return token; } };
+})();

@@ -1,0 +1,415 @@
+"""The console's side of the game: pad and operator presses → input events → the host.
+
+Everything here runs on the thread that drives the host (the live loop): the server stamps a
+press with the game clock when it arrives and hands it over; :meth:`ConsoleTable.handle` checks
+it against what the game waits for, records it as an input event (before it is acted on),
+applies it through the host and answers the pad with a :class:`Reply` — a stable reason code
+when it is refused. After every change the views are rebuilt and published.
+
+Timing rules the console adds to the host's timers:
+
+- **dealing** (2.1.1): with seat pads the narrator waits until every seat has seen its card (or
+  the operator skipped it), then the night goes on;
+- **the hunt** (2.1.2): a press registers on the number being spoken ``hunt_grace`` seconds
+  before the server received it — a tap arrives a little after the word that prompted it, and
+  nobody reacts within a quarter of a second to a new word. The count's end waits that long too,
+  so a press on the last number is not lost;
+- **a voting window** (2.4): a press counts when the server received it before the window's end
+  («Спасибо»); later presses are refused with ``after_thanks``. With ``hand_votes`` the table
+  votes by hand: each window waits for the operator's count instead.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from narrator.console.settings import ConsoleSettings
+from narrator.console.tokens import OPERATOR, Who
+from narrator.console.views import all_views
+from narrator.engine import (
+    Action,
+    Check,
+    EndSpeech,
+    EngineError,
+    Foul,
+    HandCount,
+    Hands,
+    Nominate,
+    Remove,
+    Role,
+    Shot,
+    Timer,
+    TimeUp,
+    Withdraw,
+)
+from narrator.engine import events as ev
+from narrator.host.host import Host
+from narrator.inputs import Input
+
+
+@dataclass(frozen=True)
+class Press:
+    """One message from a pad or the operator, stamped with the game clock on arrival."""
+
+    who: Who
+    do: str
+    data: Mapping[str, Any]
+    t: float
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The answer to one press: taken, or refused with a stable reason code."""
+
+    ok: bool
+    reason: str | None = None
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": self.ok, "reason": self.reason, **self.detail}
+
+
+def refused(reason: str) -> Reply:
+    return Reply(False, reason)
+
+
+OK = Reply(True)
+
+
+Record = Callable[[Input], None]
+Publish = Callable[[dict[Who, dict[str, Any]]], None]
+
+
+class ConsoleTable:
+    """Pads and operator on one host. ``record(event)`` writes each press as an
+    :class:`~narrator.inputs.Input` (type ``pad`` or ``operator``) before it is acted on; ``publish(views)`` gets every identity's view after each change; ``said()``
+    gives the phrases spoken so far (public: everyone heard them); ``protocol()`` the game's
+    protocol, kept for the operator once the game is over."""
+
+    def __init__(self, host: Host, *, settings: ConsoleSettings | None = None,
+                 record: Record | None = None, publish: Publish | None = None,
+                 said: Callable[[], list[str]] | None = None,
+                 protocol: Callable[[], dict[str, Any]] | None = None) -> None:
+        self.host = host
+        self.game = host.game
+        self.settings = settings or ConsoleSettings()
+        self.record: Record = record or (lambda event: None)
+        self.publish: Publish = publish or (lambda views: None)
+        self.said: Callable[[], list[str]] = said or (lambda: [])
+        self.protocol: Callable[[], dict[str, Any]] = protocol or self.game.protocol
+        #: the protocol, once the game is over (before, it would tell every secret)
+        self.final_protocol: dict[str, Any] | None = None
+        self.seen: set[int] = set()  # seats that saw their card while dealing
+        self.skipped: set[int] = set()  # seats the operator skipped while dealing
+        self.dealing = False  # the dealing timer is held for the cards
+        self.pressed: dict[int, list[int]] = {}  # this hunt: the numbers each mafioso hit
+        self.hands: set[int] = set()  # seats whose hand is in this round (or the crash)
+        self.entries: list[tuple[int, int]] = []  # operator entries: history span (undo)
+        self.last_reply: dict[Who, dict[str, Any]] = {}
+        self._dirty = False
+        host.listeners.append(self._on_event)
+
+    # -- presses -----------------------------------------------------------------------------
+
+    def handle(self, press: Press) -> Reply:
+        """Check, record and apply one press; then publish the views."""
+        try:
+            if press.who == OPERATOR:
+                reply = self._operator(press)
+            elif isinstance(press.who, int) and 1 <= press.who <= self.game.seats:
+                reply = self._pad(press, press.who)
+            else:
+                reply = refused("bad_request")
+        except EngineError:
+            # the engine's message names the state (with roles): never shown to a pad
+            reply = refused("not_now")
+        self.publish_views()
+        return reply
+
+    def _pad(self, press: Press, seat: int) -> Reply:
+        handlers: dict[str, Callable[[Press, int], Reply]] = {
+            "seen": self._seen, "shoot": self._shoot, "check": self._check,
+            "vote": self._vote, "nominate": self._speech, "withdraw": self._speech,
+            "end": self._speech,
+        }
+        handler = handlers.get(press.do)
+        return handler(press, seat) if handler else refused("bad_request")
+
+    def _operator(self, press: Press) -> Reply:
+        handlers: dict[str, Callable[[Press], Reply]] = {
+            "skip": self._skip, "hands": self._hand_count, "foul": self._aside,
+            "remove": self._aside, "undo": self._undo,
+        }
+        handler = handlers.get(press.do)
+        return handler(press) if handler else refused("bad_request")
+
+    def _apply(self, *actions: Action) -> list[ev.Event]:
+        out: list[ev.Event] = []
+        for action in actions:
+            out.extend(self.host.apply(action))
+        return out
+
+    def _take(self, press: Press, do: str, data: Mapping[str, Any]) -> None:
+        """Write the input event (journal, session) before it is acted on."""
+        if press.who == OPERATOR:
+            self.record(Input("operator", press.t, {"do": do, **data}))
+        else:
+            self.record(Input("pad", press.t, {"seat": press.who, "do": do, **data}))
+
+    # -- dealing (2.1.1) ---------------------------------------------------------------------
+
+    def _seen(self, press: Press, seat: int) -> Reply:
+        if not self.dealing:
+            return OK if seat in self.seen else refused("not_now")
+        if seat not in self.seen:
+            self._take(press, "card_seen", {})
+            self.seen.add(seat)
+            self._deal_done()
+        return OK
+
+    def _skip(self, press: Press) -> Reply:
+        seat = _seat_of(press.data.get("seat"), self.game.seats)
+        if seat is None:
+            return refused("not_a_seat")
+        if not self.dealing:
+            return refused("not_now")
+        if seat not in self.seen and seat not in self.skipped:
+            self._take(press, "card_skipped", {"seat": seat})
+            self.skipped.add(seat)
+            self._deal_done()
+        return OK
+
+    def waiting_for_cards(self) -> list[int]:
+        """Seats whose card has not been seen (nor skipped) while dealing."""
+        if not self.dealing:
+            return []
+        done = self.seen | self.skipped
+        return [s for s in range(1, self.game.seats + 1) if s not in done]
+
+    def _deal_done(self) -> None:
+        if self.dealing and not self.waiting_for_cards():
+            self.dealing = False
+            self._apply(TimeUp("dealing"))
+
+    # -- the hunt (2.1.2) --------------------------------------------------------------------
+
+    def number_at(self, t: float) -> int | None:
+        """The number of the count a press arriving at ``t`` registers on (None: before «один»
+        or after the count)."""
+        exp = self.game.expect
+        timer = exp.timer
+        if exp.kind != "hunt" or timer is None or not timer.tick:
+            return None
+        started = self.host.timer_started
+        if t < started:
+            return None
+        k = math.floor((t - self.settings.hunt_grace - started) / timer.tick)
+        count = round(timer.seconds / timer.tick)
+        if k >= count:
+            return None
+        return max(0, k) + 1
+
+    def _shoot(self, press: Press, seat: int) -> Reply:
+        exp = self.game.expect
+        if exp.kind != "hunt" or seat not in self.game.black or seat in self.game.out:
+            return refused("not_now")
+        number = self.number_at(press.t)
+        if number is None:
+            started = press.t < self.host.timer_started
+            return refused("count_not_started" if started else "not_now")
+        self._take(press, "shot", {"target": number})
+        self._apply(Shot(seat, number))
+        hits = self.pressed.setdefault(seat, [])
+        if number not in hits:
+            hits.append(number)
+        return Reply(True, detail={"number": number})
+
+    # -- checks (2.1.3) ----------------------------------------------------------------------
+
+    def checker_role(self, seat: int) -> str | None:
+        """"don" or "sheriff" when ``seat`` checks now."""
+        exp = self.game.expect
+        if exp.kind != "check" or exp.role is None:
+            return None
+        role = Role.DON if exp.role == "don" else Role.SHERIFF
+        return exp.role if self.game.roles.get(seat) is role else None
+
+    def _check(self, press: Press, seat: int) -> Reply:
+        role = self.checker_role(seat)
+        if role is None:
+            return refused("not_now")
+        target = _seat_of(press.data.get("target"), self.game.seats)
+        if target is None:
+            return refused("not_a_seat")
+        night = self.game.nights[-1] if self.game.nights else None
+        if night is not None and night.get(f"{role}_check") is not None:
+            return refused("already_checked")
+        self._take(press, "check", {"role": role, "target": target})
+        for event in self._apply(Check(role, target)):
+            if isinstance(event, ev.Checked):
+                return Reply(True, detail={"target": event.target, "result": event.result})
+        return refused("not_now")
+
+    # -- voting (2.4, 2.4.2) -----------------------------------------------------------------
+
+    def _vote(self, press: Press, seat: int) -> Reply:
+        exp = self.game.expect
+        shown = press.data.get("candidate")
+        if exp.kind != "hands" or exp.timer is None:
+            late = shown in self.game.voting_candidates  # a window of this vote has closed
+            return refused("after_thanks" if late else "not_now")
+        if shown != exp.candidate:  # the pad showed a window that has closed
+            return refused("after_thanks")
+        if seat in self.game.out:
+            return refused("seat_out")
+        if self.settings.hand_votes:
+            return refused("not_now")  # the operator counts the hands
+        if press.t > self.host.timer_started + exp.timer.seconds:
+            return refused("after_thanks")  # 2.4: a hand with «Спасибо» or after is ignored
+        if seat in self.hands:
+            return refused("already_voted")
+        self._take(press, "hand", {"candidate": exp.candidate})
+        self.hands.add(seat)
+        self._apply(Hands((seat,)))
+        return OK
+
+    def _hand_count(self, press: Press) -> Reply:
+        """The operator's count for the open window (tables that vote by hand)."""
+        exp = self.game.expect
+        if exp.kind != "hands" or not self.settings.hand_votes:
+            return refused("not_now")
+        if press.data.get("candidate") != exp.candidate:
+            return refused("not_now")
+        count = press.data.get("count")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            return refused("bad_request")
+        living = self.game.living
+        if count > len(living):
+            return refused("too_many")
+        before = len(self.game.history)
+        self._take(press, "hand_count", {"candidate": exp.candidate, "count": count})
+        actions: list[Action] = []
+        if count and exp.candidate is None:  # the car crash is counted by seats
+            actions.append(Hands(tuple(living[:count])))
+        elif count:
+            actions.append(HandCount(count))
+        actions.append(TimeUp("vote"))
+        try:
+            self._apply(*actions)
+        except EngineError:
+            return refused("too_many")
+        self.entries.append((before, len(self.game.history)))
+        return OK
+
+    # -- speech fallback (2.3) ---------------------------------------------------------------
+
+    def _speech(self, press: Press, seat: int) -> Reply:
+        exp = self.game.expect
+        if exp.kind != "speech" or exp.seat != seat:
+            return refused("not_now")
+        action: Action
+        if press.do == "end":
+            action = EndSpeech()
+        else:
+            target = _seat_of(press.data.get("target"), self.game.seats)
+            if target is None:
+                return refused("not_a_seat")
+            action = Nominate(target) if press.do == "nominate" else Withdraw(target)
+        self._take(press, press.do, {} if press.do == "end"
+                   else {"target": getattr(action, "target", None)})
+        for event in self._apply(action):
+            if isinstance(event, ev.Refused) and event.seat == seat:
+                return refused(event.reason)  # the same reasons as a spoken phrase
+        return OK
+
+    # -- operator: fouls, removals, undo ---------------------------------------------------------
+
+    def _aside(self, press: Press) -> Reply:
+        seat = _seat_of(press.data.get("seat"), self.game.seats)
+        if seat is None:
+            return refused("not_a_seat")
+        if self.game.is_over:
+            return refused("not_now")
+        if seat in self.game.out:
+            return refused("seat_out")
+        before = len(self.game.history)
+        self._take(press, press.do, {"seat": seat})
+        self._apply(Foul(seat) if press.do == "foul" else Remove(seat))
+        self.entries.append((before, len(self.game.history)))
+        return OK
+
+    def _undo(self, press: Press) -> Reply:
+        """Take back the operator's last entry, while nothing has happened since."""
+        if not self.entries or self.entries[-1][1] != len(self.game.history):
+            return refused("too_late")
+        before, after = self.entries.pop()
+        self._take(press, "undo", {"actions": after - before})
+        for _ in range(after - before):
+            self.host.undo()
+        self.hands = set()  # only the operator's counts could have been undone in a vote
+        if self.game.expect.timer is not None:
+            self._timer_started(self.game.expect.timer)
+        return OK
+
+    # -- the host's events ---------------------------------------------------------------------
+
+    def _on_event(self, event: ev.Event, at: float) -> None:
+        if isinstance(event, ev.TimerStarted):
+            self._timer_started(event.timer)
+        elif isinstance(event, ev.PhaseStarted) and event.name == "hunt":
+            self.pressed = {}
+        elif isinstance(event, ev.VotingStarted | ev.CrashStarted):
+            self.hands = set()
+        elif isinstance(event, ev.GameOver):
+            self.publish_views()  # the last event: nobody may be left to run a later flush
+            return
+        if not self._dirty:  # one rebuild for the whole batch of events
+            self._dirty = True
+            self.host.scheduler.call_at(self.host.now(), "console-views", self._flush)
+
+    def _timer_started(self, timer: Timer) -> None:
+        """Hold or stretch the host's timer where the console needs it (see the module)."""
+        name = timer.name
+        sched = self.host.scheduler
+        end = self.host.timer_started + timer.seconds
+        if name == "dealing" and self.settings.wait_for_cards:
+            sched.cancel("timer")
+            self.dealing = True
+            self.seen, self.skipped = set(), set()
+        elif name == "vote" and self.settings.hand_votes:
+            sched.cancel("timer")  # the window waits for the operator's count
+        elif name == "vote":
+            self._end_at(end + self.settings.settle, timer)
+        elif name == "hunt":
+            self._end_at(end + self.settings.hunt_grace + self.settings.settle, timer)
+
+    def _end_at(self, when: float, timer: Timer) -> None:
+        sched = self.host.scheduler
+        sched.cancel("timer")
+
+        def time_up() -> None:
+            if self.game.expect.timer is timer:
+                self.host.apply(TimeUp(timer.name))
+
+        sched.call_at(when, "timer", time_up)
+
+    def _flush(self) -> None:
+        if self._dirty:
+            self.publish_views()
+
+    def publish_views(self) -> None:
+        self._dirty = False
+        if self.game.is_over and self.final_protocol is None:
+            self.final_protocol = self.protocol()
+        elif not self.game.is_over:
+            self.final_protocol = None
+        self.publish(all_views(self))
+
+
+def _seat_of(value: Any, seats: int) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= seats:
+        return None
+    return value

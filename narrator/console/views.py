@@ -1,0 +1,189 @@
+"""What each screen may see: the operator's view and one view per seat pad, as plain JSON.
+
+Built on the loop's thread from the game, the host's timer and the console's own state. The
+rule for secrets is applied here, in one place:
+
+- the operator view holds only what the whole table knows: names, who is out *as announced*
+  (a night's victim only once the day breaks), fouls, the phase and its timer, nominations,
+  votes, the phrases spoken. No roles, no shots, no check results;
+- a pad holds, besides that, its own card and its own night steps (a mafioso's presses on the
+  count, the don's or the sheriff's checks with their answers) — and none of it once the seat is
+  out of the game as the table knows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from narrator.console.settings import ConsoleSettings
+from narrator.console.tokens import OPERATOR, Who
+from narrator.engine import Game, Role
+from narrator.host.host import Host
+
+
+class ConsoleTable(Protocol):
+    """What the views read of the console's table (:class:`narrator.console.table.ConsoleTable`)."""
+
+    host: Host
+    game: Game
+    settings: ConsoleSettings
+    dealing: bool
+    seen: set[int]
+    skipped: set[int]
+    pressed: dict[int, list[int]]
+    hands: set[int]
+    entries: list[tuple[int, int]]
+    said: Callable[[], list[str]]
+
+    def waiting_for_cards(self) -> list[int]: ...
+
+    def checker_role(self, seat: int) -> str | None: ...
+
+SAID_LINES = 6
+
+
+def public_out(game: Game) -> dict[int, str]:
+    """Seats out as the table knows it: a night's victim from the day that announces it."""
+    days = {d.number for d in game.days}
+    out: dict[int, str] = {}
+    for seat, info in game.out.items():
+        night = info.get("night")
+        if info["how"] == "shot" and not game.is_over and night not in days:
+            continue  # 2.1.2: the hunt's result is not told until day
+        out[seat] = str(info["how"])
+    return out
+
+
+def phase(table: ConsoleTable) -> dict[str, Any]:
+    """The step the game is in, as everybody at the table hears it announced."""
+    game = table.game
+    exp = game.expect
+    number = int(game.phase[1:])
+    out: dict[str, Any] = {"time": "night" if game.phase.startswith("n") else "day",
+                           "number": number}
+    if exp.kind == "over":
+        out["step"] = "over"
+    elif exp.kind == "speech":
+        out.update(step="speech", seat=exp.seat, speech=exp.speech)
+    elif exp.kind == "hands":
+        out.update(step="crash" if exp.candidate is None else "vote", candidate=exp.candidate,
+                   candidates=list(game.voting_candidates),
+                   round=len(game.days[-1].rounds) + 1 if game.days else 1)
+    elif exp.kind == "check":
+        out["step"] = f"{exp.role}_check"
+    elif exp.timer is not None:
+        out["step"] = exp.timer.name
+    else:
+        out["step"] = exp.kind
+    return out
+
+
+def timer(table: ConsoleTable) -> dict[str, Any] | None:
+    """The running timer: its name, length, seconds left; ``held`` when it waits for inputs."""
+    host = table.host
+    t = host.timer
+    exp = table.game.expect
+    if t is None or exp.timer is None or table.game.is_over:
+        return None
+    now = host.now()
+    held = table.dealing or (exp.kind == "hands" and table.settings.hand_votes)
+    return {"name": t.name, "total": t.seconds,
+            "left": round(max(0.0, min(t.seconds, host.timer_started + t.seconds - now)), 2),
+            "starts_in": round(max(0.0, host.timer_started - now), 2), "held": held}
+
+
+def _common(table: ConsoleTable) -> dict[str, Any]:
+    game = table.game
+    out = public_out(game)
+    return {
+        "lang": table.settings.lang,
+        "seats": game.seats,
+        "phase": phase(table),
+        "timer": timer(table),
+        "living": [s for s in range(1, game.seats + 1) if s not in out],
+        "out": {str(s): how for s, how in sorted(out.items())},
+        "candidates": list(game.candidates) if game.expect.kind == "speech" else
+        list(game.voting_candidates) if game.expect.kind == "hands" else [],
+        "winner": game.winner.value if game.winner else None,
+    }
+
+
+def operator_view(table: ConsoleTable) -> dict[str, Any]:
+    """The operator's screen: the table as everybody knows it, and the operator's controls."""
+    game = table.game
+    view = _common(table)
+    view.update(
+        who="operator",
+        fouls={str(s): n for s, n in sorted(game.fouls.items())},
+        nominations=[list(p) for p in game.nominations] if game.expect.kind == "speech" else [],
+        cards=({"waiting": table.waiting_for_cards(), "skipped": sorted(table.skipped)}
+               if table.dealing else None),
+        hand_votes=table.settings.hand_votes,
+        can_undo=bool(table.entries) and table.entries[-1][1] == len(game.history),
+        said=table.said()[-SAID_LINES:],
+    )
+    return view
+
+
+def pad_view(table: ConsoleTable, seat: int) -> dict[str, Any]:
+    """Seat ``seat``'s pad: the public table, and its own secrets while it is in the game."""
+    game = table.game
+    view = _common(table)
+    gone = str(seat) in view["out"]
+    view.update(who=seat, seat=seat, gone=gone, card=None, checks=[], step=None)
+    if not gone:
+        role = game.roles[seat]
+        view["card"] = {"role": role.value, "team": role.team.value}
+        view["checks"] = _checks(game, role)
+        view["step"] = _step(table, seat, role)
+    elif game.expect.kind == "speech" and game.expect.seat == seat:
+        view["step"] = _speech_step(table, seat)  # a last word: «Спасибо» only
+    return view
+
+
+def _checks(game: Game, role: Role) -> list[dict[str, Any]]:
+    key = {Role.DON: "don_check", Role.SHERIFF: "sheriff_check"}.get(role)
+    if key is None:
+        return []
+    return [{"night": n["night"], **n[key]} for n in game.nights if n.get(key)]
+
+
+def _speech_step(table: ConsoleTable, seat: int) -> dict[str, Any]:
+    game = table.game
+    standing = next((t for s, t in game.nominations if s == seat), None)
+    return {"type": "speech", "speech": game.expect.speech, "standing": standing}
+
+
+def _step(table: ConsoleTable, seat: int, role: Role) -> dict[str, Any] | None:
+    """What this seat can do now (None: nothing)."""
+    game = table.game
+    exp = game.expect
+    host = table.host
+    if table.dealing:
+        return {"type": "card", "seen": seat in table.seen or seat in table.skipped}
+    if exp.kind == "hunt" and seat in game.black and seat not in game.out:
+        assert exp.timer is not None and exp.timer.tick
+        return {"type": "hunt", "pace": exp.timer.tick,
+                "count": round(exp.timer.seconds / exp.timer.tick),
+                "elapsed": round(host.now() - host.timer_started, 3),
+                "pressed": list(table.pressed.get(seat, []))}
+    if exp.kind == "check":
+        role_name = table.checker_role(seat)
+        if role_name is None:
+            return None
+        night = game.nights[-1] if game.nights else {}
+        return {"type": "check", "role": role_name, "done": night.get(f"{role_name}_check")}
+    if exp.kind == "hands" and not table.settings.hand_votes:
+        return {"type": "vote", "candidate": exp.candidate, "voted": seat in table.hands}
+    if exp.kind == "speech" and exp.seat == seat:
+        return _speech_step(table, seat)
+    return None
+
+
+def all_views(table: ConsoleTable) -> dict[Who, dict[str, Any]]:
+    """Every identity's view: the operator and each seat."""
+    views: dict[Who, dict[str, Any]] = {OPERATOR: operator_view(table)}
+    for seat in range(1, table.game.seats + 1):
+        views[seat] = pad_view(table, seat)
+    return views

@@ -1,0 +1,110 @@
+"""A console table on a virtual clock: presses stamped by the test, timers run by the test."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from narrator.clock import VirtualClock
+from narrator.console.settings import ConsoleSettings
+from narrator.console.table import ConsoleTable, Press, Reply
+from narrator.console.tokens import OPERATOR, Who
+from narrator.engine import Game, Role
+from narrator.host.assembly import assemble_host
+from narrator.host.driver import Driver
+from narrator.host.host import Host
+from narrator.host.transcript import Transcript
+from narrator.inputs import Input
+from narrator.voice.manifest import default_manifest
+from tests.helpers import ROLES
+
+EVERYONE = range(1, 11)
+
+
+@dataclass
+class Rig:
+    clock: VirtualClock
+    game: Game
+    host: Host
+    transcript: Transcript
+    table: ConsoleTable
+    inputs: list[Input] = field(default_factory=list)
+    views: dict[Who, dict[str, Any]] = field(default_factory=dict)
+    driver: Driver = field(init=False)
+
+    def __post_init__(self) -> None:
+        # moves the game's time (and the virtual clock) from deadline to deadline
+        self.driver = Driver(self.host.scheduler, lambda event: None)
+
+    def press(self, who: Who, do: str, *, t: float | None = None, **data: Any) -> Reply:
+        return self.table.handle(Press(who, do, data, self.clock.now() if t is None else t))
+
+    def op(self, do: str, **data: Any) -> Reply:
+        return self.press(OPERATOR, do, **data)
+
+    def step(self) -> None:
+        """Run the clock to the next deadline."""
+        assert self.driver.run_next(), "nothing scheduled"
+
+    def until(self, kind: str, **attrs: Any) -> None:
+        """Run timers until the game waits for ``kind`` (with ``attrs``)."""
+        for _ in range(1000):
+            exp = self.game.expect
+            if exp.kind == kind and all(getattr(exp, k) == v for k, v in attrs.items()):
+                return
+            self.step()
+        raise AssertionError(f"never reached {kind} {attrs}: {self.game.expect}")
+
+    def deal(self) -> None:
+        """Every seat sees its card; the first night runs to the first day speech."""
+        for seat in EVERYONE:
+            assert self.press(seat, "seen").ok
+        self.until("speech")
+
+    def after(self, seconds: float) -> None:
+        self.driver.run_until(self.host.now() + seconds)
+
+
+def make_rig(settings: ConsoleSettings | None = None, roles: dict[int, Role] | None = None,
+             rules: Any = "crime-time") -> Rig:
+    clock = VirtualClock()
+    game = Game(rules, roles=ROLES if roles is None else roles)
+    parts = assemble_host(game, clock, manifest=default_manifest("ru"))
+    host, transcript = parts.host, parts.transcript
+    rig_inputs: list[Input] = []
+    views: dict[Who, dict[str, Any]] = {}
+    table = ConsoleTable(host, settings=settings, record=rig_inputs.append,
+                         publish=views.update, said=lambda: list(transcript.said))
+    rig = Rig(clock, game, host, transcript, table, rig_inputs, views)
+    host.start()
+    return rig
+
+
+@pytest.fixture
+def rig() -> Rig:
+    return make_rig()
+
+
+def quick_pack(root: Path, lang: str = "ru") -> Path:
+    """A voice pack with every phrase of the default manifest as 40 ms of near-silence: the
+    narration takes no real time, so a browser test plays a whole game in seconds."""
+    import wave
+
+    from narrator.voice.manifest import default_voices_root, load_manifest
+
+    pack = root / f"quick-{lang}"
+    clips = pack / "clips"
+    clips.mkdir(parents=True)
+    shutil.copy(default_voices_root() / lang / "manifest.json", pack / "manifest.json")
+    frames = b"".join(int(20 * (-1) ** i).to_bytes(2, "little", signed=True) for i in range(880))
+    for key in load_manifest(pack):
+        with wave.open(str(clips / f"{key}.wav"), "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(22050)
+            w.writeframes(frames)
+    return pack

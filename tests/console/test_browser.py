@@ -1,0 +1,311 @@
+"""End to end in a real browser: a 10-seat hostless game with ``narrator play --listen off``,
+played to its end from ten seat pads and the operator view in Debian's Chromium (Playwright).
+
+The game runs on the real clock with a club's short figures (``--timer``, ``--count-pace``)
+and a voice pack of 40 ms clips, so it takes seconds, not an hour; the server stamps every
+press itself. The script of the game: day 1 votes out a mafioso; night 2 the mafia hit a
+civilian, the don checks the sheriff and the sheriff a mafioso, each answer on that pad alone;
+day 2 votes out the other mafioso, and in his last word the operator removes the don for a
+violation — the civilians win. The operator also gives a foul and takes it back, and downloads
+the protocol, which must be the journal's.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.console.conftest import quick_pack
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PACE = 1.0  # seconds a number of the count: a tap is taken HUNT_GRACE (0.3 s) back
+REPO = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                reason="needs Debian's chromium (bash scripts/setup.sh --dev)")
+
+
+def launch_game(tmp: Path) -> tuple[subprocess.Popen[str], dict[str, Any], dict[int, str]]:
+    pack = quick_pack(tmp)
+    links = tmp / "links.json"
+    cmd = [sys.executable, "-m", "narrator", "play", "--listen", "off",
+           "--console", "127.0.0.1:0", "--links", str(links), "--out-wav", str(tmp / "game.wav"),
+           "--journal", str(tmp / "journal.jsonl"), "--voices", str(pack), "--seed", "11",
+           "--count-pace", str(PACE), "--timer", "agreement=1", "--timer", "don_noted=0.5",
+           "--timer", "sheriff_first_night=0.5", "--timer", "check=2.5", "--timer", "vote_window=3",
+           "--timer", "speech=20", "--timer", "last_word=20"]
+    proc = subprocess.Popen(cmd, cwd=tmp, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONPATH": str(REPO)})
+    deadline = time.monotonic() + 30
+    while not links.exists() or not links.read_text().strip().endswith("}"):
+        assert proc.poll() is None, proc.stdout.read() if proc.stdout else ""
+        assert time.monotonic() < deadline, "the console never wrote its links"
+        time.sleep(0.05)
+    header = json.loads((tmp / "journal.jsonl").read_text().splitlines()[0])
+    roles = {int(s): r for s, r in header["roles"].items()}
+    return proc, json.loads(links.read_text()), roles
+
+
+def wait(page: Any, expression: str, timeout: float = 10.0) -> None:
+    """Poll ``expression`` in the page until true (the pages' CSP forbids eval, which
+    Playwright's wait_for_function needs; evaluate is not subject to it)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            state = page.evaluate("[document.querySelector('#message').textContent, Console.view()]")
+            raise AssertionError(f"never true: {expression}: {state}")
+        time.sleep(0.03)
+
+
+class Table:
+    """The ten pads and the operator view, and the script of the game."""
+
+    def __init__(self, ctx: Any, links: dict[str, Any], roles: dict[int, str],
+                 shots_dir: Path) -> None:
+        self.roles = roles
+        self.shots_dir = shots_dir
+        self.op = ctx.new_page()
+        self.op.set_viewport_size({"width": 1000, "height": 820})
+        self.op.goto(links["operator"])
+        self.pads: dict[int, Any] = {}
+        for seat in range(1, 11):
+            page = ctx.new_page()
+            page.set_viewport_size({"width": 390, "height": 780})  # a phone
+            page.goto(links["seats"][str(seat)])
+            self.pads[seat] = page
+        mafia = sorted(s for s, r in roles.items() if r == "mafia")
+        self.don = next(s for s, r in roles.items() if r == "don")
+        self.sheriff = next(s for s, r in roles.items() if r == "sheriff")
+        civilians = sorted(s for s, r in roles.items() if r == "civilian")
+        self.victim = civilians[0]
+        # day → (the seat voted out, a second nomination), in nomination order
+        self.days = {1: (mafia[0], civilians[1]), 2: (mafia[1], None)}
+        self.nominated: set[tuple[int, int]] = set()
+        self.hunted: set[int] = set()
+        self.fouled = False
+        self.removed = False
+        self.acted: dict[int, str] = {}
+        self.op_shot = shots_dir / "console-operator.png"
+        self.op.on("dialog", lambda dialog: dialog.accept())  # «Удалить игрока N?»
+        self.shots: dict[str, str] = {}
+
+    def view(self, page: Any) -> dict[str, Any] | None:
+        view: dict[str, Any] | None = page.evaluate("Console.view()")
+        return view
+
+    def click(self, page: Any, selector: str, text: str | None = None) -> bool:
+        """Click; False when the button went away because the game moved on meanwhile
+        (the view read a moment ago was already old)."""
+        loc = page.locator(selector)
+        if text is not None:
+            loc = loc.filter(has_text=re.compile(f"^{re.escape(text)}$"))
+        before = json.dumps((self.view(page) or {}).get("step"))
+        if loc.count() == 0:
+            return False  # already redrawn: the game moved on
+        try:
+            loc.first.click(timeout=1000, force=True)  # static pages: no animation to wait for
+        except Exception:
+            if json.dumps((self.view(page) or {}).get("step")) != before:
+                return False
+            raise AssertionError(f"cannot click {selector} {text}: {self.view(page)}") from None
+        return True
+
+    def hold_card(self, page: Any) -> None:
+        box = page.locator("#card").bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()  # the card shows while held …
+        assert page.evaluate("!document.getElementById('card-face').hidden")
+        page.mouse.up()  # … and the pad says it has been seen when let go
+
+    def hunt(self, night: int) -> None:
+        """The mafia hit the victim on night 2 (on the number being spoken), miss later."""
+        self.hunted.add(night)
+        if night != 2:
+            return
+        shooters = [s for s, r in self.roles.items() if r in ("mafia", "don")
+                    and not (self.view(self.pads[s]) or {}).get("gone")]
+        first = self.pads[shooters[0]]
+        wait(first, f"document.querySelector('#step .count') && "
+                                f"document.querySelector('#step .count').textContent === "
+                                f"'{self.victim}'")
+        time.sleep(0.35)  # a human hears the number, then taps
+        for seat in shooters:
+            self.click(self.pads[seat], "#step button.big")
+        for seat in shooters:
+            wait(self.pads[seat],
+                f"document.querySelector('#message').textContent.indexOf('{self.victim}') >= 0")
+
+    def pad_turn(self, seat: int) -> None:
+        page = self.pads[seat]
+        view = self.view(page)
+        step = view["step"] if view else None
+        if step is None:
+            return
+        acting = json.dumps([view["phase"], step])  # type: ignore[index]
+        if self.acted.get(seat) == acting:
+            return  # done already; the pad's view has not caught up yet
+        self.acted[seat] = acting
+        kind = step["type"]
+        day = view["phase"]["number"]  # type: ignore[index]
+        if kind == "card" and not step["seen"]:
+            self.hold_card(page)
+        elif kind == "check" and step["done"] is None:
+            target = self.sheriff if step["role"] == "don" else self.days[2][0]
+            if not self.click(page, "#step .grid button", str(target)):
+                return
+            wait(page, "Console.view().step && Console.view().step.done")
+            self.shots[step["role"]] = page.locator("#step .result").inner_text()
+            if step["role"] == "sheriff" and not (self.shots_dir / "console-pad.png").exists():
+                page.screenshot(path=str(self.shots_dir / "console-pad.png"))
+        elif kind == "speech" and step["speech"] == "day":
+            out, other = self.days.get(day, (None, None))
+            speakers = [s for s in view["living"] if s not in (out, other)]  # type: ignore[index]
+            wants = {speakers[0]: out, speakers[1]: other}.get(seat) if out else None
+            if wants and (day, wants) not in self.nominated:
+                self.nominated.add((day, wants))
+                assert self.click(page, "#step .grid button", str(wants))
+                wait(page, f"Console.view().step && Console.view().step.standing === {wants}")
+            self.click(page, "#step button.big")
+        elif kind == "speech":
+            if day == 2 and seat == self.days[2][0]:
+                del self.acted[seat]  # he speaks on: the operator removes the don meanwhile
+                return
+            self.click(page, "#step button.big")  # a last word: «Спасибо»
+        elif kind == "vote" and not step["voted"] and \
+                step["candidate"] == self.days.get(day, (None,))[0]:
+            self.click(page, "#step button.big")
+
+    def operator_turn(self, view: dict[str, Any]) -> None:
+        """Day 1: a foul to seat 2, taken back. Day 2, in the voted mafioso's last word: the
+        don is removed for a violation (2.4.3), and the civilians win."""
+        phase = view["phase"]
+        if not self.fouled and phase["step"] == "speech":
+            self.fouled = True
+            self.click(self.op, "#seat-2 .acts button", "+ фол")
+            wait(self.op, "Console.view().fouls['2'] === 1")
+            assert self.op.locator("#seat-2 .what").inner_text() == "фолы: 1"
+            self.click(self.op, "#undo")
+            wait(self.op, "!('2' in Console.view().fouls)")
+        if phase["step"] == "speech" and phase["speech"] == "last" and \
+                phase["seat"] == self.days[2][0] and not self.removed:
+            self.removed = True
+            self.click(self.op, f"#seat-{self.don} .acts button", "Удалить")
+            wait(self.op, f"Console.view().out['{self.don}'] === 'removed'")
+
+    def play(self, limit: float) -> dict[str, Any]:
+        """Each turn: the operator view says what the table waits for; the pads concerned act."""
+        start = time.monotonic()
+        deadline = start + limit
+        last = None
+        while time.monotonic() < deadline:
+            op = self.view(self.op)
+            if op is None:
+                continue
+            if op["winner"]:
+                return op
+            phase = op["phase"]
+            if os.environ.get("NARRATOR_TRACE") and json.dumps(phase) != last:
+                last = json.dumps(phase)
+                print(f"{time.monotonic() - start:6.2f} {last}")
+            self.operator_turn(op)
+            step = phase["step"]
+            if step == "vote" and phase["number"] == 2 and not self.op_shot.exists():
+                self.op.screenshot(path=str(self.op_shot))
+            if step == "dealing":
+                seats = list(self.pads)
+            elif step == "speech":
+                seats = [phase["seat"]]
+            elif step == "vote":
+                seats = op["living"]
+            elif step == "hunt":
+                if phase["number"] not in self.hunted:
+                    self.hunt(phase["number"])
+                seats = []
+            elif step in ("don_check", "sheriff_check"):
+                seats = [self.don if step == "don_check" else self.sheriff]
+            else:
+                seats = []
+            for seat in seats:
+                self.pad_turn(seat)
+        raise AssertionError(f"the game did not end in {limit} s: {self.view(self.op)}")
+
+
+@pytest.fixture
+def browser_context(tmp_path: Path) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=FLAGS,
+            accept_downloads=True)
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+
+
+def test_a_hostless_game_is_played_to_the_end_from_ten_pads_and_the_operator(
+        tmp_path: Path, browser_context: Any) -> None:
+    proc, links, roles = launch_game(tmp_path)
+    try:
+        shots = tmp_path / "shots"
+        shots.mkdir()
+        table = Table(browser_context, links, roles, shots)
+        started = time.monotonic()
+        end = table.play(limit=120)
+        print(f"game played in {time.monotonic() - started:.1f} s")
+        assert end["winner"] == "civilians"
+        with table.op.expect_download() as download:
+            table.op.locator("#protocol").click()
+        protocol = json.loads(Path(download.value.path()).read_text())
+        proc.stdin.write("\n")  # type: ignore[union-attr]
+        proc.stdin.flush()  # type: ignore[union-attr]
+        assert proc.wait(timeout=30) == 0
+    except BaseException:
+        if proc.poll() is None:
+            proc.kill()
+        print(proc.stdout.read() if proc.stdout else "")
+        raise
+    out = proc.stdout.read() if proc.stdout else ""
+    # the night: a hit on the number spoken, two checks, each answer on its own pad
+    night2 = protocol["nights"][0]
+    assert night2["shot"] == table.victim
+    assert night2["don_check"] == {"target": table.sheriff, "result": True}
+    assert night2["sheriff_check"] == {"target": table.days[2][0], "result": True}
+    assert table.shots == {"don": "Шериф!", "sheriff": "Чёрный (мафия)"}
+    assert [d["out"] for d in protocol["days"]] == [[table.days[1][0]], [table.days[2][0], table.don]]
+    assert protocol["seats"][str(table.victim)]["out"] == {"how": "shot", "night": 2}
+    assert protocol["seats"][str(table.don)]["out"] == {"how": "removed", "day": 2}
+    assert protocol["days"][0]["nominations"] == list(table.days[1])
+    assert protocol["seats"]["2"]["fouls"] == 0  # the operator's foul was taken back
+    # the protocol downloaded is the journal's: every press went through the journal
+    resumed = subprocess.run([sys.executable, "-m", "narrator", "resume",
+                              str(tmp_path / "journal.jsonl"), "--json"], capture_output=True,
+                             text=True, cwd=REPO, check=True)
+    from_journal = json.loads(resumed.stdout)
+    assert {k: v for k, v in protocol.items() if k != "said"} == from_journal
+    lines = [json.loads(x) for x in (tmp_path / "journal.jsonl").read_text().splitlines()]
+    sources = {x.get("type") for x in lines[1:]}
+    assert sources == {"pad", "operator", "action", "undo"}  # the foul taken back
+    presses = [x for x in lines if x.get("type") == "pad" and x["do"] == "shot"]
+    assert {(p["seat"], p["target"]) for p in presses} == {
+        (s, table.victim) for s, r in roles.items() if r in ("mafia", "don") and s != table.days[1][0]}
+    assert "winner: civilians" in out
+    # nothing the narrator printed names a card
+    assert not re.search(r"\b(sheriff|mafia|don|civilian)\b", out)
+    assert {p.name for p in shots.iterdir()} == {"console-operator.png", "console-pad.png"}
+    wanted = os.environ.get("NARRATOR_SCREENSHOTS")
+    if wanted:
+        shutil.copytree(shots, wanted, dirs_exist_ok=True)

@@ -1,0 +1,87 @@
+"""Helpers shared by the test packages: the usual deal, and a virtual ALSA sound device.
+
+Fixtures built on these live in ``tests/conftest.py``; the constants are imported directly
+(``from tests.helpers import ROLES``) where a module-level value is needed.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+from narrator.engine import Game, Role, TimeUp
+
+#: The deal most tests use: sheriff 1, don 3, mafia 5 and 9, civilians elsewhere.
+ROLES: dict[int, Role] = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
+#: The same deal as a table script's header writes it.
+SCRIPT_ROLES: dict[str, int | list[int]] = {"don": 3, "mafia": [5, 9], "sheriff": 1}
+#: The same deal as ``narrator assist --roles`` takes it.
+ROLES_OPTION = "don=3 mafia=5,9 sheriff=1"
+
+
+def day_one(roles: dict[int, Role] | None = None) -> Game:
+    """A game of ``roles`` (default :data:`ROLES`) run through the first night to the first
+    speech of day 1: every step of that night only waits for its timer."""
+    game = Game(roles=ROLES if roles is None else roles)
+    game.start()
+    while game.expect.kind == "timer":
+        assert game.expect.timer is not None
+        game.apply(TimeUp(game.expect.timer.name))
+    assert game.expect.kind == "speech" and game.expect.seat == 1, game.notation()
+    return game
+
+
+#: ALSA's own configuration, read before the test's.
+ALSA_BASE = Path("/usr/share/alsa/alsa.conf")
+
+#: The default device on ALSA's ``file`` plugin: what is played lands in a WAV file, what is
+#: captured is read from a raw 16-bit file. The plugin does not run in real time.
+FILE_DEVICE = """\
+pcm.!default {{
+    type asym
+    playback.pcm {{ type file  slave.pcm "null"  file "{played}"  format "wav" }}
+    capture.pcm  {{ type file  slave.pcm "null"  file "/dev/null"  infile "{mic}"  format "raw" }}
+}}
+"""
+
+#: A default device that does not exist: PortAudio finds no usable device.
+NO_DEVICE = "pcm.!default { type hw card 99 }\nctl.!default { type hw card 99 }\n"
+
+
+@dataclass(frozen=True)
+class AlsaDevice:
+    """A configuration of ALSA for child processes (PortAudio reads it once, at start-up)."""
+
+    conf: Path
+    played: Path  # what the file device played (a WAV), if it is a file device
+    mic: Path  # what the file device's microphone captures (raw s16le), if it is one
+
+    @property
+    def env(self) -> dict[str, str]:
+        """The environment of a process that sees this device as the default."""
+        return {**os.environ, "ALSA_CONFIG_PATH": f"{ALSA_BASE}:{self.conf}"}
+
+    def run(self, code: str, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+        """Run Python ``code`` (dedented) with ``args`` in a fresh process on this device."""
+        return subprocess.run([sys.executable, "-c", textwrap.dedent(code), *args],
+                              env=self.env, capture_output=True, text=True, timeout=timeout)
+
+
+def alsa_file_device(folder: Path, *, mic_audio: bytes = bytes(16000 * 2)) -> AlsaDevice:
+    """A file device in ``folder``: plays to ``played.wav``, captures ``mic_audio``
+    (default: one second of 16 kHz silence) from ``mic.raw``."""
+    played, mic, conf = folder / "played.wav", folder / "mic.raw", folder / "asound.conf"
+    mic.write_bytes(mic_audio)
+    conf.write_text(FILE_DEVICE.format(played=played, mic=mic))
+    return AlsaDevice(conf, played, mic)
+
+
+def alsa_no_device(folder: Path) -> AlsaDevice:
+    """A configuration whose default device does not exist."""
+    conf = folder / "none.conf"
+    conf.write_text(NO_DEVICE)
+    return AlsaDevice(conf, folder / "played.wav", folder / "mic.raw")
