@@ -12,9 +12,10 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 
+from narrator.engine.rules import KNOWN
 from narrator.errors import NarratorError
 
-RULES = ("crime-time", "professional", "vrn", "amateur")
+RULES = KNOWN
 LANGS = ("ru", "uk")
 
 
@@ -56,6 +57,9 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the protocol as JSON")
     p.add_argument("--lang", choices=LANGS, default=None, help="grammar language (default ru)")
     p.add_argument("--model", metavar="PATH", help="Vosk model for a recorded session")
+    p.add_argument("--rules", choices=RULES, default=None,
+                   help="the ruleset of a script whose header names none (one naming another "
+                        "is an error)")
     audio_opts(p)
     p.set_defaults(run="narrator.replay.cli:run")
 

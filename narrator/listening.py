@@ -165,7 +165,7 @@ class ListeningLoop:
         exp = self.game.expect
         if exp.kind != "check":
             return False
-        seat = self.game.seat_of(Role.DON if exp.role == "don" else Role.SHERIFF)
+        seat = self.game.seat_of(Role(exp.role))
         return seat is None or not self.game.is_alive(seat)
 
     def _after(self) -> None:

@@ -41,6 +41,7 @@ from narrator.engine.actions import (
     Withdraw,
 )
 from narrator.engine.game import Game
+from narrator.engine.rules import Rules
 from narrator.engine.types import Role
 from narrator.inputs import STOP, Input, entry
 from narrator.listening import Heard
@@ -79,15 +80,16 @@ def random_action(game: Game, rng: random.Random) -> Action:
                 target = rng.randint(1, game.seats)
             return Shot(waiting[0], target)
     if exp.kind == "check" and rng.random() < 0.6:
-        checker = game.seat_of(Role.DON if exp.role == "don" else Role.SHERIFF)
+        checker = game.seat_of(Role(exp.role))
         if checker is not None and checker in living:
             return Check(exp.role or "", rng.randint(1, game.seats))
     return TimeUp(exp.timer.name)
 
 
-def play_random_game(rng: random.Random, *, max_actions: int = 20_000) -> Game:
-    """Deal and play a whole game with random legal actions."""
-    game = Game(rng=rng)
+def play_random_game(rng: random.Random, *, rules: Rules | str = "crime-time",
+                     max_actions: int = 20_000) -> Game:
+    """Deal and play a whole game of ``rules`` with random legal actions."""
+    game = Game(rules, rng=rng)
     game.start()
     for _ in range(max_actions):
         if game.is_over:

@@ -124,9 +124,10 @@ def run(args: argparse.Namespace) -> int:
     """``narrator assist``."""
     rules = with_settings(find_rules(args.rules), **_pace(args))
     seats = args.seats or rules.seats
-    if not rules.min_seats <= seats <= rules.max_seats:
-        raise NarratorError(f"--seats: a table has {rules.min_seats}..{rules.max_seats} seats "
-                            f"under {rules.name}, not {seats}")
+    try:
+        rules.check_seats(seats)
+    except NarratorError as e:
+        raise NarratorError(f"--seats: {e}") from None
     path = Path(args.journal or DEFAULT_JOURNAL)
     if path.exists() and path.stat().st_size > 0:
         raise NarratorError(f"{path} already holds a game: continue it with `narrator resume "

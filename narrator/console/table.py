@@ -230,12 +230,11 @@ class ConsoleTable:
     # -- checks (2.1.3) ----------------------------------------------------------------------
 
     def checker_role(self, seat: int) -> str | None:
-        """"don" or "sheriff" when ``seat`` checks now."""
+        """The role (``"don"``, ``"sheriff"``, …) whose check ``seat`` makes now, if any."""
         exp = self.game.expect
         if exp.kind != "check" or exp.role is None:
             return None
-        role = Role.DON if exp.role == "don" else Role.SHERIFF
-        return exp.role if self.game.roles.get(seat) is role else None
+        return exp.role if self.game.roles.get(seat) is Role(exp.role) else None
 
     def _check(self, press: Press, seat: int) -> Reply:
         role = self.checker_role(seat)

@@ -1,5 +1,6 @@
 """The rules engine: pure, deterministic, no I/O and no clock."""
 
+from narrator.engine import rulesets  # noqa: F401  (registers every ruleset)
 from narrator.engine.actions import (
     Action,
     Check,
@@ -17,11 +18,12 @@ from narrator.engine.actions import (
 )
 from narrator.engine.errors import EngineError, IllegalActionError, InvalidActionError
 from narrator.engine.game import Expect, Game
-from narrator.engine.rules import CrimeTime, Rules, find_rules
+from narrator.engine.rules import RULESETS, CrimeTime, Rules, find_rules, register
 from narrator.engine.types import Role, Team, Timer
 
 __all__ = [
-    "Action", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect", "Foul", "Game",
-    "HandCount", "Hands", "IllegalActionError", "InvalidActionError", "Malformed", "Nominate", "Remove",
-    "Role", "Rules", "Shot", "Team", "TimeUp", "Timer", "Withdraw", "find_rules", "parse_action",
+    "RULESETS", "Action", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect", "Foul",
+    "Game", "HandCount", "Hands", "IllegalActionError", "InvalidActionError", "Malformed",
+    "Nominate", "Remove", "Role", "Rules", "Shot", "Team", "TimeUp", "Timer", "Withdraw",
+    "find_rules", "parse_action", "register",
 ]

@@ -217,9 +217,8 @@ class Unopposed:
 
 @dataclass(frozen=True, slots=True)
 class Stays:
-    """The vote ends with nobody out: ``reason`` is fewer_votes (the justified candidate got
-    fewer votes in the re-vote), city_disagreed (three or more tied, or the re-vote tied again)
-    or tie (a tie where the ruleset plays no tie out)."""
+    """The vote ends with nobody out: ``reason`` fewer_votes, the justified candidate got fewer
+    votes in the re-vote than before. (A tie not played out is :class:`TieStays`.)"""
 
     seats: tuple[int, ...]
     reason: str
@@ -272,7 +271,8 @@ Event = (
     PhaseStarted | TimerStarted | ShotsResolved | Checked | NightResult | Declared | Acted
     | Saved | Missed | Victims | CardShown | SpeechesBegin | SpeechStarted | SpeechEnded
     | Nominated | Withdrawn | Refused | PutUpCounted | VotingCancelled | VotingStarted | VoteCall
-    | VoteCounted | Tie | TieStays | Unopposed | Stays | CrashStarted | CrashResult | CrashNotApplied | SeatOut | Fouled
+    | VoteCounted | Tie | TieStays | Unopposed | Stays | CrashStarted | CrashResult
+    | CrashNotApplied | SeatOut | Fouled
     | GameOver
 )
 

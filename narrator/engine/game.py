@@ -170,10 +170,7 @@ class Game:
                  roles: dict[int, Role] | None = None, rng: random.Random | None = None,
                  dealt: dict[str, str] | None = None) -> None:
         self.rules = find_rules(rules) if isinstance(rules, str) else rules
-        self.seats = seats or self.rules.seats
-        low, high = self.rules.min_seats, self.rules.max_seats
-        if not low <= self.seats <= high:
-            raise InvalidActionError(f"a table has {low}..{high} seats, not {self.seats}")
+        self.seats = self.rules.check_seats(seats or self.rules.seats)
         if roles is None:
             rng = rng or random.Random()
             roles = self.rules.deal(self.seats, rng)
@@ -879,6 +876,12 @@ class Game:
         if reason is not None:
             self._events.append(ev.VotingCancelled(reason))
             return
+        if len(candidates) == 1 and self.rules.lone_candidate_leaves(n):
+            self._events.append(ev.Unopposed(candidates[0]))
+            self._put_out(candidates[0], "vote")
+            if self._has_last_word(candidates[0]):
+                yield from self._speech(candidates[0], "last")
+            return
         if step.justify:
             for seat in candidates:
                 if seat not in self.out:
@@ -903,9 +906,11 @@ class Game:
             if verdict.crash:
                 yield from self._crash(verdict.crash, day)
                 return
-            if verdict.stay is not None:
-                day.extra["stays"] = verdict.stay
-                self._events.append(ev.Stays(candidates, verdict.stay))
+            if verdict.tie_stays:
+                self._events.append(ev.TieStays(verdict.tie_stays))
+                return
+            if verdict.stays:
+                self._events.append(ev.Stays(verdict.stays, "fewer_votes"))
                 return
             if verdict.tie:
                 # 2.4.1: the tied speak 30 s in nomination order, then vote again among them

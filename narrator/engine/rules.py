@@ -21,6 +21,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
+from narrator.engine.errors import InvalidActionError
 from narrator.engine.steps import Announce, DayStep, Hunt, NightStep, Resolve, Speeches, Vote, Wake
 from narrator.engine.types import Role, SpeechKind, Team, Timer
 from narrator.errors import NarratorError
@@ -54,13 +55,14 @@ class VoteState:
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """What follows a round of voting, in this order: ``out`` leave the table (with a last word
-    where the ruleset gives one); or the car crash of ``crash``; or nobody leaves (``stay``, the
-    reason); or a ``tie`` is announced, ``speak`` speak (``speech``) and ``revote`` are voted
-    on again."""
+    where the ruleset gives one); or the car crash of ``crash``; or a tie of ``tie_stays`` is
+    not played out and everybody stays; or ``stays`` stay, having got fewer votes than before;
+    or a ``tie`` is announced, ``speak`` speak (``speech``) and ``revote`` are voted on again."""
 
     out: tuple[int, ...] = ()
     crash: tuple[int, ...] = ()
-    stay: str | None = None
+    tie_stays: tuple[int, ...] = ()
+    stays: tuple[int, ...] = ()
     tie: tuple[int, ...] = ()
     speak: tuple[int, ...] = ()
     speech: SpeechKind = "tie"
@@ -133,7 +135,7 @@ class Rules:
 
     # -- what the layers above need to know --------------------------------------------------
 
-    #: the input lines a table script of this ruleset may hold (SPEC §4); another key is an
+    #: the input lines a table script of this ruleset may hold; another key is an
     #: error naming the line and the ruleset
     script_keys: ClassVar[frozenset[str]] = BASE_SCRIPT_KEYS
     #: the keys of a script's ``night`` line: ``shots`` (the hunt), then one key per role that
@@ -153,6 +155,20 @@ class Rules:
         return self.name.replace("-", "_") + "."
 
     # -- the deal ------------------------------------------------------------------------------
+
+    @property
+    def table_sizes(self) -> str:
+        """The table sizes as said in messages: ``"10"`` or ``"4..15"``."""
+        low, high = self.min_seats, self.max_seats
+        return str(low) if low == high else f"{low}..{high}"
+
+    def check_seats(self, seats: int) -> int:
+        """``seats`` when this ruleset is played at a table of that many; InvalidActionError
+        (one line naming the ruleset) when not."""
+        if isinstance(seats, bool) or not self.min_seats <= seats <= self.max_seats:
+            raise InvalidActionError(f"{self.name} is played at {self.table_sizes} seats, "
+                                     f"not {seats}")
+        return seats
 
     def composition(self, seats: int) -> dict[Role, int]:
         """The cards dealt besides civilians at a table of ``seats`` (1.2, 1.3)."""
@@ -287,6 +303,8 @@ class Rules:
         leaders = vote.leaders
         if len(leaders) == 1:
             return Verdict(out=leaders)
+        if self.tie_stays(vote.round, leaders, vote.living):
+            return Verdict(tie_stays=leaders)
         if self.tie_goes_to_crash(vote.round, leaders, vote.candidates):
             return Verdict(crash=leaders)
         return Verdict(tie=leaders, speak=leaders, revote=leaders)

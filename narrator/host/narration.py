@@ -86,6 +86,19 @@ def reword(key: str, wording: Wording) -> tuple[str, ...]:
     return (key,)
 
 
+def wording_keys(wording: Wording, seats: int = 15) -> list[str]:
+    """Every key ``wording`` may say instead of crime-time's (seat families for 1..``seats``),
+    in a stable order: what a voice pack must hold for the ruleset."""
+    keys: dict[str, None] = {}
+    for said in wording.values():
+        for key in said:
+            if key.endswith(".{n}"):
+                keys.update(dict.fromkeys(key.replace("{n}", str(n)) for n in range(1, seats + 1)))
+            else:
+                keys[key] = None
+    return list(keys)
+
+
 def _lines(event: ev.Event) -> list[Line]:
     match event:
         case ev.PhaseStarted(name=name):

@@ -55,6 +55,10 @@ def _note(event: ev.Event) -> str | None:
             return f"    refused: {who} {k} {t if t is not None else ''} ({r})"
         case ev.VoteCounted(candidate=c, votes=n):
             return f"    {c}: {n} vote(s)"
+        case ev.TieStays(candidates=c):
+            return f"    tie of {', '.join(map(str, c))} not played out: everybody stays"
+        case ev.Unopposed(candidate=c):
+            return f"    seat {c} is the only candidate: out without a vote"
         case ev.CrashResult(votes_for=f, votes_against=a, passed=p):
             return f"    car crash: {f} for, {a} against, {'passed' if p else 'failed'}"
         case ev.SeatOut(seat=s, how=h):

@@ -255,6 +255,10 @@ def run(args: argparse.Namespace) -> int:
     """``narrator play``: deal, then run the whole game with no human host."""
     rules = with_settings(find_rules(args.rules), **_pace(args),
                           **parse_figures(getattr(args, "timer", None) or []))
+    try:
+        rules.check_seats(args.seats)
+    except NarratorError as e:
+        raise NarratorError(f"--seats: {e}") from None
     journal_path = Path(args.journal or "journal.jsonl")
     if journal_path.exists() and journal_path.stat().st_size > 0:
         raise NarratorError(f"{journal_path} holds a game already: `narrator resume "

@@ -165,13 +165,16 @@ class ScriptReplay:
         for target, shooter in shots:
             self._apply(line, Shot(shooter, target))
         self._close_window()
-        for role in ("don", "sheriff"):
-            if self.game.is_over:
-                return
+        # then each role the ruleset wakes, in its order, under its own key (2.1.3)
+        phase = self.game.phase
+        while not self.game.is_over:
             self._settle()
-            target = night[role]
+            exp = self.game.expect
+            if exp.kind != "check" or self.game.phase != phase or exp.role is None:
+                return
+            target = night.get(exp.role)
             if target is not None:
-                self._apply(line, Check(role, target))
+                self._apply(line, Check(exp.role, target))
             self._close_window()
 
 

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from narrator.engine import (
+    RULESETS,
     Check,
     EndSpeech,
     Foul,
@@ -86,10 +87,16 @@ def test_refusals_are_events_with_reasons() -> None:
     assert game.apply(Nominate(12)) == [ev.Refused(1, "nominate", 12, "not_a_seat")]
 
 
+#: every ruleset runs the same properties (random games, invariants, undo)
+ALL_RULES = sorted(RULESETS)
+
+
 def invariant_check(game: Game) -> None:
-    """Replays the game's history, checking the protocol's invariants event by event."""
-    replay = Game(roles=game.roles)
-    living = set(range(1, 11))
+    """Replays the game's history, checking the protocol's invariants event by event: nobody
+    out speaks (but for their last word), votes, shoots or is nominated; every living seat's
+    hand counts once a round."""
+    replay = Game(game.rules, seats=game.seats, roles=game.roles)
+    living = set(range(1, game.seats + 1))
     voters_in_round = 0
     round_total = 0
     removed_in_round = False
@@ -101,6 +108,14 @@ def invariant_check(game: Game) -> None:
             assert exp.seat in living  # nobody out speaks (but for the last word)
         if isinstance(action, Hands):
             assert set(action.seats) <= living
+        if isinstance(action, Shot):
+            assert action.shooter in living  # nobody out shoots
+        if isinstance(action, Check):
+            # a checker shot this night still checks (the result is not known until day)
+            checker = replay.seat_of(Role(action.role))
+            gone = replay.out.get(checker) if checker is not None else None
+            assert checker in living or (gone is not None
+                                         and f"n{gone.get('night')}" == replay.phase)
         for event in replay.apply(action):
             if isinstance(event, ev.SeatOut):
                 living.discard(event.seat)
@@ -121,10 +136,12 @@ def invariant_check(game: Game) -> None:
     assert replay.protocol() == game.protocol()
 
 
+@pytest.mark.parametrize("rules", ALL_RULES)
 @settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
-def test_random_legal_games_end_with_a_winner_and_keep_invariants(seed: int) -> None:
-    game = play_random_game(random.Random(seed))
+def test_random_legal_games_end_with_a_winner_and_keep_invariants(rules: str, seed: int) -> None:
+    game = play_random_game(random.Random(seed), rules=rules)
+    assert game.rules.name == rules
     assert game.winner is not None and game.expect.kind == "over"
     invariant_check(game)
     protocol = game.protocol()
@@ -134,11 +151,12 @@ def test_random_legal_games_end_with_a_winner_and_keep_invariants(seed: int) -> 
     assert (black == 0) if game.winner.value == "civilians" else (black >= red)
 
 
+@pytest.mark.parametrize("rules", ALL_RULES)
 @settings(max_examples=30, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=1, max_value=80))
-def test_undo_anywhere_gives_back_the_same_game(seed: int, cut: int) -> None:
+def test_undo_anywhere_gives_back_the_same_game(rules: str, seed: int, cut: int) -> None:
     rng = random.Random(seed)
-    game = Game(rng=rng)
+    game = Game(rules, rng=rng)
     game.start()
     notations = [game.notation()]
     for _ in range(cut):
