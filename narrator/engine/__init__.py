@@ -5,12 +5,17 @@ from narrator.engine.actions import (
     Action,
     Check,
     EndSpeech,
+    Extra,
+    Floor,
     Foul,
     HandCount,
     Hands,
+    Kill,
     Malformed,
     Nominate,
+    PutUp,
     Remove,
+    Save,
     Shot,
     TimeUp,
     Withdraw,
@@ -22,8 +27,8 @@ from narrator.engine.rules import RULESETS, CrimeTime, Rules, find_rules, regist
 from narrator.engine.types import Role, Team, Timer
 
 __all__ = [
-    "RULESETS", "Action", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect", "Foul",
-    "Game", "HandCount", "Hands", "IllegalActionError", "InvalidActionError", "Malformed",
-    "Nominate", "Remove", "Role", "Rules", "Shot", "Team", "TimeUp", "Timer", "Withdraw",
-    "find_rules", "parse_action", "register",
+    "RULESETS", "Action", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect", "Extra",
+    "Floor", "Foul", "Game", "HandCount", "Hands", "IllegalActionError", "InvalidActionError",
+    "Kill", "Malformed", "Nominate", "PutUp", "Remove", "Role", "Rules", "Save", "Shot", "Team",
+    "TimeUp", "Timer", "Withdraw", "find_rules", "parse_action", "register",
 ]

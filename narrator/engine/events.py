@@ -262,9 +262,17 @@ class Fouled:
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
-    """``winner`` is "civilians" or "mafia" (rules 1.2, 1.3)."""
+    """``winner`` is "civilians" or "mafia" (rules 1.2, 1.3); ``why``, when the ruleset names
+    one, how they won ("stalemate")."""
 
     winner: str
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlaysOn:
+    """The mafia's cards are all out, yet a seat playing for the mafia (the maniac) is not:
+    the city plays on."""
 
 
 Event = (
@@ -272,8 +280,7 @@ Event = (
     | Saved | Missed | Victims | CardShown | SpeechesBegin | SpeechStarted | SpeechEnded
     | Nominated | Withdrawn | Refused | PutUpCounted | VotingCancelled | VotingStarted | VoteCall
     | VoteCounted | Tie | TieStays | Unopposed | Stays | CrashStarted | CrashResult
-    | CrashNotApplied | SeatOut | Fouled
-    | GameOver
+    | CrashNotApplied | SeatOut | Fouled | PlaysOn | GameOver
 )
 
 

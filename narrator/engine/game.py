@@ -232,6 +232,7 @@ class Game:
         self._last_saved = False  # a victim of the last night was saved
         self.saved_seats: set[int] = set()  # every seat saved so far (each at most once)
         self.justified: set[int] = set()  # the seats that have used their justification
+        self._played_on = False  # PlaysOn was said
         self._spoken: set[int] = set()  # today's speakers, in raised-hand order
         self._order: list[int] = []  # today's speakers in order
         self._put_up: dict[int, int] = {}  # today's thumbs to put each seat up, in order
@@ -262,6 +263,16 @@ class Game:
         for _, target in self.nominations:
             seen.setdefault(target, None)
         return tuple(seen)
+
+    @property
+    def victims(self) -> tuple[int, ...]:
+        """The night's victims so far (shown to the doctor), each once, in the night's order."""
+        return self._living_victims()
+
+    @property
+    def spoken(self) -> frozenset[int]:
+        """The seats that have spoken today, when speeches go by raised hands."""
+        return frozenset(self._spoken)
 
     @property
     def voting_candidates(self) -> tuple[int, ...]:
@@ -659,6 +670,8 @@ class Game:
             self._events.append(ev.NightResult(n, seat))
             if r.reveal_cards:
                 self._events.append(ev.CardShown(seat, self.roles[seat].value))
+        if self.winner is None and self._winner() is None:
+            self._plays_on()
 
     # -- the day -------------------------------------------------------------------------------
 
@@ -1061,17 +1074,31 @@ class Game:
             self._removal_pending = True
         self._put_out(seat, "removed")
 
-    def _winner(self) -> Team | None:
+    def _sides(self) -> tuple[int, int]:
+        """The seats at the table playing for the mafia, and for the city."""
         living = self.living
         black = sum(1 for s in living if s in self.side_black)
-        return self.rules.winner(black, len(living) - black)
+        return black, len(living) - black
+
+    def _winner(self) -> Team | None:
+        return self.rules.winner(*self._sides())
 
     def _check_win(self) -> None:
         winner = self._winner()
         if winner is not None:
             self.winner = winner
-            self._events.append(ev.GameOver(winner.value))
+            self._events.append(ev.GameOver(winner.value, self.rules.why_won(winner,
+                                                                             *self._sides())))
             raise _GameOver
+        self._plays_on()
+
+    def _plays_on(self) -> None:
+        """Said once, when the last of the mafia's cards has left and a seat playing for the
+        mafia (the maniac) is still at the table."""
+        if (not self._played_on and self.side_black != self.black
+                and not any(s not in self.out for s in self.black)):
+            self._played_on = True
+            self._events.append(ev.PlaysOn())
 
     # -- views ---------------------------------------------------------------------------------
 

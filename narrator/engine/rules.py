@@ -324,6 +324,11 @@ class Rules:
 
     # -- the end -------------------------------------------------------------------------------
 
+    def why_won(self, winner: Team, black: int, red: int) -> str:
+        """How ``winner`` won with ``black`` and ``red`` at the table, when the narrator says
+        it its own way (``GameOver.why``); "" for the usual words."""
+        return ""
+
     def winner(self, black: int, red: int) -> Team | None:
         """1.2/1.3: civilians win when no black seat remains; mafia when black ≥ red."""
         if black == 0:
