@@ -48,6 +48,11 @@ class TableScript:
     def error(self, line: int, message: str) -> ScriptError:
         return ScriptError(self.path, line, message)
 
+    @property
+    def dealt(self) -> dict[str, str]:
+        """What the header deals besides the cards (the maniac's side); the rest is drawn."""
+        return {k: v for k, v in self.extra.items() if k in self.rules.dealt_choices}
+
 
 def _seat(script: TableScript, line: int, value: Any, what: str) -> int:
     if isinstance(value, str) and value.isdigit():
@@ -131,6 +136,10 @@ def _header(name: str, line: int, header: dict[str, Any], given: str | None) -> 
     lang = header.get("lang", "ru")
     if lang not in ("ru", "uk"):
         raise ScriptError(name, line, f"lang: expected ru or uk, got {json.dumps(lang)}")
+    for key, values in rules.dealt_choices.items():
+        if key in header and header[key] not in values:
+            raise ScriptError(name, line, f"{key}: expected {' or '.join(map(json.dumps, values))}"
+                                          f", got {json.dumps(header[key])}")
     script = TableScript(name, rules, seats, None, seed, lang,
                          extra={k: header[k] for k in sorted(rules.header_keys) if k in header})
     if "roles" in header:
@@ -205,6 +214,14 @@ def _seat_list(script: TableScript, line: int, value: Any, key: str) -> list[int
     return _seats(script, line, value, key)
 
 
+def _put_up(script: TableScript, line: int, value: Any, key: str) -> dict[int, list[int]]:
+    """``{"7": [1, 2, 3]}``: the thumbs for putting the one just accused up."""
+    if not isinstance(value, dict):
+        raise script.error(line, f"put_up: expected {{accused: [seats]}}, got {json.dumps(value)}")
+    return {_seat(script, line, t, "put_up accused"): _seats(script, line, v, f"put_up.{t}")
+            for t, v in value.items()}
+
+
 def _say(script: TableScript, line: int, say: Any) -> tuple[tuple[float, str], ...]:
     if not isinstance(say, list):
         raise script.error(line, f"say: expected [[seconds, text], …], got {json.dumps(say)}")
@@ -253,6 +270,8 @@ def _shots(script: TableScript, line: int, shots: Any) -> dict[int, list[int]]:
 INPUTS: dict[str, Callable[[TableScript, int, Any, str], Any]] = {
     "vote": _vote,
     "crash": _seat_list,
+    "extra": _seat_list,
+    "put_up": _put_up,
     "night": _night,
     "foul": _one_seat,
     "remove": _one_seat,
