@@ -22,7 +22,7 @@ The types, and what each holds (:data:`FIELDS`; a field marked ``?`` may be left
   hands, foul, remove, undo).
 - ``undo``: the host takes the last action back.
 - ``stop`` — ``reason?``: the operator stops the game (``q``, the end of the input).
-- ``table`` — ``rules``, ``seats``, ``roles``, ``lang?``, ``chunk_ms?``, ``history?``: a
+- ``table`` — ``rules``, ``seats``, ``roles``, ``dealt?``, ``lang?``, ``chunk_ms?``, ``history?``: a
   recorded session's first line, the table as it was dealt (and the actions it resumed from).
 - ``delay`` — ``seconds``: how long the narrator still spoke when a timer started (the timer
   starts when the narrator is quiet).
@@ -62,7 +62,8 @@ FIELDS: Mapping[str, Mapping[str, tuple[type | tuple[type, ...], bool]]] = {
     UNDO: {},
     STOP: {"reason": (str, False)},
     TABLE: {"rules": (str, True), "seats": (int, True), "roles": (Mapping, True),
-            "lang": (str, False), "chunk_ms": (int, False), "history": (tuple, False)},
+            "dealt": (Mapping, False), "lang": (str, False), "chunk_ms": (int, False),
+            "history": (tuple, False)},
     DELAY: {"seconds": (_NUMBER, True)},
     GATED: {"end": (_NUMBER, True)},
 }

@@ -12,6 +12,7 @@ applied go to ``on_message``; nothing an input does can stop the loop.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -36,7 +37,11 @@ _STEPS = {
     "vote": "the voting window",
     "speech": "a speech",
 }
-_SPEECHES = {"day": "speech", "last": "last word", "tie": "tie speech"}
+_SPEECHES = {"day": "speech", "last": "last word", "tie": "tie speech", "intro": "introduction",
+             "extra": "30 s more", "justify": "justification"}
+#: the windows that wait for the host's entry (a human counts, then types): the vote, the
+#: thumbs after a speech, the hands held up, the next raised hand
+HELD = ("vote", "put_up", "extra", "floor")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +86,14 @@ def describe(game: Game) -> str:
         what = f"vote, round {rnd} ({cands}): hands for {e.candidate}"
     elif e.kind == "check":
         what = f"the {e.role}'s check"
+    elif e.kind == "act":
+        what = f"the {e.role}'s {' or '.join(e.acts)}"
+    elif e.kind == "floor":
+        what = "who raised a hand first"
+    elif e.kind == "put_up":
+        what = f"thumbs after seat {e.seat}'s speech"
+    elif e.kind == "extra":
+        what = "hands held up for 30 s more"
     elif e.timer is not None:
         what = _STEPS.get(e.timer.name, e.timer.name)
     else:
@@ -105,6 +118,18 @@ def hint(game: Game) -> str:
                 "shooter-target k: one shot (e.g. 3-7 k)")
     if e.kind == "check":
         return f"number Enter: the {e.role} checks that seat"
+    if e.kind == "act":
+        keys = {"kill": "k", "check": "c", "save": "Enter"}
+        others = " · ".join(f"number {keys[a]}: {a}" for a in e.acts[1:])
+        return (f"number Enter: the {e.role}'s {e.acts[0]}" + (f" · {others}" if others else "")
+                + " · Space: none")
+    if e.kind == "floor":
+        return "number Enter: that seat speaks next · Space: the next in seat order"
+    if e.kind == "put_up":
+        return ("accused-count Enter (7-4): thumbs put 7 up · seats 7:… via the terminal · "
+                "Space: none")
+    if e.kind == "extra":
+        return "seats Enter (3,7): 30 s more for each · Space: none"
     if e.kind == "over":
         return "u: undo · q: quit"
     return "Space: skip the timer"
@@ -138,7 +163,8 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
 
 def hold_vote_window(host: Host) -> None:
     """A vote waits for the host's count: the 1 s window closes when the count is entered."""
-    if host.game.expect.kind == "hands":
+    exp = host.game.expect
+    if exp.kind == "hands" or (exp.timer is not None and exp.timer.name in HELD):
         host.scheduler.cancel("timer")
 
 
@@ -220,10 +246,18 @@ class Controller:
     def _typed(self, text: str) -> str:
         """The entry of a number typed then Enter. A vote is the host's count: an empty Enter
         is no hands, and the car crash's count is entered as that many seats (the engine
-        counts its hands by seat)."""
+        counts its hands by seat); so are the thumbs that put the accused up (``7-4``: four
+        thumbs for 7)."""
         text = text.strip()
         game = self.host.game
         e = game.expect
+        if e.kind in ("put_up", "extra") and not text:
+            return "-"
+        if e.kind == "put_up" and re.fullmatch(r"\d+-\d+", text):
+            accused, count = (int(x) for x in text.split("-"))
+            if count > len(game.living):
+                raise NarratorError(f"only {len(game.living)} players are at the table")
+            return f"{accused}: " + " ".join(map(str, game.living[:count]))
         if e.kind != "hands":
             return text
         if not text:
@@ -240,7 +274,7 @@ class Controller:
         step = self.host.game.expect
         entry = parse_operator_line(text, self.host.game)
         self._apply(*entry.actions)
-        if entry.done and step.kind == "hands":
+        if entry.done and step.kind in ("hands", "put_up", "extra"):
             self._apply(TimeUp(step.timer.name if step.timer else "vote"))
 
     def _undo(self) -> None:
@@ -249,7 +283,7 @@ class Controller:
         self.on_message("ok", f"undone: {action}")
 
     def _on_event(self, event: ev.Event, at: float) -> None:
-        if isinstance(event, ev.TimerStarted) and event.timer.name == "vote":
+        if isinstance(event, ev.TimerStarted) and event.timer.name in HELD:
             hold_vote_window(self.host)
         elif isinstance(event, ev.Refused):
             who = f"seat {event.seat}: " if event.seat is not None else ""

@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, RichLog, Static
 
 from narrator.assist.control import Controller, Snapshot
-from narrator.engine import Role, Rules
+from narrator.engine import Role, Rules, Team, find_rules
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
@@ -46,18 +46,36 @@ class Session:
     journal: Path | None = None
 
 
-Setup = Callable[[dict[int, Role]], Session]
+#: the cards the host dealt, and what else was dealt (the maniac's side)
+Dealt = tuple[dict[int, Role], dict[str, str]]
 
 
-def parse_roles(don: str, mafia: str, sheriff: str, seats: int) -> dict[int, Role]:
-    """The cards the host dealt: seat numbers (mafia: several, by spaces or commas)."""
+#: makes the session once the host has entered the cards and what else was dealt
+Setup = Callable[[dict[int, Role], dict[str, str]], Session]
+
+
+def card_fields(rules: Rules, seats: int) -> list[tuple[str, str]]:
+    """The fields the host fills in for ``rules`` at ``seats``: (name, placeholder) for each
+    card but the civilians', then for each thing dealt besides the cards."""
+    fields = [(role.value, f"{role.value}: {n} seats, e.g. 5 9" if n > 1
+               else f"{role.value}: seat")
+              for role, n in _cards(rules, seats)]
+    fields += [(name, f"{name.replace('_', ' ')}: {' or '.join(values)}")
+               for name, values in rules.dealt_choices.items()]
+    return fields
+
+
+def parse_cards(rules: Rules, seats: int, fields: dict[str, str]) -> Dealt:
+    """The cards the host dealt (seat numbers by spaces or commas, as many as the ruleset
+    deals) and what else was dealt, from the fields of :func:`card_fields`."""
     roles: dict[int, Role] = {}
-    for role, text in ((Role.DON, don), (Role.MAFIA, mafia), (Role.SHERIFF, sheriff)):
-        words = text.replace(",", " ").split()
+    for role, count in _cards(rules, seats):
+        words = fields.get(role.value, "").replace(",", " ").split()
         if not words:
             raise NarratorError(f"{role.value}: enter a seat number")
-        if role is not Role.MAFIA and len(words) > 1:
-            raise NarratorError(f"{role.value}: one seat, not {len(words)}")
+        if len(words) != count:
+            many = "one seat" if count == 1 else f"{count} seats"
+            raise NarratorError(f"{role.value}: {many}, not {len(words)}")
         for word in words:
             if not word.isdigit() or not 1 <= int(word) <= seats:
                 raise NarratorError(f"{role.value}: {word!r} is not a seat (1..{seats})")
@@ -65,10 +83,30 @@ def parse_roles(don: str, mafia: str, sheriff: str, seats: int) -> dict[int, Rol
             if seat in roles:
                 raise NarratorError(f"seat {seat} is both {roles[seat].value} and {role.value}")
             roles[seat] = role
-    return roles
+    dealt: dict[str, str] = {}
+    for name, values in rules.dealt_choices.items():
+        value = fields.get(name, "").strip().lower()
+        if value not in values:
+            raise NarratorError(f"{name.replace('_', ' ')}: {' or '.join(values)}, "
+                                f"not {value!r}")
+        dealt[name] = value
+    return roles, dealt
 
 
-class RolesScreen(Screen[dict[int, Role]]):
+def _cards(rules: Rules, seats: int) -> list[tuple[Role, int]]:
+    """The cards dealt besides the civilians', the mafia's first (the order a host enters
+    them in)."""
+    return sorted(rules.composition(seats).items(),
+                  key=lambda card: (card[0].team is not Team.BLACK, card[0] is not Role.DON))
+
+
+def parse_roles(don: str, mafia: str, sheriff: str, seats: int) -> dict[int, Role]:
+    """Crime-time's cards the host dealt: seat numbers (mafia: several)."""
+    fields = {"don": don, "mafia": mafia, "sheriff": sheriff}
+    return parse_cards(find_rules("crime-time"), seats, fields)[0]
+
+
+class RolesScreen(Screen[Dealt]):
     """The host deals the cards; the narrator needs to know where they went."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", "Quit")]
@@ -79,29 +117,29 @@ class RolesScreen(Screen[dict[int, Role]]):
         self.rules = rules
 
     def compose(self) -> ComposeResult:
-        mafia = self.rules.composition(self.seats).get(Role.MAFIA, 0)
         with Vertical(id="roles"):
             yield Static(f"Deal the cards, then enter the seats (1..{self.seats}).",
                          id="roles-title")
-            yield Input(placeholder="don: seat", id="don")
-            yield Input(placeholder=f"mafia: {mafia} seats, e.g. 5 9", id="mafia")
-            yield Input(placeholder="sheriff: seat", id="sheriff")
+            for name, placeholder in card_fields(self.rules, self.seats):
+                yield Input(placeholder=placeholder, id=name)
             yield Static("Enter: next field, and start the night from the last one.",
                          id="roles-error")
         yield Footer()
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
-        fields = [self.query_one(f"#{name}", Input) for name in ("don", "mafia", "sheriff")]
+        names = [name for name, _ in card_fields(self.rules, self.seats)]
+        fields = [self.query_one(f"#{name}", Input) for name in names]
         empty = next((f for f in fields if not f.value.strip()), None)
         if empty is not None:
             empty.focus()
             return
         try:
-            roles = parse_roles(fields[0].value, fields[1].value, fields[2].value, self.seats)
+            dealt = parse_cards(self.rules, self.seats,
+                                {name: f.value for name, f in zip(names, fields, strict=True)})
         except NarratorError as e:
             self.query_one("#roles-error", Static).update(Text(str(e), style="bold red"))
             return
-        self.dismiss(roles)
+        self.dismiss(dealt)
 
 
 class GameScreen(Screen[None]):
@@ -111,6 +149,7 @@ class GameScreen(Screen[None]):
         Binding("0", "digit('0')", "seat", key_display="0-9"),
         *(Binding(d, f"digit('{d}')", show=False) for d in "123456789"),
         Binding("minus", "digit('-')", show=False),
+        Binding("comma", "digit(',')", show=False),
         Binding("backspace", "erase", show=False),
         Binding("enter", "enter", "enter"),
         Binding("space", "next", "next"),
@@ -243,7 +282,7 @@ class GameScreen(Screen[None]):
         return text
 
     def action_digit(self, ch: str) -> None:
-        if len(self.buffer) < 5:
+        if len(self.buffer) < 12:
             self.buffer += ch
         self._render_input()
 
@@ -309,7 +348,8 @@ class AssistApp(App[None]):
     #roles-error { margin-top: 1; }
     """
 
-    def __init__(self, session: Session | None = None, *, setup: Setup | None = None,
+    def __init__(self, session: Session | None = None, *,
+                 setup: Setup | None = None,
                  seats: int = 10, rules: Rules | None = None) -> None:
         super().__init__()
         if session is None and (setup is None or rules is None):
@@ -328,11 +368,11 @@ class AssistApp(App[None]):
         assert self.rules is not None
         self.push_screen(RolesScreen(self.seats, self.rules), self._dealt)
 
-    def _dealt(self, roles: dict[int, Role] | None) -> None:
-        if roles is None or self.setup is None:
+    def _dealt(self, cards: Dealt | None) -> None:
+        if cards is None or self.setup is None:
             return
         try:
-            self.session = self.setup(roles)
+            self.session = self.setup(*cards)
         except NarratorError as e:
             self.error = str(e)
             self.exit(return_code=2)

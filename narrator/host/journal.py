@@ -35,11 +35,15 @@ class JournalHeader:
     lang: str = "ru"
     mode: str = "assist"
     settings: dict[str, float] = field(default_factory=dict)  # changed figures (count pace, …)
+    dealt: dict[str, str] = field(default_factory=dict)  # besides the cards (the maniac's side)
 
     def to_json(self) -> dict[str, Any]:
-        return {"journal": VERSION, "rules": self.rules, "seats": self.seats, "lang": self.lang,
-                "mode": self.mode, "settings": self.settings,
-                "roles": {str(s): r.value for s, r in sorted(self.roles.items())}}
+        out = {"journal": VERSION, "rules": self.rules, "seats": self.seats, "lang": self.lang,
+               "mode": self.mode, "settings": self.settings,
+               "roles": {str(s): r.value for s, r in sorted(self.roles.items())}}
+        if self.dealt:
+            out["dealt"] = dict(self.dealt)
+        return out
 
 
 class Journal(Recorder):
@@ -52,7 +56,7 @@ class Journal(Recorder):
     def for_game(cls, path: str | Path, game: Game, *, lang: str = "ru", mode: str = "assist",
                  fsync: bool = True) -> Journal:
         header = JournalHeader(game.rules.name, game.seats, dict(game.roles), lang, mode,
-                               settings_of(game.rules))
+                               settings_of(game.rules), dict(game.dealt))
         return cls(path, header, fsync=fsync)
 
 
@@ -65,7 +69,11 @@ class JournalContents:
     def game(self) -> Game:
         """A game brought to the journal's last state (events of the replay discarded)."""
         rules = with_settings(find_rules(self.header.rules), **self.header.settings)
-        game = Game(rules, seats=self.header.seats, roles=self.header.roles)
+        try:
+            game = Game(rules, seats=self.header.seats, roles=self.header.roles,
+                        dealt=self.header.dealt)
+        except EngineError as e:
+            raise NarratorError(f"journal line 1: {e}") from None
         game.start()
         for i, (_, action) in enumerate(self.entries, start=2):
             try:
@@ -89,8 +97,9 @@ def load_journal(path: str | Path) -> JournalContents:
         version = head.get("journal")
         roles = {int(s): Role(r) for s, r in head["roles"].items()}
         settings = {str(k): float(v) for k, v in head.get("settings", {}).items()}
+        dealt = {str(k): str(v) for k, v in head.get("dealt", {}).items()}
         header = JournalHeader(head["rules"], int(head["seats"]), roles, head.get("lang", "ru"),
-                               head.get("mode", "assist"), settings)
+                               head.get("mode", "assist"), settings, dealt)
     except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
         raise NarratorError(f"{name}:1: not a journal header ({e.__class__.__name__})") from None
     if version not in (1, VERSION):

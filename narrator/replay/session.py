@@ -115,7 +115,9 @@ class SessionReplay:
 
 def _game(table: Input) -> Game:
     roles = {int(s): Role(r) for s, r in table.get("roles").items()}
-    game = Game(find_rules(str(table.get("rules"))), seats=int(table.get("seats")), roles=roles)
+    dealt = {str(k): str(v) for k, v in (table.get("dealt") or {}).items()}
+    game = Game(find_rules(str(table.get("rules"))), seats=int(table.get("seats")), roles=roles,
+                dealt=dealt)
     history = [parse_action(a) for a in table.get("history", ())]
     if history:  # a resumed game: bring it to where the recording began
         game.start()

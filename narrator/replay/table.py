@@ -241,7 +241,7 @@ def act_keys(expect: Expect) -> dict[str, str]:
     role = expect.role or ""
     if expect.kind == "check":
         return {role: "check"}
-    keys = {role: expect.acts[0]}
+    keys: dict[str, str] = {role: expect.acts[0]}
     for act in expect.acts[1:]:
         keys[f"{role}_shot" if act == "kill" else f"{role}_{act}"] = act
     return keys

@@ -307,7 +307,8 @@ def test_resume_reopens_at_the_same_phase(tmp_path: Path) -> None:
 def test_roles_are_entered_on_the_first_screen(tmp_path: Path) -> None:
     made: list[dict[int, Role]] = []
 
-    def setup(roles: dict[int, Role]) -> Session:
+    def setup(roles: dict[int, Role], dealt: dict[str, str]) -> Session:
+        assert dealt == {}  # crime-time deals nothing besides the cards
         made.append(roles)
         return new_session(tmp_path / "j.jsonl", roles)
 
