@@ -1,4 +1,5 @@
-"""The ``narrator`` command line: play | assist | replay | resume | demo | parse | voices | models.
+"""The ``narrator`` command line: play | assist | replay | resume | export | demo | parse | voices |
+models.
 
 Each command's work lives in its package; this module only parses arguments, imports the
 command lazily (so ``narrator parse`` does not load audio libraries) and turns a
@@ -52,6 +53,12 @@ def _build_parser() -> argparse.ArgumentParser:
         p.add_argument("--count-pace", type=float, metavar="SECONDS",
                        help="seconds between the numbers of the hunt's count (default 1.5)")
 
+    def club_opts(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--rules-file", metavar="FILE",
+                       help="the club's options in a TOML file (fouls, best_move, timers)")
+        p.add_argument("--names", metavar="NAMES",
+                       help='nicknames per seat, e.g. "1=Ника,2=Бублик,7=Momento Mori"')
+
     p = sub.add_parser("replay", help="replay a table script or a recorded session")
     p.add_argument("path", help="GAME.table.jsonl, or a folder written by play --record")
     p.add_argument("--json", action="store_true", help="print the protocol as JSON")
@@ -90,6 +97,7 @@ def _build_parser() -> argparse.ArgumentParser:
     pace_opt(p)
     timer_opt(p)
     console_opts(p)
+    club_opts(p)
     p.set_defaults(run="narrator.play.cli:run")
 
     p = sub.add_parser("assist", help="a human host drives; the narrator speaks and times")
@@ -103,6 +111,7 @@ def _build_parser() -> argparse.ArgumentParser:
     pace_opt(p)
     timer_opt(p)
     console_opts(p, pads=False)
+    club_opts(p)
     p.set_defaults(run="narrator.assist.cli:run")
 
     p = sub.add_parser("resume", help="resume a killed game from its journal")
@@ -112,6 +121,18 @@ def _build_parser() -> argparse.ArgumentParser:
     audio_opts(p)
     console_opts(p)
     p.set_defaults(run="narrator.resume:run")
+
+    p = sub.add_parser("export", help="write a finished game for a rating system")
+    p.add_argument("source", help="a table script, a game journal or a recorded session folder")
+    p.add_argument("--format", choices=("mafiaratings",), required=True,
+                   help="mafiaratings: MafiaRatings' game JSON")
+    p.add_argument("--out", "-o", metavar="FILE", help="write here (owner-only) instead of stdout")
+    p.add_argument("--start", metavar="WHEN",
+                   help="when the game began, ISO 8601 (default: the file's time less the game's "
+                        "length)")
+    p.add_argument("--club-id", type=int, metavar="N", help="the club's id in the rating system")
+    p.add_argument("--event-id", type=int, metavar="N", help="the event's id in the rating system")
+    p.set_defaults(run="narrator.replay.export:run")
 
     p = sub.add_parser("voices", help="build, record or check voice packs")
     vs = p.add_subparsers(dest="voices_command", required=True, metavar="ACTION")

@@ -22,10 +22,14 @@ The types, and what each holds (:data:`FIELDS`; a field marked ``?`` may be left
   hands, foul, remove, undo).
 - ``undo``: the host takes the last action back.
 - ``stop`` — ``reason?``: the operator stops the game (``q``, the end of the input).
-- ``table`` — ``rules``, ``seats``, ``roles``, ``dealt?``, ``lang?``, ``chunk_ms?``, ``history?``: a
-  recorded session's first line, the table as it was dealt (and the actions it resumed from).
+- ``table`` — ``rules``, ``seats``, ``roles``, ``dealt?``, ``lang?``, ``chunk_ms?``,
+  ``history?``, ``settings?``, ``options?``, ``names?``: a recorded session's first line, the
+  table as it was dealt (and what else was, the maniac's side; and the actions it resumed from),
+  with the club's figures, options and nicknames.
 - ``delay`` — ``seconds``: how long the narrator still spoke when a timer started (the timer
   starts when the narrator is quiet).
+- ``timer`` — ``name``, ``started``: a timer of the game started at ``started`` (a journal's
+  mark: a resumed game goes on with the time its running timer had left).
 - ``gated`` — ``end``: the echo gate silenced the chunk from ``t`` to ``end`` (the narrator's
   own voice came back through the microphone).
 
@@ -49,7 +53,7 @@ FORMAT_VERSION = 2
 
 HEARD, ENTRY, ACTION, UNDO, STOP = "heard", "entry", "action", "undo", "stop"
 PAD, OPERATOR = "pad", "operator"
-TABLE, DELAY, GATED = "table", "delay", "gated"
+TABLE, DELAY, GATED, TIMER = "table", "delay", "gated", "timer"
 
 _NUMBER = (int, float)
 #: type → {field: (JSON type, required)}; the table in the module's docstring, as data
@@ -63,9 +67,11 @@ FIELDS: Mapping[str, Mapping[str, tuple[type | tuple[type, ...], bool]]] = {
     STOP: {"reason": (str, False)},
     TABLE: {"rules": (str, True), "seats": (int, True), "roles": (Mapping, True),
             "dealt": (Mapping, False), "lang": (str, False), "chunk_ms": (int, False),
-            "history": (tuple, False)},
+            "history": (tuple, False), "settings": (Mapping, False), "options": (Mapping, False),
+            "names": (Mapping, False)},
     DELAY: {"seconds": (_NUMBER, True)},
     GATED: {"end": (_NUMBER, True)},
+    TIMER: {"name": (str, True), "started": (_NUMBER, True)},
 }
 
 

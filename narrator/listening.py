@@ -28,6 +28,8 @@ from narrator.clock import Clock
 from narrator.engine import Action, Game, Malformed, Role
 from narrator.engine import events as ev
 from narrator.engine.entries import OPERATOR_STEPS, describe, prompt_for
+from narrator.engine.options import options_of
+from narrator.engine.rules import settings_of
 from narrator.errors import NarratorError
 from narrator.grammar import Intent
 from narrator.host.assembly import assemble_host
@@ -36,6 +38,7 @@ from narrator.host.hearing import Hearing
 from narrator.host.intake import heard_actions, read_input
 from narrator.host.recorder import Fanout, InputLog
 from narrator.host.speaker import Narration
+from narrator.host.transcript import seat_label
 from narrator.inputs import DELAY, GATED, TABLE, Input, heard
 from narrator.voice.manifest import Manifest
 
@@ -150,9 +153,9 @@ class ListeningLoop:
         if isinstance(event, ev.SpeechStarted):
             self._speech_id += 1
             self._speaker = event.seat
-            self.log(f"{self._stamp()}  seat {event.seat}: {event.kind} speech")
+            self.log(f"{self._stamp()}  {self._seat(event.seat)}: {event.kind} speech")
         elif isinstance(event, ev.Refused):
-            who = f"seat {event.seat}" if event.seat is not None else "input"
+            who = self._seat(event.seat) if event.seat is not None else "input"
             target = "" if event.target is None else f" {event.target}"
             text = f"{who} {event.kind}{target}: refused ({event.reason}), ignored"
             self.log(f"!! REFUSED {text}" if self.assist else f"{self._stamp()}  {text}")
@@ -269,11 +272,15 @@ class ListeningLoop:
                 break
             said.actions.append(str(action))
             if isinstance(action, Malformed):
-                what = f"seat {self._speaker}: «{decision.text}» refused ({action.reason})"
+                what = f"{self._seat(self._speaker)}: «{decision.text}» refused ({action.reason})"
                 self.log(f"!! {what}" if self.assist else f"{self._stamp()}  {what}")
             else:
-                self.log(f"{self._stamp()}  seat {self._speaker}: «{decision.text}» → {action}")
+                self.log(f"{self._stamp()}  {self._seat(self._speaker)}: «{decision.text}» → {action}")
             self._apply(action)
+
+    def _seat(self, seat: int | None) -> str:
+        """``seat 4``, or ``seat 4 (Ника)`` with a nickname."""
+        return seat_label(seat, self.game.names) if seat is not None else "seat ?"
 
     # -- running -----------------------------------------------------------------------------
 
@@ -283,6 +290,8 @@ class ListeningLoop:
             "rules": self.game.rules.name, "seats": self.game.seats, "lang": self.lang,
             "chunk_ms": self.chunk_ms,
             "roles": {str(s): r.value for s, r in sorted(self.game.roles.items())},
+            "settings": settings_of(self.game.rules), "options": options_of(self.game.rules),
+            "names": {str(s): n for s, n in sorted(self.game.names.items())},
             "history": [str(a) for a in self.game.history]}
         if self.game.dealt:  # besides the cards (the maniac's side)
             table["dealt"] = dict(self.game.dealt)

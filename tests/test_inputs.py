@@ -29,6 +29,8 @@ REQUIRED: dict[str, dict[str, st.SearchStrategy[Any]]] = {
               "roles": st.dictionaries(st.sampled_from(["1", "3", "5"]),
                                        st.sampled_from(["don", "mafia"]))},
     "delay": {"seconds": st.floats(0, 10, allow_nan=False)}, "gated": {"end": st.integers(0, 99)},
+    "timer": {"name": st.sampled_from(["speech", "hunt"]),
+              "started": st.floats(0, 1e4, allow_nan=False)},
 }
 
 

@@ -13,19 +13,20 @@ import argparse
 import threading
 from pathlib import Path
 
-from narrator.assist.control import hold_vote_window
-from narrator.assist.ui import AssistApp, Dealt, Session, card_fields, parse_cards
+from narrator.assist.control import hold_for_host
+from narrator.assist.ui import AssistApp, Deal, Session, card_fields, parse_cards
 from narrator.clock import Clock, MonotonicClock
 from narrator.console.serve import ConsoleOptions, console_options, open_console
 from narrator.console.server import Console
 from narrator.engine import Game, Role, Rules
-from narrator.engine.rules import find_rules, with_settings
+from narrator.engine.rules import find_rules, parse_figures, with_settings
 from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
+from narrator.host.club import club_rules, names_option
 from narrator.host.driver import Driver
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
-from narrator.host.speaker import Narration, speaker_narration, wav_narration
+from narrator.host.speaker import Narration, next_part, speaker_narration, wav_narration
 from narrator.voice.manifest import Manifest
 
 DEFAULT_JOURNAL = "journal.jsonl"
@@ -88,8 +89,8 @@ def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | Non
         setup = app.setup
         assert setup is not None
 
-        def started(roles: dict[int, Role], dealt: dict[str, str]) -> Session:
-            session = setup(roles, dealt)
+        def started(deal: Deal) -> Session:
+            session = setup(deal)
             drive(session)
             return session
 
@@ -105,6 +106,10 @@ def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | Non
             session.loop.stop()
         for thread in threads:
             thread.join(timeout=5)
+        for session in session_ref:  # where the host stopped: a resume goes on from here
+            journal = session.host.journal
+            if isinstance(journal, Journal) and not session.host.game.is_over:
+                journal.stop(session.host.now())
         narration.close()
         for session in session_ref:
             if session.host.journal is not None and isinstance(session.host.journal, Journal):
@@ -113,8 +118,12 @@ def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | Non
         raise NarratorError(app.error)
     if session_ref and session_ref[0].journal is not None:
         path = session_ref[0].journal
-        print(f"narrator: the game is journaled in {path}; continue it with "
-              f"`narrator resume {path}`")
+        game = session_ref[0].host.game
+        if game.winner is not None:
+            print(f"narrator: the game is over ({game.winner.value} won); its journal is {path}")
+        else:
+            print(f"narrator: the game is journaled in {path}; continue it with "
+                  f"`narrator resume {path}`")
     else:
         print("narrator: no game was started")
     return 0
@@ -122,12 +131,15 @@ def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | Non
 
 def run(args: argparse.Namespace) -> int:
     """``narrator assist``."""
-    rules = with_settings(find_rules(args.rules), **_pace(args))
+    rules = club_rules(with_settings(find_rules(args.rules), **_pace(args),
+                                     **parse_figures(getattr(args, "timer", None) or [])),
+                       getattr(args, "rules_file", None))
     seats = args.seats or rules.seats
     try:
         rules.check_seats(seats)
     except NarratorError as e:
         raise NarratorError(f"--seats: {e}") from None
+    names = names_option(getattr(args, "names", None), seats)
     path = Path(args.journal or DEFAULT_JOURNAL)
     if path.exists() and path.stat().st_size > 0:
         raise NarratorError(f"{path} already holds a game: continue it with `narrator resume "
@@ -135,8 +147,8 @@ def run(args: argparse.Namespace) -> int:
     clock = MonotonicClock()
     narration = _narration(args, clock, args.lang)
 
-    def setup(roles: dict[int, Role], dealt: dict[str, str]) -> Session:
-        game = Game(rules, seats=seats, roles=roles, dealt=dealt)
+    def setup(deal: Deal) -> Session:
+        game = Game(rules, seats=seats, roles=deal.roles, names=deal.names, dealt=deal.dealt)
         try:
             journal = Journal.for_game(path, game, lang=args.lang, mode="assist")
         except OSError as e:
@@ -147,15 +159,15 @@ def run(args: argparse.Namespace) -> int:
 
     console = _console(args)
     if args.roles:
-        return _run_app(AssistApp(setup(*roles_option(args.roles, rules, seats))), narration,
-                        console,
+        roles, dealt = roles_option(args.roles, rules, seats)
+        return _run_app(AssistApp(setup(Deal(roles, names, dealt))), narration, console,
                         args.lang)
     if console is not None:
         raise NarratorError("--console starts with the game: give the cards with --roles")
-    return _run_app(AssistApp(setup=setup, seats=seats, rules=rules), narration)
+    return _run_app(AssistApp(setup=setup, seats=seats, rules=rules, names=names), narration)
 
 
-def roles_option(text: str, rules: Rules, seats: int) -> Dealt:
+def roles_option(text: str, rules: Rules, seats: int) -> tuple[dict[int, Role], dict[str, str]]:
     """``--roles "don=3 mafia=5,9 sheriff=1"``: a seat (or several) per card of the ruleset,
     and what else it deals (``maniac_side=mafia``)."""
     names = [name for name, _ in card_fields(rules, seats)]
@@ -182,14 +194,18 @@ def resume_session(contents: JournalContents, path: str | Path, clock: Clock, *,
                            manifest=manifest)
     if narration is not None and game.phase.startswith("n") and not game.is_over:
         narration.player.set_bed(narration.bed)  # back into the night: its bed again
-    session.host.resume()
-    hold_vote_window(session.host)
+    session.host.resume(left=contents.time_left(game))  # on with the time it had left
+    hold_for_host(session.host)
     return session
 
 
 def resume(args: argparse.Namespace, contents: JournalContents) -> int:
     """``narrator resume JOURNAL`` for a journal written by ``narrator assist``."""
     clock = MonotonicClock()
+    if getattr(args, "out_wav", None):
+        args.out_wav, note = next_part(args.out_wav)
+        if note:
+            print(f"narrator: {note}")
     narration = _narration(args, clock, contents.header.lang)
     session = resume_session(contents, args.journal, clock, narration=narration)
     return _run_app(AssistApp(session), narration, _console(args), contents.header.lang)

@@ -16,12 +16,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from narrator.engine import Action, Game, Role, TimeUp
+from narrator.engine import Action, Check, Expect, Game, Kill, Role, Save, Shot, TimeUp
 from narrator.engine import events as ev
 from narrator.engine.entries import parse_operator_line
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
+from narrator.host.narration import Line
 from narrator.host.transcript import Transcript
 
 SAID_LINES = 8
@@ -39,17 +40,16 @@ _STEPS = {
 }
 _SPEECHES = {"day": "speech", "last": "last word", "tie": "tie speech", "intro": "introduction",
              "extra": "30 s more", "justify": "justification"}
-#: the windows that wait for the host's entry (a human counts, then types): the vote, the
-#: thumbs after a speech, the hands held up, the next raised hand
-HELD = ("vote", "put_up", "extra", "floor")
 
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
     seat: int
-    role: Role
-    out: str | None  # shot, vote, crash, removed
+    role: Role  # shown only behind ``r``
+    out: str | None  # vote, crash, removed; shot once the day has told it
     fouls: int
+    name: str = ""
+    shot_tonight: bool = False  # shot in this night's hunt: secret until the day (2.1.2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ class Snapshot:
     """The table as the UI shows it; built on the loop's thread, read on the UI's."""
 
     phase: str  # readable: "Day 2 · speech of seat 4"
-    notation: str  # Game.notation()
+    notation: str  # Game.notation(secret=False)
     hint: str  # what the keys do now
     seats: tuple[SeatView, ...]
     speaker: int | None
@@ -65,9 +65,12 @@ class Snapshot:
     voting: tuple[int, ...]  # candidates of the round being voted on
     timer: str | None  # the running timer's name
     timer_seconds: float
-    timer_ends: float | None  # clock time when it runs out (None: waits for the host)
+    timer_ends: float | None  # clock time when it runs out
+    held: bool  # the step then waits for the host's entry (a vote, the hunt, a check)
     said: tuple[str, ...]  # the last lines spoken, oldest first
     over: bool
+    kind: str = "timer"  # what the game waits for (Expect.kind)
+    secrets: tuple[str, ...] = ()  # the nights' shots and checks: shown only behind ``r``
 
 
 def describe(game: Game) -> str:
@@ -115,7 +118,8 @@ def hint(game: Game) -> str:
                 "abstainers count for the last candidate)")
     if e.kind == "hunt":
         return ("number Enter: the mafia's target, a shot from every living mafioso · "
-                "shooter-target k: one shot (e.g. 3-7 k)")
+                "shooter-target k: one shot (e.g. 3-7 k) · Space: no shot · the count "
+                "waits for this")
     if e.kind == "check":
         return f"number Enter: the {e.role} checks that seat"
     if e.kind == "act":
@@ -126,8 +130,7 @@ def hint(game: Game) -> str:
     if e.kind == "floor":
         return "number Enter: that seat speaks next · Space: the next in seat order"
     if e.kind == "put_up":
-        return ("accused-count Enter (7-4): thumbs put 7 up · seats 7:… via the terminal · "
-                "Space: none")
+        return "accused-thumbs Enter (7-4: four thumbs put 7 up) · Space: none"
     if e.kind == "extra":
         return "seats Enter (3,7): 30 s more for each · Space: none"
     if e.kind == "over":
@@ -139,33 +142,80 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
     """Read the table; call on the loop's thread."""
     game = host.game
     e = game.expect
-    seats = tuple(
-        SeatView(s, game.roles[s], (game.out.get(s) or {}).get("how"), game.fouls.get(s, 0))
-        for s in range(1, game.seats + 1)
-    )
+    tonight = game.phase.startswith("n") and not game.is_over  # the day tells the night
+    seats = []
+    for s in range(1, game.seats + 1):
+        out = game.out.get(s) or {}
+        shot_tonight = tonight and out.get("how") == "shot" and out.get("night") == int(
+            game.phase[1:])
+        seats.append(SeatView(s, game.roles[s], None if shot_tonight else out.get("how"),
+                              game.fouls.get(s, 0), game.names.get(s, ""), shot_tonight))
     timer = host.timer
-    waits = e.kind == "hands" or timer is None  # the vote waits for the host's count
     return Snapshot(
         phase=describe(game),
-        notation=game.notation(),
+        notation=game.notation(secret=False),  # on screen: the table may see it
         hint=hint(game),
-        seats=seats,
+        seats=tuple(seats),
         speaker=e.seat if e.kind == "speech" else None,
         nominations=tuple(game.nominations),
         voting=game.voting_candidates if e.kind == "hands" else (),
         timer=timer.name if timer is not None else None,
         timer_seconds=timer.seconds if timer is not None else 0.0,
-        timer_ends=None if waits or timer is None else host.timer_started + timer.seconds,
+        timer_ends=None if timer is None else host.timer_started + timer.seconds,
+        held=host.held,
         said=tuple(transcript.spoken[-SAID_LINES:]),
         over=game.is_over,
+        kind=e.kind,
+        secrets=night_secrets(game),
     )
 
 
-def hold_vote_window(host: Host) -> None:
-    """A vote waits for the host's count: the 1 s window closes when the count is entered."""
-    exp = host.game.expect
-    if exp.kind == "hands" or (exp.timer is not None and exp.timer.name in HELD):
-        host.scheduler.cancel("timer")
+def night_secrets(game: Game) -> tuple[str, ...]:
+    """The nights as only the host knows them: the hunt's result and the checks' answers."""
+    out: list[str] = []
+    for night in game.nights:
+        shot = night.get("shot")
+        parts = [f"night {night['night']}: " + ("miss" if shot is None else f"shot {shot}")]
+        for key, value in night.items():
+            if key.endswith("_check") and value is not None:
+                who = key.removesuffix("_check")
+                answer = "yes" if value["result"] else "no"
+                parts.append(f"{who} checked {value['target']}: {answer}")
+            elif key.endswith("_save") and value is not None:
+                who = key.removesuffix("_save")
+                parts.append(f"{who} picked {value['target']}, saved {value['saved']}")
+            elif key in ("sheriff_shot", "maniac") and value is not None:
+                parts.append(f"{key.replace('_', ' ')} {value}")
+        out.append(" · ".join(parts))
+    if game.best_move is not None:
+        named = ", ".join(map(str, game.best_move["named"]))
+        out.append(f"best move of {game.best_move['seat']}: {named} "
+                   f"({game.best_move['black_named']} black)")
+    return tuple(out)
+
+
+def hold_for_host(host: Host) -> None:
+    """A step the host answers waits for the answer: a vote for the count (a human cannot
+    count within the rules' one second), the hunt for the mafia's target once the count is
+    over, a check for the seat checked (when the checker is still at the table)."""
+    game = host.game
+    e = game.expect
+    if e.kind in ("hands", "hunt", "floor", "put_up", "extra"):
+        host.hold()  # (the thumbs, the hands held up and the next hand are counted too)
+    elif e.kind in ("check", "act") and e.role is not None and game.actor_alive(e.role):
+        host.hold()
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """One host entry, for undo: the game and its timer just before it."""
+
+    history: int  # how many actions the game had taken
+    expect: Expect
+    left: float | None  # seconds left on the step's timer
+    held: bool
+    said: int  # phrases said so far
+    text: str  # what the host typed, as shown (nothing secret)
 
 
 class Controller:
@@ -183,13 +233,15 @@ class Controller:
         self.on_message: Callable[[str, str], None] = lambda kind, text: None
         loop.on_error = lambda text: self.on_message("error", text)
         host.listeners.append(self._on_event)
+        self._entries: list[_Entry] = []
 
     # -- inputs (any thread): each key is an operator entry (narrator.engine.entries) ----------
 
     def next(self) -> None:
-        """Space: end the speech early («Спасибо»), no more hands in a vote, or skip the timer."""
-        self._submit(lambda: self._entry("-" if self.host.game.expect.kind in ("speech", "hands")
-                                         else "t"))
+        """Space: end the speech early («Спасибо»), no more hands in a vote, no shot or no
+        check at night (the step still ends at its time), or skip the timer."""
+        self._submit(lambda: self._entry(
+            "-" if self.host.game.expect.kind in ("speech", "hands", "hunt", "check") else "t"))
 
     def time_up(self) -> None:
         """The current timer runs out now (a speech ends with «Спасибо»)."""
@@ -240,8 +292,9 @@ class Controller:
 
     def _apply(self, *actions: Action) -> None:
         for action in actions:
-            # logged once taken, before the refusals it may cause
-            self.host.apply(action, accepted=lambda a: self.on_message("ok", str(a)))
+            # logged once taken, before the refusals it may cause; a night's input is the
+            # host's secret: the screen says only that it was taken
+            self.host.apply(action, accepted=lambda a: self.on_message("ok", _public(a)))
 
     def _typed(self, text: str) -> str:
         """The entry of a number typed then Enter. A vote is the host's count: an empty Enter
@@ -270,22 +323,85 @@ class Controller:
         return text
 
     def _entry(self, text: str) -> None:
-        """Apply one entry; an answer to a vote closes its window (it waits for the count)."""
-        step = self.host.game.expect
-        entry = parse_operator_line(text, self.host.game)
+        """Apply one entry. An answer to a vote closes its window at once; an answer to the
+        hunt or a check lets the step end at its time (the count goes on to «десять», the
+        check's 15 s run out, 2.1.3), or now when that has passed: a late entry never replays
+        the count."""
+        host, game = self.host, self.host.game
+        step = game.expect
+        entry = parse_operator_line(text, game)
+        mark = _Entry(len(game.history), step, host.time_left, host.held,
+                      len(self.transcript.said), _shown(text, step))
         self._apply(*entry.actions)
         if entry.done and step.kind in ("hands", "put_up", "extra"):
             self._apply(TimeUp(step.timer.name if step.timer else "vote"))
+        elif entry.done and game.expect == step and host.held:
+            host.release()
+        if len(game.history) > mark.history or host.held != mark.held:
+            self._entries.append(mark)
 
     def _undo(self) -> None:
-        action = self.host.undo()
-        hold_vote_window(self.host)
-        self.on_message("ok", f"undone: {action}")
+        """Take back exactly the last host entry — every action it applied and what the timers
+        did after it — and put the timer back as it was: a step that did not change keeps its
+        clock running; a closed step comes back with the time it had left, waiting for the host
+        again if it did. If the narrator already said something for it, a short correction."""
+        host, game = self.host, self.host.game
+        if not self._entries:
+            raise NarratorError("nothing to undo")
+        mark = self._entries.pop()
+        current = game.expect
+        host.take_back(len(game.history) - mark.history)
+        if current != mark.expect:  # the entry closed its step: back to it, as it was
+            host.resume(left=mark.left)
+        if mark.held:
+            host.hold()
+        elif host.held:
+            host.release()
+        if len(self.transcript.said) > mark.said:
+            lines = [Line(("correction",))]
+            if game.expect.kind == "hands" and game.expect.candidate is not None:
+                lines.append(Line((f"who_for.{game.expect.candidate}",)))  # ask again
+            for line in lines:
+                host.say(line)
+        self.on_message("ok", f"undone: {mark.text}")
 
     def _on_event(self, event: ev.Event, at: float) -> None:
-        if isinstance(event, ev.TimerStarted) and event.timer.name in HELD:
-            hold_vote_window(self.host)
+        if isinstance(event, ev.TimerStarted):
+            hold_for_host(self.host)  # the steps the host answers (it looks at what they are)
+        elif isinstance(event, ev.Fouled) and event.count >= 3:
+            self.on_message("refused", _foul_notice(event, self.host.game.rules.fouls))
         elif isinstance(event, ev.Refused):
             who = f"seat {event.seat}: " if event.seat is not None else ""
             target = f" {event.target}" if event.target is not None else ""
             self.on_message("refused", f"{who}{event.kind}{target} refused ({event.reason})")
+
+
+def _public(action: Action) -> str:
+    """An action as the screen may show it: the night's shots and checks are secret."""
+    if isinstance(action, Shot):
+        return "the hunt: a shot entered"
+    if isinstance(action, Check | Kill | Save):
+        return f"the {action.role}'s {str(action).split()[0]} entered"
+    return str(action)
+
+
+def _shown(text: str, step: Expect) -> str:
+    """What the host typed, as the screen may show it."""
+    if step.kind == "hunt" or (step.kind in ("check", "act")
+                               and not text.startswith(("f", "r"))):
+        if step.kind == "hunt":
+            return "the hunt's entry"
+        return f"the {step.role}'s check" if step.kind == "check" else f"the {step.role}'s entry"
+    return text or "-"
+
+
+def _foul_notice(event: ev.Fouled, mode: str) -> str:
+    """What the host is told at a player's 3rd and 4th foul."""
+    seat, n = event.seat, event.count
+    if mode == "sport":
+        return (f"seat {seat}: 3rd foul — loses the next discussion speech" if n == 3 else
+                f"seat {seat}: {n}th foul — removed from the game (2.4.3)" if n == 4 else
+                f"seat {seat}: foul {n}")
+    if n == 3:
+        return f"seat {seat}: 3rd foul"
+    return f"seat {seat}: {n}th foul — if the club removes at four: {seat} x"

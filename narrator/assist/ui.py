@@ -12,11 +12,12 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -25,6 +26,7 @@ from textual.widgets import Footer, Input, RichLog, Static
 
 from narrator.assist.control import Controller, Snapshot
 from narrator.engine import Role, Rules, Team, find_rules
+from narrator.engine.options import OptionError, parse_names
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
@@ -46,12 +48,24 @@ class Session:
     journal: Path | None = None
 
 
-#: the cards the host dealt, and what else was dealt (the maniac's side)
-Dealt = tuple[dict[int, Role], dict[str, str]]
+@dataclass(frozen=True)
+class Deal:
+    """What the host enters before the first night: the cards, the players' nicknames, and what
+    the ruleset deals besides the cards (the maniac's side)."""
+
+    roles: dict[int, Role]
+    names: dict[int, str] = field(default_factory=dict)
+    dealt: dict[str, str] = field(default_factory=dict)
 
 
-#: makes the session once the host has entered the cards and what else was dealt
-Setup = Callable[[dict[int, Role], dict[str, str]], Session]
+Setup = Callable[[Deal], Session]
+
+
+def _cards(rules: Rules, seats: int) -> list[tuple[Role, int]]:
+    """The cards dealt besides the civilians', the mafia's first (the order a host enters
+    them in)."""
+    return sorted(rules.composition(seats).items(),
+                  key=lambda card: (card[0].team is not Team.BLACK, card[0] is not Role.DON))
 
 
 def card_fields(rules: Rules, seats: int) -> list[tuple[str, str]]:
@@ -65,7 +79,8 @@ def card_fields(rules: Rules, seats: int) -> list[tuple[str, str]]:
     return fields
 
 
-def parse_cards(rules: Rules, seats: int, fields: dict[str, str]) -> Dealt:
+def parse_cards(rules: Rules, seats: int,
+                fields: dict[str, str]) -> tuple[dict[int, Role], dict[str, str]]:
     """The cards the host dealt (seat numbers by spaces or commas, as many as the ruleset
     deals) and what else was dealt, from the fields of :func:`card_fields`."""
     roles: dict[int, Role] = {}
@@ -93,33 +108,30 @@ def parse_cards(rules: Rules, seats: int, fields: dict[str, str]) -> Dealt:
     return roles, dealt
 
 
-def _cards(rules: Rules, seats: int) -> list[tuple[Role, int]]:
-    """The cards dealt besides the civilians', the mafia's first (the order a host enters
-    them in)."""
-    return sorted(rules.composition(seats).items(),
-                  key=lambda card: (card[0].team is not Team.BLACK, card[0] is not Role.DON))
-
-
 def parse_roles(don: str, mafia: str, sheriff: str, seats: int) -> dict[int, Role]:
     """Crime-time's cards the host dealt: seat numbers (mafia: several)."""
     fields = {"don": don, "mafia": mafia, "sheriff": sheriff}
     return parse_cards(find_rules("crime-time"), seats, fields)[0]
 
 
-class RolesScreen(Screen[Dealt]):
-    """The host deals the cards; the narrator needs to know where they went."""
+class RolesScreen(Screen[Deal]):
+    """The host deals the cards; the narrator needs to know where they went (and, if the club
+    likes, what the players are called)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", "Quit")]
 
-    def __init__(self, seats: int, rules: Rules) -> None:
+    def __init__(self, seats: int, rules: Rules, names: dict[int, str] | None = None) -> None:
         super().__init__()
         self.seats = seats
         self.rules = rules
+        self.names = names or {}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="roles"):
             yield Static(f"Deal the cards, then enter the seats (1..{self.seats}).",
                          id="roles-title")
+            yield Input(",".join(f"{s}={n}" for s, n in sorted(self.names.items())),
+                        placeholder="names (optional): 1=Ника, 2=Бублик, …", id="names")
             for name, placeholder in card_fields(self.rules, self.seats):
                 yield Input(placeholder=placeholder, id=name)
             yield Static("Enter: next field, and start the night from the last one.",
@@ -127,19 +139,23 @@ class RolesScreen(Screen[Dealt]):
         yield Footer()
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
-        names = [name for name, _ in card_fields(self.rules, self.seats)]
-        fields = [self.query_one(f"#{name}", Input) for name in names]
+        keys = [name for name, _ in card_fields(self.rules, self.seats)]
+        fields = [self.query_one(f"#{name}", Input) for name in keys]
         empty = next((f for f in fields if not f.value.strip()), None)
         if empty is not None:
             empty.focus()
             return
         try:
-            dealt = parse_cards(self.rules, self.seats,
-                                {name: f.value for name, f in zip(names, fields, strict=True)})
+            roles, dealt = parse_cards(self.rules, self.seats,
+                                       {k: f.value for k, f in zip(keys, fields, strict=True)})
+            names = parse_names(self.query_one("#names", Input).value, self.seats)
+        except OptionError as e:
+            self.query_one("#roles-error", Static).update(Text(f"names: {e}", style="bold red"))
+            return
         except NarratorError as e:
             self.query_one("#roles-error", Static).update(Text(str(e), style="bold red"))
             return
-        self.dismiss(dealt)
+        self.dismiss(Deal(roles, names, dealt))
 
 
 class GameScreen(Screen[None]):
@@ -162,7 +178,8 @@ class GameScreen(Screen[None]):
         Binding("u", "undo", "undo"),
         Binding("r", "roles", "roles"),
         Binding("escape", "clear", "Clear", show=False),
-        Binding("q", "app.quit", "quit"),
+        Binding("y", "yes", show=False),
+        Binding("q", "quit", "quit"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -173,6 +190,8 @@ class GameScreen(Screen[None]):
         self.show_roles = False
         self.snap: Snapshot | None = None
         self.messages: list[tuple[str, str]] = []
+        #: a quit or a removal waiting for the host's «y» (any other key: no)
+        self.confirming: tuple[str, str] | None = None
         self._ui_thread = threading.get_ident()
         self._aloop: asyncio.AbstractEventLoop | None = None
 
@@ -243,14 +262,21 @@ class GameScreen(Screen[None]):
             mark = "▶" if snap.speaker == s.seat else " "
             style = "dim strike" if s.out else ("bold" if snap.speaker == s.seat else "")
             out.append(f"{mark}{s.seat:>2} ", style=style)
+            if s.name:
+                out.append(f"{s.name[:12]} ", style=style)
             out.append("out:" + s.out if s.out else "in", style="dim" if s.out else "green")
             if s.fouls:
                 out.append(f" fouls {s.fouls}", style="yellow")
+            if self.show_roles and s.shot_tonight:  # 2.1.2: told to the table at day only
+                out.append(" shot tonight", style="bold red")
             if self.show_roles and s.role is not Role.CIVILIAN:
                 out.append(f" {_LETTER[s.role]}", style=_ROLE_STYLE[s.role])
             out.append("   ")
             if s.seat % 5 == 0:
                 out.append("\n")
+        if self.show_roles:  # the host's eyes only: the nights' shots and checks
+            for line in snap.secrets:
+                out.append(f"\n  {line}", style="bold")
         return out
 
     def _render_timer(self) -> None:
@@ -259,10 +285,13 @@ class GameScreen(Screen[None]):
         if snap is None or snap.timer is None or snap.over:
             widget.update("")
             return
-        if snap.timer_ends is None:
-            widget.update(Text("waiting for the count", style="bold yellow"))
+        left = 0.0 if snap.timer_ends is None else max(
+            0.0, min(snap.timer_seconds, snap.timer_ends - self.session.host.clock.now()))
+        if snap.held and left <= 0:  # its time is over: the step waits for the host
+            waiting = {"hunt": "the hunt: enter the target", "hands": "waiting for the count",
+                       "check": "enter the check"}.get(snap.kind, "waiting for you")
+            widget.update(Text(waiting, style="bold yellow"))
             return
-        left = max(0.0, min(snap.timer_seconds, snap.timer_ends - self.session.host.clock.now()))
         minutes, seconds = divmod(left, 60.0)
         style = "bold red" if left <= 10 else "bold"
         widget.update(Text(f"{snap.timer} {int(minutes)}:{seconds:04.1f}", style=style))
@@ -281,49 +310,119 @@ class GameScreen(Screen[None]):
         self._render_input()
         return text
 
+    def _answered(self) -> bool:
+        """A key while a quit or a removal waits for «y»: it means no (and does nothing
+        else)."""
+        if self.confirming is None:
+            return False
+        what, _ = self.confirming
+        self.confirming = None
+        self.add_message("ok", f"{what}: not done")
+        return True
+
+    def _confirm(self, what: str, arg: str, question: str) -> None:
+        self.confirming = (what, arg)
+        self.add_message("error", f"{question} y: yes, any other key: no")
+
+    def on_key(self, event: events.Key) -> None:
+        """While a quit or a removal waits for «y», any other key means no."""
+        if self.confirming is not None and event.key != "y":
+            event.prevent_default()
+            event.stop()
+            self._answered()
+
+    def action_yes(self) -> None:
+        if self.confirming is None:
+            return
+        what, arg = self.confirming
+        self.confirming = None
+        if what == "quit":
+            self.app.exit()
+        else:
+            self.controller.remove(arg)
+
+    def action_quit(self) -> None:
+        if self._answered():
+            return
+        self._take()
+        self._confirm("quit", "", "Quit? The game is kept in the journal for `narrator resume`.")
+
     def action_digit(self, ch: str) -> None:
-        if len(self.buffer) < 12:
+        if self._answered():
+            return
+        if len(self.buffer) < 12:  # seats by commas ("3,7") and "7-4"
             self.buffer += ch
         self._render_input()
 
     def action_erase(self) -> None:
+        if self._answered():
+            return
         self.buffer = self.buffer[:-1]
         self._render_input()
 
     def action_clear(self) -> None:
+        if self._answered():
+            return
         self._take()
 
     def action_enter(self) -> None:
+        if self._answered():
+            return
         self.controller.enter(self._take())
 
     def action_next(self) -> None:
+        if self._answered():
+            return
+        if self.buffer and self.snap is not None and self.snap.kind == "hands":
+            self.controller.enter(self._take())  # a count typed, then Space: that count
+            return
         self._take()
         self.controller.next()
 
     def action_time_up(self) -> None:
+        if self._answered():
+            return
         self._take()
         self.controller.time_up()
 
     def action_withdraw(self) -> None:
+        if self._answered():
+            return
         self.controller.withdraw(self._take())
 
     def action_shot(self) -> None:
+        if self._answered():
+            return
         self.controller.shot(self._take())
 
     def action_check(self) -> None:
+        if self._answered():
+            return
         self.controller.check(self._take())
 
     def action_foul(self) -> None:
+        if self._answered():
+            return
         self.controller.foul(self._take())
 
     def action_remove(self) -> None:
-        self.controller.remove(self._take())
+        if self._answered():
+            return
+        seat = self._take().strip()
+        if not seat:
+            self.add_message("error", "type a seat number first, then x")
+            return
+        self._confirm("remove", seat, f"Remove seat {seat} from the game (2.4.3)?")
 
     def action_undo(self) -> None:
+        if self._answered():
+            return
         self._take()
         self.controller.undo()
 
     def action_roles(self) -> None:
+        if self._answered():
+            return
         self.show_roles = not self.show_roles
         if self.snap is not None:
             self.show(self.snap)
@@ -348,10 +447,11 @@ class AssistApp(App[None]):
     #roles-error { margin-top: 1; }
     """
 
-    def __init__(self, session: Session | None = None, *,
-                 setup: Setup | None = None,
-                 seats: int = 10, rules: Rules | None = None) -> None:
+    def __init__(self, session: Session | None = None, *, setup: Setup | None = None,
+                 seats: int = 10, rules: Rules | None = None,
+                 names: dict[int, str] | None = None) -> None:
         super().__init__()
+        self.names = names or {}
         if session is None and (setup is None or rules is None):
             raise ValueError("AssistApp needs a session, or a setup with the rules")
         self.session = session
@@ -366,13 +466,13 @@ class AssistApp(App[None]):
             self._start(self.session)
             return
         assert self.rules is not None
-        self.push_screen(RolesScreen(self.seats, self.rules), self._dealt)
+        self.push_screen(RolesScreen(self.seats, self.rules, self.names), self._dealt)
 
-    def _dealt(self, cards: Dealt | None) -> None:
-        if cards is None or self.setup is None:
+    def _dealt(self, deal: Deal | None) -> None:
+        if deal is None or self.setup is None:
             return
         try:
-            self.session = self.setup(*cards)
+            self.session = self.setup(deal)
         except NarratorError as e:
             self.error = str(e)
             self.exit(return_code=2)

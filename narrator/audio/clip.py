@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import wave
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -147,17 +148,22 @@ class AudioClip:
         )
 
 
-def concat(parts: list[AudioClip], gap: float, rate: int) -> tuple[AudioClip, list[int]]:
-    """Join clips (resampled to ``rate``) with ``gap`` seconds of silence between them.
+def concat(parts: list[AudioClip], gap: float | Sequence[float],
+           rate: int) -> tuple[AudioClip, list[int]]:
+    """Join clips (resampled to ``rate``) with ``gap`` seconds of silence between them (one
+    figure, or one per boundary: ``len(parts) - 1`` of them).
 
     Returns the joined clip and the sample offset where each part starts.
     """
-    pause = np.zeros(round(gap * rate), dtype=np.int16)
+    gaps = [float(gap)] * max(0, len(parts) - 1) if isinstance(gap, int | float) else list(gap)
+    if len(gaps) != max(0, len(parts) - 1):
+        raise ValueError(f"{len(parts)} parts need {len(parts) - 1} gaps, not {len(gaps)}")
     pieces: list[Samples] = []
     starts: list[int] = []
     at = 0
     for i, part in enumerate(parts):
         if i:
+            pause = np.zeros(round(gaps[i - 1] * rate), dtype=np.int16)
             pieces.append(pause)
             at += len(pause)
         starts.append(at)

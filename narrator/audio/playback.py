@@ -154,8 +154,10 @@ class Player:
         """Clock time of the next sample to be rendered."""
         return self.t0 + self._pos / self.rate
 
-    def say(self, what: Speakable, urgent: bool = False, *, gap: float | None = None) -> Line:
-        """Queue a key, a clip, or a sentence (a sequence of keys and clips) to be spoken.
+    def say(self, what: Speakable, urgent: bool = False, *,
+            gap: float | Sequence[float] | None = None) -> Line:
+        """Queue a key, a clip, or a sentence (a sequence of keys and clips) to be spoken;
+        ``gap``: the pause between its parts (one figure, or one per boundary).
 
         Keys are resolved now (a missing clip is synthesized here, not on the audio path).
         """

@@ -3,6 +3,7 @@
 from narrator.engine import rulesets  # noqa: F401  (registers every ruleset)
 from narrator.engine.actions import (
     Action,
+    BestMove,
     Check,
     EndSpeech,
     Extra,
@@ -27,8 +28,9 @@ from narrator.engine.rules import RULESETS, CrimeTime, Rules, find_rules, regist
 from narrator.engine.types import Role, Team, Timer
 
 __all__ = [
-    "RULESETS", "Action", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect", "Extra",
-    "Floor", "Foul", "Game", "HandCount", "Hands", "IllegalActionError", "InvalidActionError",
-    "Kill", "Malformed", "Nominate", "PutUp", "Remove", "Role", "Rules", "Save", "Shot", "Team",
-    "TimeUp", "Timer", "Withdraw", "find_rules", "parse_action", "register",
+    "RULESETS", "Action", "BestMove", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect",
+    "Extra", "Floor", "Foul", "Game", "HandCount", "Hands", "IllegalActionError",
+    "InvalidActionError", "Kill", "Malformed", "Nominate", "PutUp", "Remove", "Role", "Rules",
+    "Save", "Shot", "Team", "TimeUp", "Timer", "Withdraw", "find_rules", "parse_action",
+    "register",
 ]

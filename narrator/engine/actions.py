@@ -180,8 +180,19 @@ class Remove:
         return f"remove {self.seat}"
 
 
+@dataclass(frozen=True, slots=True)
+class BestMove:
+    """With the ``best_move`` club option: the seats the first-night victim names before the
+    last word («лучший ход»), three of them."""
+
+    seats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return " ".join(["best_move", *map(str, self.seats)])
+
+
 Action = (Nominate | Withdraw | EndSpeech | Malformed | TimeUp | Hands | HandCount | Shot | Check
-          | Kill | Save | Floor | Extra | PutUp | Foul | Remove)
+          | Kill | Save | Floor | Extra | PutUp | Foul | Remove | BestMove)
 
 
 for _action in Action.__args__:  # an action is made for every input: see quick_init
@@ -212,6 +223,8 @@ def parse_action(line: str) -> Action:
             raise InvalidActionError(f"action {line!r} names no seat put up")
         nums = _ints(rest, line)
         return PutUp(nums[0], tuple(nums[1:]))
+    if verb == "best_move":
+        return BestMove(tuple(_ints(rest, line)))
     if verb not in arity:
         raise InvalidActionError(f"unknown action {line!r}")
     if len(rest) != arity[verb]:

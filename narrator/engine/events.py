@@ -261,6 +261,30 @@ class Fouled:
 
 
 @dataclass(frozen=True, slots=True)
+class SpeechSkipped:
+    """With the sport fouls option: a 3rd foul costs ``seat`` this discussion speech."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class BestMoveAsked:
+    """With the best move option: the first-night victim may name three seats («лучший ход»)
+    before the last word."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class BestMoveNamed:
+    """The three seats the first-night victim named; ``black`` of them are black."""
+
+    seat: int
+    named: tuple[int, ...]
+    black: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver:
     """``winner`` is "civilians" or "mafia" (rules 1.2, 1.3); ``why``, when the ruleset names
     one, how they won ("stalemate")."""
@@ -280,7 +304,8 @@ Event = (
     | Saved | Missed | Victims | CardShown | SpeechesBegin | SpeechStarted | SpeechEnded
     | Nominated | Withdrawn | Refused | PutUpCounted | VotingCancelled | VotingStarted | VoteCall
     | VoteCounted | Tie | TieStays | Unopposed | Stays | CrashStarted | CrashResult
-    | CrashNotApplied | SeatOut | Fouled | PlaysOn | GameOver
+    | CrashNotApplied | SeatOut | Fouled | SpeechSkipped | BestMoveAsked | BestMoveNamed
+    | PlaysOn | GameOver
 )
 
 

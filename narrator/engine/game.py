@@ -17,6 +17,7 @@ from typing import Any, Literal, get_args
 from narrator.engine import events as ev
 from narrator.engine.actions import (
     Action,
+    BestMove,
     Check,
     EndSpeech,
     Extra,
@@ -117,6 +118,7 @@ Flow = Generator[Expect, Action, Any]
 _SPOKEN = (Nominate, Withdraw, EndSpeech, Malformed)
 _ASIDE = (Foul, Remove)
 _NIGHT_ACTS = (Check, Kill, Save)
+_ENDS = (TimeUp, EndSpeech)  # what ends a speech (besides the speaker's removal)
 
 #: what a step does with each action it gets while it waits; True when the step is over
 Take = Callable[[Action, Expect], bool]
@@ -168,7 +170,8 @@ class Game:
 
     def __init__(self, rules: Rules | str = "crime-time", *, seats: int | None = None,
                  roles: dict[int, Role] | None = None, rng: random.Random | None = None,
-                 dealt: dict[str, str] | None = None) -> None:
+                 dealt: dict[str, str] | None = None,
+                 names: dict[int, str] | None = None) -> None:
         self.rules = find_rules(rules) if isinstance(rules, str) else rules
         self.seats = self.rules.check_seats(seats or self.rules.seats)
         if roles is None:
@@ -201,6 +204,10 @@ class Game:
         #: the seats playing for the mafia (a maniac may): who counts as black for the end
         self.side_black = frozenset(
             s for s, r in roles.items() if self.rules.team(r, given) is Team.BLACK)
+        for seat in names or {}:
+            self._check_seat(seat, "name")
+        #: nicknames per seat (public: shown on screen, in the transcript and the protocol)
+        self.names: dict[int, str] = dict(names or {})
         self.history: list[Action] = []
         self._reset()
 
@@ -217,6 +224,11 @@ class Game:
         self.phase = "n1"  # "nN" or "dN": the night or day in progress
         self.nominations: list[tuple[int, int]] = []  # standing (nominator, target), in order
         self._removal_pending = False  # 2.4.3: a removal since the last completed vote
+        #: seats out of the game but still at the table: shot in the hunt, voted out, or in the
+        #: car crash, until their last word ends (1.4; 2.1.2: the result is told at day)
+        self._last_word_due: set[int] = set()
+        self._muted: set[int] = set()  # sport fouls: a 3rd foul costs the next speech
+        self.best_move: dict[str, Any] | None = None
         self._voted: set[int] = set()
         self._anonymous = 0  # hands counted without seats (HandCount) in this round
         self._round_counts: dict[int, int] = {}
@@ -336,7 +348,14 @@ class Game:
             raise InvalidActionError(f"{what}: seat {seat!r} does not exist (seats 1..{self.seats})")
 
     def _illegal(self, action: Action, why: str) -> IllegalActionError:
-        return IllegalActionError(f"{action}: {why} (waiting for {self.expect}; {self.notation()})")
+        # the public notation: the message is shown to the operator, and may be logged
+        return IllegalActionError(
+            f"{action}: {why} (waiting for {self.expect}; {self.notation(secret=False)})")
+
+    def at_table(self, seat: int) -> bool:
+        """Still at the table: in the game, or out but not yet past the last word (1.4) — a
+        seat shot in the hunt sits at the table until the day (2.1.2)."""
+        return self.is_alive(seat) or (seat in self._last_word_due and self.winner is None)
 
     def check(self, action: Action) -> None:
         """Raise InvalidActionError / IllegalActionError unless ``apply(action)`` would take it."""
@@ -347,7 +366,10 @@ class Game:
             raise self._illegal(action, "the game is over")
         if isinstance(action, _ASIDE):
             self._check_seat(action.seat, action)
-            if action.seat in self.out:
+            # 1.4: a foul counts while the player is at the table, last word included; a
+            # removal has nothing to take from a seat that is out already
+            if action.seat in self.out and not (isinstance(action, Foul)
+                                                and action.seat in self._last_word_due):
                 raise self._illegal(action, f"seat {action.seat} is out of the game")
             return
         if isinstance(action, TimeUp):
@@ -412,6 +434,9 @@ class Game:
                 if seat in self.out:
                     raise self._illegal(action, f"seat {seat} is out of the game")
             return
+        if isinstance(action, BestMove):
+            self._check_best_move(action)
+            return
         raise InvalidActionError(f"unknown action {action!r}")
 
     def _card_alive(self, role: Role) -> bool:
@@ -422,17 +447,34 @@ class Game:
         table. A seat killed this night still is (2.1.2: nobody knows the result until day):
         a checker shot in the hunt still checks."""
         if role == "mafia":
-            return any(self._at_table_tonight(s) for s in self.black)
+            return any(self.at_table(s) for s in self.black)
         try:
             seat = self.seat_of(Role(role))
         except ValueError:
             raise InvalidActionError(f"no role is called {role!r}") from None
-        return seat is not None and self._at_table_tonight(seat)
+        return seat is not None and self.at_table(seat)
 
-    def _at_table_tonight(self, seat: int) -> bool:
-        gone = self.out.get(seat)
-        return gone is None or (gone["how"] in self.rules.kill_how.values()
-                                and f"n{gone.get('night')}" == self.phase)
+    def _first_victim(self) -> int | None:
+        """The seat shot in the first hunt (night 2), if it was a hit."""
+        return self.nights[0]["shot"] if self.nights else None
+
+    def _check_best_move(self, action: BestMove) -> None:
+        exp = self.expect
+        if not self.rules.best_move:
+            raise self._illegal(action, "the best_move option is off")
+        victim = self._first_victim()
+        if not (exp.kind == "speech" and exp.speech == "last" and self.phase == "d2"
+                and victim is not None and exp.seat == victim):
+            raise self._illegal(action, "only the first-night victim names a best move, at "
+                                        "the last word")
+        if self.best_move is not None:
+            raise self._illegal(action, "the best move is named already")
+        for seat in action.seats:
+            self._check_seat(seat, action)
+        if len(action.seats) != 3 or len(set(action.seats)) != 3:
+            raise self._illegal(action, "a best move names three different seats")
+        if victim in action.seats:
+            raise self._illegal(action, f"it names seat {victim}, the victim")
 
     # -- the flow ----------------------------------------------------------------------------
 
@@ -464,13 +506,23 @@ class Game:
         while True:
             action = yield expect
             if isinstance(action, Foul):
-                self.fouls[action.seat] = self.fouls.get(action.seat, 0) + 1
-                self._events.append(ev.Fouled(action.seat, self.fouls[action.seat]))
-                continue
+                if not self._foul(action.seat):
+                    continue
+                action = Remove(action.seat)  # sport fouls: the 4th removes by itself (2.4.3)
             if isinstance(action, Remove):
                 self._remove(action.seat)
             if take(action, expect):
                 return action
+
+    def _foul(self, seat: int) -> bool:
+        """Count a foul; True when it removes the player (the 4th, with sport fouls)."""
+        count = self.fouls[seat] = self.fouls.get(seat, 0) + 1
+        self._events.append(ev.Fouled(seat, count))
+        if self.rules.fouls != "sport" or seat in self.out:
+            return False
+        if count == 3:
+            self._muted.add(seat)  # the next discussion speech is lost
+        return count == 4
 
     def _timer(self, timer: Timer) -> Flow:
         """A step that only waits for its timer."""
@@ -685,6 +737,8 @@ class Game:
             self._report(n)
             for seat in self._last_victims:
                 if self._has_last_word(seat):
+                    if self.rules.best_move and n == 2:
+                        self._events.append(ev.BestMoveAsked(seat))
                     yield from self._speech(seat, "last")
         for step in self.rules.day_steps(n):
             if isinstance(step, Speeches):
@@ -700,6 +754,10 @@ class Game:
                         self._events.append(ev.SpeechesBegin(step.kind, day.opened_by))
                     for seat in order:
                         if seat in self.out:  # removed during the discussion
+                            continue
+                        if seat in self._muted:  # sport fouls: the 3rd foul costs this speech
+                            self._muted.discard(seat)
+                            self._events.append(ev.SpeechSkipped(seat))
                             continue
                         yield from self._speech(seat, step.kind)
                         if step.put_up:
@@ -823,11 +881,11 @@ class Game:
     def _take_speech(self, action: Action, expect: Expect) -> bool:
         seat = expect.seat
         assert seat is not None and expect.speech is not None
-        if isinstance(action, TimeUp):
-            self._events.append(ev.SpeechEnded(seat, early=False))
-            return True
-        if isinstance(action, EndSpeech) or (isinstance(action, Remove) and seat in self.out):
-            self._events.append(ev.SpeechEnded(seat, early=True))
+        if isinstance(action, _ENDS) or (isinstance(action, Remove) and action.seat == seat):
+            # 2.4.3: a removal ends the removed player's own speech, nobody else's
+            self._events.append(ev.SpeechEnded(seat, early=not isinstance(action, TimeUp)))
+            if expect.speech == "last":
+                self._last_word_due.discard(seat)  # 1.4: now a spectator
             return True
         if isinstance(action, Malformed):
             self._refuse(seat, action.kind, action.target, action.reason)
@@ -851,7 +909,14 @@ class Game:
                 self.nominations.remove((seat, action.target))
                 self._standing = None
                 self._events.append(ev.Withdrawn(seat, action.target))
+        elif isinstance(action, BestMove):
+            self._best_move(seat, action.seats)
         return False
+
+    def _best_move(self, seat: int, named: tuple[int, ...]) -> None:
+        black = sum(1 for s in named if s in self.black)
+        self.best_move = {"seat": seat, "named": list(named), "black_named": black}
+        self._events.append(ev.BestMoveNamed(seat, named, black))
 
     def _nomination_refusal(self, kind: SpeechKind, target: int, standing: int | None) -> str | None:
         if kind != "day":
@@ -1057,6 +1122,8 @@ class Game:
     def _put_out(self, seat: int, how: str, *, check_win: bool = True) -> None:
         kind, number = self.phase[0], int(self.phase[1:])
         self.out[seat] = {"how": how, ("night" if kind == "n" else "day"): number}
+        if how != "removed" and self.rules.last_word(self.roles[seat], self._team(seat), how):
+            self._last_word_due.add(seat)  # at the table until the last word ends (1.4)
         self._living = None
         if kind == "d":
             self.days[-1].out.append(seat)
@@ -1102,15 +1169,23 @@ class Game:
 
     # -- views ---------------------------------------------------------------------------------
 
-    def notation(self) -> str:
+    def notation(self, *, secret: bool = True) -> str:
         """One line of state for tests and messages, e.g.
         ``crime-time d2:speech@4 SCCDcMCCCM noms=5,7``: phase, then one letter per seat
         (C civilian, S sheriff, M mafia, D don, H doctor, X maniac, K commissar, N nurse; lower
-        case when out), then the candidates."""
-        seats = "".join(
-            self.roles[s].letter.lower() if s in self.out else self.roles[s].letter
-            for s in range(1, self.seats + 1)
-        )
+        case when out), then the candidates.
+
+        ``secret=False`` is the public form, for everything shown to people: ``+`` for a seat
+        at the table and ``-`` for one out, no roles (``crime-time d2:speech@4 ++++-+++++``).
+        """
+        if secret:
+            seats = "".join(
+                self.roles[s].letter.lower() if s in self.out else self.roles[s].letter
+                for s in range(1, self.seats + 1)
+            )
+        else:
+            # a seat shot tonight is at the table until the day tells it (2.1.2)
+            seats = "".join("+" if self.at_table(s) else "-" for s in range(1, self.seats + 1))
         e = self.expect
         if e.kind == "over":
             phase = f"over:{self.winner.value}" if self.winner else "over"
@@ -1132,17 +1207,21 @@ class Game:
         out: dict[str, Any] = {
             "rules": self.rules.name,
             "winner": self.winner.value if self.winner else None,
-            "seats": {
-                str(s): {"role": self.roles[s].value, "out": self.out.get(s),
-                         "fouls": self.fouls.get(s, 0)}
-                for s in range(1, self.seats + 1)
-            },
+            "seats": {str(s): self._seat_record(s) for s in range(1, self.seats + 1)},
+            **({"best_move": self.best_move} if self.rules.best_move else {}),
             "days": [d.to_json() for d in self.days],
             "nights": [dict(n) for n in self.nights],
             "refused": list(self.refused),
         }
         out.update(self.dealt)  # what was dealt besides the cards (the maniac's side)
         return out
+
+    def _seat_record(self, seat: int) -> dict[str, Any]:
+        record: dict[str, Any] = {"role": self.roles[seat].value, "out": self.out.get(seat),
+                                  "fouls": self.fouls.get(seat, 0)}
+        if seat in self.names:
+            record["name"] = self.names[seat]
+        return record
 
     def replay(self, actions: Iterable[Action]) -> list[ev.Event]:
         """Apply several actions; returns all their events."""

@@ -27,7 +27,8 @@ from narrator.engine.types import Role, SpeechKind, Team, Timer
 from narrator.errors import NarratorError
 
 #: the input lines of a table script that every ruleset of crime-time's shape takes
-BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove"})
+BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove",
+                              "best_move"})
 
 
 @dataclass(slots=True)
@@ -92,6 +93,11 @@ class Rules:
     check_seconds: ClassVar[float] = 15.0  # 2.1.3
     agreement_seconds: ClassVar[float] = 60.0  # 2.1.1
     agreement_warning: ClassVar[float | None] = 50.0  # 2.1.1
+    #: club options (see :mod:`narrator.engine.options`), off in the rule texts themselves:
+    #: "count" records fouls only; "sport" makes the 3rd cost a speech and the 4th remove
+    fouls: ClassVar[str] = "count"
+    #: the first-night victim names three seats («лучший ход») before the last word
+    best_move: ClassVar[bool] = False
     sheriff_first_night_seconds: ClassVar[float] = 15.0  # 2.1.1
     #: the texts give no figures for these two; what a host takes at a club table
     don_noted_seconds: ClassVar[float] = 10.0

@@ -53,7 +53,7 @@ def assemble_host(game: Game, clock: Clock, *, manifest: Manifest | None = None,
         if narration is None:
             raise ValueError("assemble_host needs a manifest or a narration")
         manifest = narration.pack.manifest
-    transcript = Transcript(manifest)
+    transcript = Transcript(manifest, names=dict(game.names))
     voice: Voice = transcript if narration is None else Tee(transcript, narration)
     host = Host(game, Scheduler(clock), voice, journal)
     host.listeners.append(transcript.note)

@@ -17,7 +17,7 @@ from narrator.engine import events as ev
 from narrator.host.narration import TEN_SECONDS, Line, count_line, lines_for, reworded
 from narrator.host.recorder import InputLog
 from narrator.host.scheduler import Scheduler
-from narrator.inputs import ACTION, UNDO, Input
+from narrator.inputs import ACTION, TIMER, UNDO, Input
 
 _TIMER_KEYS = ("timer", "timer-warning", "timer-tick")
 
@@ -51,6 +51,8 @@ class Host:
         self.journal = journal
         self.timer: Timer | None = None
         self.timer_started: float = 0.0
+        #: the current step waits for the host past its timer's end (:meth:`hold`)
+        self.held = False
         self.listeners: list[Callable[[ev.Event, float], None]] = []
         #: seconds until the narrator is quiet; live, a timer starts when its announcement ends
         self.timer_delay: Callable[[], float] = lambda: 0.0
@@ -83,13 +85,48 @@ class Host:
         self.resume()
         return action
 
-    def resume(self) -> None:
-        """After rebuilding the game from a journal: run its current timer again, in full."""
+    def resume(self, left: float | None = None) -> None:
+        """After rebuilding the game from a journal (or an undo): run its current timer again,
+        in full, or with ``left`` seconds to go (a killed game continues where it was)."""
         timer = self.game.expect.timer
         if timer is not None:
-            self._start_timer(timer)
+            elapsed = 0.0 if left is None else min(timer.seconds, max(0.0, timer.seconds - left))
+            self._start_timer(timer, elapsed)
         else:
             self._cancel_timer()
+
+    def take_back(self, count: int) -> list[Action]:
+        """Undo the last ``count`` inputs (one host entry may be several actions), each
+        journaled; the timers are left alone — the caller restores them (:meth:`resume`)."""
+        taken: list[Action] = []
+        for _ in range(count):
+            if not self.game.history:
+                break
+            if self.journal is not None:
+                self.journal.write(Input(UNDO, self.now()))
+            taken.append(self.game.pop())
+        return taken
+
+    def hold(self) -> None:
+        """Keep the current step open past its timer's end until :meth:`release` (a vote
+        waits for the host's count, the hunt for the mafia's target); the count and the
+        warning are still said at their time."""
+        self.scheduler.cancel("timer")
+        self.held = True
+
+    def release(self) -> None:
+        """End a held step at its timer's end, or now if that has passed."""
+        timer = self.timer
+        if timer is None:
+            return
+        name = timer.name
+        end = self.timer_started + timer.seconds
+        self.scheduler.cancel("timer")
+        self.held = False
+        if end <= self.now():
+            self._time_up(name)  # a late answer: the step ends now
+        else:
+            self.scheduler.call_at(end, "timer", lambda: self._time_up(name))
 
     def now(self) -> float:
         """The game's time (the scheduler's)."""
@@ -123,20 +160,28 @@ class Host:
         for key in _TIMER_KEYS:
             self.scheduler.cancel(key)
         self.timer = None
+        self.held = False
 
-    def _start_timer(self, timer: Timer) -> None:
+    def _start_timer(self, timer: Timer, elapsed: float = 0.0) -> None:
+        """Run ``timer``; ``elapsed`` seconds of it have already gone (a resumed game): what was
+        due in them (a warning, numbers of the count) is not said again."""
         self._cancel_timer()
-        now = self.now() + self.timer_delay()
-        self.timer, self.timer_started = timer, now
+        now = self.now() + (self.timer_delay() if not elapsed else 0.0)
+        start = now - elapsed
+        self.timer, self.timer_started = timer, start
+        if self.journal is not None:  # for a resume to continue it with the time it had left
+            self.journal.write(Input(TIMER, now, {"name": timer.name, "started": start}))
         name = timer.name
-        self.scheduler.call_at(now + timer.seconds, "timer", lambda: self._time_up(name))
-        if timer.warning_at is not None:
-            self.scheduler.call_at(now + timer.warning_at, "timer-warning",
+        self.scheduler.call_at(start + timer.seconds, "timer", lambda: self._time_up(name))
+        if timer.warning_at is not None and timer.warning_at >= elapsed:
+            self.scheduler.call_at(start + timer.warning_at, "timer-warning",
                                    lambda: self.say(TEN_SECONDS))
         if timer.tick:
             for k in range(round(timer.seconds / timer.tick)):
+                if k * timer.tick < elapsed:
+                    continue
                 line = count_line(k + 1)
-                self.scheduler.call_at(now + k * timer.tick, "timer-tick",
+                self.scheduler.call_at(start + k * timer.tick, "timer-tick",
                                        lambda line=line: self.say(line))  # type: ignore[misc]
 
     def _time_up(self, name: str) -> None:

@@ -139,7 +139,8 @@ def _lines(event: ev.Event) -> list[Line]:
         case ev.VotingCancelled(reason=reason):
             return [Line((_CANCELLED[reason],))]
         case ev.VotingStarted(round=rnd, candidates=cands):
-            keys: tuple[str, ...] = ("revote",) if rnd > 1 else ()
+            # 2.4: the host announces how many candidates stand and names them in order
+            keys: tuple[str, ...] = ("revote",) if rnd > 1 else ("candidates_are",)
             keys += (f"candidates.{len(cands)}", *(f"number.{c}" for c in cands))
             return [Line(keys)]
         case ev.VoteCall(candidate=c):
@@ -164,6 +165,10 @@ def _lines(event: ev.Event) -> list[Line]:
             return [Line((f"removed.{seat}",))]
         case ev.Fouled(seat=seat):
             return [Line((f"foul.{seat}",))]
+        case ev.SpeechSkipped(seat=seat):
+            return [Line((f"skips_speech.{seat}",))]
+        case ev.BestMoveAsked(seat=seat):
+            return [Line((f"best_move.{seat}",))]
         case ev.GameOver(winner=winner, why=why):
             key = "win_civilians" if winner == "civilians" else "win_mafia"
             return [Line((f"{key}_{why}" if why else key,))]

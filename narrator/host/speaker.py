@@ -25,13 +25,24 @@ def pack_for(lang: str, voices: str | None) -> VoicePack:
     return load_pack(Path(voices) if voices else default_voices_root() / lang)
 
 
+#: a human host's pause between two sentences, and between the phrase «номер …» parts of one
+SENTENCE_PAUSE = 0.45
+WORD_PAUSE = 0.12
+
+
+def pauses(keys: tuple[str, ...]) -> list[float]:
+    """The pause before each key after the first: a sentence pause, except before a number that
+    continues a list («две кандидатуры: номер четыре, номер пять»)."""
+    return [WORD_PAUSE if key.startswith("number.") else SENTENCE_PAUSE for key in keys[1:]]
+
+
 class Narration:
     """A host voice that speaks through a :class:`Player`; rule 2.1's night music under it."""
 
     def __init__(self, sink: Sink, clock: Clock, pack: VoicePack,
                  night_music: str | None = None) -> None:
         self.pack = pack
-        self.player = Player(sink, clock, pack)
+        self.player = Player(sink, clock, pack, gap=SENTENCE_PAUSE)
         rate = sink.format.rate
         # rule 2.1: music plays loudly at night; without a file, a soft noise bed masks the table
         self.bed: AudioClip = load_music(night_music, rate) if night_music else soft_noise(rate=rate)
@@ -47,7 +58,7 @@ class Narration:
         host.listeners.append(self.on_event)
 
     def say(self, line: Line, at: float) -> None:
-        self.player.say(list(line.keys), urgent=line.urgent)
+        self.player.say(list(line.keys), urgent=line.urgent, gap=pauses(line.keys))
 
     def on_event(self, event: ev.Event, at: float) -> None:
         """Bed on when night falls, off when day breaks; silence when the game is over."""
@@ -66,6 +77,19 @@ class Narration:
     def close(self) -> None:
         self.player.close()
         self.pack.close()
+
+
+def next_part(path: str) -> tuple[str, str | None]:
+    """Where a resumed game's narration goes: ``path`` while it holds nothing, else the next
+    free ``NAME.partN.wav`` beside it (the first part is never overwritten), with a line that
+    says so."""
+    first = Path(path)
+    if not first.exists() or first.stat().st_size == 0:
+        return path, None
+    n = 2
+    while (part := first.with_name(f"{first.stem}.part{n}{first.suffix or '.wav'}")).exists():
+        n += 1
+    return str(part), f"{first} holds the narration so far; this part goes to {part}"
 
 
 def wav_narration(path: str, clock: Clock, *, lang: str, voices: str | None = None,

@@ -21,6 +21,8 @@ class Transcript:
     said: list[str] = field(default_factory=list)
     spoken: list[str] = field(default_factory=list)
     entries: list[tuple[float, str]] = field(default_factory=list)
+    #: nicknames per seat, written beside the seat numbers
+    names: dict[int, str] = field(default_factory=dict)
 
     def say(self, line: Line, at: float) -> None:
         texts = [self.manifest.text(key) for key in line.keys]
@@ -31,7 +33,7 @@ class Transcript:
 
     def note(self, event: ev.Event, at: float) -> None:
         """A readable line for events that matter in a transcript but are not spoken."""
-        text = _note(event)
+        text = _note(event, self.names)
         if text:
             self.entries.append((at, text))
 
@@ -44,14 +46,29 @@ def _clock(t: float) -> str:
     return f"{int(minutes):3d}:{seconds:04.1f}"
 
 
-def _note(event: ev.Event) -> str | None:
+_ORDINAL = {3: "3rd", 4: "4th"}
+
+
+def seat_label(seat: int, names: dict[int, str]) -> str:
+    """``seat 4`` or, with a nickname, ``seat 4 (Ника)``."""
+    name = names.get(seat)
+    return f"seat {seat} ({name})" if name else f"seat {seat}"
+
+
+def _note(event: ev.Event, names: dict[int, str]) -> str | None:
+    def seat(s: int) -> str:
+        return seat_label(s, names)
+
     match event:
+        case ev.SpeechStarted(seat=s, kind=k):
+            return f"    {seat(s)}: {dict(day='speech', last='last word', tie='tie speech')[k]}" \
+                if names else None
         case ev.Nominated(seat=s, target=t):
-            return f"    seat {s} nominates {t}"
+            return f"    {seat(s)} nominates {t}"
         case ev.Withdrawn(seat=s, target=t):
-            return f"    seat {s} withdraws {t}"
+            return f"    {seat(s)} withdraws {t}"
         case ev.Refused(seat=s, kind=k, target=t, reason=r):
-            who = f"seat {s}" if s is not None else "input"
+            who = seat(s) if s is not None else "input"
             return f"    refused: {who} {k} {t if t is not None else ''} ({r})"
         case ev.VoteCounted(candidate=c, votes=n):
             return f"    {c}: {n} vote(s)"
@@ -62,7 +79,7 @@ def _note(event: ev.Event) -> str | None:
         case ev.CrashResult(votes_for=f, votes_against=a, passed=p):
             return f"    car crash: {f} for, {a} against, {'passed' if p else 'failed'}"
         case ev.SeatOut(seat=s, how=h):
-            return f"    seat {s} is out ({h})"
+            return f"    {seat(s)} is out ({h})"
         case ev.ShotsResolved(night=n, target=t):
             return f"    night {n}: {'miss' if t is None else f'shot at {t}'}"
         case ev.Checked(role=r, target=t, result=res):
@@ -81,6 +98,13 @@ def _note(event: ev.Event) -> str | None:
             return f"    put up {t}: {n} thumb(s), {total} today"
         case ev.Stays(seats=seats):
             return f"    fewer votes than before: {', '.join(map(str, seats))} stay(s)"
+        case ev.Fouled(seat=s, count=n) if n >= 3:
+            # the host is told at the 3rd and the 4th foul (sport rules act on them)
+            return f"    {seat(s)}: {_ORDINAL.get(n, f'{n}th')} foul"
+        case ev.SpeechSkipped(seat=s):
+            return f"    {seat(s)} loses this speech (3rd foul)"
+        case ev.BestMoveNamed(seat=s, named=named):
+            return f"    {seat(s)} best move: {', '.join(map(str, named))}"
         case ev.GameOver(winner=w):
             return f"    winner: {w}"
     return None

@@ -35,12 +35,13 @@ from narrator.engine import Game
 from narrator.engine.rules import find_rules, parse_figures, with_settings
 from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
+from narrator.host.club import club_rules, names_option
 from narrator.host.driver import Driver
 from narrator.host.hearing import Hearing, game_hearing
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.recorder import Recorder
-from narrator.host.speaker import Narration, speaker_narration, wav_narration
+from narrator.host.speaker import Narration, next_part, speaker_narration, wav_narration
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.play.console import PadsLog
 from narrator.play.operator import TerminalOperator
@@ -253,12 +254,14 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
 
 def run(args: argparse.Namespace) -> int:
     """``narrator play``: deal, then run the whole game with no human host."""
-    rules = with_settings(find_rules(args.rules), **_pace(args),
-                          **parse_figures(getattr(args, "timer", None) or []))
+    rules = club_rules(with_settings(find_rules(args.rules), **_pace(args),
+                                     **parse_figures(getattr(args, "timer", None) or [])),
+                       getattr(args, "rules_file", None))
     try:
         rules.check_seats(args.seats)
     except NarratorError as e:
         raise NarratorError(f"--seats: {e}") from None
+    names = names_option(getattr(args, "names", None), args.seats)
     journal_path = Path(args.journal or "journal.jsonl")
     if journal_path.exists() and journal_path.stat().st_size > 0:
         raise NarratorError(f"{journal_path} holds a game already: `narrator resume "
@@ -267,7 +270,7 @@ def run(args: argparse.Namespace) -> int:
     opts = _options(args, args.lang)
     path = _checks(opts)  # before anything is written
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    game = Game(rules, seats=args.seats, rng=rng)
+    game = Game(rules, seats=args.seats, rng=rng, names=names)
     journal = Journal.for_game(journal_path, game, lang=args.lang, mode="play")
     if opts.console is not None:
         say("cards dealt: each seat sees its own on its pad")
@@ -287,9 +290,13 @@ def resume(args: argparse.Namespace, contents: JournalContents) -> int:
     begun = time.perf_counter()
     game = contents.game()
     opts = _options(args, contents.header.lang)
+    if opts.out_wav:
+        opts.out_wav, note = next_part(opts.out_wav)
+        if note:
+            say(note)
     path = _checks(opts)
     journal = Journal(args.journal, contents.header)
-    say(f"resuming {args.journal}: {game.notation()}")
+    say(f"resuming {args.journal}: {game.notation(secret=False)}")
     return _table(game, opts, journal, path, begun)
 
 

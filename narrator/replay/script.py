@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from narrator.engine import Role
+from narrator.engine.options import OptionError, apply_options, check_names
 from narrator.engine.rules import Rules, find_rules
 from narrator.errors import NarratorError, ScriptError
 
 #: header keys every ruleset takes; a ruleset adds its own (``Rules.header_keys``)
-HEADER_KEYS = {"rules", "seats", "roles", "seed", "lang"}
+HEADER_KEYS = {"rules", "seats", "roles", "seed", "lang", "names", "options"}
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ class TableScript:
     inputs: list[ScriptLine] = field(default_factory=list)
     #: the values of the ruleset's own header keys (``Rules.header_keys``), as written
     extra: dict[str, Any] = field(default_factory=dict)
+    #: nicknames per seat (header ``names``)
+    names: dict[int, str] = field(default_factory=dict)
 
     def error(self, line: int, message: str) -> ScriptError:
         return ScriptError(self.path, line, message)
@@ -140,7 +143,15 @@ def _header(name: str, line: int, header: dict[str, Any], given: str | None) -> 
         if key in header and header[key] not in values:
             raise ScriptError(name, line, f"{key}: expected {' or '.join(map(json.dumps, values))}"
                                           f", got {json.dumps(header[key])}")
-    script = TableScript(name, rules, seats, None, seed, lang,
+    try:
+        rules = apply_options(rules, header.get("options", {}), where="options")
+    except OptionError as e:
+        raise ScriptError(name, line, str(e)) from None
+    try:
+        names = check_names(header.get("names", {}), seats)
+    except OptionError as e:
+        raise ScriptError(name, line, f"names: {e}") from None
+    script = TableScript(name, rules, seats, None, seed, lang, names=names,
                          extra={k: header[k] for k in sorted(rules.header_keys) if k in header})
     if "roles" in header:
         script.roles = _roles(script, line, header["roles"])
@@ -222,6 +233,17 @@ def _put_up(script: TableScript, line: int, value: Any, key: str) -> dict[int, l
             for t, v in value.items()}
 
 
+def _best_move(script: TableScript, line: int, value: Any, key: str) -> list[int]:
+    if not script.rules.best_move:
+        raise script.error(line, "best_move: expected the best_move option in the header, "
+                                 "got a best move without it")
+    seats = _seats(script, line, value, "best_move")
+    if len(seats) != 3 or len(set(seats)) != 3:
+        raise script.error(line, f"best_move: expected three different seats, got "
+                                 f"{json.dumps(value)}")
+    return seats
+
+
 def _say(script: TableScript, line: int, say: Any) -> tuple[tuple[float, str], ...]:
     if not isinstance(say, list):
         raise script.error(line, f"say: expected [[seconds, text], …], got {json.dumps(say)}")
@@ -272,6 +294,7 @@ INPUTS: dict[str, Callable[[TableScript, int, Any, str], Any]] = {
     "crash": _seat_list,
     "extra": _seat_list,
     "put_up": _put_up,
+    "best_move": _best_move,
     "night": _night,
     "foul": _one_seat,
     "remove": _one_seat,

@@ -22,10 +22,11 @@ from narrator.audio.session import SessionReader
 from narrator.audio.vosk_recognizer import load_model, table_recognizer
 from narrator.clock import VirtualClock
 from narrator.engine import Game, Role, parse_action
-from narrator.engine.rules import find_rules
+from narrator.engine.options import apply_options, check_names
+from narrator.engine.rules import find_rules, with_settings
 from narrator.errors import NarratorError
 from narrator.host.hearing import Hearing, game_hearing
-from narrator.inputs import ACTION, DELAY, ENTRY, GATED, STOP, TABLE, Input, InputError
+from narrator.inputs import ACTION, DELAY, ENTRY, GATED, STOP, TABLE, UNDO, Input, InputError
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.voice.manifest import default_manifest
 
@@ -88,7 +89,8 @@ class _Applied:
         self.actions: list[str] = []
 
     def write(self, event: Input) -> None:
-        self.actions.append(str(event.get("action", event.type)))
+        if event.type in (ACTION, UNDO):  # a timer's mark is no action
+            self.actions.append(str(event.get("action", event.type)))
 
 
 @dataclass
@@ -113,10 +115,16 @@ class SessionReplay:
         return None
 
 
-def _game(table: Input) -> Game:
+def table_game(table: Input) -> Game:
+    """The game of a session's ``table`` event: the deal, the club's figures, options and
+    nicknames, brought to where the recording began (a resumed game's history)."""
     roles = {int(s): Role(r) for s, r in table.get("roles").items()}
+    seats = int(table.get("seats"))
+    settings = {str(k): float(v) for k, v in table.get("settings", {}).items()}
+    rules = with_settings(find_rules(str(table.get("rules"))), **settings)
+    rules = apply_options(rules, table.get("options", {}))
     dealt = {str(k): str(v) for k, v in (table.get("dealt") or {}).items()}
-    game = Game(find_rules(str(table.get("rules"))), seats=int(table.get("seats")), roles=roles,
+    game = Game(rules, seats=seats, roles=roles, names=check_names(table.get("names", {}), seats),
                 dealt=dealt)
     history = [parse_action(a) for a in table.get("history", ())]
     if history:  # a resumed game: bring it to where the recording began
@@ -136,7 +144,7 @@ def replay_session(directory: str | Path, *, model: Any = None, model_path: str 
                             "recorded by narrator play")
     table = inputs[0]
     try:
-        game = _game(table)
+        game = table_game(table)
     except (KeyError, ValueError, TypeError, AttributeError, NarratorError) as e:
         raise NarratorError(f"{reader.inputs_path}:1: not a table to replay ({e})") from None
     lang = str(table.get("lang", "ru"))

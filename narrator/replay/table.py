@@ -15,6 +15,7 @@ from typing import Any
 from narrator.clock import Clock, VirtualClock
 from narrator.engine import (
     Action,
+    BestMove,
     Check,
     EndSpeech,
     EngineError,
@@ -55,7 +56,7 @@ class ScriptReplay:
         self.script = script
         rng = random.Random(script.seed) if script.seed is not None else random.Random()
         self.game = Game(script.rules, seats=script.seats, roles=script.roles, rng=rng,
-                         dealt=script.dealt)
+                         names=script.names, dealt=script.dealt)
         self.clock = clock or VirtualClock()
         parts = assemble_host(self.game, self.clock,
                               manifest=manifest or default_manifest(script.lang),
@@ -118,6 +119,9 @@ class ScriptReplay:
             self._apply(line, Remove(line.value))
             return
         self._settle()
+        if line.key == "best_move":  # before the first-night victim's last word
+            self._apply(line, BestMove(tuple(line.value)))
+            return
         # a window the line does not answer passes with nothing in it (no thumbs, no hands)
         while self.game.expect.kind in _OPTIONAL and _OPTIONAL[self.game.expect.kind] != line.key:
             self._close_window()

@@ -16,10 +16,10 @@ from textual.widgets import Input
 
 from narrator.assist import cli as assist
 from narrator.assist.cli import make_session, resume_session
-from narrator.assist.ui import AssistApp, GameScreen, Session, parse_roles
+from narrator.assist.ui import AssistApp, Deal, GameScreen, Session, parse_roles
 from narrator.cli import main
 from narrator.clock import VirtualClock
-from narrator.engine import Game, Role
+from narrator.engine import Game, Role, Shot
 from narrator.engine.entries import OperatorInput
 from narrator.engine.rules import find_rules
 from narrator.errors import NarratorError
@@ -120,7 +120,7 @@ def test_first_night_then_day_speeches_nominations_and_vote(tmp_path: Path) -> N
         await d.day_speeches({2: 7, 4: 3})
         assert d.game.candidates == (5, 7, 3)
         assert d.phase == "d1:vote@5" and screen.snap is not None
-        assert screen.snap.timer_ends is None  # the vote waits for the host's count
+        assert screen.snap.held  # the vote waits for the host's count
         d.loop.step(timeout=INF)  # no 1 s window closes it behind the host's back
         assert d.phase == "d1:vote@5"
         await d.type("2")  # 2 hands for 5
@@ -145,7 +145,9 @@ def test_night_shot_and_checks_then_the_day_announces_it(tmp_path: Path) -> None
         await d.day_speeches({})  # no nominations: no vote, night 2
         assert d.phase == "n2:hunt"
         await d.type("2")  # the target the mafia agreed on: a shot by 3, 5 and 9
-        assert d.log("ok")[-3:] == ["shot 3 2", "shot 5 2", "shot 9 2"]
+        assert d.game.history[-3:] == [Shot(3, 2), Shot(5, 2), Shot(9, 2)]
+        # the screen only says that the night's input was taken
+        assert d.log("ok")[-3:] == ["the hunt: a shot entered"] * 3
         d.run_timers("hunt")  # the count runs out
         assert d.phase == "n2:check-don"
         await d.type("1", "c")  # the don finds the sheriff
@@ -182,7 +184,9 @@ def test_tie_revote_car_crash_then_a_night_of_single_shots(tmp_path: Path) -> No
         for shot in ("3-6", "5-6", "9-7"):  # one mafioso misses the agreed target
             await d.type(shot, "k")
         d.run_timers("hunt")
-        d.run_timers("check")
+        for _ in ("don", "sheriff"):  # a check waits for the host: Space, no check
+            await d.keys("space")
+            d.run_timers("check")
         assert d.phase == "d2:day@3"  # day 1 opened with 1; 2 is out
         assert any(text.startswith("Этой ночью мафия промахнулась") for text in d.said)
 
@@ -202,10 +206,12 @@ def test_foul_remove_and_undo_restores_the_previous_state(tmp_path: Path) -> Non
         assert d.phase == "d1:day@2"
         await d.keys("u")  # the host ended the speech by mistake
         assert d.game.notation() == before and d.game.fouls == {4: 1}
-        assert d.session.host.time_left == 60.0  # the speech's timer restarts in full
+        assert d.session.host.time_left == 60.0  # the speech's timer as it was then
         await d.keys("u", "u")  # the nomination, then the foul
         assert d.game.fouls == {} and d.game.candidates == ()
-        await d.type("6", "x")  # removed for a violation
+        await d.type("6", "x")  # removed for a violation, once the host says yes
+        assert 6 not in d.game.out
+        await d.keys("y")
         assert d.game.out[6]["how"] == "removed"
         await d.keys("u")
         assert 6 not in d.game.out
@@ -304,17 +310,18 @@ def test_resume_reopens_at_the_same_phase(tmp_path: Path) -> None:
     play(again, second)
 
 
-def test_roles_are_entered_on_the_first_screen(tmp_path: Path) -> None:
-    made: list[dict[int, Role]] = []
+def test_roles_and_names_are_entered_on_the_first_screen(tmp_path: Path) -> None:
+    made: list[Deal] = []
 
-    def setup(roles: dict[int, Role], dealt: dict[str, str]) -> Session:
-        assert dealt == {}  # crime-time deals nothing besides the cards
-        made.append(roles)
-        return new_session(tmp_path / "j.jsonl", roles)
+    def setup(deal: Deal) -> Session:
+        made.append(deal)
+        return new_session(tmp_path / "j.jsonl", deal.roles)
 
     async def go() -> None:
         app = AssistApp(setup=setup, seats=10, rules=find_rules("crime-time"))
         async with app.run_test(size=(120, 40)) as pilot:
+            app.screen.query_one("#names", Input).value = "1=Ника, 7=Momento Mori"
+            await pilot.press("enter")  # optional: on to the don
             await pilot.press("3", "enter", "5", "space", "3", "enter", "1", "enter")
             assert "both don and mafia" in str(app.screen.query_one("#roles-error").render())
             app.screen.query_one("#mafia", Input).value = "5 9"
@@ -325,7 +332,7 @@ def test_roles_are_entered_on_the_first_screen(tmp_path: Path) -> None:
             assert app.game_screen.show_roles
 
     asyncio.run(go())
-    assert made == [ROLES]
+    assert made == [Deal(ROLES, {1: "Ника", 7: "Momento Mori"})]
 
 
 def test_parse_roles() -> None:

@@ -68,7 +68,9 @@ def test_illegal_actions_quote_the_action_and_the_state_and_change_nothing() -> 
     before, history = game.notation(), list(game.history)
     with pytest.raises(IllegalActionError) as e:
         game.apply(Hands((1,)))
-    assert "hands 1" in str(e.value) and before in str(e.value)
+    # the state is quoted in its public form: the message is shown, the roles are secret
+    assert "hands 1" in str(e.value) and game.notation(secret=False) in str(e.value)
+    assert before.split()[2] not in str(e.value)
     with pytest.raises(IllegalActionError, match="no such timer"):
         game.apply(TimeUp("vote"))
     with pytest.raises(InvalidActionError, match="seat 11 does not exist"):

@@ -1,0 +1,134 @@
+"""Club options and seat names: checked values that travel with a game.
+
+A club plays a ruleset with a few options of its own (off unless named): ``fouls = "sport"``
+(the 3rd foul costs the next discussion speech, the 4th removes the player), ``best_move``
+(the first-night victim names three seats before the last word) and its own timer figures. They
+come from a TOML file (``--rules-file``) and travel in table-script and journal headers as a
+plain mapping, so a replay never needs the file. This module checks such a mapping and turns it
+into a ruleset; it does no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from narrator.engine.rules import Rules
+from narrator.errors import NarratorError
+
+#: option → the ruleset figure it sets (seconds)
+FIGURES: dict[str, str] = {
+    "speech": "speech_seconds",
+    "last_word": "last_word_seconds",
+    "tie_speech": "tie_speech_seconds",
+    "count_pace": "count_pace",
+    "check": "check_seconds",
+    "agreement": "agreement_seconds",
+}
+#: the longest figure a club may set, in seconds
+_LONGEST = {"count_pace": 10.0}
+_DEFAULT_LONGEST = 600.0
+FOUL_MODES = ("count", "sport")
+OPTIONS = ("fouls", "best_move", *FIGURES)
+
+
+class OptionError(NarratorError):
+    """An option or a name that cannot be taken; the message names it, without the place."""
+
+
+def check_options(raw: Any) -> dict[str, Any]:
+    """The options of ``raw`` checked: known names, values of the right kind and range."""
+    if not isinstance(raw, Mapping):
+        raise OptionError(f"expected a table of options, got {type(raw).__name__}")
+    out: dict[str, Any] = {}
+    for name, value in raw.items():
+        if name not in OPTIONS:
+            raise OptionError(f"unknown option {name!r} (known: {', '.join(OPTIONS)})")
+        if name == "fouls":
+            if value not in FOUL_MODES:
+                raise OptionError(f"fouls: expected \"count\" or \"sport\", got {value!r}")
+        elif name == "best_move":
+            if not isinstance(value, bool):
+                raise OptionError(f"best_move: expected true or false, got {value!r}")
+        else:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise OptionError(f"{name}: expected seconds, got {value!r}")
+            longest = _LONGEST.get(name, _DEFAULT_LONGEST)
+            if not 0 < value <= longest:
+                raise OptionError(f"{name}: expected more than 0 and at most {longest:g} "
+                                  f"seconds, got {value!r}")
+            value = float(value)
+        out[name] = value
+    return out
+
+
+def apply_options(rules: Rules, raw: Any, *, where: str = "options") -> Rules:
+    """``rules`` with the club options ``raw``; an OptionError names ``where``."""
+    try:
+        options = check_options(raw)
+    except OptionError as e:
+        raise OptionError(f"{where}: {e}") from None
+    if not options:
+        return rules
+    settings: dict[str, Any] = {}
+    for name, value in options.items():
+        if name in FIGURES:
+            settings[FIGURES[name]] = value
+        else:
+            settings[name] = value
+    if "speech" in options:  # 2.3: «Десять секунд» ten seconds before the end
+        settings["speech_warning"] = options["speech"] - 10 if options["speech"] > 10 else None
+    if "agreement" in options:  # 2.1.1, likewise
+        settings["agreement_warning"] = (options["agreement"] - 10
+                                         if options["agreement"] > 10 else None)
+    cls = type(rules)
+    tuned: type[Rules] = type(cls.__name__, (cls,), settings)
+    return tuned()
+
+
+def options_of(rules: Rules) -> dict[str, Any]:
+    """The club options of ``rules`` that differ from its ruleset's (for headers)."""
+    base = next((c for c in type(rules).__mro__ if c.__dict__.get("name") == rules.name),
+                type(rules))
+    out: dict[str, Any] = {}
+    for name in OPTIONS:
+        attr = FIGURES.get(name, name)
+        value = getattr(rules, attr)
+        if value != getattr(base, attr):
+            out[name] = value
+    return out
+
+
+def check_names(raw: Any, seats: int) -> dict[int, str]:
+    """Nicknames per seat: ``{"1": "Ника", …}``; every key a seat of the table, every name text."""
+    if not isinstance(raw, Mapping):
+        raise OptionError(f"expected {{seat: name}}, got {type(raw).__name__}")
+    out: dict[int, str] = {}
+    for key, name in raw.items():
+        text = str(key).strip()
+        if not text.isdigit() or isinstance(key, bool):
+            raise OptionError(f"expected a seat number, got {key!r}")
+        seat = int(text)
+        if not 1 <= seat <= seats:
+            raise OptionError(f"seat {seat} does not exist (seats 1..{seats})")
+        if not isinstance(name, str) or not name.strip():
+            raise OptionError(f"seat {seat}: expected a name, got {name!r}")
+        if seat in out:
+            raise OptionError(f"seat {seat} is named twice")
+        out[seat] = name.strip()
+    return out
+
+
+def parse_names(text: str, seats: int) -> dict[int, str]:
+    """``--names "1=Ника,2=Бублик,7=Momento Mori"``: pairs seat=name, separated by commas."""
+    pairs: dict[str, str] = {}
+    for item in text.split(","):
+        if not item.strip():
+            continue
+        seat, sep, name = item.partition("=")
+        if not sep:
+            raise OptionError(f"expected SEAT=NAME, got {item.strip()!r}")
+        if seat.strip() in pairs:
+            raise OptionError(f"seat {seat.strip()} is named twice")
+        pairs[seat.strip()] = name
+    return check_names(pairs, seats)

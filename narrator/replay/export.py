@@ -1,0 +1,502 @@
+"""``narrator export --format mafiaratings SOURCE``: a finished game for a club's rating system.
+
+MafiaRatings (mafiaratings.com) takes one game as a JSON object: the game's times, language and
+winner, then ten players in seat order, each with the role, the death (round, type and, for a
+removal, the moment), the warnings (each with its moment), the rounds in which the don or the
+sheriff checked them, the best move, and per round how they nominated and voted and, for the
+mafia, whom they shot. ``features`` lists, one letter each, which of these the record holds.
+Rounds count from 0: round 0 is the dealing night and the first day, round N is night N+1 and
+day N+1 of the narrator's numbering.
+
+The protocol has totals only, so the record is built from the game's history: the same actions
+are applied again to a fresh game of the same deal, and each action is read together with what
+the game was waiting for when it came (whose speech, which candidate's voting window). What the
+history cannot give is left out the way the format provides for it: votes that a human host
+counted without naming the hands leave ``v`` (and ``k``) out of ``features`` and every player's
+``voting`` out of the record; :attr:`MafiaRatingsGame.notes` says so.
+
+SOURCE is a table script (replayed on a virtual clock), a game journal, or a folder recorded by
+``narrator play --record`` (its applied inputs; the audio is not needed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from narrator.engine import (
+    Action,
+    BestMove,
+    Expect,
+    Foul,
+    Game,
+    HandCount,
+    Hands,
+    Remove,
+    Role,
+    Shot,
+    parse_action,
+)
+from narrator.engine import events as ev
+from narrator.engine.options import OptionError
+from narrator.errors import NarratorError
+from narrator.host.journal import load_journal
+
+FORMATS = ("mafiaratings",)
+
+#: MafiaRatings' role names (its ``players[].role``)
+_ROLE = {Role.CIVILIAN: "civ", Role.SHERIFF: "sheriff", Role.MAFIA: "maf", Role.DON: "don"}
+#: its language codes (Ukrainian is "ua" there)
+_LANGUAGE = {"ru": "ru", "uk": "ua"}
+#: what the narrator's first night is doing, as MafiaRatings names the moments of round 0
+_FIRST_NIGHT = {"dealing": "start", "don_noted": "start", "agreement": "arrangement",
+                "sheriff_noted": "relaxed sitting"}
+#: MafiaRatings' table: ten seats, 6 civilians, a sheriff, 2 mafia and a don
+_DECK = {Role.CIVILIAN: 6, Role.SHERIFF: 1, Role.MAFIA: 2, Role.DON: 1}
+
+
+# -- sources ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class GameSource:
+    """A finished (or stopped) game read from a table script, a journal or a session."""
+
+    game: Game
+    lang: str
+    seconds: float  # the game's length on its own clock
+    path: Path
+
+
+def load_source(path: str | Path) -> GameSource:
+    """Read SOURCE: a session folder, a journal (its header has ``"journal"``) or a table script."""
+    where = Path(path)
+    if where.is_dir():
+        return _session_source(where)
+    try:
+        with where.open(encoding="utf-8") as f:
+            first = next((line for line in f if line.strip() and not line.startswith("#")), "")
+    except (OSError, UnicodeDecodeError) as e:
+        raise NarratorError(f"{where}: cannot read ({e.__class__.__name__})") from None
+    try:
+        head = json.loads(first) if first else None
+    except json.JSONDecodeError:
+        head = None
+    if isinstance(head, dict) and "journal" in head:
+        return _journal_source(where)
+    return _script_source(where)
+
+
+def _script_source(path: Path) -> GameSource:
+    from narrator.replay.script import load_table_script
+    from narrator.replay.table import ScriptReplay
+
+    script = load_table_script(path)
+    replay = ScriptReplay(script)
+    result = replay.run()
+    return GameSource(result.game, script.lang, replay.clock.now(), path)
+
+
+def _journal_source(path: Path) -> GameSource:
+    contents = load_journal(path)
+    first = contents.first_t if contents.first_t is not None else contents.last_t
+    seconds = max(0.0, contents.last_t - first)
+    return GameSource(contents.game(), contents.header.lang, seconds, path)
+
+
+def _session_source(path: Path) -> GameSource:
+    """A session recorded by ``narrator play --record``: its table and the actions it took."""
+    from narrator.audio.session import INPUTS
+    from narrator.inputs import ACTION, TABLE, UNDO
+    from narrator.replay.session import read_inputs, table_game
+
+    where = path / INPUTS
+    if not where.is_file():
+        raise NarratorError(f"{path}: not a session recorded by narrator play (no {INPUTS})")
+    inputs = read_inputs(where)
+    if not inputs or inputs[0].type != TABLE:
+        raise NarratorError(f"{where}:1: expected the table event of a session recorded by "
+                            f"narrator play")
+    table = inputs[0]
+    try:
+        game = table_game(table)
+        actions: list[Action] = []
+        for event in inputs[1:]:
+            if event.type == ACTION:
+                actions.append(parse_action(str(event.get("action"))))
+            elif event.type == UNDO and actions:
+                actions.pop()
+        if not game.started:
+            game.start()
+        game.replay(actions)
+    except (KeyError, ValueError, TypeError, AttributeError, OptionError) as e:
+        raise NarratorError(f"{where}: not a session to export ({e})") from None
+    times = [event.t for event in inputs]
+    return GameSource(game, str(table.get("lang", "ru")), max(times) - min(times), path)
+
+
+# -- the walk over the history ------------------------------------------------------------------
+
+
+@dataclass
+class _Round:
+    candidates: tuple[int, ...]
+    hands: dict[int, int] = field(default_factory=dict)  # voter → candidate
+    counted: bool = False  # hands counted without seats (host-assist)
+    done: bool = False
+
+
+@dataclass
+class _Day:
+    nominations: list[tuple[int, int]] = field(default_factory=list)  # standing, in order
+    settled: list[tuple[int, int]] | None = None  # as the discussion ended
+    rounds: list[_Round] = field(default_factory=list)
+    cancelled: bool = False
+    crash_for: set[int] | None = None  # seats «за» in the car crash, when there was one
+    crash_voters: tuple[int, ...] = ()
+
+
+@dataclass
+class MafiaRatingsGame:
+    """The record and what the format could not hold (one sentence each)."""
+
+    record: dict[str, Any]
+    notes: list[str]
+
+
+class _Walk:
+    """Applies a game's history to a fresh game of the same deal and collects per-player facts."""
+
+    def __init__(self, game: Game) -> None:
+        self.final = game
+        self.game = Game(game.rules, seats=game.seats, roles=dict(game.roles))
+        self.days: dict[int, _Day] = {}
+        self.shots: dict[int, dict[int, set[int]]] = {}  # night → shooter → targets
+        self.hunters: dict[int, list[int]] = {}  # night → the mafia at the table for its hunt
+        self.checks: dict[str, dict[int, int]] = {"don": {}, "sheriff": {}}  # target → night
+        self.warnings: dict[int, list[dict[str, Any]]] = {}
+        self.removed_at: dict[int, dict[str, Any]] = {}
+        self.by_fouls: set[int] = set()  # removed by the 4th foul
+        self.legacy: tuple[int, ...] | None = None
+        self._orders: dict[str, int] = {}
+        self.game.start()
+        for action in game.history:
+            self._step(action)
+
+    def day(self, n: int) -> _Day:
+        return self.days.setdefault(n, _Day())
+
+    # one action ------------------------------------------------------------------------------
+
+    def _step(self, action: Action) -> None:
+        g = self.game
+        exp, phase = g.expect, g.phase
+        living = tuple(g.living)
+        number = int(phase[1:])
+        moment = self._moment(exp, phase)
+        if isinstance(action, Foul):
+            self.warnings.setdefault(action.seat, []).append(self._ordered(moment))
+        elif isinstance(action, Remove):
+            self.removed_at[action.seat] = self._ordered(moment)
+            if self.game.fouls.get(action.seat, 0) >= 4:
+                self.by_fouls.add(action.seat)
+        elif isinstance(action, Shot) and action.shooter in living:
+            self.shots.setdefault(number, {}).setdefault(action.shooter, set()).add(action.target)
+        elif isinstance(action, BestMove):
+            self.legacy = action.seats
+        elif isinstance(action, Hands | HandCount) and exp.kind == "hands":
+            day = self.day(number)
+            if exp.candidate is None:
+                if day.crash_for is not None and isinstance(action, Hands):
+                    day.crash_for.update(action.seats)
+            elif day.rounds:
+                rnd = day.rounds[-1]
+                if isinstance(action, HandCount):
+                    rnd.counted = True
+                else:
+                    for seat in action.seats:
+                        rnd.hands.setdefault(seat, exp.candidate)  # 2.4: a second hand is ignored
+        for event in g.apply(action):
+            self._event(event, phase, number, living)
+
+    def _event(self, event: ev.Event, phase: str, number: int, living: tuple[int, ...]) -> None:
+        g = self.game
+        match event:
+            case ev.PhaseStarted(name="hunt", number=n):
+                self.hunters[n] = [s for s in g.living if s in g.black]
+            case ev.Nominated(seat=s, target=t):
+                self.day(number).nominations.append((s, t))
+            case ev.Withdrawn(seat=s, target=t):
+                noms = self.day(number).nominations
+                if (s, t) in noms:
+                    noms.remove((s, t))
+            case ev.SeatOut(seat=s, how="removed") if phase.startswith("d"):
+                day = self.day(number)
+                if day.settled is None:  # the engine drops a removed seat's candidacy
+                    day.nominations = [(a, t) for a, t in day.nominations if t != s]
+                if g.fouls.get(s, 0) >= 4:
+                    self.by_fouls.add(s)
+            case ev.VotingStarted(candidates=cands):
+                day = self.day(number)
+                self._settle(day)
+                day.rounds.append(_Round(cands))
+            case ev.VotingCancelled():
+                day = self.day(number)
+                self._settle(day)
+                if event.reason == "monster":
+                    day.cancelled = True
+            case ev.VoteCounted(candidate=c):
+                day = self.day(number)
+                rnd = day.rounds[-1]
+                if c == rnd.candidates[-1]:  # 2.4: abstainers count for the last candidate
+                    for seat in living:
+                        rnd.hands.setdefault(seat, c)
+                    rnd.done = True
+            case ev.CrashStarted():
+                day = self.day(number)
+                day.crash_for = set()
+                day.crash_voters = tuple(g.living)
+            case ev.Checked(role=role, target=t):
+                self.checks[role].setdefault(t, number)
+            case ev.Fouled(seat=s, count=4) if g.rules.fouls == "sport":
+                self.by_fouls.add(s)
+            case _:
+                pass
+
+    def _settle(self, day: _Day) -> None:
+        if day.settled is None:
+            day.settled = list(day.nominations)
+
+    # moments (MafiaRatings' "gametime") ---------------------------------------------------------
+
+    def _moment(self, exp: Expect, phase: str) -> dict[str, Any]:
+        n = int(phase[1:])
+        out: dict[str, Any] = {"round": n - 1}
+        if phase.startswith("n"):
+            if n == 1:
+                name = exp.timer.name if exp.timer is not None else "dealing"
+                out["time"] = _FIRST_NIGHT.get(name, "start")
+            elif exp.kind == "check":
+                out["time"] = exp.role
+            else:
+                out["time"] = "shooting"
+            return out
+        rounds = len(self.days[n].rounds) if n in self.days else 0
+        if exp.kind == "speech" and exp.seat is not None:
+            if exp.speech == "day":
+                out["time"] = "speaking"
+            elif exp.speech == "tie":  # the split's speeches come before the next voting round
+                out.update(time="voting", votingRound=rounds)
+            elif (self.final.out.get(exp.seat) or {}).get("how") == "shot":
+                out["time"] = "night kill speaking"
+            else:
+                out["time"] = "day kill speaking"
+            out["speaker"] = exp.seat
+        elif exp.kind == "hands":
+            if exp.candidate is None:
+                out.update(time="voting kill all", votingRound=rounds)
+            else:
+                out.update(time="voting", votingRound=rounds - 1, nominee=exp.candidate)
+        else:
+            out["time"] = "day start"
+        return out
+
+    def _ordered(self, moment: dict[str, Any]) -> dict[str, Any]:
+        """Several warnings at one moment keep their order (the format's ``order``)."""
+        key = json.dumps(moment, sort_keys=True)
+        self._orders[key] = self._orders.get(key, 0) + 1
+        return {**moment, "order": self._orders[key]}
+
+
+# -- the record ------------------------------------------------------------------------------------
+
+
+def _cut(values: list[Any]) -> list[Any]:
+    while values and values[-1] is None:
+        values.pop()
+    return values
+
+
+def mafiaratings(source: GameSource, *, start: datetime | None = None, club_id: int | None = None,
+                 event_id: int | None = None) -> MafiaRatingsGame:
+    """The game of ``source`` as MafiaRatings' game JSON; NarratorError if it cannot be one."""
+    game = source.game
+    if game.winner is None:
+        raise NarratorError(f"{source.path}: the game is not over; only a finished game can be "
+                            f"exported")
+    deck = {role: sum(1 for r in game.roles.values() if r is role) for role in _DECK}
+    if game.seats != 10 or deck != _DECK:
+        raise NarratorError(f"{source.path}: MafiaRatings takes ten seats with 6 civilians, a "
+                            f"sheriff, 2 mafia and a don; this game has {game.seats} seats")
+    walk = _Walk(game)
+    notes: list[str] = []
+    if start is None:
+        mtime = datetime.fromtimestamp(source.path.stat().st_mtime).astimezone()
+        start = mtime - timedelta(seconds=source.seconds)
+    end = start + timedelta(seconds=round(source.seconds))
+    counted = sorted(n for n, d in walk.days.items() if any(r.counted for r in d.rounds))
+    if counted:
+        notes.append(f"the hands of day(s) {', '.join(map(str, counted))} were counted, not "
+                     f"named: the export has no per-player votes (no \"v\" in features)")
+    features = "gsdutc" + ("l" if game.rules.best_move else "") + "h"
+    features += "" if counted else "vk"
+    features += "nwr"
+    record: dict[str, Any] = {}
+    if club_id is not None:
+        record["clubId"] = club_id
+    if event_id is not None:
+        record["eventId"] = event_id
+    record.update(
+        features=features,
+        startTime=start.isoformat(timespec="seconds"),
+        endTime=end.isoformat(timespec="seconds"),
+        language=_LANGUAGE.get(source.lang, source.lang),
+        winner="civ" if game.winner.value == "civilians" else "maf",
+        players=[_player(game, walk, seat, votes=not counted, notes=notes)
+                 for seat in range(1, game.seats + 1)],
+    )
+    return MafiaRatingsGame(record, notes)
+
+
+def _player(game: Game, walk: _Walk, seat: int, *, votes: bool,
+            notes: list[str]) -> dict[str, Any]:
+    player: dict[str, Any] = {}
+    if seat in game.names:
+        player["name"] = game.names[seat]
+    player["role"] = _ROLE[game.roles[seat]]
+    out = game.out.get(seat)
+    if out is not None:
+        number = int(out["day"] if "day" in out else out["night"])
+        death: dict[str, Any] = {"round": number - 1}
+        how = out["how"]
+        if how == "shot":
+            death["type"] = "night"
+        elif how in ("vote", "crash"):
+            death["type"] = "day"
+        elif seat in walk.by_fouls:
+            death["type"] = "warnings"  # the 4th warning is the moment
+        else:
+            death.update(type="kickOut", time=walk.removed_at[seat])
+        player["death"] = death
+    warnings = walk.warnings.get(seat, [])
+    if warnings:
+        player["warnings"] = warnings[:4]  # the format knows no 5th warning
+    for role in ("don", "sheriff"):
+        night = walk.checks[role].get(seat)
+        if night is not None:
+            player[role] = night - 1
+    if walk.legacy is not None and out is not None and out["how"] == "shot" \
+            and out.get("night") == 2:
+        player["legacy"] = list(walk.legacy)
+    if votes:
+        voting = _cut([_vote(walk.days.get(n), seat) for n in range(1, _last_day(walk) + 1)])
+        if voting:
+            player["voting"] = voting
+    nominating = _cut([_nomination(walk.days.get(n), seat, n, notes)
+                       for n in range(1, _last_day(walk) + 1)])
+    if nominating:
+        player["nominating"] = nominating
+    if seat in game.black:
+        shooting = _cut([_shot(walk, night, seat) for night in range(2, _last_night(walk) + 1)])
+        if shooting:
+            player["shooting"] = shooting
+    return player
+
+
+def _last_day(walk: _Walk) -> int:
+    return max(walk.days, default=0)
+
+
+def _last_night(walk: _Walk) -> int:
+    return max(walk.hunters, default=1)
+
+
+def _vote(day: _Day | None, seat: int) -> Any:
+    """One round's entry: the candidate, several when the table split, and the car-crash hand."""
+    if day is None or day.cancelled:
+        return None
+    picks = [r.hands[seat] for r in day.rounds if r.done and seat in r.hands]
+    if not picks:
+        return None
+    if day.crash_for is not None and seat in day.crash_voters:
+        return [*picks, seat in day.crash_for]
+    return picks[0] if len(picks) == 1 else picks
+
+
+def _nomination(day: _Day | None, seat: int, number: int, notes: list[str]) -> int | None:
+    """The candidate ``seat`` stood behind when the discussion ended; the format has one
+    nominator per candidate, so a second nominator of the same seat keeps no entry."""
+    if day is None:
+        return None
+    standing = day.settled if day.settled is not None else day.nominations
+    first: dict[int, int] = {}
+    for nominator, target in standing:
+        first.setdefault(target, nominator)
+    mine = next((t for s, t in standing if s == seat), None)
+    if mine is None:
+        return None
+    if first[mine] != seat:
+        notes.append(f"day {number}: seat {seat} also nominated {mine}, first nominated by "
+                     f"{first[mine]}; the format keeps one nominator per candidate")
+        return None
+    return mine
+
+
+def _shot(walk: _Walk, night: int, seat: int) -> int | None:
+    """2.1.2 as the format has it: the seat shot, or null for no shot or several."""
+    if seat not in walk.hunters.get(night, []):
+        return None
+    aimed = walk.shots.get(night, {}).get(seat, set())
+    return next(iter(aimed)) if len(aimed) == 1 else None
+
+
+# -- the command -----------------------------------------------------------------------------------
+
+
+def _start_option(text: str | None) -> datetime | None:
+    if text is None:
+        return None
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        raise NarratorError(f"--start: expected a date and time like 2024-05-17T19:30:00+03:00, "
+                            f"got {text!r}") from None
+    return when if when.tzinfo is not None else when.astimezone()
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` readable by its owner only: the record holds every role."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(path, 0o600)
+    except OSError as e:
+        raise NarratorError(f"{path}: cannot write the export ({e.strerror})") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """``narrator export``."""
+    start = _start_option(args.start)
+    source = load_source(args.source)
+    exported = mafiaratings(source, start=start, club_id=args.club_id, event_id=args.event_id)
+    text = json.dumps(exported.record, ensure_ascii=False, indent=1) + "\n"
+    for note in _unique(exported.notes):
+        print(f"narrator: note: {note}", file=sys.stderr)
+    if args.out:
+        write_private(Path(args.out), text)
+        print(f"narrator: written {args.out}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _unique(items: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(items))
