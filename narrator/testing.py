@@ -32,10 +32,15 @@ from narrator.engine.actions import (
     Action,
     Check,
     EndSpeech,
+    Extra,
+    Floor,
     Foul,
     Hands,
+    Kill,
     Nominate,
+    PutUp,
     Remove,
+    Save,
     Shot,
     TimeUp,
     Withdraw,
@@ -83,7 +88,46 @@ def random_action(game: Game, rng: random.Random) -> Action:
         checker = game.seat_of(Role(exp.role))
         if checker is not None and checker in living:
             return Check(exp.role or "", rng.randint(1, game.seats))
+    if exp.kind in _OTHER_STEPS:
+        taken = _other_step(game, rng, exp.kind)
+        if taken is not None:
+            return taken
     return TimeUp(exp.timer.name)
+
+
+#: steps of the rulesets besides crime-time (after crime-time's, whose random draws stay as
+#: they were: the same seeds give the same crime-time games)
+_OTHER_STEPS = ("act", "floor", "put_up", "extra")
+
+
+def _other_step(game: Game, rng: random.Random, kind: str) -> Action | None:
+    """A random answer to a night act, a raised hand, the thumbs or the hands held up (or
+    None: let the time run out)."""
+    exp = game.expect
+    living = game.living
+    if kind == "act":
+        role = exp.role or ""
+        if not game.actor_alive(role) or rng.random() < 0.15:
+            return None
+        act = exp.acts[0] if rng.random() < 0.8 else rng.choice(exp.acts)
+        if act == "kill":  # mostly a seat at the table; sometimes one that is out
+            return Kill(role, rng.choice(living) if rng.random() < 0.9
+                        else rng.randint(1, game.seats))
+        if act == "save":  # mostly one of the night's victims
+            victims = game.victims
+            return Save(role, rng.choice(victims) if victims and rng.random() < 0.6
+                        else rng.randint(1, game.seats))
+        return Check(role, rng.randint(1, game.seats))
+    if kind == "floor":
+        waiting = [s for s in living if s not in game.spoken]
+        return Floor(rng.choice(waiting)) if waiting and rng.random() < 0.7 else None
+    if kind == "put_up":
+        if rng.random() < 0.5:
+            return None
+        return PutUp(rng.choice(living), tuple(rng.sample(living, rng.randint(0, len(living)))))
+    if rng.random() < 0.3:  # the hands held up through the discussion
+        return Extra(tuple(rng.sample(living, min(len(living), rng.randint(0, 3)))))
+    return None
 
 
 def play_random_game(rng: random.Random, *, rules: Rules | str = "crime-time",

@@ -14,11 +14,11 @@ import threading
 from pathlib import Path
 
 from narrator.assist.control import hold_for_host
-from narrator.assist.ui import AssistApp, Deal, Session, parse_roles
+from narrator.assist.ui import AssistApp, Deal, Session, card_fields, parse_cards
 from narrator.clock import Clock, MonotonicClock
 from narrator.console.serve import ConsoleOptions, console_options, open_console
 from narrator.console.server import Console
-from narrator.engine import Game, Role
+from narrator.engine import Game, Role, Rules
 from narrator.engine.rules import find_rules, parse_figures, with_settings
 from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
@@ -148,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
     narration = _narration(args, clock, args.lang)
 
     def setup(deal: Deal) -> Session:
-        game = Game(rules, seats=seats, roles=deal.roles, names=deal.names)
+        game = Game(rules, seats=seats, roles=deal.roles, names=deal.names, dealt=deal.dealt)
         try:
             journal = Journal.for_game(path, game, lang=args.lang, mode="assist")
         except OSError as e:
@@ -159,22 +159,29 @@ def run(args: argparse.Namespace) -> int:
 
     console = _console(args)
     if args.roles:
-        return _run_app(AssistApp(setup(Deal(roles_option(args.roles, seats), names))),
-                        narration, console, args.lang)
+        roles, dealt = roles_option(args.roles, rules, seats)
+        return _run_app(AssistApp(setup(Deal(roles, names, dealt))), narration, console,
+                        args.lang)
     if console is not None:
         raise NarratorError("--console starts with the game: give the cards with --roles")
     return _run_app(AssistApp(setup=setup, seats=seats, rules=rules, names=names), narration)
 
 
-def roles_option(text: str, seats: int) -> dict[int, Role]:
-    """``--roles "don=3 mafia=5,9 sheriff=1"``."""
-    fields = {"don": "", "mafia": "", "sheriff": ""}
+def roles_option(text: str, rules: Rules, seats: int) -> tuple[dict[int, Role], dict[str, str]]:
+    """``--roles "don=3 mafia=5,9 sheriff=1"``: a seat (or several) per card of the ruleset,
+    and what else it deals (``maniac_side=mafia``)."""
+    names = [name for name, _ in card_fields(rules, seats)]
+    example = " ".join(f"{n}=N" for n in names)
+    fields: dict[str, str] = {}
     for item in text.split():
         name, _, value = item.partition("=")
-        if name not in fields or not value:
-            raise NarratorError(f'--roles: expected "don=N mafia=N,N sheriff=N", got {item!r}')
+        if name not in names or not value:
+            raise NarratorError(f'--roles: expected "{example}" for {rules.name}, got {item!r}')
         fields[name] = value
-    return parse_roles(fields["don"], fields["mafia"], fields["sheriff"], seats)
+    try:
+        return parse_cards(rules, seats, fields)
+    except NarratorError as e:
+        raise NarratorError(f"--roles: {e}") from None
 
 
 def resume_session(contents: JournalContents, path: str | Path, clock: Clock, *,

@@ -16,15 +16,58 @@ table script it takes (:attr:`Rules.script_keys`, :attr:`Rules.night_keys`,
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from narrator.engine.errors import InvalidActionError
-from narrator.engine.types import Role, Team, Timer
+from narrator.engine.steps import Announce, DayStep, Hunt, NightStep, Resolve, Speeches, Vote, Wake
+from narrator.engine.types import Role, SpeechKind, Team, Timer
 from narrator.errors import NarratorError
 
 #: the input lines of a table script that every ruleset of crime-time's shape takes
-BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove", "best_move"})
+BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove",
+                              "best_move"})
+
+
+@dataclass(slots=True)
+class VoteState:
+    """What a ruleset's :meth:`Rules.verdict` sees after a round of voting (read only; not
+    frozen, as one is made after every round)."""
+
+    day: int
+    round: int
+    candidates: tuple[int, ...]
+    counts: Mapping[int, int]
+    #: the counts of today's earlier rounds, first round first
+    rounds: Sequence[Mapping[int, int]]
+    #: the seats that have used their justification (on any day)
+    justified: AbstractSet[int]
+    living: int
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The candidates with the most votes, in ballot order."""
+        top = max(self.counts.values())
+        return tuple(c for c in self.candidates if self.counts[c] == top)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What follows a round of voting, in this order: ``out`` leave the table (with a last word
+    where the ruleset gives one); or the car crash of ``crash``; or a tie of ``tie_stays`` is
+    not played out and everybody stays; or ``stays`` stay, having got fewer votes than before;
+    or a ``tie`` is announced, ``speak`` speak (``speech``) and ``revote`` are voted on again."""
+
+    out: tuple[int, ...] = ()
+    crash: tuple[int, ...] = ()
+    tie_stays: tuple[int, ...] = ()
+    stays: tuple[int, ...] = ()
+    tie: tuple[int, ...] = ()
+    speak: tuple[int, ...] = ()
+    speech: SpeechKind = "tie"
+    revote: tuple[int, ...] = ()
 
 
 class Rules:
@@ -69,6 +112,32 @@ class Rules:
     #: the timer :meth:`first_night_timer` gives it (none: it is only announced)
     first_night: ClassVar[tuple[str, ...]] = (
         "night", "dealing", "don_noted", "agreement", "sheriff_noted", "sheriff_sleeps")
+
+    # -- the steps of the other texts (crime-time has none of them) ---------------------------
+
+    #: figures of speeches crime-time does not have: an introduction, 30 s more for a raised
+    #: hand, a justification before a re-vote
+    intro_seconds: ClassVar[float] = 30.0
+    extra_seconds: ClassVar[float] = 30.0
+    justify_seconds: ClassVar[float] = 30.0
+    #: the texts give no figures for these windows; the host looks at the table for them
+    floor_seconds: ClassVar[float] = 5.0  # who raised a hand first
+    put_up_seconds: ClassVar[float] = 5.0  # the thumbs after a speech
+    extra_window_seconds: ClassVar[float] = 5.0  # the hands held up through the discussion
+    #: a speech may nominate (2.3.1); without, a nomination is refused (``no_nominations``)
+    nominations: ClassVar[bool] = True
+    #: the eliminated open their card and the narrator names the role
+    reveal_cards: ClassVar[bool] = False
+    #: the one who saves at night is shown the night's victims (their number is said)
+    shows_victims: ClassVar[bool] = False
+    #: a phase said at day before the night's result (None: only "day")
+    morning_phase: ClassVar[str | None] = None
+    #: what a night's kill by each role is called in ``out.how`` (and in the night's record)
+    kill_how: ClassVar[Mapping[str, str]] = {
+        "mafia": "shot", "sheriff": "sheriff_shot", "maniac": "maniac"}
+    #: what is dealt besides the cards (a name → its values), drawn at random unless given;
+    #: a first-night step of the same name announces it
+    dealt_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
     # -- what the layers above need to know --------------------------------------------------
 
@@ -118,6 +187,10 @@ class Rules:
         rng.shuffle(deck)
         return {seat: role for seat, role in enumerate(deck, start=1)}
 
+    def team(self, role: Role, dealt: Mapping[str, str]) -> Team:
+        """The side a card plays on, given what else was ``dealt`` (1.2, 1.3: its team)."""
+        return role.team
+
     # -- the night -----------------------------------------------------------------------------
 
     def first_night_timer(self, step: str, seats: int) -> Timer | None:
@@ -131,6 +204,25 @@ class Rules:
         if step == "sheriff_noted":
             return Timer("sheriff_noted", self.sheriff_first_night_seconds)
         return None
+
+    def night_steps(self, night: int, alive: Callable[[Role], bool]) -> tuple[NightStep, ...]:
+        """The steps of night ``night`` (from 2); ``alive(card)``: is that card at the table.
+
+        2.1.2: the hunt, whose victim is out at once; 2.1.3: the don's check, the sheriff's."""
+        steps = _NIGHTS.get(type(self))
+        if steps is None:  # the same every night: made once per ruleset
+            checks = tuple(Wake(c.value, ("check",), self.check_seconds, f"{c.value}_check")
+                           for c in self.checkers)
+            steps = _NIGHTS[type(self)] = (Hunt(), Resolve(), *checks, Announce("sheriff_sleeps"))
+        return steps
+
+    def save(self, pick: int, victims: tuple[int, ...],
+             saved_before: frozenset[int]) -> tuple[int | None, str | None]:
+        """The save of ``pick`` with the night's ``victims`` (in the night's order) and the
+        seats ``saved_before`` on earlier nights: (the seat saved or None, a refusal reason or
+        None — refused, the one who saves may pick again). By default the pick is a guess:
+        the victim is saved when it is them."""
+        return (pick if pick in victims else None), None
 
     def hunt_target(self, living_black: list[int], shots: dict[int, set[int]],
                     living: set[int]) -> int | None:
@@ -156,12 +248,35 @@ class Rules:
 
     # -- the day -------------------------------------------------------------------------------
 
+    def day_steps(self, day: int) -> tuple[DayStep, ...]:
+        """The steps of day ``day`` after its morning (the night's result, last words): 2.3,
+        the discussion round the table; 2.4, the vote."""
+        return _DISCUSSION_AND_VOTE
+
+    def speech_timer(self, kind: SpeechKind) -> tuple[float, float | None]:
+        """The length of a ``kind`` speech and when «Десять секунд» is said (2.3: day speeches
+        only)."""
+        if kind == "day":
+            return self.speech_seconds, self.speech_warning
+        return float(getattr(self, _SPEECH_SETTING[kind])), None
+
+    def last_word(self, role: Role, team: Team, how: str) -> bool:
+        """Whether a seat with card ``role`` (playing for ``team``) that left ``how`` has a last
+        word: 2.2, the night's victim; 2.4, the voted out; 2.4.2, the car crash's."""
+        return how in ("shot", "vote", "crash")
+
     def day_opener(self, day: int, previous: int | None, seats: int) -> int:
         """The seat the day's discussion starts from (the first living seat from it speaks).
 
         2.3: day 1 from seat 1; every later day from the seat after the one who opened the
         previous day (``previous``)."""
         return 1 if previous is None else previous % seats + 1
+
+    def ballot(self, day: int, living: tuple[int, ...], nominated: tuple[int, ...],
+               put_up: Mapping[int, int]) -> tuple[int, ...]:
+        """The candidates of day ``day``'s vote: 2.4, those nominated and at the table, in order
+        of nomination (``put_up``: the thumbs each seat got to be put up, in order)."""
+        return nominated
 
     def no_vote(self, day: int, candidates: tuple[int, ...]) -> str | None:
         """Why no vote is held on the ``candidates`` standing after day ``day``'s discussion
@@ -184,6 +299,22 @@ class Rules:
         crash: everybody stays and night falls). Crime-time always plays a tie out (2.4.1)."""
         return False
 
+    def abstainers_to_last(self, rnd: int, candidates: tuple[int, ...]) -> bool:
+        """2.4: the hands not raised in round ``rnd`` count for the last candidate."""
+        return True
+
+    def verdict(self, vote: VoteState) -> Verdict:
+        """What follows a round: 2.4, one leader leaves; 2.4.1, a tie speaks and is voted on
+        again; 2.4.2, the car crash (:meth:`tie_goes_to_crash`)."""
+        leaders = vote.leaders
+        if len(leaders) == 1:
+            return Verdict(out=leaders)
+        if self.tie_stays(vote.round, leaders, vote.living):
+            return Verdict(tie_stays=leaders)
+        if self.tie_goes_to_crash(vote.round, leaders, vote.candidates):
+            return Verdict(crash=leaders)
+        return Verdict(tie=leaders, speak=leaders, revote=leaders)
+
     def tie_goes_to_crash(self, rnd: int, leaders: tuple[int, ...],
                           candidates: tuple[int, ...]) -> bool:
         """After round ``rnd`` of a vote on ``candidates``, ``leaders`` share the most votes:
@@ -199,6 +330,11 @@ class Rules:
 
     # -- the end -------------------------------------------------------------------------------
 
+    def why_won(self, winner: Team, black: int, red: int) -> str:
+        """How ``winner`` won with ``black`` and ``red`` at the table, when the narrator says
+        it its own way (``GameOver.why``); "" for the usual words."""
+        return ""
+
     def winner(self, black: int, red: int) -> Team | None:
         """1.2/1.3: civilians win when no black seat remains; mafia when black ≥ red."""
         if black == 0:
@@ -207,6 +343,13 @@ class Rules:
             return Team.BLACK
         return None
 
+
+_DISCUSSION_AND_VOTE: tuple[DayStep, ...] = (Speeches(), Vote())
+_NIGHTS: dict[type[Rules], tuple[NightStep, ...]] = {}
+#: the setting that gives each kind of speech (but the day's) its length
+_SPEECH_SETTING = {"last": "last_word_seconds", "tie": "tie_speech_seconds",
+                   "intro": "intro_seconds", "extra": "extra_seconds",
+                   "justify": "justify_seconds"}
 
 RulesT = TypeVar("RulesT", bound=type[Rules])
 

@@ -47,6 +47,7 @@ class JournalHeader:
     settings: dict[str, float] = field(default_factory=dict)  # changed figures (count pace, …)
     options: dict[str, Any] = field(default_factory=dict)  # club options (fouls, best_move, …)
     names: dict[int, str] = field(default_factory=dict)  # nicknames per seat
+    dealt: dict[str, str] = field(default_factory=dict)  # besides the cards (the maniac's side)
 
     def to_json(self) -> dict[str, Any]:
         head: dict[str, Any] = {
@@ -57,6 +58,8 @@ class JournalHeader:
             head["options"] = self.options
         if self.names:
             head["names"] = {str(s): n for s, n in sorted(self.names.items())}
+        if self.dealt:
+            head["dealt"] = dict(self.dealt)
         return head
 
 
@@ -70,7 +73,8 @@ class Journal(Recorder):
     def for_game(cls, path: str | Path, game: Game, *, lang: str = "ru", mode: str = "assist",
                  fsync: bool = True) -> Journal:
         header = JournalHeader(game.rules.name, game.seats, dict(game.roles), lang, mode,
-                               settings_of(game.rules), options_of(game.rules), dict(game.names))
+                               settings_of(game.rules), options_of(game.rules), dict(game.names),
+                               dict(game.dealt))
         return cls(path, header, fsync=fsync)
 
     def stop(self, at: float) -> None:
@@ -102,8 +106,11 @@ class JournalContents:
         """A game brought to the journal's last state (events of the replay discarded)."""
         rules = with_settings(find_rules(self.header.rules), **self.header.settings)
         rules = apply_options(rules, self.header.options, where="journal options")
-        game = Game(rules, seats=self.header.seats, roles=self.header.roles,
-                    names=self.header.names)
+        try:
+            game = Game(rules, seats=self.header.seats, roles=self.header.roles,
+                        names=self.header.names, dealt=self.header.dealt)
+        except EngineError as e:
+            raise NarratorError(f"journal line 1: {e}") from None
         game.start()
         for i, (_, action) in enumerate(self.entries, start=2):
             try:
@@ -135,10 +142,12 @@ def load_journal(path: str | Path) -> JournalContents:
         roles = {int(s): Role(r) for s, r in head["roles"].items()}
         settings = {str(k): float(v) for k, v in head.get("settings", {}).items()}
         seats = int(head["seats"])
+        dealt = {str(k): str(v) for k, v in head.get("dealt", {}).items()}
         header = JournalHeader(head["rules"], seats, roles, head.get("lang", "ru"),
                                head.get("mode", "assist"), settings,
                                _checked(check_options, head.get("options", {}), name, "options"),
-                               _checked(check_names, head.get("names", {}), name, "names", seats))
+                               _checked(check_names, head.get("names", {}), name, "names", seats),
+                               dealt)
     except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
         raise NarratorError(f"{name}:1: not a journal header ({e.__class__.__name__})") from None
     if version not in (1, VERSION):

@@ -42,7 +42,11 @@ _CANCELLED = {
     "no_candidates": "no_candidates",
     "single_candidate_day1": "single_candidate_day1",  # 2.2.1
     "monster": "no_vote_today",  # 2.4.3
+    "single_put_up": "single_put_up",  # one seat put up: no vote that day
 }
+#: the key of each kind of speech's announcement («Слово игроку номер …»)
+_SPEECHES = {"day": "speech", "last": "last_word", "tie": "tie_speech",
+             "intro": "intro_speech", "extra": "extra_speech", "justify": "justify"}
 
 TEN_SECONDS = Line(("ten_seconds",), urgent=True)
 
@@ -102,14 +106,30 @@ def wording_keys(wording: Wording, seats: int = 15) -> list[str]:
 def _lines(event: ev.Event) -> list[Line]:
     match event:
         case ev.PhaseStarted(name=name):
-            return [Line(_PHASES[name])] if name in _PHASES else []
+            # a step of another ruleset is said in its wording of ``phase.<name>``
+            return [Line(_PHASES.get(name, (f"phase.{name}",)))]
+        case ev.NightResult(killed=None, saved=True):
+            return [Line(("night_saved",))]
         case ev.NightResult(killed=None):
             return [Line(("miss",))]
         case ev.NightResult(killed=seat):
             return [Line((f"killed.{seat}",))]
         case ev.SpeechStarted(seat=seat, kind=kind):
-            key = {"day": "speech", "last": "last_word", "tie": "tie_speech"}[kind]
-            return [Line((f"{key}.{seat}",))]
+            return [Line((f"{_SPEECHES[kind]}.{seat}",))]
+        case ev.SpeechesBegin(kind=kind, first=first):
+            return [Line((f"{kind}_opens" if first is None else f"{kind}_opens.{first}",))]
+        case ev.Declared(name=name, value=value):
+            return [Line((f"{name}.{value}",))]
+        case ev.Missed(role=role):
+            return [Line((f"missed.{role}",))]
+        case ev.Victims(count=count):
+            return [Line((f"stretcher.{count}",))]
+        case ev.CardShown(seat=seat, role=role):
+            return [Line((f"open_card.{seat}", f"card.{role}"))]
+        case ev.Stays(seats=seats):
+            return [Line(tuple(f"stays.{s}" for s in seats))]
+        case ev.PlaysOn():
+            return [Line(("plays_on",))]
         case ev.SpeechEnded(early=False):
             return [Line(("thanks",))]
         case ev.Nominated():
@@ -149,6 +169,7 @@ def _lines(event: ev.Event) -> list[Line]:
             return [Line((f"skips_speech.{seat}",))]
         case ev.BestMoveAsked(seat=seat):
             return [Line((f"best_move.{seat}",))]
-        case ev.GameOver(winner=winner):
-            return [Line(("win_civilians",) if winner == "civilians" else ("win_mafia",))]
+        case ev.GameOver(winner=winner, why=why):
+            key = "win_civilians" if winner == "civilians" else "win_mafia"
+            return [Line((f"{key}_{why}" if why else key,))]
     return []

@@ -51,6 +51,11 @@ class TableScript:
     def error(self, line: int, message: str) -> ScriptError:
         return ScriptError(self.path, line, message)
 
+    @property
+    def dealt(self) -> dict[str, str]:
+        """What the header deals besides the cards (the maniac's side); the rest is drawn."""
+        return {k: v for k, v in self.extra.items() if k in self.rules.dealt_choices}
+
 
 def _seat(script: TableScript, line: int, value: Any, what: str) -> int:
     if isinstance(value, str) and value.isdigit():
@@ -134,6 +139,10 @@ def _header(name: str, line: int, header: dict[str, Any], given: str | None) -> 
     lang = header.get("lang", "ru")
     if lang not in ("ru", "uk"):
         raise ScriptError(name, line, f"lang: expected ru or uk, got {json.dumps(lang)}")
+    for key, values in rules.dealt_choices.items():
+        if key in header and header[key] not in values:
+            raise ScriptError(name, line, f"{key}: expected {' or '.join(map(json.dumps, values))}"
+                                          f", got {json.dumps(header[key])}")
     try:
         rules = apply_options(rules, header.get("options", {}), where="options")
     except OptionError as e:
@@ -216,6 +225,14 @@ def _seat_list(script: TableScript, line: int, value: Any, key: str) -> list[int
     return _seats(script, line, value, key)
 
 
+def _put_up(script: TableScript, line: int, value: Any, key: str) -> dict[int, list[int]]:
+    """``{"7": [1, 2, 3]}``: the thumbs for putting the one just accused up."""
+    if not isinstance(value, dict):
+        raise script.error(line, f"put_up: expected {{accused: [seats]}}, got {json.dumps(value)}")
+    return {_seat(script, line, t, "put_up accused"): _seats(script, line, v, f"put_up.{t}")
+            for t, v in value.items()}
+
+
 def _best_move(script: TableScript, line: int, value: Any, key: str) -> list[int]:
     if not script.rules.best_move:
         raise script.error(line, "best_move: expected the best_move option in the header, "
@@ -275,8 +292,10 @@ def _shots(script: TableScript, line: int, shots: Any) -> dict[int, list[int]]:
 INPUTS: dict[str, Callable[[TableScript, int, Any, str], Any]] = {
     "vote": _vote,
     "crash": _seat_list,
+    "extra": _seat_list,
+    "put_up": _put_up,
+    "best_move": _best_move,
     "night": _night,
     "foul": _one_seat,
     "remove": _one_seat,
-    "best_move": _best_move,
 }

@@ -5,7 +5,9 @@ Each is a subclass of :class:`~narrator.engine.rules.Rules` (or of another rules
 name. Clause numbers in a ruleset's comments are crime-time's; its own text is quoted.
 """
 
+from narrator.engine.rulesets.amateur import Amateur
 from narrator.engine.rulesets.professional import Professional
+from narrator.engine.rulesets.vrn import Vrn
 from narrator.engine.rulesets.vrn_closed import VrnClosed
 
-__all__ = ["Professional", "VrnClosed"]
+__all__ = ["Amateur", "Professional", "Vrn", "VrnClosed"]
