@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -23,7 +24,11 @@ def test_the_engine_benchmark_runs_quick_for_every_ruleset(
     spec.loader.exec_module(bench)
     assert bench.main(["--quick"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("crime-time: random complete games: ")
+    assert lines[0].startswith("crime-time: random complete games: ") and "target" in lines[0]
     for name in RULESETS:
         assert any(line.startswith(f"{name}: random complete games: ") for line in lines)
-        assert any(line.startswith(f"{name}: replay of ") for line in lines), name
+    assert bench.main(["--quick", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)["figures"]
+    assert figures[0]["name"] == "random complete games" and figures[0]["target"] == ">= 1,000"
+    assert {f["name"] for f in figures} >= {f"random complete games, {name}"
+                                            for name in RULESETS if name != "crime-time"}
