@@ -230,6 +230,8 @@ async def host_the_game(script: TableScript, d: Driver) -> None:
                       and all(len(ts) == 1 for ts in night["shots"].values()))
             if agreed:
                 await d.type(str(targets.pop()))
+            elif not night["shots"]:
+                await d.keys("space")  # no shot
             else:
                 for shooter, ts in night["shots"].items():
                     for t in ts:
@@ -237,11 +239,18 @@ async def host_the_game(script: TableScript, d: Driver) -> None:
             d.run_timers("hunt")
             while game.expect.kind == "check":
                 timer = game.expect.timer
-                target = night.get(game.expect.role or "")
+                role = game.expect.role or ""
+                target = night.get(role)
+                checker = game.seat_of(Role(role))
                 if target is not None:
                     await d.type(str(target), "c")
-                while game.expect.timer is timer:
+                elif checker is not None and game.at_table(checker):
+                    await d.keys("space")  # the check waits for the host: no check
+                for _ in range(100):  # the check's time runs out
+                    if game.expect.timer is not timer:
+                        break
                     d.loop.step(timeout=float("inf"))
+                assert game.expect.timer is not timer, f"the {role}'s check never ended"
         else:
             await d.type(str(line.value), "f" if line.key == "foul" else "x")
 

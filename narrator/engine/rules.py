@@ -27,8 +27,7 @@ from narrator.engine.types import Role, SpeechKind, Team, Timer
 from narrator.errors import NarratorError
 
 #: the input lines of a table script that every ruleset of crime-time's shape takes
-BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove",
-                              "best_move"})
+BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove", "best_move"})
 
 
 @dataclass(slots=True)
