@@ -9,9 +9,13 @@ command lazily (so ``narrator parse`` does not load audio libraries) and turns a
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any, TextIO
 
 from narrator.engine.rules import KNOWN
 from narrator.errors import NarratorError
@@ -172,17 +176,72 @@ def _resolve(target: str) -> Callable[[argparse.Namespace], int]:
     return func
 
 
+class OutputError(NarratorError):
+    """Standard output cannot be written (a full disk, a closed pipe)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(f"cannot write the output ({error.strerror or error})")
+        self.error = error
+
+
+class _GuardedOutput:
+    """Standard output whose write errors are :class:`OutputError` s, not tracebacks."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as e:
+            raise OutputError(e) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as e:
+            raise OutputError(e) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _drop_stdout() -> None:
+    """Point the failed standard output at /dev/null, so that the interpreter's last flush at
+    exit does not print a second, noisy error."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ else 1)
+        os.close(devnull)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``narrator`` console script."""
     args = _build_parser().parse_args(argv)
+    stdout = sys.stdout
+    # A terminal is left alone (the assist screen draws on it); files and pipes are guarded.
+    guarded = not stdout.isatty()
+    if guarded:
+        sys.stdout = _GuardedOutput(stdout)
     try:
-        return _resolve(args.run)(args)
+        code = _resolve(args.run)(args)
+        sys.stdout.flush()
+        return code
+    except OutputError as e:
+        _drop_stdout()
+        if e.error.errno == errno.EPIPE:
+            return 141  # the reader went away (`| head`): as quiet as any command
+        print(f"narrator: {e}", file=sys.stderr)
+        return 2
     except NarratorError as e:
         print(f"narrator: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("narrator: interrupted", file=sys.stderr)
         return 130
+    finally:
+        if guarded:
+            sys.stdout = stdout
 
 
 if __name__ == "__main__":

@@ -32,6 +32,9 @@ The types, and what each holds (:data:`FIELDS`; a field marked ``?`` may be left
   mark: a resumed game goes on with the time its running timer had left).
 - ``gated`` — ``end``: the echo gate silenced the chunk from ``t`` to ``end`` (the narrator's
   own voice came back through the microphone).
+- ``timer`` — ``name``, ``started``: a timer of the game started at ``started`` (written at
+  ``t``; earlier when a resumed game continues a timer), so that a resumed game goes on with
+  the time its running timer had left. Not an input the game takes.
 
 This module is pure (no engine, no I/O): what each type means to the game is decided in the
 host core (:mod:`narrator.host.intake`).

@@ -119,6 +119,8 @@ class ListeningLoop:
         self._grammar_set = False
         self._step_timer: object | None = None
         self._answered: object | None = None
+        #: a resumed game: seconds its running timer had left (None: the timer in full)
+        self.resume_left: float | None = None
 
     # -- state -----------------------------------------------------------------------------
 
@@ -296,10 +298,10 @@ class ListeningLoop:
         if self.game.dealt:  # besides the cards (the maniac's side)
             table["dealt"] = dict(self.game.dealt)
         self._record(Input(TABLE, self.started, table))
-        if self.game.started:  # resumed from a journal: the current step's timer in full
+        if self.game.started:  # resumed from a journal: the current step, its time left
             self._speech_id += 1
             self._speaker = self.game.expect.seat
-            self.host.resume()
+            self.host.resume(self.resume_left)
         else:
             self.host.start()
         self._after()

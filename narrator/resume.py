@@ -9,10 +9,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import sys
 from collections.abc import Callable
 
 from narrator.errors import NarratorError
-from narrator.host.journal import JournalContents, load_journal
+from narrator.host.journal import JournalContents, load_journal, locked, repair_torn_tail
 
 #: mode named in a journal header → the module whose ``resume(args, contents)`` takes it up
 #: (imported only when needed: audio libraries, the terminal UI)
@@ -34,6 +35,12 @@ def resumer(mode: str) -> Callable[[argparse.Namespace, JournalContents], int]:
 
 def run(args: argparse.Namespace) -> int:
     """Rebuild the game; ``--json`` prints the protocol so far, else the mode takes it up."""
+    if not args.json:
+        # before anything is loaded or opened: one writer only, and no torn tail to append to
+        with locked(args.journal):
+            note = repair_torn_tail(args.journal)
+        if note is not None:
+            print(f"narrator: {note}", file=sys.stderr)
     contents = load_journal(args.journal)
     take_up = resumer(contents.header.mode)  # before anything else: an unknown mode is refused
     game = contents.game()

@@ -16,7 +16,7 @@ Figures:
 3. after a press that changes every screen (a speech ends, …): until all eleven had it;
 4. memory: the process's peak RSS, and its growth from the server's start to the end.
 
-    .venv/bin/python scripts/bench_console.py [--games 5] [--quick]
+    .venv/bin/python scripts/bench_console.py [--games 5] [--quick] [--json]
 """
 
 from __future__ import annotations
@@ -250,7 +250,11 @@ def current_rss_mb() -> float:
     return rss_mb()
 
 
-async def main_async(games: int) -> int:
+def _p95_ms(values: list[float]) -> float:
+    return round(pct([v * 1000 for v in values], 0.95), 2) if values else 0.0
+
+
+async def main_async(games: int, as_json: bool = False) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         bench = Bench(Path(tmp))
         started = time.perf_counter()
@@ -264,6 +268,16 @@ async def main_async(games: int) -> int:
     if any(w != "civilians" for w in winners):
         print(f"a game went wrong: winners {winners}")
         return 1
+    if as_json:  # for scripts/bench.py's table (the contract sets the console no target)
+        figures = [
+            {"name": "pad press -> action applied (p95)", "value": _p95_ms(bench.round_trips),
+             "unit": "ms", "target": "", "ok": None},
+            {"name": "press -> all 11 views updated (p95)", "value": _p95_ms(bench.fanout),
+             "unit": "ms", "target": "", "ok": None},
+            {"name": f"memory growth over {games} game(s)", "value": round(end - base, 1),
+             "unit": "MB", "target": "", "ok": None}]
+        print(json.dumps({"bench": "console", "figures": figures}))
+        return 0
     print(f"{games} game(s), 10 pads + operator on loopback, {bench.presses} presses, "
           f"{elapsed:.1f} s")
     print(f"{'':<46} {'n':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
@@ -279,8 +293,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="one game (what the tests run)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
-    return asyncio.run(main_async(1 if args.quick else args.games))
+    return asyncio.run(main_async(1 if args.quick else args.games, args.json))
 
 
 if __name__ == "__main__":

@@ -287,7 +287,8 @@ def main(argv: list[str] | None = None) -> int:
                               "voices": sorted({c.voice for c in clips}),
                               "speeds": sorted({c.speed for c in clips}),
                               "pace": "real" if real_time else "fast",
-                              "model_load_s": round(load_s, 2), "settings": {}}
+                              "model_load_s": round(load_s, 2), "default": DEFAULT,
+                              "settings": {}}
     for name in names:
         make_vad, chunk_ms, end_after = SETTINGS[name]
         rec = VoskRecognizer(model, phrases=PHRASES, model_path=model_path, vad=make_vad(),

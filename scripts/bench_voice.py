@@ -10,11 +10,13 @@ The sink stands in for a sound card: it accepts chunks at once and notes when th
 sample arrives (the player's live thread paces itself on the clock). Prints p50/p95/max.
 
     .venv/bin/python scripts/bench_voice.py [--seconds 120] [--trials 40] [--voices DIR]
+                                            [--quick] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import statistics
 import sys
@@ -64,13 +66,20 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+FIGURES: list[dict[str, object]] = []
+QUIET = False
+
+
 def report(name: str, ms: list[float], target: float) -> bool:
     p50, p95, worst = statistics.median(ms), pct(ms, 0.95), max(ms)
     ok = p95 < target
-    print(
-        f"{name:<34} p50 {p50:7.2f} ms  p95 {p95:7.2f} ms  max {worst:7.2f} ms"
-        f"  (target p95 < {target:g} ms: {'ok' if ok else 'MISSED'})"
-    )
+    FIGURES.append({"name": f"{name} (p95)", "value": round(p95, 2), "unit": "ms",
+                    "target": f"< {target:g}", "ok": ok})
+    if not QUIET:
+        print(
+            f"{name:<34} p50 {p50:7.2f} ms  p95 {p95:7.2f} ms  max {worst:7.2f} ms"
+            f"  (target p95 < {target:g} ms: {'ok' if ok else 'MISSED'})"
+        )
     return ok
 
 
@@ -141,14 +150,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=120.0, help="timer run (default 120)")
     parser.add_argument("--trials", type=int, default=40, help="latency trials (default 40)")
     parser.add_argument("--voices", metavar="DIR", help="pack folder (default voices/ru)")
+    parser.add_argument("--quick", action="store_true", help="8 trials, 5 s of timers")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
+    global QUIET
+    QUIET = args.json
+    if args.quick:
+        args.seconds, args.trials = 5.0, 8
 
     pack_dir = Path(args.voices) if args.voices else default_voices_root() / "ru"
     ok = True
     with VoicePack.load(pack_dir) as pack:
         missing = [k for k in pack if pack.clip(k) is None]
         if missing:
-            print(f"{pack_dir}: {len(missing)} clips missing; run `narrator voices build`")
+            print(f"{pack_dir}: {len(missing)} clips missing; run `narrator voices build`",
+                  file=sys.stderr)
             return 1
         keys = ["accepted", "withdrawn", "ten_seconds", "thanks"]
         latency(pack, keys, 5, fresh=False)  # warm-up: caches, threads
@@ -167,9 +183,13 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(tmp, ignore_errors=True)
 
     with VoicePack.load(pack_dir) as pack:
-        print(f"timer marks on the real clock for {args.seconds:g} s ...", flush=True)
+        if not QUIET:
+            print(f"timer marks on the real clock for {args.seconds:g} s ...", flush=True)
         late = timers(pack, args.seconds)
         ok &= report(f"timer lateness ({len(late)} marks)", late, 50)
+    if args.json:
+        print(json.dumps({"bench": "voice", "figures": FIGURES}, ensure_ascii=False))
+        return 0
     return 0 if ok else 1
 
 

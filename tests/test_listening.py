@@ -277,3 +277,72 @@ def test_the_operator_may_enter_a_speech_for_the_microphone() -> None:
     assert said[said.index("Слово игроку номер один") + 1:][:2] == [
         "Принято", "Слово игроку номер два"]  # ended at once: no «Спасибо» of the timer
     assert game.expect.kind == "hunt"  # the operator's script ended at the first night step
+
+
+def _at_the_hunt() -> Game:
+    game = Game(roles=ROLES)
+    game.start()
+    for name in ("dealing", "don_noted", "agreement", "sheriff_noted"):
+        game.apply(TimeUp(name))
+    for _ in range(11):
+        game.apply(EndSpeech() if game.candidates else Nominate(5))
+    return game
+
+
+@pytest.mark.parametrize("line", ["²", "①", "٥", "３", "9" * 5000, "3:²", "3:" + "9" * 5000,
+                                  "f ²", "r ٥", "f " + "9" * 5000, "1 ² 3"])
+def test_operator_digits_int_refuses_or_misreads_are_refused(line: str) -> None:
+    with pytest.raises(OperatorLineError):
+        parse_operator_line(line, _at_the_hunt())
+
+
+def test_a_refused_operator_input_shows_no_roles() -> None:
+    import re
+
+    log: list[str] = []
+    table, operator = make_table({}, ["r 6", "r 6"], log=log)  # the second: seat 6 is out
+    table.start()
+    table.driver.take()  # the first removal
+    table.driver.take()  # the second, refused
+    assert operator.errors and "seat 6 is out of the game" in operator.errors[0]
+    for text in [*operator.errors, *log]:
+        # no seat-by-seat role letters (C, S, M, D; lower case when out) anywhere
+        assert re.search(r"\b[CSMDcsmd]{10}\b", text) is None, text
+
+
+class CountingSilence(EndlessSilence):
+    """An endless microphone as fast as the CPU (a virtual device): counts what it gave."""
+
+    def __init__(self) -> None:
+        super().__init__(chunk_ms=40)
+        self.given = 0
+
+    def chunks(self) -> Iterator[AudioChunk]:
+        for chunk in super().chunks():
+            self.given += 1
+            yield chunk
+
+
+def test_quit_stops_a_fast_microphone_at_once() -> None:
+    from narrator.inputs import STOP
+
+    game = Game(roles=ROLES)
+    source = CountingSilence()
+    quit_at: list[int] = []
+
+    class QuitAt(ScriptedOperator):
+        def take(self, now: float, *, block: bool) -> Input | None:
+            if source.given >= 50:
+                quit_at.append(source.given)
+                return Input(STOP, now, {"reason": "q"})
+            return None
+
+    operator = QuitAt([])
+    table = ListeningLoop(game, clock=VirtualClock(), source=source,
+                          recognizer=ScriptedRecognizer(lambda: ()),
+                          hearing=game_hearing("ru", 10), operator=operator, entries=operator,
+                          manifest=default_manifest("ru"))
+    table.run()
+    assert table.quit and quit_at
+    # the stop is seen at the chunk it came in, not 100,000 chunks later
+    assert source.given - quit_at[0] <= 1 and source.closed

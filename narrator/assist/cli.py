@@ -10,6 +10,7 @@ assist journal reopens the app at the same phase.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import threading
 from pathlib import Path
 
@@ -18,15 +19,22 @@ from narrator.assist.ui import AssistApp, Deal, Session, card_fields, parse_card
 from narrator.clock import Clock, MonotonicClock
 from narrator.console.serve import ConsoleOptions, console_options, open_console
 from narrator.console.server import Console
-from narrator.engine import Game, Role, Rules
-from narrator.engine.rules import find_rules, parse_figures, with_settings
+from narrator.engine import Game, Role
+from narrator.engine.rules import Rules, find_rules, parse_figures, with_settings
 from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
 from narrator.host.club import club_rules, names_option
 from narrator.host.driver import Driver
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
-from narrator.host.speaker import Narration, next_part, speaker_narration, wav_narration
+from narrator.host.speaker import (
+    Narration,
+    next_part,
+    speaker_narration,
+    watch_output,
+    wav_narration,
+)
+from narrator.outputs import check_new_file
 from narrator.voice.manifest import Manifest
 
 DEFAULT_JOURNAL = "journal.jsonl"
@@ -74,6 +82,12 @@ def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | Non
         if console is not None and isinstance(journal, Journal):
             served.append(open_console(session.host, session.transcript, journal, lang,
                                        console, session.loop.call))
+
+        def tell(text: str) -> None:  # from the playback thread, onto the host's screen
+            with contextlib.suppress(Exception):
+                app.call_from_thread(app.notify, text, severity="warning", timeout=8)
+
+        watch_output(narration, session.loop.call, session.host, tell)
 
         def loop() -> None:
             while not stop.is_set():
@@ -134,16 +148,20 @@ def run(args: argparse.Namespace) -> int:
     rules = club_rules(with_settings(find_rules(args.rules), **_pace(args),
                                      **parse_figures(getattr(args, "timer", None) or [])),
                        getattr(args, "rules_file", None))
-    seats = args.seats or rules.seats
-    try:
-        rules.check_seats(seats)
+    try:  # 0 is no table; the ruleset says which are (and none that starts decided)
+        seats = rules.check_seats(rules.seats if args.seats is None else args.seats)
     except NarratorError as e:
         raise NarratorError(f"--seats: {e}") from None
     names = names_option(getattr(args, "names", None), seats)
+    # the deal is checked before anything is opened or written
+    cards = cards_option(args.roles, seats, rules) if args.roles else None
     path = Path(args.journal or DEFAULT_JOURNAL)
     if path.exists() and path.stat().st_size > 0:
         raise NarratorError(f"{path} already holds a game: continue it with `narrator resume "
                             f"{path}`, or give a new file with --journal FILE")
+    check_new_file(path, "--journal")  # before the narration opens its WAV or the device
+    if getattr(args, "out_wav", None):
+        check_new_file(args.out_wav, "--out-wav")
     clock = MonotonicClock()
     narration = _narration(args, clock, args.lang)
 
@@ -158,8 +176,8 @@ def run(args: argparse.Namespace) -> int:
         return session
 
     console = _console(args)
-    if args.roles:
-        roles, dealt = roles_option(args.roles, rules, seats)
+    if cards is not None:
+        roles, dealt = cards
         return _run_app(AssistApp(setup(Deal(roles, names, dealt))), narration, console,
                         args.lang)
     if console is not None:
@@ -167,9 +185,18 @@ def run(args: argparse.Namespace) -> int:
     return _run_app(AssistApp(setup=setup, seats=seats, rules=rules, names=names), narration)
 
 
-def roles_option(text: str, rules: Rules, seats: int) -> tuple[dict[int, Role], dict[str, str]]:
-    """``--roles "don=3 mafia=5,9 sheriff=1"``: a seat (or several) per card of the ruleset,
-    and what else it deals (``maniac_side=mafia``)."""
+def roles_option(text: str, seats: int, rules: Rules | None = None) -> dict[int, Role]:
+    """``--roles "don=3 mafia=5,9 sheriff=1"``: the cards of ``rules`` (crime-time's when not
+    given)."""
+    return cards_option(text, seats, rules)[0]
+
+
+def cards_option(text: str, seats: int,
+                 rules: Rules | None = None) -> tuple[dict[int, Role], dict[str, str]]:
+    """``--roles "don=3 mafia=5,9 sheriff=1"``: a seat (or several) per card of the ruleset
+    (crime-time's when not given), and what else it deals (``maniac_side=mafia``); checked to
+    be the ruleset's deal."""
+    rules = rules or find_rules("crime-time")
     names = [name for name, _ in card_fields(rules, seats)]
     example = " ".join(f"{n}=N" for n in names)
     fields: dict[str, str] = {}

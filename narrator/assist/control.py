@@ -24,6 +24,7 @@ from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.narration import Line
 from narrator.host.transcript import Transcript
+from narrator.typed import typed_number
 
 SAID_LINES = 8
 
@@ -306,20 +307,21 @@ class Controller:
         e = game.expect
         if e.kind in ("put_up", "extra") and not text:
             return "-"
-        if e.kind == "put_up" and re.fullmatch(r"\d+-\d+", text):
-            accused, count = (int(x) for x in text.split("-"))
-            if count > len(game.living):
+        if e.kind == "put_up" and re.fullmatch(r"[0-9]{1,6}-[0-9]{1,6}", text):
+            accused, thumbs = text.split("-")
+            if int(thumbs) > len(game.living):
                 raise NarratorError(f"only {len(game.living)} players are at the table")
-            return f"{accused}: " + " ".join(map(str, game.living[:count]))
+            return f"{int(accused)}: " + " ".join(map(str, game.living[:int(thumbs)]))
         if e.kind != "hands":
             return text
         if not text:
             return "-"
-        if e.candidate is None and text.isdigit():
+        count = typed_number(text)
+        if e.candidate is None and count is not None:
             living = game.living
-            if int(text) > len(living):
+            if count > len(living):
                 raise NarratorError(f"only {len(living)} players are at the table")
-            return " ".join(map(str, living[:int(text)])) or "-"
+            return " ".join(map(str, living[:count])) or "-"
         return text
 
     def _entry(self, text: str) -> None:

@@ -31,6 +31,7 @@ from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.transcript import Transcript
+from narrator.typed import typed_number
 
 _LETTER = {Role.CIVILIAN: "civ", Role.SHERIFF: "SHERIFF", Role.MAFIA: "MAFIA", Role.DON: "DON"}
 _ROLE_STYLE = {Role.CIVILIAN: "", Role.SHERIFF: "bold red", Role.MAFIA: "bold",
@@ -88,13 +89,13 @@ def parse_cards(rules: Rules, seats: int,
         words = fields.get(role.value, "").replace(",", " ").split()
         if not words:
             raise NarratorError(f"{role.value}: enter a seat number")
-        if len(words) != count:
-            many = "one seat" if count == 1 else f"{count} seats"
-            raise NarratorError(f"{role.value}: {many}, not {len(words)}")
+        if count == 1 and len(words) > 1:  # (a count of several: the deal's check says it)
+            raise NarratorError(f"{role.value}: one seat, not {len(words)}")
         for word in words:
-            if not word.isdigit() or not 1 <= int(word) <= seats:
-                raise NarratorError(f"{role.value}: {word!r} is not a seat (1..{seats})")
-            seat = int(word)
+            seat = typed_number(word)
+            if seat is None or not 1 <= seat <= seats:
+                shown = word if len(word) <= 12 else word[:12] + "…"
+                raise NarratorError(f"{role.value}: {shown!r} is not a seat (1..{seats})")
             if seat in roles:
                 raise NarratorError(f"seat {seat} is both {roles[seat].value} and {role.value}")
             roles[seat] = role
@@ -105,13 +106,16 @@ def parse_cards(rules: Rules, seats: int,
             raise NarratorError(f"{name.replace('_', ' ')}: {' or '.join(values)}, "
                                 f"not {value!r}")
         dealt[name] = value
+    rules.check_deal(seats, roles)
     return roles, dealt
 
 
-def parse_roles(don: str, mafia: str, sheriff: str, seats: int) -> dict[int, Role]:
-    """Crime-time's cards the host dealt: seat numbers (mafia: several)."""
+def parse_roles(don: str, mafia: str, sheriff: str, seats: int,
+                rules: Rules | None = None) -> dict[int, Role]:
+    """The cards the host dealt (crime-time's unless ``rules`` is given): seat numbers (mafia:
+    several, by spaces or commas), checked to be the ruleset's deal."""
     fields = {"don": don, "mafia": mafia, "sheriff": sheriff}
-    return parse_cards(find_rules("crime-time"), seats, fields)[0]
+    return parse_cards(rules or find_rules("crime-time"), seats, fields)[0]
 
 
 class RolesScreen(Screen[Deal]):

@@ -41,6 +41,18 @@ def import_pydub() -> Any:
     return pydub
 
 
+#: sample rates a clip may have; a header outside them is damaged, not exotic
+MIN_RATE, MAX_RATE = 1000, 384_000
+
+
+def _check_header(path: Path, channels: int, rate: int) -> None:
+    """A header with no channels or no rate would divide by zero later: refuse it here."""
+    if channels < 1:
+        raise NarratorError(f"{path}: not a readable WAV file ({channels} channels)")
+    if not MIN_RATE <= rate <= MAX_RATE:
+        raise NarratorError(f"{path}: not a readable WAV file (sample rate {rate} Hz)")
+
+
 @dataclass(frozen=True, eq=False)
 class AudioClip:
     """Mono signed 16-bit audio at ``rate`` Hz."""
@@ -51,6 +63,8 @@ class AudioClip:
     def __post_init__(self) -> None:
         if self.samples.dtype != np.int16 or self.samples.ndim != 1:
             raise ValueError("an AudioClip holds a 1-D int16 array")
+        if self.rate <= 0:
+            raise ValueError(f"an AudioClip needs a sample rate, not {self.rate}")
         if self.samples.flags.writeable:
             _frozen(self.samples)
 
@@ -116,6 +130,7 @@ class AudioClip:
                 frames = w.readframes(w.getnframes())
         except (OSError, EOFError, wave.Error) as e:
             raise NarratorError(f"{path}: not a readable WAV file ({e})") from e
+        _check_header(path, channels, rate)
         if width != 2:
             return cls._read_other(path)
         data = np.frombuffer(frames, dtype="<i2")
@@ -132,6 +147,7 @@ class AudioClip:
             seg = pydub.AudioSegment.from_wav(str(path))
         except Exception as e:
             raise NarratorError(f"{path}: not a readable WAV file ({e})") from e
+        _check_header(path, seg.channels, seg.frame_rate)
         return cls.from_segment(seg)
 
     @classmethod

@@ -1,7 +1,8 @@
 """Vosk models: fetch the official small ones, find one, check that it takes runtime grammars.
 
 ``narrator models fetch ru|uk`` downloads from alphacephei.com with a progress bar, resumes a
-partial ``.part`` file with an HTTP Range request, checks the SHA-256, and unpacks atomically
+partial ``.part`` file with an HTTP Range request, checks the SHA-256 and every member of the
+zip (a bad download is removed and never resumed from), and unpacks atomically
 (into a temporary folder, then one rename), so an interrupted fetch never leaves a half model
 where :func:`find_model` would pick it up.
 """
@@ -19,6 +20,7 @@ import time
 import urllib.error
 import urllib.request
 import zipfile
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -164,15 +166,35 @@ def _unpack(archive: Path, dest: Path, name: str) -> Path:
     return target
 
 
-def fetch_model(info: ModelInfo, dest: Path = DEFAULT_DIR, *, progress: bool = True,
-                timeout: float = 30.0) -> Path:
-    """Download, verify and unpack ``info`` into ``dest``; returns the model folder.
+ZIP_MAGIC = b"PK\x03\x04"
 
-    A leftover ``<name>.zip.part`` is resumed. A checksum mismatch removes it (it cannot be
-    trusted to resume from) and is an error. Network failures are one-line NarratorErrors.
+
+class _BadDownload(NarratorError):
+    """The downloaded bytes are not the model (a web page, a corrupt or foreign zip)."""
+
+
+def _validate(part: Path, info: ModelInfo) -> str:
+    """The SHA-256 of ``part``; _BadDownload when it is not a sound zip of the pinned hash.
+
+    Every member is read and its CRC checked, so a corrupt archive of full size is caught here
+    rather than half-way through unpacking.
     """
-    dest.mkdir(parents=True, exist_ok=True)
-    part = dest / f"{info.name}.zip.part"
+    digest = sha256_of(part)
+    if info.sha256 is not None and digest != info.sha256.lower():
+        raise _BadDownload(f"checksum mismatch for {info.name}: expected {info.sha256}, "
+                           f"got {digest}")
+    try:
+        with zipfile.ZipFile(part) as z:
+            broken = z.testzip()
+    except (zipfile.BadZipFile, zlib.error, EOFError, ValueError,
+            NotImplementedError) as e:  # what a damaged archive raises while being read
+        raise _BadDownload(f"the download of {info.name} is not a valid zip ({e})") from e
+    if broken is not None:
+        raise _BadDownload(f"the download of {info.name} is a corrupt zip ({broken} is damaged)")
+    return digest
+
+
+def _fetch_part(info: ModelInfo, part: Path, *, progress: bool, timeout: float) -> None:
     try:
         _download(info.url, part, progress=progress, timeout=timeout)
     except urllib.error.HTTPError as e:
@@ -181,17 +203,51 @@ def fetch_model(info: ModelInfo, dest: Path = DEFAULT_DIR, *, progress: bool = T
         raise NarratorError(f"cannot download {info.url}: {e.reason}") from e
     except (OSError, http.client.HTTPException) as e:  # timeouts, resets, cut transfers
         raise NarratorError(f"cannot download {info.url}: {e or type(e).__name__}") from e
-    digest = sha256_of(part)
+
+
+def fetch_model(info: ModelInfo, dest: Path = DEFAULT_DIR, *, progress: bool = True,
+                timeout: float = 30.0) -> Path:
+    """Download, verify and unpack ``info`` into ``dest``; returns the model folder.
+
+    A leftover ``<name>.zip.part`` is resumed when it starts like a zip. A finished download is
+    checked (pinned SHA-256, every member's CRC); a bad one is removed, since resuming from it
+    could only fail again: a resumed one is then fetched once more from the start, a fresh one
+    is an error. Each step is said in one line; network failures are one-line NarratorErrors.
+    """
+    dest.mkdir(parents=True, exist_ok=True)
+    part = dest / f"{info.name}.zip.part"
+    resumed = False
+    if part.exists():
+        with part.open("rb") as f:
+            head = f.read(len(ZIP_MAGIC))
+        if head and not ZIP_MAGIC.startswith(head) and not head.startswith(ZIP_MAGIC):
+            _say(f"{part.name} is not the start of a zip: discarded, downloading from the start")
+            part.unlink()
+        else:
+            resumed = part.stat().st_size > 0
+    _fetch_part(info, part, progress=progress, timeout=timeout)
+    try:
+        digest = _validate(part, info)
+    except _BadDownload as e:
+        part.unlink()
+        if not resumed:
+            raise NarratorError(f"{e}; the download was removed: run the command again") from None
+        _say(f"{e}: the resumed download was discarded, downloading from the start")
+        _fetch_part(info, part, progress=progress, timeout=timeout)
+        try:
+            digest = _validate(part, info)
+        except _BadDownload as e2:
+            part.unlink()
+            raise NarratorError(f"{e2}; the download was removed: run the command again"
+                                ) from None
     if info.sha256 is None:
         _say(f"warning: no SHA-256 is pinned for {info.name}; not verified. "
              f"sha256 of the download: {digest} ({part.stat().st_size} bytes)")
-    elif digest != info.sha256.lower():
-        part.unlink()
-        raise NarratorError(
-            f"checksum mismatch for {info.name}: expected {info.sha256}, got {digest} "
-            "(the download was removed; run the command again)"
-        )
-    target = _unpack(part, dest, info.name)
+    try:
+        target = _unpack(part, dest, info.name)
+    except NarratorError:
+        part.unlink()  # a sound zip, but not a model: nothing to resume from either
+        raise
     part.unlink()
     return target
 

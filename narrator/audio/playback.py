@@ -29,7 +29,7 @@ import numpy as np
 
 from narrator.audio.clip import AudioClip, Samples, concat
 from narrator.audio.format import AudioChunk
-from narrator.audio.sinks import Sink
+from narrator.audio.sinks import OutputLost, Sink
 from narrator.clock import Clock
 
 
@@ -48,7 +48,7 @@ class ClipSource(Protocol):
 Speakable = str | AudioClip | Sequence[str | AudioClip]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Line:
     """One thing said: a clip, a key, or a sentence joined from several."""
 
@@ -66,10 +66,21 @@ class Line:
     at: int = field(default=0, repr=False)  # earliest timeline sample it may start
     rate: int = field(default=22050, repr=False)
 
+    samples: int = field(default=-1, repr=False)  # length of the audio (kept once released)
+
+    def __post_init__(self) -> None:
+        if self.samples < 0:
+            self.samples = len(self.audio)
+
     @property
     def duration(self) -> float:
         """Length of the audio in seconds, at the sink's rate."""
-        return len(self.audio) / self.rate
+        return self.samples / self.rate
+
+    def release(self) -> None:
+        """Let the audio go once played (or dropped): a long session keeps only the record."""
+        self.audio = _EMPTY
+        self.starts = []
 
     @property
     def done(self) -> bool:
@@ -78,10 +89,13 @@ class Line:
 
 
 Callback = Callable[[Line], None]
+_EMPTY: Samples = np.zeros(0, dtype=np.int16)
 
 
 class Player:
     """Plays lines to a :class:`~narrator.audio.sinks.Sink` on a timeline driven by ``clock``."""
+
+    MAX_LINES = 500
 
     def __init__(
         self,
@@ -119,6 +133,11 @@ class Player:
         self.echo_tail = echo_tail
         self.on_start: list[Callback] = [on_start] if on_start else []
         self.on_end: list[Callback] = [on_end] if on_end else []
+        #: live: told ``(False, why)`` when the sound card goes away, ``(True, …)`` when one is
+        #: back (from the playback thread); meanwhile the timeline stands still
+        self.on_output: list[Callable[[bool, str], None]] = []
+        self.output_lost = False
+        self.retry = 0.5  # seconds between attempts to get a sound card back
         self.t0 = clock.now()
         self._pos = 0  # next timeline sample to render
         self._urgent: deque[Line] = deque()
@@ -138,7 +157,9 @@ class Player:
         self._resampled: weakref.WeakKeyDictionary[AudioClip, AudioClip] = (
             weakref.WeakKeyDictionary()
         )
-        self.lines: list[Line] = []  # every line said, in order (the protocol's "said")
+        # the lines said, in order (the protocol's "said"): the last MAX_LINES of them, their
+        # audio let go once played, so that memory stays flat over a whole evening
+        self.lines: deque[Line] = deque(maxlen=self.MAX_LINES)
         self._pending: list[tuple[list[Callback], Line]] = []  # callbacks due, fired unlocked
         self._out: list[AudioChunk] = []  # live: chunks rendered, to write unlocked
 
@@ -277,6 +298,7 @@ class Player:
             ]:
                 line.dropped = True
                 line.ended = t
+                line.release()
                 self._pending.append((self.on_end, line))
             self._current = None
             self._urgent.clear()
@@ -394,6 +416,7 @@ class Player:
             if cur.offset >= len(cur.audio):
                 end = self._pos + i
                 cur.ended = self.t0 + end / self.rate
+                cur.release()
                 self._pending.append((self.on_end, cur))
                 self._current = None
                 self._voice_end = end
@@ -450,6 +473,40 @@ class Player:
                 self._render_chunk_locked()
                 out, self._out = self._out, []
             # Written outside the lock: a device write blocks while its buffer is full.
-            for chunk in out:
-                self.sink.write(chunk)
+            try:
+                for chunk in out:
+                    self.sink.write(chunk)
+            except OutputLost as e:
+                if not self._recover(str(e)):
+                    return
             self._fire_pending()
+
+    def _recover(self, why: str) -> bool:
+        """The sound card is gone: say so, try to get one back every ``retry`` s; the timeline
+        stands still meanwhile (what was due while it was gone is not played in a rush), and
+        goes on from where it stopped. False when the player was closed first."""
+        lost_at = self.clock.now()
+        self.output_lost = True
+        for cb in self.on_output:
+            cb(False, why)
+        reopen = getattr(self.sink, "reopen", None)
+        while True:
+            with self._cond:
+                if self._stopping:
+                    return False
+                self._cond.wait(timeout=self.retry)
+                if self._stopping:
+                    return False
+            if reopen is None:
+                continue  # a sink that cannot come back: wait for close()
+            try:
+                reopen()
+            except OutputLost:
+                continue
+            break
+        with self._cond:
+            self.t0 += self.clock.now() - lost_at
+        self.output_lost = False
+        for cb in self.on_output:
+            cb(True, "audio output back")
+        return True

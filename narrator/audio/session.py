@@ -22,12 +22,13 @@ import wave
 from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import IO, Any
 
 from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk
 from narrator.audio.sources import DEFAULT_CHUNK_MS, PcmSource, load_pcm
 from narrator.errors import NarratorError
 from narrator.inputs import FORMAT_VERSION
+from narrator.reading import BadJSON, loads, read_text
 
 MIC = "mic.wav"
 INPUTS = "inputs.jsonl"
@@ -35,25 +36,39 @@ META = "session.json"
 PROTOCOL = "protocol.json"
 
 
+def _private_fd(path: Path) -> int:
+    """``path`` opened for writing, readable by its owner only (a session holds the roles)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)  # an existing file keeps its mode otherwise
+    return fd
+
+
 class SessionRecorder:
-    """Writes a session folder's audio and protocol while the game runs (a context manager)."""
+    """Writes a session folder's audio and protocol while the game runs (a context manager).
+
+    The folder (when it makes it) and every file in it are readable by their owner only: the
+    inputs and the protocol name the dealt roles.
+    """
 
     def __init__(self, directory: str | Path, *, start: float | None = None) -> None:
         self.dir = Path(directory)
-        self.dir.mkdir(parents=True, exist_ok=True)
+        if not self.dir.is_dir():
+            self.dir.mkdir(parents=True, mode=0o700)
+            os.chmod(self.dir, 0o700)  # mkdir's mode passes through the umask
         self.start = start
         self._written = 0  # bytes of audio written
         self._wav: wave.Wave_write | None = None
+        self._wav_file: IO[bytes] | None = None
 
     def _open_wav(self, start: float) -> wave.Wave_write:
         self.start = start
-        (self.dir / META).write_text(
-            json.dumps({"format": FORMAT_VERSION, "start": start, "rate": RECOGNIZER_FORMAT.rate,
-                        "width": RECOGNIZER_FORMAT.width,
-                        "channels": RECOGNIZER_FORMAT.channels}) + "\n",
-            encoding="utf-8",
-        )
-        w = wave.open(str(self.dir / MIC), "wb")  # noqa: SIM115 - open for the session
+        with os.fdopen(_private_fd(self.dir / META), "w", encoding="utf-8") as meta:
+            meta.write(json.dumps({"format": FORMAT_VERSION, "start": start,
+                                   "rate": RECOGNIZER_FORMAT.rate,
+                                   "width": RECOGNIZER_FORMAT.width,
+                                   "channels": RECOGNIZER_FORMAT.channels}) + "\n")
+        self._wav_file = os.fdopen(_private_fd(self.dir / MIC), "wb")
+        w = wave.open(self._wav_file, "wb")  # noqa: SIM115 - open for the session
         w.setnchannels(RECOGNIZER_FORMAT.channels)
         w.setsampwidth(RECOGNIZER_FORMAT.width)
         w.setframerate(RECOGNIZER_FORMAT.rate)
@@ -102,6 +117,9 @@ class SessionRecorder:
         elif not (self.dir / MIC).exists():
             # No audio at all: still leave a valid, empty session.
             self._open_wav(self.start or 0.0).close()
+        if self._wav_file is not None:
+            self._wav_file.close()  # wave does not close a file it was handed
+            self._wav_file = None
 
     def __enter__(self) -> SessionRecorder:
         return self
@@ -124,11 +142,17 @@ class SessionReader:
         if not (self.dir / MIC).is_file() or not meta_path.is_file():
             raise NarratorError(f"not a recorded session (no {MIC} / {META}): {self.dir}")
         try:
-            meta = json.loads(meta_path.read_text(encoding="utf-8"))
-            self.start = float(meta["start"])
+            meta = loads(read_text(meta_path, "the session header"))
+            if not isinstance(meta, dict):
+                raise ValueError("not a JSON object")
+            start = meta["start"]
+            if isinstance(start, bool) or not isinstance(start, int | float):
+                raise ValueError(f"start: expected seconds, got {start!r}")
+            self.start = float(start)
             version = meta.get("format", 1)
-        except (ValueError, KeyError, TypeError, AttributeError) as e:
-            raise NarratorError(f"{meta_path}: broken session header ({e})") from e
+        except (BadJSON, ValueError, KeyError, TypeError) as e:
+            why = f"no {e}" if isinstance(e, KeyError) else str(e)
+            raise NarratorError(f"{meta_path}: broken session header ({why})") from None
         if version != FORMAT_VERSION:
             raise NarratorError(f"{self.dir}: a session in format {version}; this narrator "
                                 f"replays format {FORMAT_VERSION} only (record it again)")
@@ -147,5 +171,10 @@ class SessionReader:
         path = self.dir / PROTOCOL
         if not path.exists():
             return None
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            data = loads(read_text(path, "the recorded protocol"))
+        except BadJSON as e:
+            raise NarratorError(f"{path}: not a protocol ({e})") from None
+        if not isinstance(data, dict):
+            raise NarratorError(f"{path}: not a protocol (not a JSON object)")
         return data

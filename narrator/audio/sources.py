@@ -9,11 +9,13 @@ what runs at the table.
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
+import time
 import warnings
 import wave
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -176,10 +178,22 @@ class MicrophoneSource:
     is what the echo gate needs.
 
     ``max_seconds`` stops the stream after that much audio (tests, benchmarks).
+
+    The queue between PortAudio's thread and the reader holds at most :data:`MAX_QUEUED`
+    blocks: a capture faster than the reader (a virtual device, a stalled game) drops blocks
+    (counted in ``dropped``) instead of growing without end, and the timeline skips what was
+    dropped, so later audio keeps its true time.
     """
 
+    MAX_QUEUED = 250  # 10 s of 40 ms blocks
+
+    #: seconds with no audio from the device before it is said (polled every STALL_POLL s)
+    STALL_SECONDS = 0.5
+    STALL_POLL = 0.25
+
     def __init__(self, device: int | str | None = None, *, chunk_ms: int = DEFAULT_CHUNK_MS,
-                 clock: Clock | None = None, max_seconds: float | None = None) -> None:
+                 clock: Clock | None = None, max_seconds: float | None = None,
+                 on_stall: Callable[[bool, str], None] | None = None) -> None:
         self.device = device
         self._chunk_ms = chunk_ms
         self._clock = clock
@@ -187,11 +201,19 @@ class MicrophoneSource:
             None if max_seconds is None
             else int(max_seconds * RECOGNIZER_FORMAT.rate) * RECOGNIZER_FORMAT.width
         )
-        self._queue: queue.Queue[bytes | None] = queue.Queue()
+        # (bytes dropped just before this block, the block); None: stop
+        self._queue: queue.Queue[tuple[int, bytes] | None] = queue.Queue(self.MAX_QUEUED)
         self._stop = threading.Event()
         self._stream: Any = None
+        self._lost = 0  # bytes dropped since the last block queued (PortAudio's thread only)
+        self._position = 0  # bytes on the timeline so far (the reader's thread only)
         self.start = 0.0
         self.overflows = 0
+        self.dropped = 0
+        #: told ``(False, why)`` when the device has delivered nothing for STALL_SECONDS, and
+        #: ``(True, …)`` when it delivers again (from the reader's thread)
+        self.on_stall = on_stall
+        self.stalled = False
 
     @property
     def format(self) -> AudioFormat:
@@ -212,10 +234,7 @@ class MicrophoneSource:
         frames = RECOGNIZER_FORMAT.rate * self._chunk_ms // 1000
 
         def callback(data: Any, n: int, _time: Any, status: Any) -> None:
-            # Runs on PortAudio's thread: copy the bytes and get out; never block here.
-            if status.input_overflow:
-                self.overflows += 1
-            self._queue.put(bytes(data))
+            self._on_audio(bytes(data), status)
 
         try:
             self._stream = sd.RawInputStream(
@@ -227,30 +246,60 @@ class MicrophoneSource:
         except sd.PortAudioError as e:
             raise NarratorError(f"no audio input device: cannot open it ({e})") from e
 
+    def _on_audio(self, data: bytes, status: Any) -> None:
+        """PortAudio's callback: queue the block and get out; never block here."""
+        if status.input_overflow:
+            self.overflows += 1
+        try:
+            self._queue.put_nowait((self._lost, data))
+        except queue.Full:
+            self._lost += len(data)
+            self.dropped += 1
+        else:
+            self._lost = 0
+
     def chunks(self) -> Iterator[AudioChunk]:
         """Open the device and yield what it captures until closed (or ``max_seconds``)."""
         self._open()
-        position = 0  # bytes yielded so far: the timeline is the sample count
         try:
-            while not self._stop.is_set():
-                try:
-                    data = self._queue.get(timeout=0.5)
-                except queue.Empty:
-                    continue
-                if data is None:
-                    break
-                if self._max_bytes is not None:
-                    data = data[: max(0, self._max_bytes - position)]
-                if data:
-                    yield AudioChunk(
-                        data, RECOGNIZER_FORMAT,
-                        self.start + RECOGNIZER_FORMAT.duration(position),
-                    )
-                    position += len(data)
-                if self._max_bytes is not None and position >= self._max_bytes:
-                    break
+            yield from self._drain()
         finally:
             self._shutdown()
+
+    def _now(self) -> float:
+        return self._clock.now() if self._clock is not None else time.monotonic()
+
+    def _drain(self) -> Iterator[AudioChunk]:
+        # the timeline is the sample count (dropped blocks included), not a clock
+        heard = self._now()  # when the device last delivered
+        while not self._stop.is_set():
+            try:
+                item = self._queue.get(timeout=self.STALL_POLL)
+            except queue.Empty:
+                silent = self._now() - heard
+                if not self.stalled and silent >= self.STALL_SECONDS:
+                    self.stalled = True
+                    if self.on_stall is not None:
+                        self.on_stall(False, f"the microphone has delivered nothing for "
+                                             f"{silent:.1f} s: check it")
+                continue
+            if item is None:
+                break
+            heard = self._now()
+            if self.stalled:
+                self.stalled = False
+                if self.on_stall is not None:
+                    self.on_stall(True, "the microphone delivers again")
+            lost, data = item
+            self._position += lost
+            if self._max_bytes is not None:
+                data = data[: max(0, self._max_bytes - self._position)]
+            if data:
+                at = self.start + RECOGNIZER_FORMAT.duration(self._position)
+                self._position += len(data)
+                yield AudioChunk(data, RECOGNIZER_FORMAT, at)
+            if self._max_bytes is not None and self._position >= self._max_bytes:
+                break
 
     def _shutdown(self) -> None:
         stream, self._stream = self._stream, None
@@ -263,4 +312,5 @@ class MicrophoneSource:
     def close(self) -> None:
         """Stop capturing (safe from another thread)."""
         self._stop.set()
-        self._queue.put(None)
+        with contextlib.suppress(queue.Full):  # a full queue: the reader sees the stop anyway
+            self._queue.put_nowait(None)

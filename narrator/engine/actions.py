@@ -199,11 +199,20 @@ for _action in Action.__args__:  # an action is made for every input: see quick_
     quick_init(_action)
 
 
+def _int(word: str) -> int | None:
+    # ASCII digits only, and not thousands of them: int() also reads «٥» as 5
+    digits = word[1:] if word.startswith("-") else word
+    if not 0 < len(digits) <= 6 or not digits.isascii() or not digits.isdigit():
+        return None
+    return int(word)
+
+
 def _ints(words: list[str], line: str) -> list[int]:
-    try:
-        return [int(w) for w in words]
-    except ValueError:
-        raise InvalidActionError(f"not a seat number in action {line!r}") from None
+    out = [_int(w) for w in words]
+    if None in out:
+        shown = line if len(line) <= 40 else line[:37] + "…"
+        raise InvalidActionError(f"not a seat number in action {shown!r}")
+    return [n for n in out if n is not None]
 
 
 def parse_action(line: str) -> Action:
@@ -211,6 +220,8 @@ def parse_action(line: str) -> Action:
     words = line.split()
     if not words:
         raise InvalidActionError("empty action")
+    if len(words) > 64:  # «hands» names at most every seat
+        raise InvalidActionError(f"action of {len(words)} words")
     verb, rest = words[0], words[1:]
     arity = {"nominate": 1, "withdraw": 1, "end": 0, "timeup": 1, "shot": 2, "check": 2,
              "kill": 2, "save": 2, "floor": 1, "foul": 1, "remove": 1, "malformed": 3, "count": 1}
@@ -226,9 +237,9 @@ def parse_action(line: str) -> Action:
     if verb == "best_move":
         return BestMove(tuple(_ints(rest, line)))
     if verb not in arity:
-        raise InvalidActionError(f"unknown action {line!r}")
+        raise InvalidActionError(f"unknown action {verb[:20]!r}")
     if len(rest) != arity[verb]:
-        raise InvalidActionError(f"action {line!r} takes {arity[verb]} argument(s)")
+        raise InvalidActionError(f"action {verb!r} takes {arity[verb]} argument(s)")
     if verb == "end":
         return EndSpeech()
     if verb == "timeup":

@@ -61,6 +61,7 @@ from narrator.engine import (
 )
 from narrator.engine.game import Expect, ExpectKind
 from narrator.errors import NarratorError
+from narrator.typed import typed_number
 
 #: the kinds of step the operator answers; the game waits at their timer's end for an answer
 OPERATOR_STEPS: tuple[ExpectKind, ...] = ("hunt", "check", "hands", "act", "floor", "put_up",
@@ -81,13 +82,16 @@ class OperatorLineError(NarratorError, ValueError):
     """A line that means nothing now; the message says what was expected."""
 
 
-_SEATS = re.compile(r"^\d+(\s*[, ]\s*\d+)*\s*,?$")
-_PAIRS = re.compile(r"(\s*\d+\s*[:-]\s*\d+\s*,?)+")
-_PAIR = re.compile(r"(\d+)\s*[:-]\s*(\d+)")
+# Seat numbers are ASCII digits, at most six: «²», «①», «٥» and a thousand 9s are no seats
+# (``str.isdigit`` and ``\d`` would take them, ``int`` would then fail or misread them).
+_N = r"[0-9]{1,6}"
+_SEATS = re.compile(rf"^{_N}(\s*[, ]\s*{_N})*\s*,?$")
+_PAIRS = re.compile(rf"(\s*{_N}\s*[:-]\s*{_N}\s*,?)+")
+_PAIR = re.compile(rf"({_N})\s*[:-]\s*({_N})")
 #: ``f 6``: a one-letter verb (not the start of a word) and what follows
 _VERB = re.compile(r"([frwkcsFRWKCS])(?![a-zA-Z])\s*(.*)")
 #: ``7: 1 2 3``: the one put up, then the thumbs
-_PUT_UP = re.compile(r"(\d+)\s*:\s*([\d\s,]*)")
+_PUT_UP = re.compile(rf"({_N})\s*:\s*((?:{_N}|[\s,])*)")
 #: the verb of each night act
 _ACT_VERBS = {"k": "kill", "c": "check", "s": "save"}
 
@@ -142,8 +146,9 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
     if kind == "speech":
         if text == "-":
             return OperatorInput((EndSpeech(),), text=text)
-        if text.isdigit():
-            return OperatorInput((Nominate(int(text)),), text=text)
+        target = typed_number(text)
+        if target is not None:
+            return OperatorInput((Nominate(target),), text=text)
         raise OperatorLineError("speech: a seat to nominate (5), w 5 to withdraw, or - to end it")
     if text == "-":
         return OperatorInput((), done=True, text=text)
@@ -154,8 +159,9 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
     if kind == "act":
         return _act(exp.acts[0], text, exp, text)
     if kind == "floor":
-        if text.isdigit():
-            return OperatorInput((Floor(int(text)),), True, text=text)
+        seat = typed_number(text)
+        if seat is not None:
+            return OperatorInput((Floor(seat),), True, text=text)
         raise OperatorLineError("the next speaker: type a seat number or -")
     if kind == "put_up":
         put = _PUT_UP.fullmatch(text)
@@ -170,8 +176,8 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
     # hands
     if not _SEATS.match(text):
         raise OperatorLineError("hands: type a count, the seats, or -")
-    if exp.candidate is not None and text.isdigit():
-        count = int(text)
+    count = typed_number(text)
+    if exp.candidate is not None and count is not None:
         return OperatorInput((HandCount(count),) if count else (), True, text=text)
     seats = _seat_list(text)
     return OperatorInput((Hands(seats),) if seats else (), True, text=text)
@@ -198,9 +204,9 @@ def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
         return _check(rest, exp, text)
     if verb == "s":
         raise OperatorLineError(f"save {rest}: nobody is saving (waiting for {exp})")
-    if not rest.isdigit():
-        raise OperatorLineError(f"{verb} {rest}: type one seat number")
-    seat = int(rest)
+    seat = typed_number(rest)
+    if seat is None:
+        raise OperatorLineError(f"{verb} {rest[:12]}: type one seat number")
     action: Action = Foul(seat) if verb == "f" else Remove(seat) if verb == "r" else Withdraw(seat)
     return OperatorInput((action,), text=text)
 
@@ -209,25 +215,27 @@ def _shots(entry: str, game: Game, text: str) -> OperatorInput:
     if _PAIRS.fullmatch(entry):
         shots = tuple(Shot(int(s), int(t)) for s, t in _PAIR.findall(entry))
         return OperatorInput(shots, True, text=text)
-    if entry.isdigit():
-        target = int(entry)
+    target = typed_number(entry)
+    if target is not None:
         shooters = [s for s in game.living if s in game.black]
         return OperatorInput(tuple(Shot(s, target) for s in shooters), True, text=text)
     raise OperatorLineError("hunt: type the target (7), shooter:target pairs, or -")
 
 
 def _check(entry: str, exp: Expect, text: str) -> OperatorInput:
-    if entry.isdigit():
+    seat = typed_number(entry)
+    if seat is not None:
         assert exp.role is not None
-        return OperatorInput((Check(exp.role, int(entry)),), True, text=text)
+        return OperatorInput((Check(exp.role, seat),), True, text=text)
     raise OperatorLineError(f"the {exp.role}'s check: type a seat number or -")
 
 
 def _act(act: str, entry: str, exp: Expect, text: str) -> OperatorInput:
     """A role's night act on the seat ``entry``: a kill, a save or a check."""
-    if not entry.isdigit():
+    seat = typed_number(entry)
+    if seat is None:
         raise OperatorLineError(f"the {exp.role}'s {act}: type a seat number or -")
-    role, seat = exp.role or "", int(entry)
+    role = exp.role or ""
     action: Action = (Kill(role, seat) if act == "kill" else Save(role, seat) if act == "save"
                       else Check(role, seat))
     return OperatorInput((action,), True, text=text)

@@ -173,13 +173,14 @@ class Game:
                  dealt: dict[str, str] | None = None,
                  names: dict[int, str] | None = None) -> None:
         self.rules = find_rules(rules) if isinstance(rules, str) else rules
-        self.seats = self.rules.check_seats(seats or self.rules.seats)
+        # 0 seats is no table (not "the ruleset's"); the deal must be the ruleset's, and leave
+        # the game open (1.3)
+        self.seats = self.rules.check_seats(self.rules.seats if seats is None else seats)
         if roles is None:
             rng = rng or random.Random()
             roles = self.rules.deal(self.seats, rng)
         else:
-            for seat in roles:
-                self._check_seat(seat, "role")
+            self.rules.check_deal(self.seats, roles)
             roles = {s: roles.get(s, Role.CIVILIAN) for s in range(1, self.seats + 1)}
         self.roles: dict[int, Role] = roles
         given = dict(dealt or {})
@@ -1136,6 +1137,8 @@ class Game:
     def _remove(self, seat: int) -> None:
         """2.4.3: removal for a violation; cancels the vote not yet completed."""
         self.nominations = [(a, t) for a, t in self.nominations if t != seat]
+        if self._standing == seat:  # the speaker's nomination no longer stands (2.3)
+            self._standing = None
         if self.rules.monster_rule:
             self._removal_pending = True
         self._put_out(seat, "removed")

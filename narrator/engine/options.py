@@ -15,6 +15,7 @@ from typing import Any
 
 from narrator.engine.rules import Rules
 from narrator.errors import NarratorError
+from narrator.typed import typed_number
 
 #: option → the ruleset figure it sets (seconds)
 FIGURES: dict[str, str] = {
@@ -105,10 +106,9 @@ def check_names(raw: Any, seats: int) -> dict[int, str]:
         raise OptionError(f"expected {{seat: name}}, got {type(raw).__name__}")
     out: dict[int, str] = {}
     for key, name in raw.items():
-        text = str(key).strip()
-        if not text.isdigit() or isinstance(key, bool):
-            raise OptionError(f"expected a seat number, got {key!r}")
-        seat = int(text)
+        seat = None if isinstance(key, bool) else typed_number(str(key).strip())
+        if seat is None:  # ASCII digits only: «²» passes isdigit() and fails int()
+            raise OptionError(f"expected a seat number, got {str(key)[:20]!r}")
         if not 1 <= seat <= seats:
             raise OptionError(f"seat {seat} does not exist (seats 1..{seats})")
         if not isinstance(name, str) or not name.strip():

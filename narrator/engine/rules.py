@@ -167,17 +167,55 @@ class Rules:
         low, high = self.min_seats, self.max_seats
         return str(low) if low == high else f"{low}..{high}"
 
-    def check_seats(self, seats: int) -> int:
-        """``seats`` when this ruleset is played at a table of that many; InvalidActionError
-        (one line naming the ruleset) when not."""
-        if isinstance(seats, bool) or not self.min_seats <= seats <= self.max_seats:
-            raise InvalidActionError(f"{self.name} is played at {self.table_sizes} seats, "
-                                     f"not {seats}")
-        return seats
-
     def composition(self, seats: int) -> dict[Role, int]:
         """The cards dealt besides civilians at a table of ``seats`` (1.2, 1.3)."""
         return dict(self.roles)
+
+    def _decided_at_deal(self, seats: int) -> bool:
+        comp = self.composition(seats)
+        black = sum(n for role, n in comp.items() if role.team is Team.BLACK)
+        return sum(comp.values()) > seats or self.winner(black, seats - black) is not None
+
+    def smallest_table(self) -> int:
+        """The smallest table whose deal leaves the game open (1.3: the mafia wins once it
+        equals the town, so it must start outnumbered)."""
+        for seats in range(self.min_seats, self.max_seats + 1):
+            if not self._decided_at_deal(seats):
+                return seats
+        return self.max_seats + 1
+
+    def check_seats(self, seats: object) -> int:
+        """``seats`` if this ruleset is played at a table of that many and its deal there
+        leaves the game open; InvalidActionError (one line naming the ruleset) if not."""
+        if isinstance(seats, bool) or not isinstance(seats, int) or not (
+                self.min_seats <= seats <= self.max_seats):
+            raise InvalidActionError(f"{self.name} is played at {self.table_sizes} seats, "
+                                     f"not {seats}")
+        if self._decided_at_deal(seats):
+            black = sum(n for role, n in self.composition(seats).items()
+                        if role.team is Team.BLACK)
+            raise InvalidActionError(
+                f"{self.name} needs at least {self.smallest_table()} seats: at {seats} its "
+                f"{black} mafia cards would win at the deal")
+        return seats
+
+    def check_deal(self, seats: int, roles: Mapping[int, Role]) -> None:
+        """InvalidActionError unless ``roles`` (seats not named are civilians) is this ruleset's
+        deal (1.2, 1.3) at a table of ``seats``."""
+        self.check_seats(seats)
+        for seat in roles:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= seats:
+                raise InvalidActionError(f"role: seat {seat!r} does not exist (seats 1..{seats})")
+        comp = self.composition(seats)
+        for role, count in comp.items():
+            have = sum(1 for r in roles.values() if r is role)
+            if have != count:
+                raise InvalidActionError(
+                    f"expected {count} {role.value} for {self.name}, got {have}")
+        extra = sorted({r.value for r in roles.values()} - {r.value for r in comp}
+                       - {Role.CIVILIAN.value})
+        if extra:
+            raise InvalidActionError(f"{self.name} deals no {', '.join(extra)}")
 
     def deal(self, seats: int, rng: random.Random) -> dict[int, Role]:
         """Deal the cards of :meth:`composition` at random from ``rng``."""

@@ -59,7 +59,7 @@ def correct(text: str, lang: str = "ru", seats: int = 10) -> str:
     choices = _targets(lang)
     out: list[str] = []
     for tok in tokens(text):
-        if tok == BOUNDARY or tok in table or tok[0].isdigit() or len(tok) < _MIN_LEN:
+        if tok == BOUNDARY or tok in table or tok[0] in "-0123456789" or len(tok) < _MIN_LEN:
             out.append(tok)
             continue
         by_ear = _by_ear(tok, table)

@@ -8,7 +8,9 @@ Ukrainian apostrophes in several code points). Both are reduced to one token lis
 - every apostrophe (' ʼ ’ ‘ ` ´ ′ ʹ) is dropped, so «п'ять», «пʼять», «п’ять» and «пять» are
   the same key;
 - ``[unk]`` and ``<unk>`` are dropped;
-- digits keep their value and lose an inflectional suffix («5-го», «5й» → ``5``);
+- digits keep their value and lose an inflectional suffix («5-го», «5й» → ``5``); a minus
+  sign right before them stays («-5» → ``-5``) and so does a decimal part («5.5», «5,5» →
+  ``5.5``), so that neither is taken for seat 5;
 - ``№`` and ``#`` read as «номер»;
 - sentence punctuation (. ! ? … ;) becomes the boundary token ``.``; other punctuation goes.
 """
@@ -27,7 +29,12 @@ _TRANSLATE = str.maketrans(
 _UNK_RE = re.compile(r"\[unk\]|<unk>")
 # A digit group may carry a short case ending, hyphenated or not: «5-го», «5го», «5-й», «5ю».
 _SUFFIXES = "ого|ому|го|му|ый|ий|ой|ая|ую|ым|ом|ти|ть|ої|ій|ім|й|я|ю|м|а|у|ї|е|х"
-_TOKEN_RE = re.compile(rf"([0-9]+)(?:-?(?:{_SUFFIXES}))?(?![^\W\d_])|[^\W\d_]+|[.!?…;]")
+# A minus counts only where it cannot be a hyphen («5-6» is two numbers, «-5» one).
+_TOKEN_RE = re.compile(
+    rf"((?:(?<!\w)[-−–])?[0-9]+(?:[.,][0-9]+)?)(?:-?(?:{_SUFFIXES}))?(?![^\W\d_])"
+    r"|[^\W\d_]+|[.!?…;]"
+)
+_MINUSES = str.maketrans({"−": "-", "–": "-", ",": "."})
 
 
 def key(word: str) -> str:
@@ -46,7 +53,7 @@ def tokens(text: str) -> list[str]:
     for m in _TOKEN_RE.finditer(low):
         digits = m.group(1)
         if digits is not None:
-            out.append(digits)
+            out.append(digits.translate(_MINUSES))
         else:
             tok = m.group(0)
             out.append(BOUNDARY if tok in ".!?…;" else tok)

@@ -164,3 +164,4 @@ def number_table(lang: str) -> dict[str, NumberWord]:
         for w in words:
             table[key(w)] = NumberWord(value, tens=w in cardinal_tens, unit=1 <= value <= 9)
     return table
+

@@ -19,7 +19,8 @@ Reason codes, in order of precedence (the first that applies is reported):
   infinitive (2.3.1);
 - ``past_tense`` — «выставил»: reports a nomination, does not make one;
 - ``no_number`` — the verb is not followed (or directly preceded) by a number;
-- ``not_a_seat`` — the number heard is 0 or above the number of seats;
+- ``not_a_seat`` — the number heard is 0, negative, a fraction («5.5», its ``target`` None)
+  or above the number of seats;
 - ``no_intent`` — nothing in the utterance is a nomination, a withdrawal or an end of speech.
 """
 
@@ -94,18 +95,23 @@ def token_table(lang: str) -> dict[str, tuple[object, ...]]:
 
 def _classify(tok: str, table: dict[str, tuple[object, ...]]) -> tuple[object, ...] | None:
     cls = table.get(tok)
-    if cls is None and tok[0] in "0123456789":
-        digits = tok.lstrip("0") or "0"
+    if cls is None and tok[0] in "-0123456789":
+        if "." in tok:  # «5.5»: a number, but no seat (value None)
+            return (NUM, None, False, False)
+        sign = -1 if tok[0] == "-" else 1
+        digits = tok.lstrip("-").lstrip("0") or "0"
         if len(digits) <= _MAX_DIGITS:
-            return (NUM, int(digits), False, False)
+            return (NUM, sign * int(digits), False, False)
     return cls
 
 
-def _read_number(cls: list[tuple[object, ...] | None], j: int) -> tuple[int, int]:
-    """The number starting at ``cls[j]`` (a NUM) and the index after it."""
+def _read_number(cls: list[tuple[object, ...] | None], j: int) -> tuple[int | None, int]:
+    """The number starting at ``cls[j]`` (a NUM; None for a fraction) and the index after it."""
     c = cls[j]
     assert c is not None
     value = c[1]
+    if value is None:
+        return None, j + 1
     assert isinstance(value, int)
     if c[2] and j + 1 < len(cls):
         nxt = cls[j + 1]
@@ -116,7 +122,8 @@ def _read_number(cls: list[tuple[object, ...] | None], j: int) -> tuple[int, int
     return value, j + 1
 
 
-def _reason(mods: int, form: object, target: int | None, seats: int) -> str | None:
+def _reason(mods: int, form: object, target: int | None, heard: bool,
+            seats: int) -> str | None:
     # Precedence documented in the module docstring; 2.3.1 refuses future and subjunctive.
     if mods & SUBJ:
         return "subjunctive"
@@ -130,9 +137,9 @@ def _reason(mods: int, form: object, target: int | None, seats: int) -> str | No
         return "intention"
     if form == "past":
         return "past_tense"
-    if target is None:
+    if not heard:
         return "no_number"
-    if not 1 <= target <= seats:
+    if target is None or not 1 <= target <= seats:
         return "not_a_seat"
     return None
 
@@ -165,6 +172,7 @@ def parse(text: str, lang: str = "ru", seats: int = 10) -> list[Intent]:
         mods = 0
         vote = False
         target: int | None = None
+        heard = False  # a number was heard (``target`` is None for a fraction)
         # Forward: fillers, then the number (2.3.1: «незамедлительно назвать номер»).
         j = i + 1
         end = i + 1
@@ -184,6 +192,7 @@ def parse(text: str, lang: str = "ru", seats: int = 10) -> list[Intent]:
                 continue
             if cat == NUM:
                 target, j = _read_number(cls, j)
+                heard = True
                 end = j
                 # «... пятого на голосование»: trailing fillers belong to this phrase.
                 while j < n and (cj := cls[j]) is not None and cj[0] == FILLER:
@@ -198,6 +207,7 @@ def parse(text: str, lang: str = "ru", seats: int = 10) -> list[Intent]:
                         nk = cls[k + 1]
                         if nk is not None and nk[0] == NUM:
                             target, j = _read_number(cls, k + 1)
+                            heard = True
                             end = j
             break
         # Backward: the verb chain (mood words), and a number said before the verb.
@@ -214,14 +224,14 @@ def parse(text: str, lang: str = "ru", seats: int = 10) -> list[Intent]:
                 bit = ck[1]
                 assert isinstance(bit, int)
                 mods |= bit
-            elif cat == NUM and target is None and not back_number:
+            elif cat == NUM and not heard and not back_number:
                 # «пятого выставляю»: the number right before the verb.
                 start = k
                 prev = cls[k - 1] if k - 1 >= floor else None
                 if ck[3] and prev is not None and prev[0] == NUM and prev[2]:
                     start = k - 1
                 target, _ = _read_number(cls, start)
-                back_number = True
+                heard = back_number = True
                 k = start
             else:
                 break
@@ -230,7 +240,7 @@ def parse(text: str, lang: str = "ru", seats: int = 10) -> list[Intent]:
             i += 1
             continue
         start = k + 1
-        reason = _reason(mods, form, target, seats)
+        reason = _reason(mods, form, target, heard, seats)
         ikind: IntentKind = "nominate" if kind == "nominate" else "withdraw"
         out.append(Intent(ikind, target, reason is None, reason, " ".join(toks[start:end])))
         i = max(i + 1, end)

@@ -12,6 +12,7 @@ table-script line's moment. Inputs come from other threads through :meth:`Driver
 
 from __future__ import annotations
 
+import contextlib
 import math
 import queue
 import threading
@@ -39,6 +40,8 @@ class Driver:
     NarratorError it raises goes to ``on_error``); ``hold(deadline)`` keeps the game at a
     deadline until an input answers it."""
 
+    MAX_INBOX = 256
+
     def __init__(self, scheduler: Scheduler, intake: Callable[[Input], object], *,
                  source: InputSource | None = None, hold: Callable[[float], bool] | None = None,
                  on_error: Callable[[str], None] | None = None) -> None:
@@ -48,9 +51,12 @@ class Driver:
         self.source = source
         self.hold = hold
         self.on_error = on_error or (lambda message: None)
-        self._inbox: queue.SimpleQueue[Input | Thunk] = queue.SimpleQueue()
+        # Bounded: inputs faster than the game takes them (a pipe into the operator's
+        # terminal, a flood of key presses) wait in their sender instead of filling memory.
+        self._inbox: queue.Queue[Input | Thunk] = queue.Queue(self.MAX_INBOX)
         self._wake = threading.Event()
         self._stopping = threading.Event()
+        self._loop_thread: int | None = None  # the thread that takes inputs (it never waits)
 
     def now(self) -> float:
         """The game's time."""
@@ -58,20 +64,30 @@ class Driver:
 
     # -- from any thread ---------------------------------------------------------------------
 
-    def submit(self, event: Input) -> None:
-        """Hand an input in (thread-safe); its ``t`` says when it was made, it is applied at
-        the game's time when the loop takes it."""
-        self._inbox.put(event)
+    def _put(self, item: Input | Thunk) -> None:
+        if threading.get_ident() == self._loop_thread:
+            try:  # the loop's own thread must not wait for itself
+                self._inbox.put_nowait(item)
+            except queue.Full:
+                raise NarratorError(f"more than {self.MAX_INBOX} inputs wait to be taken") from None
+        else:
+            self._inbox.put(item)  # waits while the inbox is full
         self._wake.set()
+
+    def submit(self, event: Input) -> None:
+        """Hand an input in (thread-safe; waits while the inbox is full); its ``t`` says when
+        it was made, it is applied at the game's time when the loop takes it."""
+        self._put(event)
 
     def call(self, fn: Thunk) -> None:
         """Run ``fn`` on the loop's thread, in turn with the inputs (thread-safe)."""
-        self._inbox.put(fn)
-        self._wake.set()
+        self._put(fn)
 
     def stop(self) -> None:
         self._stopping.set()
-        self.call(lambda: None)  # wake the loop
+        with contextlib.suppress(queue.Full):  # a full inbox wakes the loop anyway
+            self._inbox.put_nowait(lambda: None)
+        self._wake.set()
 
     @property
     def stopping(self) -> bool:
@@ -130,6 +146,7 @@ class Driver:
         """Apply every input there is now; ``block``: wait for one and apply just it. Returns
         whether any was taken."""
         took = False
+        self._loop_thread = threading.get_ident()
         self._wake.clear()  # before looking: what is submitted from now on wakes the next wait
         while not self.stopping and (item := self._next(block and not took)) is not None:
             took = True

@@ -53,6 +53,9 @@ class Host:
         self.timer_started: float = 0.0
         #: the current step waits for the host past its timer's end (:meth:`hold`)
         self.held = False
+        #: the game stands still (:meth:`pause`): the sound is gone
+        self.paused = False
+        self._paused: tuple[float | None, bool] = (None, False)
         self.listeners: list[Callable[[ev.Event, float], None]] = []
         #: seconds until the narrator is quiet; live, a timer starts when its announcement ends
         self.timer_delay: Callable[[], float] = lambda: 0.0
@@ -127,6 +130,26 @@ class Host:
             self._time_up(name)  # a late answer: the step ends now
         else:
             self.scheduler.call_at(end, "timer", lambda: self._time_up(name))
+
+    def pause(self) -> None:
+        """Stop the game's clock (the sound card is gone: nobody would hear the narrator): the
+        running timer keeps the time it has left, and nothing is due until :meth:`unpause`."""
+        if self.paused:
+            return
+        self.paused = True
+        self._paused = (self.time_left, self.held)
+        self._cancel_timer()
+
+    def unpause(self) -> None:
+        """Go on after :meth:`pause`: the timer with the time it had left (a timer mark is
+        journaled, so a resume after this knows it too)."""
+        if not self.paused:
+            return
+        self.paused = False
+        left, held = self._paused
+        self.resume(left)
+        if held:
+            self.hold()
 
     def now(self) -> float:
         """The game's time (the scheduler's)."""

@@ -12,16 +12,28 @@ resume JOURNAL``. The header carries the club's options and the players' nicknam
 needs no other file. A source with inputs of its own writes each as it came before the actions it
 leads to — the table console's presses, ``{"type": "pad", "t": …, "seat": 3, "do": "shoot", …}``
 — and they are kept apart (:attr:`JournalContents.inputs`). Journals of version 1 (lines without a ``type``) are read too.
+
+
+Faults it survives: a process killed mid-line leaves a torn tail, which is cut away (a copy of
+the file as it was is kept) before anything is appended after it; a second process writing the
+same journal is refused by an OS file lock; the file is readable by its owner only (it holds
+the roles). A damaged journal is one line naming the file and the file's line.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
+import os
+import shutil
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from narrator.engine import Action, EngineError, Game, Role, parse_action
+from narrator.engine import events as ev
 from narrator.engine.options import (
     OptionError,
     apply_options,
@@ -32,9 +44,16 @@ from narrator.engine.options import (
 from narrator.engine.rules import find_rules, settings_of, with_settings
 from narrator.errors import NarratorError
 from narrator.host.recorder import Recorder
-from narrator.inputs import OPERATOR, PAD, STOP, TIMER, UNDO, Input, InputError
+from narrator.inputs import ACTION, OPERATOR, PAD, STOP, TIMER, UNDO, Input, InputError
+from narrator.reading import BadJSON, lines, loads, read_text
 
 VERSION = 2
+
+#: the modes that write journals (``narrator resume`` takes each up in its own way)
+MODES = ("assist", "play")
+LANGS = ("ru", "uk")
+#: where the file as it was is kept when a torn tail is cut away
+TORN_SUFFIX = ".torn"
 
 
 @dataclass
@@ -63,11 +82,111 @@ class JournalHeader:
         return head
 
 
+def _lock(fd: int, path: Path) -> None:
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise NarratorError(f"{path} is in use by another narrator: only one process may "
+                            "write a journal (stop the other one first)") from None
+
+
+@contextlib.contextmanager
+def locked(path: str | Path) -> Iterator[None]:
+    """Hold the journal's lock for a moment (NarratorError when another process has it)."""
+    p = Path(path)
+    try:
+        fd = os.open(p, os.O_RDONLY)
+    except OSError as e:
+        raise NarratorError(f"{p}: cannot open the journal ({e.strerror or e})") from None
+    try:
+        _lock(fd, p)
+        yield
+    finally:
+        os.close(fd)
+
+
+def repair_torn_tail(path: str | Path) -> str | None:
+    """Cut a torn last line (the process died while writing it) away, keeping a copy of the
+    file as it was; returns what was done in one line, or None when there was nothing to do.
+
+    The caller holds the lock (:func:`locked`, or an open :class:`Journal`). A last line that
+    is complete but lacks only its newline is kept and given one.
+    """
+    p = Path(path)
+    with p.open("rb") as f:
+        f.seek(0, os.SEEK_END)
+        size = f.tell()
+        if size == 0:
+            return None
+        f.seek(size - 1)
+        if f.read(1) == b"\n":
+            return None
+        # the start of the last line: after the last newline
+        block = min(size, 1 << 16)
+        start = 0
+        while True:
+            f.seek(max(0, size - block))
+            chunk = f.read(min(block, size))
+            at = chunk.rfind(b"\n")
+            if at >= 0:
+                start = max(0, size - block) + at + 1
+                break
+            if block >= size:
+                break
+            block *= 4
+        f.seek(start)
+        tail = f.read()
+    try:
+        obj = loads(tail.decode("utf-8"))
+        complete = isinstance(obj, dict)
+    except (BadJSON, UnicodeDecodeError):
+        complete = False
+    if complete:
+        with p.open("ab") as out:
+            out.write(b"\n")
+            out.flush()
+            os.fsync(out.fileno())
+        return None
+    copy = p.with_name(p.name + TORN_SUFFIX)
+    fd = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)
+    with os.fdopen(fd, "wb") as out, p.open("rb") as src:
+        shutil.copyfileobj(src, out)
+        out.flush()
+        os.fsync(out.fileno())
+    with p.open("r+b") as f:
+        f.truncate(start)
+        f.flush()
+        os.fsync(f.fileno())
+    return (f"{p}: its last line was torn (the process stopped while writing it) and is cut "
+            f"away; the file as it was is kept in {copy}")
+
+
 class Journal(Recorder):
-    """The recorder of one game's journal: each line synced before the input is acted on."""
+    """The recorder of one game's journal: each line synced before the input is acted on.
+
+    Opening takes an exclusive OS lock on the file (a second writer is refused in one line),
+    cuts a torn tail away first (:attr:`note` says so) and makes the file its owner's only.
+    """
 
     def __init__(self, path: str | Path, header: JournalHeader, *, fsync: bool = True) -> None:
-        super().__init__(path, header=header.to_json(), fsync=fsync)
+        p = Path(path)
+        try:
+            self._lock_fd = os.open(p, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as e:
+            raise NarratorError(f"{p}: cannot write the journal ({e.strerror or e})") from None
+        try:
+            _lock(self._lock_fd, p)
+            os.fchmod(self._lock_fd, 0o600)  # a journal left readable is closed up
+            #: what opening repaired, in one line (None: nothing)
+            self.note = repair_torn_tail(p)
+            super().__init__(p, header=header.to_json(), fsync=fsync)
+        except OSError as e:
+            os.close(self._lock_fd)
+            raise NarratorError(f"{p}: cannot write the journal ({e.strerror or e})") from None
+        except BaseException:
+            os.close(self._lock_fd)
+            raise
 
     @classmethod
     def for_game(cls, path: str | Path, game: Game, *, lang: str = "ru", mode: str = "assist",
@@ -81,107 +200,201 @@ class Journal(Recorder):
         """The host stopped the game here: a resume goes on with the time its timer had left."""
         self.write(Input(STOP, at, {"reason": "the host quit"}))
 
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            if self._lock_fd >= 0:
+                os.close(self._lock_fd)  # the lock goes with it
+                self._lock_fd = -1
+
 
 @dataclass
 class JournalContents:
     header: JournalHeader
     entries: list[tuple[float, Action]] = field(default_factory=list)
+    path: str = "journal"
     inputs: list[Input] = field(default_factory=list)  # the console's presses, in order
-    #: the last timer mark: (name, started) of the timer running when the journal stopped
-    #: (every timer that starts leaves one, after the input that started it)
-    mark: tuple[str, float] | None = None
-    last_t: float = 0.0  # the time of the journal's last line (a stop, an input, a mark)
+    #: the file line of each entry (for errors)
+    lines: list[int] = field(default_factory=list)
+    #: timer marks: (file line, timer name, started)
+    marks: list[tuple[int, str, float]] = field(default_factory=list)
+    #: the file line of the last undo (the current timer restarted there)
+    undone_at: int = 0
+    #: the time of the last line: the last moment the game is known to have been running
+    #: (a resumed process writes on its own clock: the last line, not the largest time)
+    last_t: float = 0.0
     first_t: float | None = None  # the time of its first timed line (the game's start)
-
-    def time_left(self, game: Game) -> float | None:
-        """Seconds left on the running timer of ``game`` (from :meth:`game`) when the journal
-        stopped, from the mark its timer left and the time of the last line; None when there
-        is no such mark (the timer then runs again in full)."""
-        timer = game.expect.timer
-        if timer is None or self.mark is None or self.mark[0] != timer.name:
-            return None
-        return max(0.0, timer.seconds - max(0.0, self.last_t - self.mark[1]))
+    _timer_line: int = 0  # the line of the entry that started the running timer (game())
 
     def game(self) -> Game:
         """A game brought to the journal's last state (events of the replay discarded)."""
         rules = with_settings(find_rules(self.header.rules), **self.header.settings)
         rules = apply_options(rules, self.header.options, where="journal options")
-        try:
-            game = Game(rules, seats=self.header.seats, roles=self.header.roles,
-                        names=self.header.names, dealt=self.header.dealt)
-        except EngineError as e:
-            raise NarratorError(f"journal line 1: {e}") from None
-        game.start()
-        for i, (_, action) in enumerate(self.entries, start=2):
+        game = Game(rules, seats=self.header.seats, roles=self.header.roles,
+                    names=self.header.names, dealt=self.header.dealt)
+        started = 1 if _starts_timer(game.start()) else 0
+        for line, (_, action) in zip(self.lines, self.entries, strict=True):
             try:
-                game.apply(action)
+                events = game.apply(action)
             except EngineError as e:
-                raise NarratorError(f"journal line {i}: {e}") from None
+                raise NarratorError(f"{self.path}:{line}: {e}") from None
+            if _starts_timer(events):
+                started = line
+        self._timer_line = max(started, self.undone_at)
         return game
 
+    def time_left(self, game: Game) -> float | None:
+        """Seconds left on the running timer of ``game`` (from :meth:`game`) when the journal
+        stopped: from the timer's mark, written after the input that started it, and the last
+        line's time. None when there is no such mark (the timer then runs again in full)."""
+        timer = game.expect.timer
+        if timer is None:
+            return None
+        for line, name, started in reversed(self.marks):
+            if line < self._timer_line:
+                break
+            if name == timer.name:
+                return max(0.0, timer.seconds - max(0.0, self.last_t - started))
+        return None
 
-def _checked(check: Any, value: Any, name: str, key: str, *args: Any) -> Any:
+
+def _starts_timer(events: list[ev.Event]) -> bool:
+    return any(isinstance(e, ev.TimerStarted) for e in events)
+
+
+def _header(name: str, head: Any) -> JournalHeader:
+    def fail(field_name: str, expected: str, got: Any) -> NarratorError:
+        shown = json.dumps(got, ensure_ascii=False)
+        shown = shown if len(shown) <= 40 else shown[:37] + "…"
+        return NarratorError(f"{name}:1: {field_name}: expected {expected}, got {shown}")
+
+    if not isinstance(head, dict) or "journal" not in head:
+        raise NarratorError(f"{name}:1: not a journal header")
+    version = head["journal"]
+    if version not in (1, VERSION) or isinstance(version, bool):
+        raise NarratorError(f"{name}:1: a journal of version {version!r}; this narrator reads "
+                            f"versions 1 and {VERSION}")
+    rules_name = head.get("rules")
+    if not isinstance(rules_name, str):
+        raise fail("rules", "a name", rules_name)
     try:
-        return check(value, *args)
+        rules = find_rules(rules_name)
+    except NarratorError as e:
+        raise NarratorError(f"{name}:1: rules: {e}") from None
+    mode = head.get("mode", "assist")
+    if mode not in MODES:
+        raise fail("mode", " or ".join(MODES), mode)
+    lang = head.get("lang", "ru")
+    if lang not in LANGS:
+        raise fail("lang", " or ".join(LANGS), lang)
+    try:
+        seats = rules.check_seats(head.get("seats"))
+    except NarratorError as e:
+        raise NarratorError(f"{name}:1: seats: {e}") from None
+    raw_roles = head.get("roles")
+    if not isinstance(raw_roles, dict):
+        raise fail("roles", "{seat: role}", raw_roles)
+    try:
+        roles = {int(s) if s.isascii() and s.isdigit() and len(s) < 3 else s: Role(r)
+                 for s, r in raw_roles.items()}
+        rules.check_deal(seats, roles)
+    except (ValueError, TypeError, NarratorError) as e:
+        raise NarratorError(f"{name}:1: roles: {e}") from None
+    raw_settings = head.get("settings", {})
+    if not isinstance(raw_settings, dict) or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in raw_settings.values()):
+        raise fail("settings", "{figure: seconds}", raw_settings)
+    settings = {str(k): float(v) for k, v in raw_settings.items()}
+    try:
+        with_settings(rules, **settings)
+    except NarratorError as e:
+        raise NarratorError(f"{name}:1: settings: {e}") from None
+    try:
+        options = check_options(head.get("options", {}))
     except OptionError as e:
-        raise NarratorError(f"{name}:1: {key}: {e}") from None
+        raise NarratorError(f"{name}:1: options: {e}") from None
+    try:
+        names = check_names(head.get("names", {}), seats)
+    except OptionError as e:
+        raise NarratorError(f"{name}:1: names: {e}") from None
+    raw_dealt = head.get("dealt", {})
+    if not isinstance(raw_dealt, dict) or any(
+            k not in rules.dealt_choices or v not in rules.dealt_choices[k]
+            for k, v in raw_dealt.items()):
+        raise fail("dealt", f"what {rules_name} deals besides the cards", raw_dealt)
+    return JournalHeader(rules_name, seats, roles, lang, mode, settings, options, names,
+                         dict(raw_dealt))
+
+
+def _line(obj: Any) -> tuple[str, float, Mapping[str, Any]]:
+    """(type, time, fields) of a journal line: an input event, or a line of version 1."""
+    if not isinstance(obj, dict):
+        raise ValueError("not a JSON object")
+    if "type" in obj:
+        event = Input.from_json(obj)
+        if event.type not in (ACTION, UNDO, TIMER, STOP, PAD, OPERATOR):
+            raise ValueError(f"a {event.type} input, which a journal does not hold")
+        return event.type, event.t, event.data
+    t = obj["t"]  # version 1: {"t", "action"} or {"t", "undo": true}
+    if isinstance(t, bool) or not isinstance(t, int | float):
+        raise ValueError(f"t: expected seconds, got {t!r}")
+    if obj.get("undo") is True:
+        return UNDO, float(t), {}
+    if not isinstance(obj.get("action"), str):
+        raise ValueError(f"action: expected text, got {obj.get('action')!r}")
+    return ACTION, float(t), {"action": obj["action"]}
 
 
 def load_journal(path: str | Path) -> JournalContents:
-    """Read a journal; a torn last line (the process died mid-write) is ignored."""
+    """Read a journal: one line naming the file and the line for anything damaged.
+
+    A torn last line (no newline: the process died mid-write, the input was never acted on)
+    is left out; :class:`Journal` cuts it away when the journal is opened to go on. A last
+    line that is whole but not a journal entry is an error like any other.
+    """
     name = str(path)
+    text = read_text(path, "the journal")
+    rows = lines(text)
+    torn = bool(text) and not text.endswith("\n")
+    if not rows or not rows[0].strip():
+        raise NarratorError(f"{name}:1: expected a journal header, got an empty line")
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as e:
-        raise NarratorError(f"{name}: cannot read the journal ({e.__class__.__name__})") from e
-    if not lines:
-        raise NarratorError(f"{name}:1: expected a journal header, got an empty file")
-    try:
-        head = json.loads(lines[0])
-        version = head.get("journal")
-        roles = {int(s): Role(r) for s, r in head["roles"].items()}
-        settings = {str(k): float(v) for k, v in head.get("settings", {}).items()}
-        seats = int(head["seats"])
-        dealt = {str(k): str(v) for k, v in head.get("dealt", {}).items()}
-        header = JournalHeader(head["rules"], seats, roles, head.get("lang", "ru"),
-                               head.get("mode", "assist"), settings,
-                               _checked(check_options, head.get("options", {}), name, "options"),
-                               _checked(check_names, head.get("names", {}), name, "names", seats),
-                               dealt)
-    except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError) as e:
-        raise NarratorError(f"{name}:1: not a journal header ({e.__class__.__name__})") from None
-    if version not in (1, VERSION):
-        raise NarratorError(f"{name}:1: a journal of version {version!r}; this narrator reads "
-                            f"versions 1 and {VERSION}")
-    contents = JournalContents(header)
-    for number, raw in enumerate(lines[1:], start=2):
+        head = loads(rows[0])
+    except BadJSON as e:
+        raise NarratorError(f"{name}:1: not a journal header ({e})") from None
+    contents = JournalContents(_header(name, head), path=name)
+    for number, raw in enumerate(rows[1:], start=2):
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw)
-            t = float(obj["t"])
-            kind = obj.get("type")
-            if contents.first_t is None:
-                contents.first_t = t
-            contents.last_t = max(contents.last_t, t)
-            if kind in (PAD, OPERATOR):  # its actions follow on their own lines
-                contents.inputs.append(Input.from_json(obj))
-                continue
-            if kind == STOP:
-                continue
-            if kind == TIMER:
-                contents.mark = (str(obj["name"]), float(obj["started"]))
-                continue
-            if obj.get("undo") or kind == UNDO:
-                if contents.entries:
-                    contents.entries.pop()
-                continue
-            contents.entries.append((t, parse_action(obj["action"])))
-        except (json.JSONDecodeError, KeyError, ValueError, TypeError, AttributeError,
-                InputError) as e:
-            if number == len(lines):
+            obj = loads(raw)
+        except BadJSON as e:
+            if torn and number == len(rows):
                 break  # a torn last line: the input was never acted on
             raise NarratorError(f"{name}:{number}: not a journal entry ({e})") from None
-        except EngineError as e:
+        try:
+            kind, t, data = _line(obj)
+            if contents.first_t is None:
+                contents.first_t = t
+            if kind in (PAD, OPERATOR):  # its actions follow on their own lines
+                contents.inputs.append(Input.from_json(obj))
+            elif kind == STOP:
+                pass  # where the host quit: only its time counts (the last line's)
+            elif kind == UNDO:
+                if contents.entries:
+                    contents.entries.pop()
+                    contents.lines.pop()
+                contents.undone_at = number
+            elif kind == TIMER:
+                contents.marks.append((number, str(data["name"]), float(data["started"])))
+            else:
+                contents.entries.append((t, parse_action(str(data["action"]))))
+                contents.lines.append(number)
+            contents.last_t = t
+        except (KeyError, ValueError, TypeError, InputError) as e:
+            why = f"no {e}" if isinstance(e, KeyError) else str(e)
+            raise NarratorError(f"{name}:{number}: not a journal entry ({why})") from None
+        except EngineError as e:  # an action's text form that is no action
             raise NarratorError(f"{name}:{number}: {e}") from None
     return contents

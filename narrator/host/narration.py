@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from narrator.engine import events as ev
+from narrator.voice.keys import CANCELLED_KEYS, PHASE_KEYS
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,27 +24,9 @@ class Line:
     urgent: bool = False
 
 
-_PHASES: dict[str, tuple[str, ...]] = {
-    "night": ("night_falls", "city_sleeps"),  # 2.1
-    "dealing": ("dealing",),  # 2.1.1
-    "don_noted": ("don_wakes_first",),
-    "agreement": ("mafia_agreement",),
-    "sheriff_noted": ("mafia_sleeps_sheriff_wakes",),
-    "sheriff_sleeps": ("sheriff_sleeps",),
-    "mafia_sleeps": ("mafia_sleeps",),  # first-night steps of other rulesets
-    "don_sleeps": ("don_sleeps",),
-    "hunt": ("mafia_hunts",),  # 2.1.2
-    "don_check": ("don_wakes",),  # 2.1.3
-    "sheriff_check": ("don_sleeps_sheriff_wakes",),
-    "day": ("day_breaks",),  # 2.2
-}
-
-_CANCELLED = {
-    "no_candidates": "no_candidates",
-    "single_candidate_day1": "single_candidate_day1",  # 2.2.1
-    "monster": "no_vote_today",  # 2.4.3
-    "single_put_up": "single_put_up",  # one seat put up: no vote that day
-}
+# The keys themselves are listed with the voice packs, which must hold every one of them.
+_PHASES = PHASE_KEYS
+_CANCELLED = CANCELLED_KEYS
 #: the key of each kind of speech's announcement («Слово игроку номер …»)
 _SPEECHES = {"day": "speech", "last": "last_word", "tie": "tie_speech",
              "intro": "intro_speech", "extra": "extra_speech", "justify": "justify"}
@@ -137,7 +120,8 @@ def _lines(event: ev.Event) -> list[Line]:
         case ev.Withdrawn():
             return [Line(("withdrawn",), urgent=True)]  # 2.3.2 «Снято»
         case ev.VotingCancelled(reason=reason):
-            return [Line((_CANCELLED[reason],))]
+            # a reason of another ruleset is said in its wording of the reason itself
+            return [Line((_CANCELLED.get(reason, reason),))]
         case ev.VotingStarted(round=rnd, candidates=cands):
             # 2.4: the host announces how many candidates stand and names them in order
             keys: tuple[str, ...] = ("revote",) if rnd > 1 else ("candidates_are",)

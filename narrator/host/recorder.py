@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any, Protocol
 
+from narrator.errors import NarratorError
 from narrator.inputs import Input
 
 
@@ -37,10 +38,13 @@ class Recorder:
             self._line(json.dumps(dict(header), ensure_ascii=False))
 
     def _line(self, text: str) -> None:
-        self._file.write(text + "\n")
-        self._file.flush()
-        if self.fsync:
-            os.fsync(self._file.fileno())
+        try:
+            self._file.write(text + "\n")
+            self._file.flush()
+            if self.fsync:
+                os.fsync(self._file.fileno())
+        except OSError as e:  # a full disk: one line, and the game stops before acting
+            raise NarratorError(f"{self.path}: cannot write ({e.strerror or e})") from None
 
     def write(self, event: Input) -> None:
         """Append one event and flush it."""

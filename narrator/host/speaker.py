@@ -6,23 +6,33 @@ same) and live by play and assist (the real clock, a sound card).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from narrator.audio.clip import AudioClip
 from narrator.audio.noise import load_music, soft_noise
 from narrator.audio.playback import Player
-from narrator.audio.sinks import Sink, SoundDeviceSink, WavFileSink
+from narrator.audio.sinks import DEFAULT_RATE, Sink, SoundDeviceSink, WavFileSink
 from narrator.clock import Clock
 from narrator.engine import events as ev
+from narrator.errors import NarratorError
 from narrator.host.host import Host
 from narrator.host.narration import Line
+from narrator.voice.keys import spoken_keys
 from narrator.voice.manifest import default_voices_root
 from narrator.voice.pack import VoicePack, load_pack
 
 
 def pack_for(lang: str, voices: str | None) -> VoicePack:
-    """The voice pack at ``voices``, or the default pack of ``lang``."""
-    return load_pack(Path(voices) if voices else default_voices_root() / lang)
+    """The voice pack at ``voices``, or the default pack of ``lang``; a one-line NarratorError
+    when its manifest lacks a phrase the narrator may say (found now, not mid-game)."""
+    pack = load_pack(Path(voices) if voices else default_voices_root() / lang)
+    lacking = pack.manifest.lacking(spoken_keys())
+    if lacking:
+        shown = ", ".join(lacking[:5]) + (", …" if len(lacking) > 5 else "")
+        raise NarratorError(f"{pack.path}: the manifest lacks {len(lacking)} phrase(s) the "
+                            f"narrator says ({shown}); see `narrator voices check {pack.path}`")
+    return pack
 
 
 #: a human host's pause between two sentences, and between the phrase «номер …» parts of one
@@ -94,8 +104,12 @@ def next_part(path: str) -> tuple[str, str | None]:
 
 def wav_narration(path: str, clock: Clock, *, lang: str, voices: str | None = None,
                   night_music: str | None = None) -> Narration:
-    """Narration rendered into the WAV file ``path`` (``--out-wav``)."""
-    return Narration(WavFileSink(path), clock, pack_for(lang, voices), night_music)
+    """Narration rendered into the WAV file ``path`` (``--out-wav``); the pack and the music
+    are read first, so a bad one leaves no file behind."""
+    pack = pack_for(lang, voices)
+    if night_music:
+        load_music(night_music, DEFAULT_RATE)
+    return Narration(WavFileSink(path), clock, pack, night_music)
 
 
 def speaker_narration(clock: Clock, *, lang: str, voices: str | None = None,
@@ -103,3 +117,20 @@ def speaker_narration(clock: Clock, *, lang: str, voices: str | None = None,
     """Narration played on the sound card; NarratorError when there is none."""
     return Narration(SoundDeviceSink(), clock, pack_for(lang, voices), night_music)
 
+
+
+def watch_output(narration: Narration, call: Callable[[Callable[[], object]], None], host: Host,
+                 log: Callable[[str], None]) -> None:
+    """When the sound card goes away the game pauses, with a clear line, and goes on (the
+    timer with the time it had left) when one is back. ``call`` runs a function on the game's
+    loop (the driver's; the player tells from its own thread)."""
+
+    def changed(back: bool, why: str) -> None:
+        if back:
+            log(f"{why}: the game goes on")
+            call(host.unpause)
+        else:
+            log(f"{why}; the game is paused until a sound card is back")
+            call(host.pause)
+
+    narration.player.on_output.append(changed)

@@ -41,8 +41,15 @@ from narrator.host.hearing import Hearing, game_hearing
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.recorder import Recorder
-from narrator.host.speaker import Narration, next_part, speaker_narration, wav_narration
+from narrator.host.speaker import (
+    Narration,
+    next_part,
+    speaker_narration,
+    watch_output,
+    wav_narration,
+)
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
+from narrator.outputs import check_new_file, check_new_session_folder
 from narrator.play.console import PadsLog
 from narrator.play.operator import TerminalOperator
 from narrator.voice.manifest import default_manifest
@@ -114,6 +121,14 @@ def _echo_hooks(narration: Narration, echo: EchoGate) -> None:
     narration.player.on_end.append(ended)
 
 
+def _check_outputs(opts: _Options) -> None:
+    """The session folder and the WAV can be written (one line each when not)."""
+    if opts.record:
+        check_new_session_folder(opts.record, "--record")
+    if opts.out_wav:
+        check_new_file(opts.out_wav, "--out-wav")
+
+
 def _checks(opts: _Options) -> Path | None:
     """The model, the microphone, the speaker: one line each when missing (with
     ``--listen off`` neither a model nor a microphone is needed)."""
@@ -151,7 +166,8 @@ def _linger(console: Console) -> None:
     console.stop()
 
 
-def _console_table(game: Game, opts: _Options, journal: Journal) -> int:
+def _console_table(game: Game, opts: _Options, journal: Journal,
+                   left: float | None = None) -> int:
     """``--listen off``: the host on the real clock, driven by the pads and the timers."""
     assert opts.console is not None
     real = MonotonicClock()
@@ -163,10 +179,11 @@ def _console_table(game: Game, opts: _Options, journal: Journal) -> int:
     console = open_console(host, transcript, journal, opts.lang, opts.console, driver.call,
                            dealt=game.started)
     if opts.out_wav is None:
+        watch_output(narration, driver.call, host, say)
         narration.player.start()
     try:
         if game.started:
-            host.resume()
+            host.resume(left)
         else:
             host.start()
         while not game.is_over and not driver.stopping:
@@ -191,10 +208,10 @@ def _console_table(game: Game, opts: _Options, journal: Journal) -> int:
 
 
 def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
-           begun: float) -> int:
+           begun: float, left: float | None = None) -> int:
     """Wiring and the game; shared by ``play`` and ``resume``."""
     if path is None:
-        return _console_table(game, opts, journal)
+        return _console_table(game, opts, journal, left)
     hearing = game_hearing(opts.lang, game.seats)
     recognizer, _ = load_ears(path, hearing)
     if recognizer.dropped_words:
@@ -216,11 +233,13 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
     operator: TerminalOperator | PadsLog = PadsLog(say) if pads else TerminalOperator(
         assist=opts.assist)
     table = ListeningLoop(
-        game, clock=real, source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS),
+        game, clock=real, source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS,
+                                on_stall=lambda back, why: say(why)),
         recognizer=recognizer, hearing=hearing, operator=operator,
         manifest=default_manifest(opts.lang), narration=narration, journal=journal,
         echo=echo, session=session, recorder=recorder, log=say, assist=opts.assist,
         lang=opts.lang, operator_steps=not pads)
+    table.resume_left = left
     console = None
     if opts.console is not None:
         console = open_console(table.host, table.transcript, journal, opts.lang, opts.console,
@@ -229,6 +248,7 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
         assert isinstance(operator, TerminalOperator)
         operator.start(table.submit, real)
     if opts.out_wav is None:
+        watch_output(narration, table.driver.call, table.host, say)
         narration.player.start()
     try:
         table.run()
@@ -257,25 +277,29 @@ def run(args: argparse.Namespace) -> int:
     rules = club_rules(with_settings(find_rules(args.rules), **_pace(args),
                                      **parse_figures(getattr(args, "timer", None) or [])),
                        getattr(args, "rules_file", None))
-    try:
-        rules.check_seats(args.seats)
+    try:  # 0 is no table; the ruleset says which are (and none that starts decided)
+        seats = rules.check_seats(rules.seats if args.seats is None else args.seats)
     except NarratorError as e:
         raise NarratorError(f"--seats: {e}") from None
-    names = names_option(getattr(args, "names", None), args.seats)
+    names = names_option(getattr(args, "names", None), seats)
     journal_path = Path(args.journal or "journal.jsonl")
     if journal_path.exists() and journal_path.stat().st_size > 0:
         raise NarratorError(f"{journal_path} holds a game already: `narrator resume "
                             f"{journal_path}`, or pass --journal FILE for a new one")
+    roles_path = journal_path.with_name(journal_path.stem + ".roles.txt")
     begun = time.perf_counter()
     opts = _options(args, args.lang)
-    path = _checks(opts)  # before anything is written
+    # every place written is checked before anything is: a failure then leaves nothing behind
+    check_new_file(journal_path, "--journal")
+    check_new_file(roles_path, "--journal (the roles file beside it)")
+    _check_outputs(opts)
+    path = _checks(opts)
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    game = Game(rules, seats=args.seats, rng=rng, names=names)
+    game = Game(rules, seats=seats, rng=rng, names=names)
     journal = Journal.for_game(journal_path, game, lang=args.lang, mode="play")
     if opts.console is not None:
         say("cards dealt: each seat sees its own on its pad")
         return _table(game, opts, journal, path, begun)
-    roles_path = journal_path.with_name(journal_path.stem + ".roles.txt")
     # created readable by its owner only: the cards are the game's secret
     fd = os.open(roles_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -286,7 +310,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def resume(args: argparse.Namespace, contents: JournalContents) -> int:
-    """``narrator resume JOURNAL`` of a ``play`` game: the same phase, its timer in full."""
+    """``narrator resume JOURNAL`` of a ``play`` game: the same phase, its timer going on with
+    the time it had left."""
     begun = time.perf_counter()
     game = contents.game()
     opts = _options(args, contents.header.lang)
@@ -294,10 +319,13 @@ def resume(args: argparse.Namespace, contents: JournalContents) -> int:
         opts.out_wav, note = next_part(opts.out_wav)
         if note:
             say(note)
+    _check_outputs(opts)
     path = _checks(opts)
     journal = Journal(args.journal, contents.header)
+    if journal.note:
+        say(journal.note)
     say(f"resuming {args.journal}: {game.notation(secret=False)}")
-    return _table(game, opts, journal, path, begun)
+    return _table(game, opts, journal, path, begun, contents.time_left(game))
 
 
 def roles_text(game: Game) -> str:

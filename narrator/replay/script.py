@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,8 @@ from narrator.engine import Role
 from narrator.engine.options import OptionError, apply_options, check_names
 from narrator.engine.rules import Rules, find_rules
 from narrator.errors import NarratorError, ScriptError
+from narrator.reading import BadJSON, lines, loads, read_text
+from narrator.typed import typed_number
 
 #: header keys every ruleset takes; a ruleset adds its own (``Rules.header_keys``)
 HEADER_KEYS = {"rules", "seats", "roles", "seed", "lang", "names", "options"}
@@ -57,11 +60,26 @@ class TableScript:
         return {k: v for k, v in self.extra.items() if k in self.rules.dealt_choices}
 
 
+def _shown(value: Any) -> str:
+    """``value`` as JSON for a message: one short line, however long the value."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _names(keys: set[str]) -> str:
+    """Keys for a message: plain when they are words, quoted (one line) when not."""
+    shown = [k if re.fullmatch(r"[\w.-]{1,30}", k) else _shown(k) for k in sorted(keys)]
+    return ", ".join(shown[:5]) + (", …" if len(shown) > 5 else "")
+
+
 def _seat(script: TableScript, line: int, value: Any, what: str) -> int:
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
+    if isinstance(value, str):  # a key of a JSON object: "5" (or "05"), never "²" or "①"
+        number = typed_number(value)
+        if number is None:
+            raise script.error(line, f"{what}: expected a seat number, got {_shown(value)}")
+        value = number
     if isinstance(value, bool) or not isinstance(value, int):
-        raise script.error(line, f"{what}: expected a seat number, got {json.dumps(value)}")
+        raise script.error(line, f"{what}: expected a seat number, got {_shown(value)}")
     if not 1 <= value <= script.seats:
         raise script.error(line, f"{what}: seat {value} does not exist (seats 1..{script.seats})")
     return value
@@ -79,11 +97,7 @@ def load_table_script(path: str | Path, *, rules: str | None = None) -> TableScr
     ``rules`` (``replay --rules``): the ruleset of a script whose header names none; a header
     naming another is an error."""
     name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise NarratorError(f"{name}: cannot read the table script ({e.__class__.__name__})") from e
-    return parse_table_script(text, name, rules=rules)
+    return parse_table_script(read_text(path, "the table script"), name, rules=rules)
 
 
 def parse_table_script(text: str, name: str = "<script>", *,
@@ -91,14 +105,14 @@ def parse_table_script(text: str, name: str = "<script>", *,
     """Parse the text of a table script; ``name`` is used in error messages; ``rules`` as in
     :func:`load_table_script`."""
     rows: list[tuple[int, dict[str, Any]]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(lines(text), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
         try:
-            obj = json.loads(stripped)
-        except json.JSONDecodeError as e:
-            raise ScriptError(name, number, f"expected a JSON object, got bad JSON ({e.msg})") from None
+            obj = loads(stripped)
+        except BadJSON as e:
+            raise ScriptError(name, number, f"expected a JSON object, got {e}") from None
         if not isinstance(obj, dict):
             raise ScriptError(name, number, f"expected a JSON object, got {stripped[:40]}")
         rows.append((number, obj))
@@ -114,10 +128,10 @@ def parse_table_script(text: str, name: str = "<script>", *,
 def _header(name: str, line: int, header: dict[str, Any], given: str | None) -> TableScript:
     rules_name = header.get("rules", given or "crime-time")
     if given is not None and rules_name != given:
-        raise ScriptError(name, line, f"rules: the script is a game of {json.dumps(rules_name)}, "
+        raise ScriptError(name, line, f"rules: the script is a game of {_shown(rules_name)}, "
                                       f"not of {given} (--rules)")
     if not isinstance(rules_name, str):
-        raise ScriptError(name, line, f"rules: expected a name, got {json.dumps(rules_name)}")
+        raise ScriptError(name, line, f"rules: expected a name, got {_shown(rules_name)}")
     try:
         rules = find_rules(rules_name)
     except NarratorError as e:
@@ -125,24 +139,29 @@ def _header(name: str, line: int, header: dict[str, Any], given: str | None) -> 
     unknown = set(header) - HEADER_KEYS - rules.header_keys
     if unknown:
         if unknown & rules.script_keys:
-            raise ScriptError(name, line, f"expected the header first, got an input ({header})")
+            raise ScriptError(name, line,
+                              f"expected the header first, got an input ({_shown(header)})")
         raise ScriptError(name, line, f"unknown header key(s) for {rules.name}: "
-                                      f"{', '.join(sorted(unknown))}")
+                                      f"{_names(unknown)}")
     seats = header.get("seats", rules.seats)
     if isinstance(seats, bool) or not isinstance(seats, int) \
             or not rules.min_seats <= seats <= rules.max_seats:
         raise ScriptError(name, line, f"seats: expected {rules.table_sizes}, got "
-                                      f"{json.dumps(seats)} (a table of {rules.name})")
+                                      f"{_shown(seats)} (a table of {rules.name})")
+    try:  # and none that starts decided (1.3)
+        rules.check_seats(seats)
+    except NarratorError as e:
+        raise ScriptError(name, line, f"seats: {e}") from None
     seed = header.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ScriptError(name, line, f"seed: expected an integer, got {json.dumps(seed)}")
+        raise ScriptError(name, line, f"seed: expected an integer, got {_shown(seed)}")
     lang = header.get("lang", "ru")
     if lang not in ("ru", "uk"):
-        raise ScriptError(name, line, f"lang: expected ru or uk, got {json.dumps(lang)}")
+        raise ScriptError(name, line, f"lang: expected ru or uk, got {_shown(lang)}")
     for key, values in rules.dealt_choices.items():
         if key in header and header[key] not in values:
-            raise ScriptError(name, line, f"{key}: expected {' or '.join(map(json.dumps, values))}"
-                                          f", got {json.dumps(header[key])}")
+            raise ScriptError(name, line, f"{key}: expected {' or '.join(map(_shown, values))}"
+                                          f", got {_shown(header[key])}")
     try:
         rules = apply_options(rules, header.get("options", {}), where="options")
     except OptionError as e:
@@ -160,7 +179,7 @@ def _header(name: str, line: int, header: dict[str, Any], given: str | None) -> 
 
 def _roles(script: TableScript, line: int, roles: Any) -> dict[int, Role]:
     if not isinstance(roles, dict):
-        raise script.error(line, f"roles: expected an object, got {json.dumps(roles)}")
+        raise script.error(line, f"roles: expected an object, got {_shown(roles)}")
     rules = script.rules
     cards = rules.composition(script.seats)
     names = {role.value: role for role in cards}
@@ -168,18 +187,17 @@ def _roles(script: TableScript, line: int, roles: Any) -> dict[int, Role]:
     for role_name, value in roles.items():
         role = names.get(role_name)
         if role is None:
-            raise script.error(line, f"roles: {rules.name} deals no {role_name!r} "
+            raise script.error(line, f"roles: {rules.name} deals no {_shown(role_name)} "
                                      f"(its cards: {', '.join(sorted(names))})")
         for seat in _seats(script, line, value, f"roles.{role_name}"):
             if seat in dealt:
                 raise script.error(line, f"roles: seat {seat} is both {dealt[seat].value} "
                                          f"and {role.value}")
             dealt[seat] = role
-    for role, count in cards.items():
-        have = sum(1 for r in dealt.values() if r is role)
-        if have != count:
-            raise script.error(line, f"roles: expected {count} {role.value} for "
-                                     f"{rules.name}, got {have}")
+    try:
+        rules.check_deal(script.seats, dealt)
+    except NarratorError as e:
+        raise script.error(line, f"roles: {e}") from None
     return dealt
 
 
@@ -189,7 +207,7 @@ def _input(script: TableScript, line: int, obj: dict[str, Any]) -> ScriptLine:
     if len(keys) != 1:
         strangers = sorted(set(obj) - rules.script_keys - {"say"})
         if not keys and strangers:  # an input of another ruleset, or of none
-            what = ", ".join(strangers)
+            what = _names(set(strangers))
         else:
             what = "no known key" if not keys else f"several inputs ({', '.join(sorted(keys))})"
         raise script.error(line, f"expected one of {', '.join(sorted(rules.script_keys))} "
@@ -197,7 +215,7 @@ def _input(script: TableScript, line: int, obj: dict[str, Any]) -> ScriptLine:
     (key,) = keys
     extra = set(obj) - {key} - ({"say"} if key == "speech" else set())
     if extra:
-        raise script.error(line, f"{key}: unknown key(s) {', '.join(sorted(extra))}")
+        raise script.error(line, f"{key}: unknown key(s) {_names(extra)}")
     value = obj[key]
     if key == "speech":
         seat = _seat(script, line, value, key)
@@ -216,9 +234,14 @@ def _one_seat(script: TableScript, line: int, value: Any, key: str) -> int:
 
 def _vote(script: TableScript, line: int, value: Any, key: str) -> dict[int, list[int]]:
     if not isinstance(value, dict):
-        raise script.error(line, f"vote: expected {{candidate: [seats]}}, got {json.dumps(value)}")
-    return {_seat(script, line, c, "vote candidate"): _seats(script, line, v, f"vote.{c}")
-            for c, v in value.items()}
+        raise script.error(line, f"vote: expected {{candidate: [seats]}}, got {_shown(value)}")
+    votes: dict[int, list[int]] = {}
+    for c, v in value.items():
+        seat = _seat(script, line, c, "vote candidate")
+        if seat in votes:  # "5" and "05": one candidate twice
+            raise script.error(line, f"vote: candidate {seat} named twice")
+        votes[seat] = _seats(script, line, v, f"vote.{c}")
+    return votes
 
 
 def _seat_list(script: TableScript, line: int, value: Any, key: str) -> list[int]:
@@ -228,9 +251,14 @@ def _seat_list(script: TableScript, line: int, value: Any, key: str) -> list[int
 def _put_up(script: TableScript, line: int, value: Any, key: str) -> dict[int, list[int]]:
     """``{"7": [1, 2, 3]}``: the thumbs for putting the one just accused up."""
     if not isinstance(value, dict):
-        raise script.error(line, f"put_up: expected {{accused: [seats]}}, got {json.dumps(value)}")
-    return {_seat(script, line, t, "put_up accused"): _seats(script, line, v, f"put_up.{t}")
-            for t, v in value.items()}
+        raise script.error(line, f"put_up: expected {{accused: [seats]}}, got {_shown(value)}")
+    thumbs: dict[int, list[int]] = {}
+    for t, v in value.items():
+        seat = _seat(script, line, t, "put_up accused")
+        if seat in thumbs:  # "7" and "07": one seat twice
+            raise script.error(line, f"put_up: seat {seat} named twice")
+        thumbs[seat] = _seats(script, line, v, f"put_up.{t}")
+    return thumbs
 
 
 def _best_move(script: TableScript, line: int, value: Any, key: str) -> list[int]:
@@ -240,20 +268,20 @@ def _best_move(script: TableScript, line: int, value: Any, key: str) -> list[int
     seats = _seats(script, line, value, "best_move")
     if len(seats) != 3 or len(set(seats)) != 3:
         raise script.error(line, f"best_move: expected three different seats, got "
-                                 f"{json.dumps(value)}")
+                                 f"{_shown(value)}")
     return seats
 
 
 def _say(script: TableScript, line: int, say: Any) -> tuple[tuple[float, str], ...]:
     if not isinstance(say, list):
-        raise script.error(line, f"say: expected [[seconds, text], …], got {json.dumps(say)}")
+        raise script.error(line, f"say: expected [[seconds, text], …], got {_shown(say)}")
     out: list[tuple[float, str]] = []
     for item in say:
         ok = (isinstance(item, list) and len(item) == 2 and isinstance(item[1], str)
               and isinstance(item[0], int | float) and not isinstance(item[0], bool)
               and item[0] >= 0)
         if not ok:
-            raise script.error(line, f"say: expected [seconds, text], got {json.dumps(item)}")
+            raise script.error(line, f"say: expected [seconds, text], got {_shown(item)}")
         out.append((float(item[0]), item[1]))
     if any(b[0] < a[0] for a, b in itertools.pairwise(out)):
         raise script.error(line, "say: expected times in order, got them out of order")
@@ -263,11 +291,11 @@ def _say(script: TableScript, line: int, say: Any) -> tuple[tuple[float, str], .
 def _night(script: TableScript, line: int, night: Any, key: str = "night") -> dict[str, Any]:
     """A night: ``shots`` (the hunt) and one seat (or null) per other night key."""
     if not isinstance(night, dict):
-        raise script.error(line, f"night: expected an object, got {json.dumps(night)}")
+        raise script.error(line, f"night: expected an object, got {_shown(night)}")
     rules = script.rules
     extra = set(night) - rules.night_keys
     if extra:
-        raise script.error(line, f"night: unknown key(s) {', '.join(sorted(extra))} (a night "
+        raise script.error(line, f"night: unknown key(s) {_names(extra)} (a night "
                                  f"of {rules.name} takes {', '.join(sorted(rules.night_keys))})")
     out: dict[str, Any] = {}
     for who in sorted(rules.night_keys):
@@ -282,7 +310,7 @@ def _night(script: TableScript, line: int, night: Any, key: str = "night") -> di
 def _shots(script: TableScript, line: int, shots: Any) -> dict[int, list[int]]:
     if not isinstance(shots, dict):
         raise script.error(line, f"night.shots: expected {{shooter: target}}, got "
-                                 f"{json.dumps(shots)}")
+                                 f"{_shown(shots)}")
     return {_seat(script, line, s, "night.shots shooter"): _seats(script, line, t, "night.shots")
             for s, t in shots.items()}
 

@@ -28,6 +28,7 @@ from narrator.errors import NarratorError
 from narrator.host.hearing import Hearing, game_hearing
 from narrator.inputs import ACTION, DELAY, ENTRY, GATED, STOP, TABLE, UNDO, Input, InputError
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
+from narrator.reading import BadJSON, lines, loads, read_text
 from narrator.voice.manifest import default_manifest
 
 
@@ -35,13 +36,13 @@ def read_inputs(path: str | Path, *, skip: int = 0) -> list[Input]:
     """The events of a file written by the host's recorder (after ``skip`` header lines); a
     broken line is a NarratorError naming it (``FILE:LINE: …``)."""
     out: list[Input] = []
-    text = Path(path).read_text(encoding="utf-8")
-    for n, line in enumerate(text.splitlines()[skip:], skip + 1):
+    text = read_text(path, "the session inputs")
+    for n, line in enumerate(lines(text)[skip:], skip + 1):
         if not line.strip():
             continue
         try:
-            out.append(Input.loads(line))
-        except InputError as e:
+            out.append(Input.from_json(loads(line)))
+        except (BadJSON, InputError) as e:
             raise NarratorError(f"{path}:{n}: {e}") from None
     return out
 

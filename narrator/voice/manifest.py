@@ -58,6 +58,10 @@ class Manifest:
     def __len__(self) -> int:
         return len(self._texts)
 
+    def lacking(self, keys: list[str]) -> list[str]:
+        """Those of ``keys`` this manifest does not have, in their order."""
+        return [k for k in keys if k not in self._texts]
+
     def text_hash(self, key: str) -> str:
         """A short stable hash of the language and text of ``key`` (to spot re-worded phrases)."""
         return hashlib.sha256(f"{self.lang}\0{self._texts[key]}".encode()).hexdigest()[:16]

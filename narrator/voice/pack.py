@@ -16,6 +16,7 @@ from pathlib import Path
 
 from narrator.audio.clip import AudioClip
 from narrator.errors import NarratorError
+from narrator.voice.keys import spoken_keys
 from narrator.voice.manifest import MANIFEST_NAME, Manifest, load_manifest
 from narrator.voice.synth import Synthesizer
 
@@ -58,6 +59,7 @@ class PackReport:
     too_short: list[str] = field(default_factory=list)
     too_long: list[str] = field(default_factory=list)
     stale: list[str] = field(default_factory=list)  # text changed since the clip was made
+    lacking: list[str] = field(default_factory=list)  # said by the narrator, not in the manifest
 
     @property
     def broken(self) -> list[str]:
@@ -66,8 +68,9 @@ class PackReport:
 
     @property
     def ok(self) -> bool:
-        """Every key has a usable clip (stale clips are a warning, not a failure)."""
-        return not self.missing and not self.broken
+        """The manifest holds every key the narrator says and each has a usable clip (stale
+        clips are a warning, not a failure)."""
+        return not self.missing and not self.broken and not self.lacking
 
     def format(self) -> str:
         """A human-readable report, one finding per line."""
@@ -78,6 +81,7 @@ class PackReport:
             if keys:
                 lines.append(f"{title} ({len(keys)}): {', '.join(keys)}")
 
+        section("not in the manifest, but the narrator says them", self.lacking)
         section("missing", self.missing)
         for key, why in self.unreadable.items():
             lines.append(f"unreadable: {key}: {why}")
@@ -185,6 +189,7 @@ class VoicePack:
     def check(self) -> PackReport:
         """Report missing, unreadable, silent, too short or too long, and stale clips by key."""
         report = PackReport(self.path, len(self.manifest))
+        report.lacking = self.manifest.lacking(spoken_keys())
         index = read_index(self.path / CLIPS_DIR)
         for key in self.keys():
             path = self.clip_path(key)

@@ -362,3 +362,30 @@ def test_an_existing_journal_is_not_overwritten(tmp_path: Path,
     assert main(["assist", "--journal", str(path), "--out-wav", str(tmp_path / "o.wav")]) == 2
     assert "narrator resume" in capsys.readouterr().err
     assert path.read_text() == '{"journal": 1}\n'
+
+
+@pytest.mark.parametrize("word", ["²", "①", "٥", "5.0", "-5", "9" * 4000])
+def test_parse_roles_takes_plain_digits_only(word: str) -> None:
+    with pytest.raises(NarratorError, match="is not a seat"):
+        parse_roles("3", f"5 {word}", "1", seats=10)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--roles", "don=3 mafia=5 sheriff=1"], "expected 2 mafia for crime-time, got 1"),
+    (["--roles", "don=3 mafia=5,9,2 sheriff=1"], "expected 2 mafia for crime-time, got 3"),
+    (["--roles", "don=3 mafia=5,² sheriff=1"], "is not a seat"),
+    (["--seats", "0"], "4..15 seats, not 0"),
+    (["--seats", "5"], "crime-time needs at least 7 seats"),
+])
+def test_a_deal_the_rules_do_not_allow_is_one_line_before_anything_is_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        argv: list[str], message: str) -> None:
+    def no_app(*args: object) -> int:
+        raise AssertionError("the deal was taken and the app started")
+
+    monkeypatch.setattr(assist, "_run_app", no_app)
+    wav, journal = tmp_path / "o.wav", tmp_path / "j.jsonl"
+    assert main(["assist", "--journal", str(journal), "--out-wav", str(wav), *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+    assert not wav.exists() and not journal.exists()

@@ -55,3 +55,61 @@ def test_microphone_stream_gives_the_same_text_as_the_file(
     assert [f[0] for f in mic_finals] == [f[0] for f in file_finals] == [HELLO]
     # The same bytes on the same timeline: the same word timings too.
     assert mic_finals == file_finals
+
+
+STALL_CHILD = """
+import time
+from narrator.audio.sources import MicrophoneSource
+from narrator.clock import MonotonicClock
+
+said = []
+def tell(back, why):
+    print(("BACK " if back else "STALL ") + f"{time.monotonic():.3f} {why}", flush=True)
+    said.append(back)
+
+src = MicrophoneSource(chunk_ms=40, clock=MonotonicClock(), on_stall=tell)
+print("OPEN", flush=True)
+for chunk in src.chunks():
+    print(f"CHUNK {time.monotonic():.3f}", flush=True)
+    if said == [False, True]:
+        break
+src.close()
+"""
+
+
+@pytest.mark.skipif(not ALSA_BASE.exists(), reason="needs ALSA (alsa-utils / libasound2)")
+def test_a_microphone_that_stops_delivering_is_noticed_within_a_second(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "mic.fifo"
+    os.mkfifo(fifo)
+    device = alsa_file_device(tmp_path)
+    device.conf.write_text(device.conf.read_text().replace(str(device.mic), str(fifo)))
+    writer = os.open(fifo, os.O_RDWR)  # held open: the capture blocks, it never ends
+    child = subprocess.Popen([sys.executable, "-c", STALL_CHILD], env=device.env,
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    lines: list[str] = []
+    try:
+        os.write(writer, bytes(16000 * 2))  # one second of a quiet room, then nothing
+        assert child.stdout is not None
+        while not any(x.startswith("STALL") for x in lines):
+            line = child.stdout.readline()
+            assert line, lines
+            lines.append(line.strip())
+        os.write(writer, bytes(16000 * 2))  # the microphone delivers again
+        while not any(x.startswith("BACK") for x in lines):
+            line = child.stdout.readline()
+            assert line, lines
+            lines.append(line.strip())
+        child.wait(timeout=30)
+    finally:  # the process this test started, by its id
+        child.kill()
+        os.close(writer)
+    stall = next(i for i, x in enumerate(lines) if x.startswith("STALL"))
+    last_chunk = max(float(x.split()[1]) for x in lines[:stall] if x.startswith("CHUNK"))
+    noticed = float(lines[stall].split()[1]) - last_chunk
+    assert 0.4 < noticed < 1.0, lines[stall - 2: stall + 1]
+    assert "microphone has delivered nothing" in lines[stall]
+    assert any(x.startswith("BACK") and "delivers again" in x for x in lines)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import wave
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -85,3 +86,67 @@ def test_no_input_device_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch,
     with pytest.raises(NarratorError, match=r"^no audio input device: ") as e:
         next(MicrophoneSource(device="no such microphone").chunks())
     assert "\n" not in str(e.value)
+
+
+class _Status:
+    input_overflow = False
+
+
+def test_the_microphone_queue_is_bounded_and_keeps_the_timeline() -> None:
+    # A capture faster than the consumer (a virtual device that is not real-time) must not
+    # grow memory without end: what does not fit is dropped, and the timeline skips it.
+    src = MicrophoneSource(chunk_ms=40)
+    block = b"\1\0" * 640  # 40 ms at 16 kHz
+    for _ in range(10_000):
+        src._on_audio(block, _Status())
+    assert src._queue.qsize() <= MicrophoneSource.MAX_QUEUED
+    assert src.dropped == 10_000 - src._queue.qsize()
+    first = next(src._drain())
+    assert first.timestamp == 0.0
+    stamps = [c.timestamp for c in itertools.islice(src._drain(), 3)]
+    assert stamps[0] == pytest.approx(0.04)
+    src.close()
+
+
+class _DeadAfter:
+    """A capture queue on a virtual clock: ``blocks`` blocks, then nothing for ``silent``
+    seconds (the microphone stopped delivering), then blocks again."""
+
+    def __init__(self, clock: Any, blocks: int, silent: float) -> None:
+        self.clock, self.blocks, self.silent = clock, blocks, silent
+        self.quiet_since: float | None = None
+        self.after = 3
+
+    def get(self, timeout: float) -> Any:
+        import queue as q
+
+        if self.blocks:
+            self.blocks -= 1
+            self.clock.advance(0.04)
+            return (0, b"\0\0" * 640)
+        if self.quiet_since is None:
+            self.quiet_since = self.clock.now()
+        if self.clock.now() - self.quiet_since < self.silent:
+            self.clock.advance(timeout)  # the reader's wait, on the virtual clock
+            raise q.Empty
+        if self.after:
+            self.after -= 1
+            return (0, b"\0\0" * 640)
+        return None  # closed
+
+
+def test_a_microphone_that_stops_delivering_is_noticed_within_a_second() -> None:
+    from narrator.clock import VirtualClock
+
+    clock = VirtualClock()
+    told: list[tuple[float, bool, str]] = []
+    src = MicrophoneSource(chunk_ms=40, clock=clock,
+                           on_stall=lambda back, why: told.append((clock.now(), back, why)))
+    dead = _DeadAfter(clock, blocks=25, silent=3.0)
+    src._queue = dead  # type: ignore[assignment]
+    chunks = list(src._drain())
+    assert len(chunks) == 25 + 3
+    (at, back, why), (at2, back2, why2) = told
+    assert not back and "microphone" in why and "nothing" in why
+    assert dead.quiet_since is not None and at - dead.quiet_since <= 1.0  # within a second
+    assert back2 and "again" in why2 and at2 >= dead.quiet_since + 3.0

@@ -159,6 +159,61 @@ def test_a_bad_checksum_is_an_error_and_removes_the_download(
     assert list(tmp_path.iterdir()) == []
 
 
+HTML = b"<!DOCTYPE html><html><body>Service temporarily unavailable</body></html>\n" * 40
+
+
+def corrupt(body: bytes) -> bytes:
+    """``body`` with bytes in the middle flipped: a zip of full size whose data is wrong."""
+    mid = len(body) // 2
+    return body[:mid] + bytes(b ^ 0x5A for b in body[mid:mid + 64]) + body[mid + 64:]
+
+
+@pytest.mark.parametrize("bad", [HTML, b"PK\x03\x04" + b"\0" * 5000, "corrupt"])
+def test_a_bad_download_is_discarded_and_the_retry_starts_afresh(
+        server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        bad: bytes | str) -> None:
+    good = fake_model_zip()
+    url = f"/{NAME}.zip"
+    server.files[url] = corrupt(good) if bad == "corrupt" else bad  # type: ignore[assignment]
+    info = ModelInfo(NAME, server.url(url))  # unpinned, as the official models are
+    with pytest.raises(NarratorError) as e:
+        fetch_model(info, tmp_path, progress=False)
+    message = str(e.value)
+    assert "\n" not in message and "removed" in message
+    assert not (tmp_path / f"{NAME}.zip.part").exists()
+    assert not (tmp_path / NAME).exists()
+    server.files[url] = good
+    server.ranges.clear()
+    assert fetch_model(info, tmp_path, progress=False) == tmp_path / NAME
+    assert server.ranges == [None]  # from the start, not "resumed" from the bad bytes
+
+
+def test_a_bad_partial_download_is_discarded_and_fetched_again(
+        server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = fake_model_zip()
+    url = f"/{NAME}.zip"
+    server.files[url] = good
+    part = tmp_path / f"{NAME}.zip.part"
+    # the first half of a zip, but of another one: resuming it gives a broken archive
+    part.write_bytes(corrupt(good)[: len(good) // 2 + 100])
+    info = ModelInfo(NAME, server.url(url))
+    assert fetch_model(info, tmp_path, progress=False) == tmp_path / NAME
+    assert server.ranges == [f"bytes={len(good) // 2 + 100}-", None]
+    err = capsys.readouterr().err
+    assert "discarded" in err and "from the start" in err
+    assert (tmp_path / NAME / "am" / "final.mdl").is_file() and not part.exists()
+
+
+def test_a_part_that_is_no_zip_is_not_resumed(
+        server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = fake_model_zip()
+    server.files[f"/{NAME}.zip"] = good
+    (tmp_path / f"{NAME}.zip.part").write_bytes(HTML)
+    fetch_model(ModelInfo(NAME, server.url(f"/{NAME}.zip")), tmp_path, progress=False)
+    assert server.ranges == [None]
+    assert "not the start of a zip" in capsys.readouterr().err
+
+
 def test_an_unpinned_model_prints_its_hash(
     served: tuple[Server, ModelInfo, bytes], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

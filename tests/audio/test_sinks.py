@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -76,3 +78,76 @@ def test_no_output_device_is_one_line(tmp_path: Path) -> None:
         "except NarratorError as e:\n    print(e)\n", timeout=60)
     assert out.stdout.startswith("no audio output device: "), out.stdout + out.stderr
     assert out.stdout.count("\n") == 1
+
+
+# -- the WAV file: one line on any failure, playable at every moment --------------------------
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "car-crash.table.jsonl"
+
+
+def _narrator(*args: str, preexec: object = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "narrator", *args], capture_output=True,
+                          text=True, timeout=300, preexec_fn=preexec)  # type: ignore[arg-type]
+
+
+def test_out_wav_to_a_directory_is_one_line_and_no_noise(tmp_path: Path) -> None:
+    proc = _narrator("replay", str(EXAMPLE), "--out-wav", str(tmp_path))
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1, proc.stderr
+    assert "cannot write the WAV file" in proc.stderr and str(tmp_path) in proc.stderr
+
+
+def test_out_wav_on_a_full_disk_is_one_line(tmp_path: Path) -> None:
+    proc = _narrator("replay", str(EXAMPLE), "--out-wav", "/dev/full")
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1, proc.stderr
+    assert proc.stderr.startswith("narrator: /dev/full: cannot write the WAV file")
+
+
+def test_out_wav_filling_the_disk_mid_game_is_one_line(tmp_path: Path) -> None:
+    # The file-size limit makes the disk "full" a few seconds into the narration.
+    import resource
+    import signal
+
+    def small_disk() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG instead of a kill
+        resource.setrlimit(resource.RLIMIT_FSIZE, (400_000, 400_000))
+
+    out = tmp_path / "game.wav"
+    proc = _narrator("replay", str(EXAMPLE), "--out-wav", str(out), preexec=small_disk)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1, proc.stderr
+    assert f"{out}: cannot write the WAV file" in proc.stderr
+    # what was written before the disk filled is still a WAV that plays
+    back = AudioClip.read_wav(out)
+    assert 5.0 < back.duration < 400_000 / 44_100
+
+
+def test_the_wav_is_playable_while_it_grows(tmp_path: Path) -> None:
+    path = tmp_path / "g.wav"
+    sink = WavFileSink(path, rate=16000)
+    chunk = AudioChunk(np.full(320, 1000, dtype="<i2").tobytes(), AudioFormat(rate=16000))
+    for _ in range(50 * 10):  # ten seconds, never closed
+        sink.write(chunk)
+    back = AudioClip.read_wav(path)
+    assert back.rate == 16000 and 9.4 <= back.duration <= 10.0
+    sink.close()
+    assert AudioClip.read_wav(path).duration == pytest.approx(10.0)
+
+
+def test_a_wav_killed_mid_write_still_plays(tmp_path: Path) -> None:
+    path = tmp_path / "g.wav"
+    code = (
+        "import os, signal\n"
+        "import numpy as np\n"
+        "from narrator.audio.format import AudioChunk, AudioFormat\n"
+        "from narrator.audio.sinks import WavFileSink\n"
+        f"sink = WavFileSink({str(path)!r}, rate=16000)\n"
+        "chunk = AudioChunk(np.full(320, 1000, dtype='<i2').tobytes(), AudioFormat(rate=16000))\n"
+        "for _ in range(50 * 8):\n    sink.write(chunk)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120)
+    assert proc.returncode == -9
+    back = AudioClip.read_wav(path)
+    assert 7.4 <= back.duration <= 8.0 and (back.samples == 1000).all()

@@ -250,7 +250,7 @@ def test_the_mafia_wins_when_two_are_left_one_a_mafioso_not_at_parity() -> None:
     ({"rules": "amateur", "seats": 10, "roles": {"mafia": [1, 2], "commissar": 3, "nurse": 4}},
      "", 1, "roles: expected 3 mafia for amateur, got 2"),
     ({"rules": "amateur", "roles": {"don": 1}}, "", 1,
-     "roles: amateur deals no 'don' (its cards: commissar, mafia, nurse)"),
+     'roles: amateur deals no "don" (its cards: commissar, mafia, nurse)'),
     ({"rules": "crime-time"}, '{"put_up": {"7": [1, 2]}}', 2,
      "expected one of best_move, crash, foul, night, remove, speech, vote (the inputs of "
      "crime-time), got put_up"),

@@ -14,7 +14,7 @@ from narrator.engine import EndSpeech, Game, IllegalActionError, Role, Shot, Tim
 from narrator.engine import events as ev
 from narrator.errors import ScriptError
 from tests.engine.conftest import day_speeches, run
-from tests.helpers import ROLES
+from tests.helpers import ROLES, day_one
 
 ALL = list(range(1, 11))
 
@@ -382,14 +382,24 @@ def test_2_4_2_exactly_half_is_not_a_majority() -> None:
 
 
 def test_2_4_2_crash_not_applied_at_four_seats_engine() -> None:
-    from narrator.engine import EndSpeech, Hands, Nominate
-    game = Game(seats=4, roles={1: Role.SHERIFF, 3: Role.MAFIA})
+    from narrator.engine import EndSpeech, Hands, Nominate, Remove
+    game = Game(roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
     game.start()
-    while game.expect.kind == "timer":
-        game.apply(TimeUp(game.expect.timer.name))  # type: ignore[union-attr]
-    game.apply(Nominate(2))
-    game.apply(EndSpeech())
+
+    def run_timers() -> None:
+        while game.expect.kind in ("timer", "hunt", "check"):
+            game.apply(TimeUp(game.expect.timer.name))  # type: ignore[union-attr]
+
+    run_timers()
+    for seat in (5, 9, 6, 7, 8, 10):  # 2.4.3: four left, the don against three red
+        game.apply(Remove(seat))
+    while game.expect.kind == "speech":
+        game.apply(EndSpeech())
+    run_timers()  # night 2: a miss, no checks
+    assert game.living == [1, 2, 3, 4] and game.phase == "d2" and game.expect.seat == 2
     game.apply(Nominate(4))
+    game.apply(EndSpeech())
+    game.apply(Nominate(2))
     game.apply(EndSpeech())
     game.apply(EndSpeech())
     events = game.apply(EndSpeech())
@@ -421,6 +431,21 @@ def test_2_4_3_removal_during_discussion_cancels_the_vote() -> None:
     assert "Игрок удален до завершения голосования, голосования сегодня не будет" in \
         result.transcript.said
     assert game.protocol()["seats"]["6"]["fouls"] == 1
+
+
+def test_2_4_3_removal_of_the_speakers_candidate_frees_the_speakers_nomination() -> None:
+    # Found by the engine fuzzer: a withdrawal of a candidate removed mid-speech crashed.
+    from narrator.engine import Nominate, Remove, Withdraw
+
+    game = day_one()
+    game.apply(Nominate(5))
+    game.apply(Remove(5))
+    assert game.candidates == ()
+    events = game.apply(Withdraw(5))  # the nomination no longer stands: refused, no crash
+    assert [(e.kind, e.reason) for e in events if isinstance(e, ev.Refused)] == \
+        [("withdraw", "not_own_nomination")]
+    game.apply(Nominate(7))  # 2.3: one standing nomination a speech, and 5's is gone
+    assert game.candidates == (7,)
 
 
 def test_2_4_3_removal_at_night_cancels_the_next_days_vote() -> None:

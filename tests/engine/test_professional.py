@@ -299,5 +299,5 @@ def test_a_card_of_another_ruleset_is_one_line_naming_it(
     path.write_text('{"rules": "professional", "roles": {"doctor": 4}}\n')
     assert main(["replay", str(path)]) == 2
     assert capsys.readouterr().err == (
-        f"narrator: {path}:1: roles: professional deals no 'doctor' "
+        f'narrator: {path}:1: roles: professional deals no "doctor" '
         f"(its cards: don, mafia, sheriff)\n")

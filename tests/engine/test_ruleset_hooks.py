@@ -274,7 +274,10 @@ def test_composition_hook_deals_by_the_number_of_seats() -> None:
         assert Role.DON not in cards and len(cards) == seats
     with pytest.raises(InvalidActionError, match=r"8\.\.15 seats"):
         Game(rules, seats=7)
-    assert len(Game(CrimeTime(), seats=4, rng=random.Random(1)).roles) == 4
+    # crime-time's smallest table: at 6 or fewer seats its 3 black cards already win (1.3)
+    assert len(Game(CrimeTime(), seats=7, rng=random.Random(1)).roles) == 7
+    with pytest.raises(InvalidActionError, match="at least 7 seats"):
+        Game(CrimeTime(), seats=4, rng=random.Random(1))
 
 
 def test_crime_time_is_the_base_ruleset_unchanged() -> None:

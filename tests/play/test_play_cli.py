@@ -94,3 +94,95 @@ def test_russian_speech_nominates_refuses_the_future_and_ends(
     assert core.transcript.said.count("Принято") == 1
     assert [(r["seat"], r["reason"]) for r in game.refused] == [(2, "future_tense")]
     assert game.expect.seat == 3, log
+
+
+@pytest.mark.parametrize(("seats", "message"), [
+    ("0", "--seats: crime-time is played at 4..15 seats, not 0"),
+    ("5", "--seats: crime-time needs at least 7 seats"),
+])
+def test_a_table_the_rules_do_not_allow_is_refused_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        seats: str, message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "--seats", seats, "--model", str(tmp_path / "nowhere")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+    assert list(tmp_path.iterdir()) == []
+
+
+# -- every output path is checked before anything is written ---------------------------------
+
+def _unwritable() -> Path:
+    import tempfile
+
+    try:
+        fd, name = tempfile.mkstemp(dir="/sys")
+    except OSError:
+        return Path("/sys/narrator-test/out")
+    os.close(fd)
+    os.unlink(name)
+    pytest.skip("/sys is writable here")
+
+
+def _refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(["play", "--model", str(tmp_path / "nowhere"), *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "--model" not in err  # refused before the model was even looked for
+    return err
+
+
+def test_record_into_a_file_is_refused_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "rec").write_text("not a folder")
+    err = _refused(tmp_path, capsys, "--record", "rec")
+    assert "--record" in err and "not a folder" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rec"]  # no journal, no roles
+
+
+def test_an_existing_session_is_not_overwritten(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    rec = tmp_path / "rec"
+    rec.mkdir()
+    (rec / "inputs.jsonl").write_text('{"t": 0}\n')
+    err = _refused(tmp_path, capsys, "--record", "rec")
+    assert "already holds a recorded session" in err
+    assert (rec / "inputs.jsonl").read_text() == '{"t": 0}\n'
+    assert not (tmp_path / "journal.jsonl").exists()
+
+
+@pytest.mark.parametrize("option", ["--record", "--journal", "--out-wav"])
+def test_an_unwritable_place_is_refused_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str],
+                                              option: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    err = _refused(tmp_path, capsys, option, str(_unwritable() / "x"))
+    assert option in err and "cannot write" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_out_wav_into_a_folder_is_refused_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "out").mkdir()
+    err = _refused(tmp_path, capsys, "--out-wav", "out")
+    assert "--out-wav" in err and "is a folder" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def test_assist_checks_its_journal_place_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from narrator.assist import cli as assist_cli
+
+    def no_app(*args: object) -> int:
+        raise AssertionError("the app was started")
+
+    monkeypatch.setattr(assist_cli, "_run_app", no_app)
+    monkeypatch.chdir(tmp_path)
+    assert main(["assist", "--journal", str(_unwritable() / "j.jsonl"), "--out-wav",
+                 "o.wav", "--roles", "don=3 mafia=5,9 sheriff=1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--journal" in err and "cannot write" in err
+    assert list(tmp_path.iterdir()) == []

@@ -6,6 +6,7 @@ import wave
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from narrator.clock import VirtualClock
 from narrator.host.speaker import wav_narration
@@ -45,3 +46,24 @@ def test_replay_rendered_to_wav_has_the_announcements_in_protocol_order(tmp_path
     # Waiting for the narration moves the clock, never the protocol.
     plain = ScriptReplay(load_table_script(EXAMPLES / "car-crash.table.jsonl")).run()
     assert plain.protocol() == result.protocol()
+
+
+def test_a_pack_lacking_phrases_is_one_line_before_the_wav_is_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from narrator.cli import main
+
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    manifest = json.loads((Path(__file__).resolve().parents[2] / "voices" / "ru" /
+                           "manifest.json").read_text(encoding="utf-8"))
+    del manifest["phrases"]["who_for.{n}"]
+    (pack / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False), "utf-8")
+    out = tmp_path / "game.wav"
+    code = main(["replay", str(EXAMPLES / "car-crash.table.jsonl"), "--voices", str(pack),
+                 "--out-wav", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1, err
+    assert "who_for.1" in err and "voices check" in err
+    assert not out.exists()

@@ -115,3 +115,59 @@ def test_a_session_of_the_first_format_is_refused_in_one_line(
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"narrator: {tmp_path}: a session in format 1; this narrator replays "
                    "format 2 only (record it again)"]
+
+
+@pytest.mark.parametrize("text", ["{", "[1, 2]", '{"winner": NaN}', "", "\xff",
+                                  '{"a": ' * 5000 + "1" + "}" * 5000])
+def test_a_corrupt_protocol_is_one_line_naming_it(tmp_path: Path, text: str) -> None:
+    with SessionRecorder(tmp_path):
+        pass
+    (tmp_path / "protocol.json").write_text(text, encoding="utf-8", errors="surrogateescape")
+    with pytest.raises(NarratorError) as e:
+        SessionReader(tmp_path).protocol()
+    assert "\n" not in str(e.value) and "protocol.json" in str(e.value)
+
+
+@pytest.mark.parametrize("text", ["{", '{"start": "x"}', "[]", '{"start": 1e999}',
+                                  '{"format": 2}'])
+def test_a_corrupt_session_header_is_one_line(tmp_path: Path, text: str) -> None:
+    with SessionRecorder(tmp_path):
+        pass
+    (tmp_path / "session.json").write_text(text)
+    with pytest.raises(NarratorError) as e:
+        SessionReader(tmp_path)
+    assert "\n" not in str(e.value) and "session.json" in str(e.value)
+
+
+def test_session_inputs_count_file_lines(tmp_path: Path) -> None:
+    with SessionRecorder(tmp_path):
+        pass
+    (tmp_path / INPUTS).write_text('{"type": "entry", "t": 1.0, "text": "выставляю\u2028 5"}\n'
+                                   '{"foul": 7}\n', encoding="utf-8")
+    with pytest.raises(NarratorError, match=r"inputs\.jsonl:2: "):
+        read_inputs(SessionReader(tmp_path).inputs_path)
+
+
+@pytest.mark.parametrize("line", ['{"type": "entry", "t": 1, "text": "x", "text": "y"}',
+                                  '{"type": "entry", "t": ' + "9" * 5000 + ', "text": "x"}',
+                                  '{"type": "entry", "t": 1, "text": ' + "[" * 10_000
+                                  + "]" * 10_000 + "}"])
+def test_hostile_session_inputs_are_one_line(tmp_path: Path, line: str) -> None:
+    with SessionRecorder(tmp_path):
+        pass
+    (tmp_path / INPUTS).write_text(line + "\n")
+    with pytest.raises(NarratorError, match=r"inputs\.jsonl:1: "):
+        read_inputs(SessionReader(tmp_path).inputs_path)
+
+
+def test_a_session_is_recorded_owner_only(tmp_path: Path) -> None:
+    import stat
+
+    folder = tmp_path / "s"
+    with SessionRecorder(folder) as rec:
+        rec.write_audio(AudioChunk(b"\1\0" * 1600, timestamp=10.0))
+        rec.write_protocol({"winner": None})
+    Recorder(folder / INPUTS).write(action(1.0, "foul 6"))
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    for path in folder.iterdir():
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600, path.name

@@ -85,10 +85,15 @@ def test_no_fallback_when_disabled(tmp_path: Path, voices_root: Path) -> None:
         VoicePack.load(pack_dir, synthesize=False).get("accepted")
 
 
+def full_pack(tmp_path: Path, voices_root: Path) -> Path:
+    """A copy of the whole ru pack: every key the narrator says, with its clip."""
+    return Path(shutil.copytree(voices_root / "ru", tmp_path / "full"))
+
+
 def test_check_cli_exit_codes(
     tmp_path: Path, voices_root: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pack_dir = small_pack(tmp_path, voices_root, ["accepted", "withdrawn"])
+    pack_dir = full_pack(tmp_path, voices_root)
     assert cli.run_check(argparse.Namespace(pack=str(pack_dir))) == 0
     assert "complete" in capsys.readouterr().out
     (pack_dir / "clips" / "withdrawn.wav").unlink()
@@ -104,7 +109,58 @@ def test_check_cli_exit_codes(
 def test_check_through_the_narrator_command(tmp_path: Path, voices_root: Path) -> None:
     from narrator.cli import main
 
-    pack_dir = small_pack(tmp_path, voices_root, ["accepted"])
+    pack_dir = full_pack(tmp_path, voices_root)
     assert main(["voices", "check", str(pack_dir)]) == 0
     (pack_dir / "manifest.json").write_text("[]", "utf-8")
     assert main(["voices", "check", str(pack_dir)]) == 2
+
+
+def test_a_manifest_lacking_what_the_narrator_says_is_not_complete(
+    tmp_path: Path, voices_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack_dir = small_pack(tmp_path, voices_root, ["accepted", "withdrawn"])
+    report = VoicePack.load(pack_dir).check()
+    assert not report.missing and not report.broken  # every clip it names is fine…
+    assert "who_for.15" in report.lacking and "thanks" in report.lacking  # …but it is short
+    assert "accepted" not in report.lacking
+    assert not report.ok
+    assert cli.run_check(argparse.Namespace(pack=str(pack_dir))) == 1
+    out = capsys.readouterr().out
+    assert "not in the manifest" in out and "complete" not in out
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_default_manifests_hold_every_key_the_narrator_says(lang: str) -> None:
+    from narrator.voice.keys import spoken_keys
+    from narrator.voice.manifest import default_voices_root, load_manifest
+
+    manifest = load_manifest(default_voices_root() / lang)
+    assert [k for k in spoken_keys() if k not in manifest] == []
+
+
+def _wav(path: Path, channels: int, rate: int, width: int = 2) -> None:
+    """A hand-made WAV header (``wave`` refuses to write these)."""
+    import struct
+
+    data = b"\x10\x00" * 4000
+    fmt = struct.pack("<HHIIHH", 1, channels, rate, rate * channels * width, channels * width,
+                      width * 8)
+    body = (b"WAVEfmt " + struct.pack("<I", 16) + fmt + b"data" + struct.pack("<I", len(data))
+            + data)
+    path.write_bytes(b"RIFF" + struct.pack("<I", len(body)) + body)
+
+
+@pytest.mark.parametrize(("channels", "rate", "width"), [(0, 22050, 2), (1, 0, 2), (2, 0, 2),
+                                                         (1, 0, 3), (0, 0, 1)])
+def test_a_clip_of_no_channels_or_no_rate_is_reported_by_name(
+    tmp_path: Path, voices_root: Path, capsys: pytest.CaptureFixture[str],
+    channels: int, rate: int, width: int,
+) -> None:
+    pack_dir = full_pack(tmp_path, voices_root)
+    _wav(pack_dir / "clips" / "thanks.wav", channels, rate, width)
+    report = VoicePack.load(pack_dir).check()
+    assert list(report.unreadable) == ["thanks"]
+    assert cli.run_check(argparse.Namespace(pack=str(pack_dir))) == 1
+    assert "unreadable: thanks" in capsys.readouterr().out
+    with pytest.raises(NarratorError, match=r"thanks\.wav"):
+        AudioClip.read_wav(pack_dir / "clips" / "thanks.wav")

@@ -1,0 +1,62 @@
+"""Every key the narrator can say: what a voice pack's manifest must hold.
+
+The host's narration picks these keys per game event; they are listed here, below the host, so
+that ``narrator voices check`` and the pack loader can hold a manifest against them without
+knowing the game. A test plays random games and checks that nothing else is ever said.
+"""
+
+from __future__ import annotations
+
+#: the phrase of each phase the engine announces (by the engine's phase name)
+PHASE_KEYS: dict[str, tuple[str, ...]] = {
+    "night": ("night_falls", "city_sleeps"),  # 2.1
+    "dealing": ("dealing",),  # 2.1.1
+    "don_noted": ("don_wakes_first",),
+    "agreement": ("mafia_agreement",),
+    "sheriff_noted": ("mafia_sleeps_sheriff_wakes",),
+    "sheriff_sleeps": ("sheriff_sleeps",),
+    "mafia_sleeps": ("mafia_sleeps",),  # first-night steps of other rulesets
+    "don_sleeps": ("don_sleeps",),
+    "hunt": ("mafia_hunts",),  # 2.1.2
+    "don_check": ("don_wakes",),  # 2.1.3
+    "sheriff_check": ("don_sleeps_sheriff_wakes",),
+    "day": ("day_breaks",),  # 2.2
+}
+
+#: why a vote did not happen → what is said
+CANCELLED_KEYS: dict[str, str] = {
+    "no_candidates": "no_candidates",
+    "single_candidate_day1": "single_candidate_day1",  # 2.2.1
+    "monster": "no_vote_today",  # 2.4.3
+}
+
+#: phrases said as they are
+PLAIN_KEYS: tuple[str, ...] = (
+    "ten_seconds", "miss", "thanks", "accepted", "withdrawn", "candidates_are", "revote", "tie",
+    "tie_speeches",
+    "crash", "crash_question", "crash_passed", "crash_failed", "crash_not_applied",
+    "win_civilians", "win_mafia",
+)
+
+#: phrases said with a seat number: ``<family>.<seat>``, seats 1..N
+SEAT_FAMILIES: tuple[str, ...] = (
+    "count", "killed", "speech", "last_word", "tie_speech", "number", "who_for", "leaves",
+    "removed", "foul", "skips_speech", "best_move",
+)
+
+#: the largest table a pack must be able to narrate
+MAX_SEATS = 15
+
+
+def spoken_keys(seats: int = MAX_SEATS) -> list[str]:
+    """Every key the narrator may say at a table of up to ``seats`` seats, in a stable order."""
+    keys: dict[str, None] = {}
+    for phase in PHASE_KEYS.values():
+        keys.update(dict.fromkeys(phase))
+    keys.update(dict.fromkeys(CANCELLED_KEYS.values()))
+    keys.update(dict.fromkeys(PLAIN_KEYS))
+    for family in SEAT_FAMILIES:
+        keys.update(dict.fromkeys(f"{family}.{n}" for n in range(1, seats + 1)))
+    keys.update(dict.fromkeys(f"votes.{n}" for n in range(seats + 1)))  # 2.4: 0..all hands
+    keys.update(dict.fromkeys(f"candidates.{n}" for n in range(1, seats + 1)))
+    return list(keys)

@@ -1,0 +1,36 @@
+"""The fuzzers' size: about 10⁵ cases across them by default (a few minutes of CI), times
+``NARRATOR_FUZZ_SCALE`` for a longer run (``NARRATOR_FUZZ_SCALE=20 pytest tests/fuzz``).
+
+A case is one input handed to the code under test: a table script, a journal file, a phrase, a
+game's sequence of actions. Most come from seeded generators (:mod:`tests.fuzz.hostile`), a
+batch per Hypothesis example; the rest from Hypothesis' own strategies, which shrink a failure
+to its smallest form. The count is printed at the end of the run.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+SCALE = max(0.01, float(os.environ.get("NARRATOR_FUZZ_SCALE", "1")))
+COUNTED: Counter[str] = Counter()
+
+
+def cases(n: int) -> settings:
+    """Hypothesis settings for ``n`` examples (scaled), no deadline: the machine is shared."""
+    return settings(max_examples=max(5, int(n * SCALE)), deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.filter_too_much])
+
+
+def count(target: str, n: int = 1) -> None:
+    COUNTED[target] += n
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if COUNTED:
+        parts = ", ".join(f"{k} {v:,}" for k, v in sorted(COUNTED.items()))
+        terminalreporter.write_line(f"fuzz cases: {sum(COUNTED.values()):,} ({parts})")
