@@ -579,7 +579,7 @@ class Game:
                 self._resolve(n)
 
     def _record_keys(self, step: NightStep) -> tuple[str, ...]:
-        """The keys a step writes into the night's record (SPEC §5 ``nights``)."""
+        """The keys a step writes into the night's record (the protocol's ``nights``)."""
         if isinstance(step, Hunt):
             return ("shot",)
         if not isinstance(step, Wake):
