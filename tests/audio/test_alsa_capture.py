@@ -71,7 +71,7 @@ src = MicrophoneSource(chunk_ms=40, clock=MonotonicClock(), on_stall=tell)
 print("OPEN", flush=True)
 for chunk in src.chunks():
     print(f"CHUNK {time.monotonic():.3f}", flush=True)
-    if said == [False, True]:
+    if True in said:  # it came back: any chunk after that ends the child
         break
 src.close()
 """
@@ -103,6 +103,9 @@ def test_a_microphone_that_stops_delivering_is_noticed_within_a_second(tmp_path:
             line = child.stdout.readline()
             assert line, lines
             lines.append(line.strip())
+        # under load «back» may be told after the last chunk of that second was read: give
+        # the child more to read, so it sees a chunk after it and ends
+        os.write(writer, bytes(16000 * 2))
         child.wait(timeout=30)
     finally:  # the process this test started, by its id
         child.kill()
