@@ -72,6 +72,13 @@ def random_action(game: Game, rng: random.Random) -> Action:
         if r < 0.7:
             return EndSpeech()
         return TimeUp(exp.timer.name)
+    if exp.kind == "hands" and not game.rules.nominations and exp.candidate is not None:
+        # a vote against every seat (vrn) or among the most put up (amateur): each hand once,
+        # spread over the candidates, as a table votes
+        if rng.random() < 0.7:
+            share = len(living) // max(1, len(game.voting_candidates)) + 1
+            return Hands(tuple(rng.sample(living, rng.randint(0, min(len(living), share)))))
+        return TimeUp(exp.timer.name)
     if exp.kind == "hands" and rng.random() < 0.7:
         return Hands(tuple(rng.sample(living, rng.randint(0, len(living)))))
     if exp.kind == "hunt":
@@ -107,8 +114,10 @@ def _other_step(game: Game, rng: random.Random, kind: str) -> Action | None:
     living = game.living
     if kind == "act":
         role = exp.role or ""
-        if not game.actor_alive(role) or rng.random() < 0.15:
-            return None
+        last = game.history[-1] if game.history else None
+        acted = isinstance(last, Kill | Save | Check) and last.role == role
+        if acted or not game.actor_alive(role) or rng.random() < 0.15:
+            return None  # (once a role has acted, its time runs out)
         act = exp.acts[0] if rng.random() < 0.8 else rng.choice(exp.acts)
         if act == "kill":  # mostly a seat at the table; sometimes one that is out
             return Kill(role, rng.choice(living) if rng.random() < 0.9

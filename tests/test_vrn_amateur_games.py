@@ -288,3 +288,34 @@ def test_the_example_hosted_through_assist_gives_the_same_protocol(
     assert mine == theirs
     # the journal written on the way gives the same game back (``narrator resume``)
     assert load_journal(tmp_path / "j.jsonl").game().protocol() == game.protocol()
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["play", "--rules", "amateur", "--seats", "16"],
+     "narrator: --seats: amateur is played at 8..15 seats, not 16\n"),
+    (["assist", "--rules", "vrn", "--seats", "12"],
+     "narrator: --seats: vrn is played at 10 seats, not 12\n"),
+    (["play", "--rules", "vrn", "--listen", "off", "--console", "127.0.0.1:0"],
+     "narrator: --console: the seat pads do not take these steps of vrn yet: the mafia's kill, "
+     "the sheriff's check or kill, the maniac's kill, the doctor's save, the hands held up for "
+     "more time; play it with the microphone and the operator's terminal (no --console)\n"),
+    (["assist", "--rules", "vrn", "--roles", "don=3 mafia=5,9 sheriff=1 doctor=6 maniac=8"],
+     "narrator: --roles: maniac side: city or mafia, not ''\n"),
+])
+def test_a_table_the_ruleset_is_not_played_at_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str],
+        message: str) -> None:
+    journal = tmp_path / "journal.jsonl"
+    assert main([*argv, "--journal", str(journal)]) == 2
+    assert capsys.readouterr().err == message
+    assert not journal.exists()
+
+
+def test_the_roles_file_of_play_names_the_maniacs_side() -> None:
+    from narrator.play.cli import roles_text
+
+    game = Game("vrn", roles=example("vrn-mafia-wins").roles, dealt={"maniac_side": "city"})
+    text = roles_text(game)
+    assert text.splitlines()[0] == "seat 1: maniac" and text.endswith("maniac side: city\n")

@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
         raise NarratorError(f"--seats: {e}") from None
     names = names_option(getattr(args, "names", None), seats)
     # the deal is checked before anything is opened or written
-    cards = roles_option(args.roles, rules, seats) if args.roles else None
+    cards = cards_option(args.roles, seats, rules) if args.roles else None
     path = Path(args.journal or DEFAULT_JOURNAL)
     if path.exists() and path.stat().st_size > 0:
         raise NarratorError(f"{path} already holds a game: continue it with `narrator resume "
@@ -185,9 +185,18 @@ def run(args: argparse.Namespace) -> int:
     return _run_app(AssistApp(setup=setup, seats=seats, rules=rules, names=names), narration)
 
 
-def roles_option(text: str, rules: Rules, seats: int) -> tuple[dict[int, Role], dict[str, str]]:
-    """``--roles "don=3 mafia=5,9 sheriff=1"``: a seat (or several) per card of the ruleset,
-    and what else it deals (``maniac_side=mafia``)."""
+def roles_option(text: str, seats: int, rules: Rules | None = None) -> dict[int, Role]:
+    """``--roles "don=3 mafia=5,9 sheriff=1"``: the cards of ``rules`` (crime-time's when not
+    given)."""
+    return cards_option(text, seats, rules)[0]
+
+
+def cards_option(text: str, seats: int,
+                 rules: Rules | None = None) -> tuple[dict[int, Role], dict[str, str]]:
+    """``--roles "don=3 mafia=5,9 sheriff=1"``: a seat (or several) per card of the ruleset
+    (crime-time's when not given), and what else it deals (``maniac_side=mafia``); checked to
+    be the ruleset's deal."""
+    rules = rules or find_rules("crime-time")
     names = [name for name, _ in card_fields(rules, seats)]
     example = " ".join(f"{n}=N" for n in names)
     fields: dict[str, str] = {}

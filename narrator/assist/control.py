@@ -307,11 +307,11 @@ class Controller:
         e = game.expect
         if e.kind in ("put_up", "extra") and not text:
             return "-"
-        if e.kind == "put_up" and re.fullmatch(r"\d+-\d+", text):
-            accused, thumbs = (int(x) for x in text.split("-"))
-            if thumbs > len(game.living):
+        if e.kind == "put_up" and re.fullmatch(r"[0-9]{1,6}-[0-9]{1,6}", text):
+            accused, thumbs = text.split("-")
+            if int(thumbs) > len(game.living):
                 raise NarratorError(f"only {len(game.living)} players are at the table")
-            return f"{accused}: " + " ".join(map(str, game.living[:thumbs]))
+            return f"{int(accused)}: " + " ".join(map(str, game.living[:int(thumbs)]))
         if e.kind != "hands":
             return text
         if not text:

@@ -89,7 +89,7 @@ def parse_cards(rules: Rules, seats: int,
         words = fields.get(role.value, "").replace(",", " ").split()
         if not words:
             raise NarratorError(f"{role.value}: enter a seat number")
-        if count == 1 and len(words) > 1:  # the counts of the others: check_deal, below
+        if count == 1 and len(words) > 1:  # (a count of several: the deal's check says it)
             raise NarratorError(f"{role.value}: one seat, not {len(words)}")
         for word in words:
             seat = typed_number(word)
@@ -99,7 +99,6 @@ def parse_cards(rules: Rules, seats: int,
             if seat in roles:
                 raise NarratorError(f"seat {seat} is both {roles[seat].value} and {role.value}")
             roles[seat] = role
-    rules.check_deal(seats, roles)  # the ruleset's deal, leaving the game open
     dealt: dict[str, str] = {}
     for name, values in rules.dealt_choices.items():
         value = fields.get(name, "").strip().lower()
@@ -107,13 +106,14 @@ def parse_cards(rules: Rules, seats: int,
             raise NarratorError(f"{name.replace('_', ' ')}: {' or '.join(values)}, "
                                 f"not {value!r}")
         dealt[name] = value
+    rules.check_deal(seats, roles)
     return roles, dealt
 
 
 def parse_roles(don: str, mafia: str, sheriff: str, seats: int,
                 rules: Rules | None = None) -> dict[int, Role]:
-    """Crime-time's cards the host dealt: seat numbers (mafia: several); checked against
-    ``rules`` when given (crime-time's deal otherwise)."""
+    """The cards the host dealt (crime-time's unless ``rules`` is given): seat numbers (mafia:
+    several, by spaces or commas), checked to be the ruleset's deal."""
     fields = {"don": don, "mafia": mafia, "sheriff": sheriff}
     return parse_cards(rules or find_rules("crime-time"), seats, fields)[0]
 

@@ -91,7 +91,7 @@ _PAIR = re.compile(rf"({_N})\s*[:-]\s*({_N})")
 #: ``f 6``: a one-letter verb (not the start of a word) and what follows
 _VERB = re.compile(r"([frwkcsFRWKCS])(?![a-zA-Z])\s*(.*)")
 #: ``7: 1 2 3``: the one put up, then the thumbs
-_PUT_UP = re.compile(r"(\d+)\s*:\s*([\d\s,]*)")
+_PUT_UP = re.compile(rf"({_N})\s*:\s*((?:{_N}|[\s,])*)")
 #: the verb of each night act
 _ACT_VERBS = {"k": "kill", "c": "check", "s": "save"}
 
@@ -159,8 +159,9 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
     if kind == "act":
         return _act(exp.acts[0], text, exp, text)
     if kind == "floor":
-        if text.isdigit():
-            return OperatorInput((Floor(int(text)),), True, text=text)
+        seat = typed_number(text)
+        if seat is not None:
+            return OperatorInput((Floor(seat),), True, text=text)
         raise OperatorLineError("the next speaker: type a seat number or -")
     if kind == "put_up":
         put = _PUT_UP.fullmatch(text)
@@ -202,7 +203,7 @@ def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
             raise OperatorLineError(f"check {rest}: nobody is checking (waiting for {exp})")
         return _check(rest, exp, text)
     if verb == "s":
-        raise OperatorLineError(f"save {rest[:12]}: nobody is saving (waiting for {exp})")
+        raise OperatorLineError(f"save {rest}: nobody is saving (waiting for {exp})")
     seat = typed_number(rest)
     if seat is None:
         raise OperatorLineError(f"{verb} {rest[:12]}: type one seat number")
@@ -231,9 +232,10 @@ def _check(entry: str, exp: Expect, text: str) -> OperatorInput:
 
 def _act(act: str, entry: str, exp: Expect, text: str) -> OperatorInput:
     """A role's night act on the seat ``entry``: a kill, a save or a check."""
-    if not entry.isdigit():
+    seat = typed_number(entry)
+    if seat is None:
         raise OperatorLineError(f"the {exp.role}'s {act}: type a seat number or -")
-    role, seat = exp.role or "", int(entry)
+    role = exp.role or ""
     action: Action = (Kill(role, seat) if act == "kill" else Save(role, seat) if act == "save"
                       else Check(role, seat))
     return OperatorInput((action,), True, text=text)

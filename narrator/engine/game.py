@@ -766,8 +766,6 @@ class Game:
                 else:
                     yield from self._floor_round(n, day, step)
                 day.nominations = list(self.candidates)
-                if self._put_up:
-                    day.extra["put_up"] = {str(s): c for s, c in self._put_up.items()}
             elif isinstance(step, Vote):
                 yield from self._voting(n, day, step)
             elif isinstance(step, ExtraStep):
@@ -843,6 +841,7 @@ class Game:
                 if target not in self._put_up:
                     self.nominations.append((expect.seat or 0, target))
                 self._put_up[target] = self._put_up.get(target, 0) + thumbs
+                self.days[-1].extra["put_up"] = {str(s): c for s, c in self._put_up.items()}
                 self._events.append(ev.PutUpCounted(target, thumbs, self._put_up[target]))
             return False
         return isinstance(action, TimeUp)

@@ -27,8 +27,7 @@ from narrator.engine.types import Role, SpeechKind, Team, Timer
 from narrator.errors import NarratorError
 
 #: the input lines of a table script that every ruleset of crime-time's shape takes
-BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove",
-                              "best_move"})
+BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove", "best_move"})
 
 
 @dataclass(slots=True)
@@ -186,14 +185,12 @@ class Rules:
         return self.max_seats + 1
 
     def check_seats(self, seats: object) -> int:
-        """``seats`` if a table of this ruleset can have that many; InvalidActionError (one line,
-        naming a ruleset played at one size only) if not."""
+        """``seats`` if this ruleset is played at a table of that many and its deal there
+        leaves the game open; InvalidActionError (one line naming the ruleset) if not."""
         if isinstance(seats, bool) or not isinstance(seats, int) or not (
                 self.min_seats <= seats <= self.max_seats):
-            if self.min_seats == self.max_seats:
-                raise InvalidActionError(f"{self.name} is played at {self.table_sizes} seats, "
-                                         f"not {seats}")
-            raise InvalidActionError(f"a table has {self.table_sizes} seats, not {seats}")
+            raise InvalidActionError(f"{self.name} is played at {self.table_sizes} seats, "
+                                     f"not {seats}")
         if self._decided_at_deal(seats):
             black = sum(n for role, n in self.composition(seats).items()
                         if role.team is Team.BLACK)

@@ -231,11 +231,8 @@ class JournalContents:
         """A game brought to the journal's last state (events of the replay discarded)."""
         rules = with_settings(find_rules(self.header.rules), **self.header.settings)
         rules = apply_options(rules, self.header.options, where="journal options")
-        try:
-            game = Game(rules, seats=self.header.seats, roles=self.header.roles,
-                        names=self.header.names, dealt=self.header.dealt)
-        except EngineError as e:
-            raise NarratorError(f"{self.path}:1: {e}") from None
+        game = Game(rules, seats=self.header.seats, roles=self.header.roles,
+                    names=self.header.names, dealt=self.header.dealt)
         started = 1 if _starts_timer(game.start()) else 0
         for line, (_, action) in zip(self.lines, self.entries, strict=True):
             try:
@@ -321,13 +318,13 @@ def _header(name: str, head: Any) -> JournalHeader:
         names = check_names(head.get("names", {}), seats)
     except OptionError as e:
         raise NarratorError(f"{name}:1: names: {e}") from None
-    raw_dealt = head.get("dealt", {})  # besides the cards (the maniac's side)
-    if not isinstance(raw_dealt, dict) or not all(
-            isinstance(v, str) and v in rules.dealt_choices.get(k, ())
+    raw_dealt = head.get("dealt", {})
+    if not isinstance(raw_dealt, dict) or any(
+            k not in rules.dealt_choices or v not in rules.dealt_choices[k]
             for k, v in raw_dealt.items()):
-        raise fail("dealt", "what the ruleset deals besides the cards", raw_dealt)
+        raise fail("dealt", f"what {rules_name} deals besides the cards", raw_dealt)
     return JournalHeader(rules_name, seats, roles, lang, mode, settings, options, names,
-                         {str(k): v for k, v in raw_dealt.items()})
+                         dict(raw_dealt))
 
 
 def _line(obj: Any) -> tuple[str, float, Mapping[str, Any]]:

@@ -107,7 +107,7 @@ def _lines(event: ev.Event) -> list[Line]:
         case ev.Withdrawn():
             return [Line(("withdrawn",), urgent=True)]  # 2.3.2 «Снято»
         case ev.VotingCancelled(reason=reason):
-            # another ruleset's reason is said in its wording of the reason itself
+            # a reason of another ruleset is said in its wording of the reason itself
             return [Line((_CANCELLED.get(reason, reason),))]
         case ev.VotingStarted(round=rnd, candidates=cands):
             # 2.4: the host announces how many candidates stand and names them in order

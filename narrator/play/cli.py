@@ -31,6 +31,7 @@ from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_rec
 from narrator.clock import MonotonicClock
 from narrator.console.serve import ConsoleOptions, console_options, open_console
 from narrator.console.server import Console
+from narrator.console.table import steps_pads_cannot_take
 from narrator.engine import Game
 from narrator.engine.rules import find_rules, parse_figures, with_settings
 from narrator.errors import NarratorError
@@ -282,6 +283,11 @@ def run(args: argparse.Namespace) -> int:
     except NarratorError as e:
         raise NarratorError(f"--seats: {e}") from None
     names = names_option(getattr(args, "names", None), seats)
+    missing = steps_pads_cannot_take(rules)
+    if missing and console_options(args) is not None:
+        raise NarratorError(f"--console: the seat pads do not take these steps of "
+                            f"{rules.name} yet: {', '.join(missing)}; play it with the "
+                            f"microphone and the operator's terminal (no --console)")
     journal_path = Path(args.journal or "journal.jsonl")
     if journal_path.exists() and journal_path.stat().st_size > 0:
         raise NarratorError(f"{journal_path} holds a game already: `narrator resume "
@@ -330,7 +336,9 @@ def resume(args: argparse.Namespace, contents: JournalContents) -> int:
 
 def roles_text(game: Game) -> str:
     """The dealt cards, one seat a line (the operator's roles file)."""
-    return "".join(f"seat {s}: {r.value}\n" for s, r in sorted(game.roles.items()))
+    cards = "".join(f"seat {s}: {r.value}\n" for s, r in sorted(game.roles.items()))
+    # what else was dealt (the maniac's side: the narrator announces it on the first night)
+    return cards + "".join(f"{k.replace('_', ' ')}: {v}\n" for k, v in game.dealt.items())
 
 
 def _pace(args: argparse.Namespace) -> dict[str, float]:

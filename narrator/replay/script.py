@@ -139,8 +139,8 @@ def _header(name: str, line: int, header: dict[str, Any], given: str | None) -> 
     unknown = set(header) - HEADER_KEYS - rules.header_keys
     if unknown:
         if unknown & rules.script_keys:
-            raise ScriptError(name, line, f"expected the header first, got an input "
-                                          f"({_shown(header)})")
+            raise ScriptError(name, line,
+                              f"expected the header first, got an input ({_shown(header)})")
         raise ScriptError(name, line, f"unknown header key(s) for {rules.name}: "
                                       f"{_names(unknown)}")
     seats = header.get("seats", rules.seats)
@@ -148,7 +148,7 @@ def _header(name: str, line: int, header: dict[str, Any], given: str | None) -> 
             or not rules.min_seats <= seats <= rules.max_seats:
         raise ScriptError(name, line, f"seats: expected {rules.table_sizes}, got "
                                       f"{_shown(seats)} (a table of {rules.name})")
-    try:  # and a deal that leaves the game open (1.3)
+    try:  # and none that starts decided (1.3)
         rules.check_seats(seats)
     except NarratorError as e:
         raise ScriptError(name, line, f"seats: {e}") from None
@@ -160,7 +160,7 @@ def _header(name: str, line: int, header: dict[str, Any], given: str | None) -> 
         raise ScriptError(name, line, f"lang: expected ru or uk, got {_shown(lang)}")
     for key, values in rules.dealt_choices.items():
         if key in header and header[key] not in values:
-            raise ScriptError(name, line, f"{key}: expected {' or '.join(map(json.dumps, values))}"
+            raise ScriptError(name, line, f"{key}: expected {' or '.join(map(_shown, values))}"
                                           f", got {_shown(header[key])}")
     try:
         rules = apply_options(rules, header.get("options", {}), where="options")
@@ -194,7 +194,7 @@ def _roles(script: TableScript, line: int, roles: Any) -> dict[int, Role]:
                 raise script.error(line, f"roles: seat {seat} is both {dealt[seat].value} "
                                          f"and {role.value}")
             dealt[seat] = role
-    try:  # the ruleset's cards, in its counts
+    try:
         rules.check_deal(script.seats, dealt)
     except NarratorError as e:
         raise script.error(line, f"roles: {e}") from None
@@ -207,7 +207,7 @@ def _input(script: TableScript, line: int, obj: dict[str, Any]) -> ScriptLine:
     if len(keys) != 1:
         strangers = set(obj) - rules.script_keys - {"say"}
         if not keys and strangers:  # an input of another ruleset, or of none
-            what = _names(strangers)
+            what = _names(set(strangers))
         else:
             what = "no known key" if not keys else f"several inputs ({', '.join(sorted(keys))})"
         raise script.error(line, f"expected one of {', '.join(sorted(rules.script_keys))} "
@@ -252,8 +252,13 @@ def _put_up(script: TableScript, line: int, value: Any, key: str) -> dict[int, l
     """``{"7": [1, 2, 3]}``: the thumbs for putting the one just accused up."""
     if not isinstance(value, dict):
         raise script.error(line, f"put_up: expected {{accused: [seats]}}, got {_shown(value)}")
-    return {_seat(script, line, t, "put_up accused"): _seats(script, line, v, f"put_up.{t}")
-            for t, v in value.items()}
+    thumbs: dict[int, list[int]] = {}
+    for t, v in value.items():
+        seat = _seat(script, line, t, "put_up accused")
+        if seat in thumbs:  # "7" and "07": one seat twice
+            raise script.error(line, f"put_up: seat {seat} named twice")
+        thumbs[seat] = _seats(script, line, v, f"put_up.{t}")
+    return thumbs
 
 
 def _best_move(script: TableScript, line: int, value: Any, key: str) -> list[int]:

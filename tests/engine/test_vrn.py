@@ -423,3 +423,17 @@ def test_a_bad_maniac_side_is_one_line_naming_the_line(tmp_path: Any,
 def circle(start: int, out: tuple[int, ...] = ()) -> list[int]:
     seats = [(start - 1 + i) % 10 + 1 for i in range(10)]
     return [s for s in seats if s not in out]
+
+
+def test_of_two_tied_one_who_justified_before_does_not_speak_again() -> None:
+    # day 2: 4 justifies and stays; day 3: 4 and 7 tie, and only 7 justifies
+    lines = [*INTRO, night(), *day_speeches(ALL), votes_against(4, [1, 2, 3, 5, 6, 7]),
+             {"speech": 4}, votes_against(4, [1]), night(), *day_speeches(circle(2))]
+    result = vrn(*lines, {"vote": {"4": [1, 2, 3, 5, 6], "7": [4, 8, 9, 10, 7]}})
+    game = result.game
+    assert game.days[2].rounds[0]["votes"]["4"] == game.days[2].rounds[0]["votes"]["7"] == 5
+    assert game.expect.speech == "justify" and game.expect.seat == 7  # not 4 again
+    result = vrn(*lines, {"vote": {"4": [1, 2, 3, 5, 6], "7": [4, 8, 9, 10, 7]}},
+                 {"speech": 7}, {"vote": {"4": [1, 2, 3, 5, 6, 9]}})
+    assert result.game.days[2].rounds[1]["candidates"] == [4, 7]
+    assert result.game.out[4] == {"how": "vote", "day": 3}
