@@ -17,9 +17,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from narrator.engine.rules import KNOWN
 from narrator.errors import NarratorError
 
-RULES = ("crime-time", "professional", "vrn", "amateur")
+RULES = KNOWN
 LANGS = ("ru", "uk")
 
 
@@ -67,6 +68,9 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the protocol as JSON")
     p.add_argument("--lang", choices=LANGS, default=None, help="grammar language (default ru)")
     p.add_argument("--model", metavar="PATH", help="Vosk model for a recorded session")
+    p.add_argument("--rules", choices=RULES, default=None,
+                   help="the ruleset of a script whose header names none (one naming another "
+                        "is an error)")
     audio_opts(p)
     p.set_defaults(run="narrator.replay.cli:run")
 

@@ -22,9 +22,10 @@ The types, and what each holds (:data:`FIELDS`; a field marked ``?`` may be left
   hands, foul, remove, undo).
 - ``undo``: the host takes the last action back.
 - ``stop`` — ``reason?``: the operator stops the game (``q``, the end of the input).
-- ``table`` — ``rules``, ``seats``, ``roles``, ``lang?``, ``chunk_ms?``, ``history?``,
-  ``settings?``, ``options?``, ``names?``: a recorded session's first line, the table as it was
-  dealt (and the actions it resumed from), with the club's figures, options and nicknames.
+- ``table`` — ``rules``, ``seats``, ``roles``, ``dealt?``, ``lang?``, ``chunk_ms?``,
+  ``history?``, ``settings?``, ``options?``, ``names?``: a recorded session's first line, the
+  table as it was dealt (and what else was, the maniac's side; and the actions it resumed from),
+  with the club's figures, options and nicknames.
 - ``delay`` — ``seconds``: how long the narrator still spoke when a timer started (the timer
   starts when the narrator is quiet).
 - ``timer`` — ``name``, ``started``: a timer of the game started at ``started`` (a journal's
@@ -68,8 +69,9 @@ FIELDS: Mapping[str, Mapping[str, tuple[type | tuple[type, ...], bool]]] = {
     UNDO: {},
     STOP: {"reason": (str, False)},
     TABLE: {"rules": (str, True), "seats": (int, True), "roles": (Mapping, True),
-            "lang": (str, False), "chunk_ms": (int, False), "history": (tuple, False),
-            "settings": (Mapping, False), "options": (Mapping, False), "names": (Mapping, False)},
+            "dealt": (Mapping, False), "lang": (str, False), "chunk_ms": (int, False),
+            "history": (tuple, False), "settings": (Mapping, False), "options": (Mapping, False),
+            "names": (Mapping, False)},
     DELAY: {"seconds": (_NUMBER, True)},
     GATED: {"end": (_NUMBER, True)},
     TIMER: {"name": (str, True), "started": (_NUMBER, True)},

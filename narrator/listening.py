@@ -166,11 +166,14 @@ class ListeningLoop:
         self._after()
 
     def _checker_gone(self) -> bool:
-        """A check whose checker is out of the game: its time runs out with no question."""
+        """A check (or another night act) whose role is out of the game: its time runs out
+        with no question."""
         exp = self.game.expect
+        if exp.kind == "act":
+            return not self.game.actor_alive(exp.role or "")
         if exp.kind != "check":
             return False
-        seat = self.game.seat_of(Role.DON if exp.role == "don" else Role.SHERIFF)
+        seat = self.game.seat_of(Role(exp.role))
         return seat is None or not self.game.is_alive(seat)
 
     def _after(self) -> None:
@@ -285,13 +288,16 @@ class ListeningLoop:
 
     def start(self) -> None:
         self.started = self.driver.now()
-        self._record(Input(TABLE, self.started, {
+        table = {
             "rules": self.game.rules.name, "seats": self.game.seats, "lang": self.lang,
             "chunk_ms": self.chunk_ms,
             "roles": {str(s): r.value for s, r in sorted(self.game.roles.items())},
             "settings": settings_of(self.game.rules), "options": options_of(self.game.rules),
             "names": {str(s): n for s, n in sorted(self.game.names.items())},
-            "history": [str(a) for a in self.game.history]}))
+            "history": [str(a) for a in self.game.history]}
+        if self.game.dealt:  # besides the cards (the maniac's side)
+            table["dealt"] = dict(self.game.dealt)
+        self._record(Input(TABLE, self.started, table))
         if self.game.started:  # resumed from a journal: the current step, its time left
             self._speech_id += 1
             self._speaker = self.game.expect.seat

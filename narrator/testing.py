@@ -32,15 +32,21 @@ from narrator.engine.actions import (
     Action,
     Check,
     EndSpeech,
+    Extra,
+    Floor,
     Foul,
     Hands,
+    Kill,
     Nominate,
+    PutUp,
     Remove,
+    Save,
     Shot,
     TimeUp,
     Withdraw,
 )
 from narrator.engine.game import Game
+from narrator.engine.rules import Rules
 from narrator.engine.types import Role
 from narrator.inputs import STOP, Input, entry
 from narrator.listening import Heard
@@ -66,6 +72,13 @@ def random_action(game: Game, rng: random.Random) -> Action:
         if r < 0.7:
             return EndSpeech()
         return TimeUp(exp.timer.name)
+    if exp.kind == "hands" and not game.rules.nominations and exp.candidate is not None:
+        # a vote against every seat (vrn) or among the most put up (amateur): each hand once,
+        # spread over the candidates, as a table votes
+        if rng.random() < 0.7:
+            share = len(living) // max(1, len(game.voting_candidates)) + 1
+            return Hands(tuple(rng.sample(living, rng.randint(0, min(len(living), share)))))
+        return TimeUp(exp.timer.name)
     if exp.kind == "hands" and rng.random() < 0.7:
         return Hands(tuple(rng.sample(living, rng.randint(0, len(living)))))
     if exp.kind == "hunt":
@@ -79,15 +92,57 @@ def random_action(game: Game, rng: random.Random) -> Action:
                 target = rng.randint(1, game.seats)
             return Shot(waiting[0], target)
     if exp.kind == "check" and rng.random() < 0.6:
-        checker = game.seat_of(Role.DON if exp.role == "don" else Role.SHERIFF)
+        checker = game.seat_of(Role(exp.role))
         if checker is not None and checker in living:
             return Check(exp.role or "", rng.randint(1, game.seats))
+    if exp.kind in _OTHER_STEPS:
+        taken = _other_step(game, rng, exp.kind)
+        if taken is not None:
+            return taken
     return TimeUp(exp.timer.name)
 
 
-def play_random_game(rng: random.Random, *, max_actions: int = 20_000) -> Game:
-    """Deal and play a whole game with random legal actions."""
-    game = Game(rng=rng)
+#: steps of the rulesets besides crime-time (after crime-time's, whose random draws stay as
+#: they were: the same seeds give the same crime-time games)
+_OTHER_STEPS = ("act", "floor", "put_up", "extra")
+
+
+def _other_step(game: Game, rng: random.Random, kind: str) -> Action | None:
+    """A random answer to a night act, a raised hand, the thumbs or the hands held up (or
+    None: let the time run out)."""
+    exp = game.expect
+    living = game.living
+    if kind == "act":
+        role = exp.role or ""
+        last = game.history[-1] if game.history else None
+        acted = isinstance(last, Kill | Save | Check) and last.role == role
+        if acted or not game.actor_alive(role) or rng.random() < 0.15:
+            return None  # (once a role has acted, its time runs out)
+        act = exp.acts[0] if rng.random() < 0.8 else rng.choice(exp.acts)
+        if act == "kill":  # mostly a seat at the table; sometimes one that is out
+            return Kill(role, rng.choice(living) if rng.random() < 0.9
+                        else rng.randint(1, game.seats))
+        if act == "save":  # mostly one of the night's victims
+            victims = game.victims
+            return Save(role, rng.choice(victims) if victims and rng.random() < 0.6
+                        else rng.randint(1, game.seats))
+        return Check(role, rng.randint(1, game.seats))
+    if kind == "floor":
+        waiting = [s for s in living if s not in game.spoken]
+        return Floor(rng.choice(waiting)) if waiting and rng.random() < 0.7 else None
+    if kind == "put_up":
+        if rng.random() < 0.5:
+            return None
+        return PutUp(rng.choice(living), tuple(rng.sample(living, rng.randint(0, len(living)))))
+    if rng.random() < 0.3:  # the hands held up through the discussion
+        return Extra(tuple(rng.sample(living, min(len(living), rng.randint(0, 3)))))
+    return None
+
+
+def play_random_game(rng: random.Random, *, rules: Rules | str = "crime-time",
+                     max_actions: int = 20_000) -> Game:
+    """Deal and play a whole game of ``rules`` with random legal actions."""
+    game = Game(rules, rng=rng)
     game.start()
     for _ in range(max_actions):
         if game.is_over:

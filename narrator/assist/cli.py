@@ -15,12 +15,12 @@ import threading
 from pathlib import Path
 
 from narrator.assist.control import hold_for_host
-from narrator.assist.ui import AssistApp, Deal, Session, parse_roles
+from narrator.assist.ui import AssistApp, Deal, Session, card_fields, parse_cards
 from narrator.clock import Clock, MonotonicClock
 from narrator.console.serve import ConsoleOptions, console_options, open_console
 from narrator.console.server import Console
 from narrator.engine import Game, Role
-from narrator.engine.rules import Rules
+from narrator.engine.rules import Rules, find_rules
 from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
 from narrator.host.club import table_options
@@ -147,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
     """``narrator assist``."""
     rules, seats, names = table_options(args)
     # the deal is checked before anything is opened or written
-    roles = roles_option(args.roles, seats, rules) if args.roles else None
+    cards = cards_option(args.roles, seats, rules) if args.roles else None
     path = Path(args.journal or DEFAULT_JOURNAL)
     if path.exists() and path.stat().st_size > 0:
         raise NarratorError(f"{path} already holds a game: continue it with `narrator resume "
@@ -159,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
     narration = _narration(args, clock, args.lang)
 
     def setup(deal: Deal) -> Session:
-        game = Game(rules, seats=seats, roles=deal.roles, names=deal.names)
+        game = Game(rules, seats=seats, roles=deal.roles, names=deal.names, dealt=deal.dealt)
         try:
             journal = Journal.for_game(path, game, lang=args.lang, mode="assist")
         except OSError as e:
@@ -169,23 +169,37 @@ def run(args: argparse.Namespace) -> int:
         return session
 
     console = _console(args)
-    if roles is not None:
-        return _run_app(AssistApp(setup(Deal(roles, names))), narration, console, args.lang)
+    if cards is not None:
+        roles, dealt = cards
+        return _run_app(AssistApp(setup(Deal(roles, names, dealt))), narration, console,
+                        args.lang)
     if console is not None:
         raise NarratorError("--console starts with the game: give the cards with --roles")
     return _run_app(AssistApp(setup=setup, seats=seats, rules=rules, names=names), narration)
 
 
 def roles_option(text: str, seats: int, rules: Rules | None = None) -> dict[int, Role]:
-    """``--roles "don=3 mafia=5,9 sheriff=1"`` (checked against ``rules`` when given)."""
-    fields = {"don": "", "mafia": "", "sheriff": ""}
+    """``--roles "don=3 mafia=5,9 sheriff=1"``: the cards of ``rules`` (crime-time's when not
+    given)."""
+    return cards_option(text, seats, rules)[0]
+
+
+def cards_option(text: str, seats: int,
+                 rules: Rules | None = None) -> tuple[dict[int, Role], dict[str, str]]:
+    """``--roles "don=3 mafia=5,9 sheriff=1"``: a seat (or several) per card of the ruleset
+    (crime-time's when not given), and what else it deals (``maniac_side=mafia``); checked to
+    be the ruleset's deal."""
+    rules = rules or find_rules("crime-time")
+    names = [name for name, _ in card_fields(rules, seats)]
+    example = " ".join(f"{n}=N" for n in names)
+    fields: dict[str, str] = {}
     for item in text.split():
         name, _, value = item.partition("=")
-        if name not in fields or not value:
-            raise NarratorError(f'--roles: expected "don=N mafia=N,N sheriff=N", got {item!r}')
+        if name not in names or not value:
+            raise NarratorError(f'--roles: expected "{example}" for {rules.name}, got {item!r}')
         fields[name] = value
     try:
-        return parse_roles(fields["don"], fields["mafia"], fields["sheriff"], seats, rules)
+        return parse_cards(rules, seats, fields)
     except NarratorError as e:
         raise NarratorError(f"--roles: {e}") from None
 

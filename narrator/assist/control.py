@@ -12,10 +12,11 @@ applied go to ``on_message``; nothing an input does can stop the loop.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from narrator.engine import Action, Check, Expect, Game, Role, Shot, TimeUp
+from narrator.engine import Action, Check, Expect, Game, Kill, Role, Save, Shot, TimeUp
 from narrator.engine import events as ev
 from narrator.engine.entries import parse_operator_line
 from narrator.errors import NarratorError
@@ -38,7 +39,8 @@ _STEPS = {
     "vote": "the voting window",
     "speech": "a speech",
 }
-_SPEECHES = {"day": "speech", "last": "last word", "tie": "tie speech"}
+_SPEECHES = {"day": "speech", "last": "last word", "tie": "tie speech", "intro": "introduction",
+             "extra": "30 s more", "justify": "justification"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +90,14 @@ def describe(game: Game) -> str:
         what = f"vote, round {rnd} ({cands}): hands for {e.candidate}"
     elif e.kind == "check":
         what = f"the {e.role}'s check"
+    elif e.kind == "act":
+        what = f"the {e.role}'s {' or '.join(e.acts)}"
+    elif e.kind == "floor":
+        what = "who raised a hand first"
+    elif e.kind == "put_up":
+        what = f"thumbs after seat {e.seat}'s speech"
+    elif e.kind == "extra":
+        what = "hands held up for 30 s more"
     elif e.timer is not None:
         what = _STEPS.get(e.timer.name, e.timer.name)
     else:
@@ -113,6 +123,17 @@ def hint(game: Game) -> str:
                 "waits for this")
     if e.kind == "check":
         return f"number Enter: the {e.role} checks that seat"
+    if e.kind == "act":
+        keys = {"kill": "k", "check": "c", "save": "Enter"}
+        others = " · ".join(f"number {keys[a]}: {a}" for a in e.acts[1:])
+        return (f"number Enter: the {e.role}'s {e.acts[0]}" + (f" · {others}" if others else "")
+                + " · Space: none")
+    if e.kind == "floor":
+        return "number Enter: that seat speaks next · Space: the next in seat order"
+    if e.kind == "put_up":
+        return "accused-thumbs Enter (7-4: four thumbs put 7 up) · Space: none"
+    if e.kind == "extra":
+        return "seats Enter (3,7): 30 s more for each · Space: none"
     if e.kind == "over":
         return "u: undo · q: quit"
     return "Space: skip the timer"
@@ -161,6 +182,11 @@ def night_secrets(game: Game) -> tuple[str, ...]:
                 who = key.removesuffix("_check")
                 answer = "yes" if value["result"] else "no"
                 parts.append(f"{who} checked {value['target']}: {answer}")
+            elif key.endswith("_save") and value is not None:
+                who = key.removesuffix("_save")
+                parts.append(f"{who} picked {value['target']}, saved {value['saved']}")
+            elif key in ("sheriff_shot", "maniac") and value is not None:
+                parts.append(f"{key.replace('_', ' ')} {value}")
         out.append(" · ".join(parts))
     if game.best_move is not None:
         named = ", ".join(map(str, game.best_move["named"]))
@@ -175,12 +201,10 @@ def hold_for_host(host: Host) -> None:
     over, a check for the seat checked (when the checker is still at the table)."""
     game = host.game
     e = game.expect
-    if e.kind in ("hands", "hunt"):
+    if e.kind in ("hands", "hunt", "floor", "put_up", "extra"):
+        host.hold()  # (the thumbs, the hands held up and the next hand are counted too)
+    elif e.kind in ("check", "act") and e.role is not None and game.actor_alive(e.role):
         host.hold()
-    elif e.kind == "check" and e.role is not None:
-        checker = game.seat_of(Role(e.role))
-        if checker is not None and game.at_table(checker):
-            host.hold()
 
 
 @dataclass(frozen=True)
@@ -276,10 +300,18 @@ class Controller:
     def _typed(self, text: str) -> str:
         """The entry of a number typed then Enter. A vote is the host's count: an empty Enter
         is no hands, and the car crash's count is entered as that many seats (the engine
-        counts its hands by seat)."""
+        counts its hands by seat); so are the thumbs that put the accused up (``7-4``: four
+        thumbs for 7)."""
         text = text.strip()
         game = self.host.game
         e = game.expect
+        if e.kind in ("put_up", "extra") and not text:
+            return "-"
+        if e.kind == "put_up" and re.fullmatch(r"[0-9]{1,6}-[0-9]{1,6}", text):
+            accused, thumbs = text.split("-")
+            if int(thumbs) > len(game.living):
+                raise NarratorError(f"only {len(game.living)} players are at the table")
+            return f"{int(accused)}: " + " ".join(map(str, game.living[:int(thumbs)]))
         if e.kind != "hands":
             return text
         if not text:
@@ -303,7 +335,7 @@ class Controller:
         mark = _Entry(len(game.history), step, host.time_left, host.held,
                       len(self.transcript.said), _shown(text, step))
         self._apply(*entry.actions)
-        if entry.done and step.kind == "hands":
+        if entry.done and step.kind in ("hands", "put_up", "extra"):
             self._apply(TimeUp(step.timer.name if step.timer else "vote"))
         elif entry.done and game.expect == step and host.held:
             host.release()
@@ -336,10 +368,8 @@ class Controller:
         self.on_message("ok", f"undone: {mark.text}")
 
     def _on_event(self, event: ev.Event, at: float) -> None:
-        if isinstance(event, ev.TimerStarted) and event.timer.name in ("vote", "hunt",
-                                                                        "don_check",
-                                                                        "sheriff_check"):
-            hold_for_host(self.host)
+        if isinstance(event, ev.TimerStarted):
+            hold_for_host(self.host)  # the steps the host answers (it looks at what they are)
         elif isinstance(event, ev.Fouled) and event.count >= 3:
             self.on_message("refused", _foul_notice(event, self.host.game.rules.fouls))
         elif isinstance(event, ev.Refused):
@@ -352,15 +382,18 @@ def _public(action: Action) -> str:
     """An action as the screen may show it: the night's shots and checks are secret."""
     if isinstance(action, Shot):
         return "the hunt: a shot entered"
-    if isinstance(action, Check):
-        return f"the {action.role}'s check entered"
+    if isinstance(action, Check | Kill | Save):
+        return f"the {action.role}'s {str(action).split()[0]} entered"
     return str(action)
 
 
 def _shown(text: str, step: Expect) -> str:
     """What the host typed, as the screen may show it."""
-    if step.kind == "hunt" or (step.kind == "check" and not text.startswith(("f", "r"))):
-        return f"the {step.role}'s check" if step.kind == "check" else "the hunt's entry"
+    if step.kind == "hunt" or (step.kind in ("check", "act")
+                               and not text.startswith(("f", "r"))):
+        if step.kind == "hunt":
+            return "the hunt's entry"
+        return f"the {step.role}'s check" if step.kind == "check" else f"the {step.role}'s entry"
     return text or "-"
 
 

@@ -46,6 +46,9 @@ from narrator.engine import (
     Withdraw,
 )
 from narrator.engine import events as ev
+from narrator.engine.rules import Rules
+from narrator.engine.steps import Extra as StepExtra
+from narrator.engine.steps import Speeches, Wake
 from narrator.host.host import Host
 from narrator.inputs import Input
 
@@ -230,12 +233,11 @@ class ConsoleTable:
     # -- checks (2.1.3) ----------------------------------------------------------------------
 
     def checker_role(self, seat: int) -> str | None:
-        """"don" or "sheriff" when ``seat`` checks now."""
+        """The role (``"don"``, ``"sheriff"``, …) whose check ``seat`` makes now, if any."""
         exp = self.game.expect
         if exp.kind != "check" or exp.role is None:
             return None
-        role = Role.DON if exp.role == "don" else Role.SHERIFF
-        return exp.role if self.game.roles.get(seat) is role else None
+        return exp.role if self.game.roles.get(seat) is Role(exp.role) else None
 
     def _check(self, press: Press, seat: int) -> Reply:
         role = self.checker_role(seat)
@@ -413,3 +415,22 @@ def _seat_of(value: Any, seats: int) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= seats:
         return None
     return value
+
+
+def steps_pads_cannot_take(rules: Rules) -> list[str]:
+    """What of ``rules``'s nights and days the seat pads do not take yet (empty: every step):
+    the pads answer the hunt, the checks, the speeches and the votes."""
+    missing: dict[str, None] = {}
+    for night in (2, 3):
+        for step in rules.night_steps(night, lambda card: True):
+            if isinstance(step, Wake) and step.acts != ("check",):
+                missing[f"the {step.role}'s {' or '.join(step.acts)}"] = None
+    for day in (1, 2):
+        for day_step in rules.day_steps(day):
+            if isinstance(day_step, Speeches) and day_step.order == "floor":
+                missing["speeches by raised hands"] = None
+            if isinstance(day_step, Speeches) and day_step.put_up:
+                missing["the thumbs that put a seat up"] = None
+            if isinstance(day_step, StepExtra):
+                missing["the hands held up for more time"] = None
+    return list(missing)

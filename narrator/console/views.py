@@ -143,9 +143,9 @@ def pad_view(table: ConsoleTable, seat: int) -> dict[str, Any]:
 
 
 def _checks(game: Game, role: Role) -> list[dict[str, Any]]:
-    key = {Role.DON: "don_check", Role.SHERIFF: "sheriff_check"}.get(role)
-    if key is None:
+    if role not in game.rules.checkers:
         return []
+    key = f"{role.value}_check"
     return [{"night": n["night"], **n[key]} for n in game.nights if n.get(key)]
 
 

@@ -1,16 +1,22 @@
 """The rules engine: pure, deterministic, no I/O and no clock."""
 
+from narrator.engine import rulesets  # noqa: F401  (registers every ruleset)
 from narrator.engine.actions import (
     Action,
     BestMove,
     Check,
     EndSpeech,
+    Extra,
+    Floor,
     Foul,
     HandCount,
     Hands,
+    Kill,
     Malformed,
     Nominate,
+    PutUp,
     Remove,
+    Save,
     Shot,
     TimeUp,
     Withdraw,
@@ -18,11 +24,13 @@ from narrator.engine.actions import (
 )
 from narrator.engine.errors import EngineError, IllegalActionError, InvalidActionError
 from narrator.engine.game import Expect, Game
-from narrator.engine.rules import CrimeTime, Rules, find_rules
+from narrator.engine.rules import RULESETS, CrimeTime, Rules, find_rules, register
 from narrator.engine.types import Role, Team, Timer
 
 __all__ = [
-    "Action", "BestMove", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect", "Foul", "Game",
-    "HandCount", "Hands", "IllegalActionError", "InvalidActionError", "Malformed", "Nominate", "Remove",
-    "Role", "Rules", "Shot", "Team", "TimeUp", "Timer", "Withdraw", "find_rules", "parse_action",
+    "RULESETS", "Action", "BestMove", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect",
+    "Extra", "Floor", "Foul", "Game", "HandCount", "Hands", "IllegalActionError",
+    "InvalidActionError", "Kill", "Malformed", "Nominate", "PutUp", "Remove", "Role", "Rules",
+    "Save", "Shot", "Team", "TimeUp", "Timer", "Withdraw", "find_rules", "parse_action",
+    "register",
 ]

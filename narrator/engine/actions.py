@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from narrator.engine.errors import InvalidActionError
+from narrator.engine.types import quick_init
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +107,60 @@ class Check:
 
 
 @dataclass(frozen=True, slots=True)
+class Kill:
+    """A night's kill: ``role`` "mafia" (the don's decision, or the mafia pointing), "maniac",
+    or "sheriff" (his shot instead of a check)."""
+
+    role: str
+    target: int
+
+    def __str__(self) -> str:
+        return f"kill {self.role} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Save:
+    """A night's save: the doctor's pick among the night's victims, the nurse's heal."""
+
+    role: str
+    target: int
+
+    def __str__(self) -> str:
+        return f"save {self.role} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Floor:
+    """``seat`` raised a hand first and takes the floor (speeches in raised-hand order)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"floor {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Extra:
+    """The seats that held a hand up through the discussion: 30 s more each after it."""
+
+    seats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return " ".join(["extra", *map(str, self.seats)])
+
+
+@dataclass(frozen=True, slots=True)
+class PutUp:
+    """Thumbs on the table for putting ``target`` (the one just accused) up for the vote."""
+
+    target: int
+    seats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return " ".join(["putup", str(self.target), *map(str, self.seats)])
+
+
+@dataclass(frozen=True, slots=True)
 class Foul:
     """A warning to ``seat``; recorded in the protocol."""
 
@@ -137,7 +192,11 @@ class BestMove:
 
 
 Action = (Nominate | Withdraw | EndSpeech | Malformed | TimeUp | Hands | HandCount | Shot | Check
-          | Foul | Remove | BestMove)
+          | Kill | Save | Floor | Extra | PutUp | Foul | Remove | BestMove)
+
+
+for _action in Action.__args__:  # an action is made for every input: see quick_init
+    quick_init(_action)
 
 
 def _int(word: str) -> int | None:
@@ -165,9 +224,16 @@ def parse_action(line: str) -> Action:
         raise InvalidActionError(f"action of {len(words)} words")
     verb, rest = words[0], words[1:]
     arity = {"nominate": 1, "withdraw": 1, "end": 0, "timeup": 1, "shot": 2, "check": 2,
-             "foul": 1, "remove": 1, "malformed": 3, "count": 1}
+             "kill": 2, "save": 2, "floor": 1, "foul": 1, "remove": 1, "malformed": 3, "count": 1}
     if verb == "hands":
         return Hands(tuple(_ints(rest, line)))
+    if verb == "extra":
+        return Extra(tuple(_ints(rest, line)))
+    if verb == "putup":
+        if not rest:
+            raise InvalidActionError(f"action {line!r} names no seat put up")
+        nums = _ints(rest, line)
+        return PutUp(nums[0], tuple(nums[1:]))
     if verb == "best_move":
         return BestMove(tuple(_ints(rest, line)))
     if verb not in arity:
@@ -178,8 +244,10 @@ def parse_action(line: str) -> Action:
         return EndSpeech()
     if verb == "timeup":
         return TimeUp(rest[0])
-    if verb == "check":
-        return Check(rest[0], _ints(rest[1:], line)[0])
+    if verb in ("check", "kill", "save"):
+        role, seat = rest[0], _ints(rest[1:], line)[0]
+        return Check(role, seat) if verb == "check" else Kill(role, seat) if verb == "kill" \
+            else Save(role, seat)
     if verb == "malformed":
         target = None if rest[1] == "-" else _ints(rest[1:2], line)[0]
         return Malformed(rest[0], target, rest[2])
@@ -194,4 +262,6 @@ def parse_action(line: str) -> Action:
         return Withdraw(nums[0])
     if verb == "foul":
         return Foul(nums[0])
+    if verb == "floor":
+        return Floor(nums[0])
     return Remove(nums[0])

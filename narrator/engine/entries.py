@@ -18,6 +18,12 @@ the game is waiting for:
 | | ``1 2 4`` or ``4,`` | the hands of these seats (a trailing comma: one seat) |
 | | ``-`` | no hands |
 | the car-crash question (2.4.2) | ``1 2 4`` / ``-`` | the seats voting «за» / nobody |
+| a role's night act (a kill, a save, or a check or a shot) | ``7`` | the role's usual act on 7 (the don's decision, the maniac's kill, the doctor's or the nurse's save, the sheriff's check) |
+| | ``k 7`` / ``c 7`` / ``s 7`` | a kill (the sheriff's shot) / a check / a save, said explicitly |
+| | ``-`` | nothing (a kill not agreed is a miss) |
+| the next speaker by raised hands | ``7`` / ``-`` | 7's hand was first / nobody's (the first seat yet to speak) |
+| the thumbs after a speech | ``7: 1 2 3`` / ``-`` | these seats put 7 up / nobody |
+| the hands held up for 30 s more | ``3 7`` or ``3,`` / ``-`` | these seats / nobody |
 | any timer | ``t`` | it runs out now (a speech ends with «Спасибо») |
 | at any moment | ``f 6`` / ``r 6`` | a warning to seat 6 / seat 6 removed (2.4.3) |
 | | ``q`` | stop the game (the journal keeps it for ``narrator resume``) |
@@ -38,12 +44,17 @@ from narrator.engine import (
     Action,
     Check,
     EndSpeech,
+    Extra,
+    Floor,
     Foul,
     Game,
     HandCount,
     Hands,
+    Kill,
     Nominate,
+    PutUp,
     Remove,
+    Save,
     Shot,
     TimeUp,
     Withdraw,
@@ -53,7 +64,8 @@ from narrator.errors import NarratorError
 from narrator.typed import typed_number
 
 #: the kinds of step the operator answers; the game waits at their timer's end for an answer
-OPERATOR_STEPS: tuple[ExpectKind, ...] = ("hunt", "check", "hands")
+OPERATOR_STEPS: tuple[ExpectKind, ...] = ("hunt", "check", "hands", "act", "floor", "put_up",
+                                         "extra")
 
 
 @dataclass(frozen=True)
@@ -77,7 +89,11 @@ _SEATS = re.compile(rf"^{_N}(\s*[, ]\s*{_N})*\s*,?$")
 _PAIRS = re.compile(rf"(\s*{_N}\s*[:-]\s*{_N}\s*,?)+")
 _PAIR = re.compile(rf"({_N})\s*[:-]\s*({_N})")
 #: ``f 6``: a one-letter verb (not the start of a word) and what follows
-_VERB = re.compile(r"([frwkcFRWKC])(?![a-zA-Z])\s*(.*)")
+_VERB = re.compile(r"([frwkcsFRWKCS])(?![a-zA-Z])\s*(.*)")
+#: ``7: 1 2 3``: the one put up, then the thumbs
+_PUT_UP = re.compile(rf"({_N})\s*:\s*((?:{_N}|[\s,])*)")
+#: the verb of each night act
+_ACT_VERBS = {"k": "kill", "c": "check", "s": "save"}
 
 
 def _seat_list(text: str) -> tuple[int, ...]:
@@ -95,6 +111,17 @@ def prompt_for(expect: Expect, game: Game) -> str | None:
                 "or - for none")
     if expect.kind == "hands":
         return "car crash: the seats voting for (1 2 4), or - for none"
+    if expect.kind == "act":
+        usual = expect.acts[0]
+        others = ", ".join(f"{v[0]} 7 to {v}" for v in expect.acts[1:])
+        return (f"the {expect.role}'s {' or '.join(expect.acts)}: the seat ({usual})"
+                + (f", {others}" if others else "") + ", or - for none")
+    if expect.kind == "floor":
+        return "the next speaker: the seat whose hand was first, or - (the next in seat order)"
+    if expect.kind == "put_up":
+        return f"thumbs after {expect.seat}'s speech: the one put up and the thumbs (7: 1 2 3), or -"
+    if expect.kind == "extra":
+        return "hands held up for 30 s more: the seats (3 7 or 3,), or - for none"
     return None
 
 
@@ -129,6 +156,23 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
         return _shots(text, game, text)
     if kind == "check":
         return _check(text, exp, text)
+    if kind == "act":
+        return _act(exp.acts[0], text, exp, text)
+    if kind == "floor":
+        seat = typed_number(text)
+        if seat is not None:
+            return OperatorInput((Floor(seat),), True, text=text)
+        raise OperatorLineError("the next speaker: type a seat number or -")
+    if kind == "put_up":
+        put = _PUT_UP.fullmatch(text)
+        if put is None:
+            raise OperatorLineError("thumbs: type the one put up and the thumbs (7: 1 2 3), or -")
+        thumbs = _seat_list(put.group(2)) if put.group(2).strip() else ()
+        return OperatorInput((PutUp(int(put.group(1)), thumbs),), True, text=text)
+    if kind == "extra":
+        if not _SEATS.match(text):
+            raise OperatorLineError("hands held up: type the seats (3 7 or 3,), or -")
+        return OperatorInput((Extra(_seat_list(text)),), True, text=text)
     # hands
     if not _SEATS.match(text):
         raise OperatorLineError("hands: type a count, the seats, or -")
@@ -144,6 +188,12 @@ def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
     exp = game.expect
     if not rest:
         raise OperatorLineError("type a number first")
+    if exp.kind == "act" and verb in _ACT_VERBS:
+        act = _ACT_VERBS[verb]
+        if act not in exp.acts:
+            raise OperatorLineError(f"{act} {rest}: the {exp.role} does not {act} "
+                                    f"(waiting for {exp})")
+        return _act(act, rest, exp, text)
     if verb == "k":
         if exp.kind != "hunt":
             raise OperatorLineError(f"shot {rest}: the mafia is not hunting (waiting for {exp})")
@@ -152,6 +202,8 @@ def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
         if exp.kind != "check":
             raise OperatorLineError(f"check {rest}: nobody is checking (waiting for {exp})")
         return _check(rest, exp, text)
+    if verb == "s":
+        raise OperatorLineError(f"save {rest}: nobody is saving (waiting for {exp})")
     seat = typed_number(rest)
     if seat is None:
         raise OperatorLineError(f"{verb} {rest[:12]}: type one seat number")
@@ -176,6 +228,17 @@ def _check(entry: str, exp: Expect, text: str) -> OperatorInput:
         assert exp.role is not None
         return OperatorInput((Check(exp.role, seat),), True, text=text)
     raise OperatorLineError(f"the {exp.role}'s check: type a seat number or -")
+
+
+def _act(act: str, entry: str, exp: Expect, text: str) -> OperatorInput:
+    """A role's night act on the seat ``entry``: a kill, a save or a check."""
+    seat = typed_number(entry)
+    if seat is None:
+        raise OperatorLineError(f"the {exp.role}'s {act}: type a seat number or -")
+    role = exp.role or ""
+    action: Action = (Kill(role, seat) if act == "kill" else Save(role, seat) if act == "save"
+                      else Check(role, seat))
+    return OperatorInput((action,), True, text=text)
 
 
 def describe(actions: Sequence[Action]) -> str:

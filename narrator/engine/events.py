@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from narrator.engine.types import Timer
+from narrator.engine.types import Timer, quick_init
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,15 +46,76 @@ class Checked:
 
 @dataclass(frozen=True, slots=True)
 class NightResult:
-    """Announced at day (rule 2.2): the seat killed at night, or None for a miss."""
+    """Announced at day (rule 2.2): a seat killed at night (one event per victim), or None for
+    a night with no victim (``saved``: there was one, and the doctor or the nurse saved them)."""
 
     night: int
     killed: int | None
+    saved: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """Something dealt besides the cards is announced to the table (the maniac's side)."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Acted:
+    """A night's kill or save (``act``), known to the host only until day."""
+
+    role: str
+    act: str
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """The save of the night: ``role`` picked ``target`` and ``saved`` is saved (another
+    victim when ``target`` had been saved before; None: nobody)."""
+
+    role: str
+    target: int
+    saved: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Missed:
+    """``role`` woke to kill and killed nobody («Мафія не домовилась»)."""
+
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
+class Victims:
+    """Shown to the one who saves: ``count`` victims this night («на носилках двоє»)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardShown:
+    """An eliminated player opens their card; the narrator names the role."""
+
+    seat: int
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpeechesBegin:
+    """A round of speeches (``kind`` day or intro) begins; ``first`` speaks first (None: by
+    raised hands)."""
+
+    kind: str
+    first: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class SpeechStarted:
-    """``kind`` is "day" (2.3), "last" (last word, 2.2/2.4) or "tie" (2.4.1)."""
+    """``kind`` is "day" (2.3), "last" (last word, 2.2/2.4), "tie" (2.4.1), "intro", "extra"
+    or "justify"."""
 
     seat: int
     kind: str
@@ -90,6 +151,15 @@ class Refused:
     kind: str
     target: int | None
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PutUpCounted:
+    """Thumbs for putting ``target`` up after a speech: ``thumbs`` now, ``total`` today."""
+
+    target: int
+    thumbs: int
+    total: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +201,30 @@ class Tie:
 
 
 @dataclass(frozen=True, slots=True)
+class TieStays:
+    """A tie the ruleset does not play out: every candidate stays, night falls."""
+
+    candidates: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Unopposed:
+    """The only candidate leaves without a vote (the ruleset's
+    :meth:`~narrator.engine.rules.Rules.lone_candidate_leaves`)."""
+
+    candidate: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stays:
+    """The vote ends with nobody out: ``reason`` fewer_votes, the justified candidate got fewer
+    votes in the re-vote than before. (A tie not played out is :class:`TieStays`.)"""
+
+    seats: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class CrashStarted:
     """The car crash question (2.4.2)."""
 
@@ -153,7 +247,8 @@ class CrashNotApplied:
 
 @dataclass(frozen=True, slots=True)
 class SeatOut:
-    """``seat`` leaves the game; ``how`` is shot, vote, crash or removed."""
+    """``seat`` leaves the game; ``how`` is shot, vote, crash, removed, maniac or
+    sheriff_shot."""
 
     seat: int
     how: str
@@ -191,14 +286,28 @@ class BestMoveNamed:
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
-    """``winner`` is "civilians" or "mafia" (rules 1.2, 1.3)."""
+    """``winner`` is "civilians" or "mafia" (rules 1.2, 1.3); ``why``, when the ruleset names
+    one, how they won ("stalemate")."""
 
     winner: str
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlaysOn:
+    """The mafia's cards are all out, yet a seat playing for the mafia (the maniac) is not:
+    the city plays on."""
 
 
 Event = (
-    PhaseStarted | TimerStarted | ShotsResolved | Checked | NightResult | SpeechStarted
-    | SpeechEnded | Nominated | Withdrawn | Refused | VotingCancelled | VotingStarted | VoteCall
-    | VoteCounted | Tie | CrashStarted | CrashResult | CrashNotApplied | SeatOut | Fouled
-    | SpeechSkipped | BestMoveAsked | BestMoveNamed | GameOver
+    PhaseStarted | TimerStarted | ShotsResolved | Checked | NightResult | Declared | Acted
+    | Saved | Missed | Victims | CardShown | SpeechesBegin | SpeechStarted | SpeechEnded
+    | Nominated | Withdrawn | Refused | PutUpCounted | VotingCancelled | VotingStarted | VoteCall
+    | VoteCounted | Tie | TieStays | Unopposed | Stays | CrashStarted | CrashResult
+    | CrashNotApplied | SeatOut | Fouled | SpeechSkipped | BestMoveAsked | BestMoveNamed
+    | PlaysOn | GameOver
 )
+
+
+for _event in Event.__args__:  # every event is made often: see quick_init
+    quick_init(_event)

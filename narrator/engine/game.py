@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from narrator.engine import events as ev
 from narrator.engine.actions import (
@@ -20,34 +20,46 @@ from narrator.engine.actions import (
     BestMove,
     Check,
     EndSpeech,
+    Extra,
+    Floor,
     Foul,
     HandCount,
     Hands,
+    Kill,
     Malformed,
     Nominate,
+    PutUp,
     Remove,
+    Save,
     Shot,
     TimeUp,
     Withdraw,
 )
 from narrator.engine.errors import IllegalActionError, InvalidActionError
-from narrator.engine.rules import Rules, find_rules
-from narrator.engine.types import Role, Team, Timer
+from narrator.engine.rules import Rules, VoteState, find_rules
+from narrator.engine.steps import Act, Announce, Hunt, NightStep, Speeches, Vote, Wake
+from narrator.engine.steps import Extra as ExtraStep
+from narrator.engine.types import Role, SpeechKind, Team, Timer, quick_init
 
 #: what the game can wait for (see :class:`Expect`)
-ExpectKind = Literal["timer", "speech", "hands", "hunt", "check", "over"]
-#: a day speech (2.3), a last word (2.2, 2.4) or a tie speech (2.4.1)
-SpeechKind = Literal["day", "last", "tie"]
+ExpectKind = Literal["timer", "speech", "hands", "hunt", "check", "act", "floor", "put_up",
+                     "extra", "over"]
+
+__all__ = ["OVER", "Expect", "ExpectKind", "Game", "SpeechKind"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Expect:
     """What the game is waiting for.
 
-    ``kind``: "timer" (only the timer's end), "speech" (``seat`` speaks; ``speech`` is day, last
-    or tie), "hands" (a voting window for ``candidate``, or the car-crash question when
-    ``candidate`` is None), "hunt" (shots during the count), "check" (``role``'s check) or "over".
-    Fouls and removals are taken at any moment before the game is over.
+    ``kind``: "timer" (only the timer's end), "speech" (``seat`` speaks; ``speech`` is its
+    :data:`SpeechKind`), "hands" (a voting window for ``candidate``, or the car-crash question
+    when ``candidate`` is None), "hunt" (shots during the count), "check" (``role``'s check),
+    "act" (``role`` wakes for one of ``acts``: a check, a kill, a save), "floor" (the next
+    speaker by a raised hand), "put_up" (thumbs after ``seat``'s speech), "extra" (the hands
+    held up through the discussion) or "over". Fouls and removals are taken at any moment
+    before the game is over.
     """
 
     kind: ExpectKind
@@ -56,6 +68,7 @@ class Expect:
     speech: SpeechKind | None = None
     candidate: int | None = None
     role: str | None = None
+    acts: tuple[Act, ...] = ()
 
     def __str__(self) -> str:
         if self.kind == "speech":
@@ -66,8 +79,16 @@ class Expect:
             return f"hands for candidate {self.candidate}"
         if self.kind == "check":
             return f"the {self.role}'s check"
+        if self.kind == "act":
+            return f"the {self.role}'s {' or '.join(self.acts)}"
         if self.kind == "hunt":
             return "shots during the hunt"
+        if self.kind == "floor":
+            return "the next speaker (a raised hand)"
+        if self.kind == "put_up":
+            return f"thumbs to put up the one seat {self.seat} accused"
+        if self.kind == "extra":
+            return "the hands held up for 30 s more"
         if self.kind == "timer" and self.timer is not None:
             return f"the end of the {self.timer.name} timer"
         return "nothing: the game is over"
@@ -75,12 +96,28 @@ class Expect:
 
 OVER = Expect("over")
 
+_LENGTHS: dict[type[Rules], dict[SpeechKind, tuple[float, float | None]]] = {}
+
+
+def _speech_lengths(rules: Rules) -> dict[SpeechKind, tuple[float, float | None]]:
+    """Each kind of speech's length and warning under ``rules`` (asked once per ruleset)."""
+    lengths = _LENGTHS.get(type(rules))
+    if lengths is None:
+        lengths = _LENGTHS[type(rules)] = {
+            kind: rules.speech_timer(kind) for kind in get_args(SpeechKind)}
+    return lengths
+
+
+#: a night act's verb, by its action
+_VERBS: dict[type, str] = {Check: "check", Kill: "kill", Save: "save"}
+
 Flow = Generator[Expect, Action, Any]
 
 
 #: actions taken in a speech, and those taken at any moment (tuples: faster than X | Y)
 _SPOKEN = (Nominate, Withdraw, EndSpeech, Malformed)
 _ASIDE = (Foul, Remove)
+_NIGHT_ACTS = (Check, Kill, Save)
 _ENDS = (TimeUp, EndSpeech)  # what ends a speech (besides the speaker's removal)
 
 #: what a step does with each action it gets while it waits; True when the step is over
@@ -89,6 +126,10 @@ Take = Callable[[Action, Expect], bool]
 
 def _is_time_up(action: Action, expect: Expect) -> bool:
     return isinstance(action, TimeUp)
+
+
+def _is_floor_or_time_up(action: Action, expect: Expect) -> bool:
+    return isinstance(action, Floor | TimeUp)
 
 
 class _GameOver(Exception):
@@ -105,11 +146,16 @@ class _Day:
         self.rounds: list[dict[str, Any]] = []
         self.crash: dict[str, Any] | None = None
         self.out: list[int] = []
+        #: what only some rulesets record (put_up, extra, justified, stays)
+        self.extra: dict[str, Any] = {}
 
     def to_json(self) -> dict[str, Any]:
-        return {"day": self.number, "opened_by": self.opened_by,
-                "nominations": list(self.nominations), "rounds": self.rounds,
-                "crash": self.crash, "out": list(self.out)}
+        out = {"day": self.number, "opened_by": self.opened_by,
+               "nominations": list(self.nominations), "rounds": self.rounds,
+               "crash": self.crash, "out": list(self.out)}
+        if self.extra:
+            out.update(self.extra)
+        return out
 
 
 class Game:
@@ -117,23 +163,48 @@ class Game:
 
     ``roles`` maps seats to their cards; seats it does not name are civilians. Without it the
     cards are dealt by the ruleset from ``rng`` (reproducible with a seeded ``random.Random``).
-    Call :meth:`start` once, then :meth:`apply` for every action.
+    ``dealt`` gives what the ruleset deals besides the cards (the maniac's side); what it does
+    not give is drawn from ``rng`` too. Call :meth:`start` once, then :meth:`apply` for every
+    action.
     """
 
     def __init__(self, rules: Rules | str = "crime-time", *, seats: int | None = None,
                  roles: dict[int, Role] | None = None, rng: random.Random | None = None,
+                 dealt: dict[str, str] | None = None,
                  names: dict[int, str] | None = None) -> None:
         self.rules = find_rules(rules) if isinstance(rules, str) else rules
         # 0 seats is no table (not "the ruleset's"); the deal must be the ruleset's, and leave
         # the game open (1.3)
         self.seats = self.rules.check_seats(self.rules.seats if seats is None else seats)
         if roles is None:
-            roles = self.rules.deal(self.seats, rng or random.Random())
+            rng = rng or random.Random()
+            roles = self.rules.deal(self.seats, rng)
         else:
             self.rules.check_deal(self.seats, roles)
             roles = {s: roles.get(s, Role.CIVILIAN) for s in range(1, self.seats + 1)}
         self.roles: dict[int, Role] = roles
+        given = dict(dealt or {})
+        for name, values in self.rules.dealt_choices.items():
+            if name not in given:
+                rng = rng or random.Random()
+                given[name] = rng.choice(values)
+            elif given[name] not in values:
+                raise InvalidActionError(f"{name}: expected one of {', '.join(values)}, "
+                                         f"not {given[name]!r}")
+        unknown = sorted(set(given) - set(self.rules.dealt_choices))
+        if unknown:
+            raise InvalidActionError(f"{self.rules.name} deals no {', '.join(unknown)}")
+        #: what was dealt besides the cards (the maniac's side)
+        self.dealt: dict[str, str] = given
+        #: each kind of speech's length and warning (asked once: a speech is the hot path)
+        self._speech_lengths = _speech_lengths(self.rules)
+        #: each night's record with its keys in order, by the night's steps (made once)
+        self._templates: dict[int, tuple[tuple[NightStep, ...], dict[str, Any]]] = {}
+        #: the mafia's cards: the seats that hunt (2.1.2)
         self.black = frozenset(s for s, r in roles.items() if r.team is Team.BLACK)
+        #: the seats playing for the mafia (a maniac may): who counts as black for the end
+        self.side_black = frozenset(
+            s for s, r in roles.items() if self.rules.team(r, given) is Team.BLACK)
         for seat in names or {}:
             self._check_seat(seat, "name")
         #: nicknames per seat (public: shown on screen, in the transcript and the protocol)
@@ -167,6 +238,19 @@ class Game:
         self._standing: int | None = None  # the speaker's standing nomination (2.3)
         self._shots: dict[int, set[int]] = {}  # the hunt's shots, by shooter (2.1.2)
         self._crash_hands: set[int] = set()  # the seats for the car crash (2.4.2)
+        self._victims: list[tuple[int, str]] = []  # the night's kills: (seat, how), in order
+        self._night_saved: set[int] = set()  # the night's saved seats
+        self._acted = False  # the waking role has acted in this step
+        self._last_victims: tuple[int, ...] = ()  # out at the last night's end
+        self._last_saved = False  # a victim of the last night was saved
+        self.saved_seats: set[int] = set()  # every seat saved so far (each at most once)
+        self.justified: set[int] = set()  # the seats that have used their justification
+        self._played_on = False  # PlaysOn was said
+        self._spoken: set[int] = set()  # today's speakers, in raised-hand order
+        self._order: list[int] = []  # today's speakers in order
+        self._put_up: dict[int, int] = {}  # today's thumbs to put each seat up, in order
+        self._thumbs: set[int] = set()  # the thumbs of the put-up window open now
+        self._raised: list[int] = []  # the hands held up for 30 s more
         self._events: list[ev.Event] = []
         self._flow: Flow = self._game()
         self.expect: Expect = OVER
@@ -192,6 +276,16 @@ class Game:
         for _, target in self.nominations:
             seen.setdefault(target, None)
         return tuple(seen)
+
+    @property
+    def victims(self) -> tuple[int, ...]:
+        """The night's victims so far (shown to the doctor), each once, in the night's order."""
+        return self._living_victims()
+
+    @property
+    def spoken(self) -> frozenset[int]:
+        """The seats that have spoken today, when speeches go by raised hands."""
+        return frozenset(self._spoken)
 
     @property
     def voting_candidates(self) -> tuple[int, ...]:
@@ -312,19 +406,54 @@ class Game:
             if action.shooter in self.out:
                 raise self._illegal(action, f"seat {action.shooter} is out of the game")
             return
-        if isinstance(action, Check):
-            if exp.kind != "check" or action.role != exp.role:
-                raise self._illegal(action, f"it is not the {action.role}'s check")
+        if isinstance(action, _NIGHT_ACTS):
+            verb = _VERBS[type(action)]
+            ok = (exp.kind == "check" and verb == "check") or (exp.kind == "act"
+                                                                and verb in exp.acts)
+            if not ok or action.role != exp.role:
+                raise self._illegal(action, f"it is not the {action.role}'s {verb}")
             self._check_seat(action.target, action)
-            checker = self.seat_of(Role(action.role))
-            # 2.1.2: shot in this night's hunt, the checker is still at the table and checks
-            if checker is None or not self.at_table(checker):
+            if not self.actor_alive(action.role):
                 raise self._illegal(action, f"the {action.role} is out of the game")
+            return
+        if isinstance(action, Floor):
+            if exp.kind != "floor":
+                raise self._illegal(action, "nobody is asked to take the floor")
+            self._check_seat(action.seat, action)
+            if action.seat in self.out:
+                raise self._illegal(action, f"seat {action.seat} is out of the game")
+            if action.seat in self._spoken:
+                raise self._illegal(action, f"seat {action.seat} has spoken today")
+            return
+        if isinstance(action, PutUp | Extra):
+            if exp.kind != ("put_up" if isinstance(action, PutUp) else "extra"):
+                raise self._illegal(action, "it is not the time for it")
+            if isinstance(action, PutUp):
+                self._check_seat(action.target, action)
+            for seat in action.seats:
+                self._check_seat(seat, action)
+                if seat in self.out:
+                    raise self._illegal(action, f"seat {seat} is out of the game")
             return
         if isinstance(action, BestMove):
             self._check_best_move(action)
             return
         raise InvalidActionError(f"unknown action {action!r}")
+
+    def _card_alive(self, role: Role) -> bool:
+        return any(r is role and s not in self.out for s, r in self.roles.items())
+
+    def actor_alive(self, role: str) -> bool:
+        """Whether ``role`` (a card's name, or "mafia": any of the mafia's cards) is at the
+        table. A seat killed this night still is (2.1.2: nobody knows the result until day):
+        a checker shot in the hunt still checks."""
+        if role == "mafia":
+            return any(self.at_table(s) for s in self.black)
+        try:
+            seat = self.seat_of(Role(role))
+        except ValueError:
+            raise InvalidActionError(f"no role is called {role!r}") from None
+        return seat is not None and self.at_table(seat)
 
     def _first_victim(self) -> int | None:
         """The seat shot in the first hunt (night 2), if it was a hit."""
@@ -405,42 +534,78 @@ class Game:
         self._events.append(ev.PhaseStarted(name, number))
 
     def _first_night(self) -> Flow:
-        """2.1.1: cards, the don noted, the mafia's agreement, the sheriff noted; no hunt."""
+        """2.1.1: the ruleset's first night, step by step (crime-time: cards, the don noted,
+        the mafia's agreement, the sheriff noted); no hunt, no checks. A step named after
+        something dealt besides the cards (the maniac's side) announces it."""
         r = self.rules
-        self._phase("night", 1)
-        self._phase("dealing", 1)
-        yield from self._timer(Timer("dealing", r.deal_seconds_per_seat * self.seats))
-        self._phase("don_noted", 1)
-        yield from self._timer(Timer("don_noted", r.don_noted_seconds))
-        self._phase("agreement", 1)
-        yield from self._timer(Timer("agreement", r.agreement_seconds, r.agreement_warning))
-        self._phase("sheriff_noted", 1)
-        yield from self._timer(Timer("sheriff_noted", r.sheriff_first_night_seconds))
-        self._phase("sheriff_sleeps", 1)
+        for step in r.first_night:
+            self._phase(step, 1)
+            if step in self.dealt:
+                self._events.append(ev.Declared(step, self.dealt[step]))
+            timer = r.first_night_timer(step, self.seats)
+            if timer is not None:
+                yield from self._timer(timer)
 
     def _night(self, n: int) -> Flow:
-        """2.1: the hunt (2.1.2), then the don's and the sheriff's checks (2.1.3)."""
-        r = self.rules
+        """A night after the first: the ruleset's steps (crime-time 2.1: the hunt, 2.1.2, then
+        the don's and the sheriff's checks, 2.1.3)."""
         self.phase = f"n{n}"
         self.nominations = []
-        record: dict[str, Any] = {"night": n, "shot": None}
-        record.update((f"{checker.value}_check", None) for checker in r.checkers)
+        steps = self.rules.night_steps(n, self._card_alive)
+        template = self._templates.get(id(steps))
+        if template is None or template[0] is not steps:
+            keys = {"night": None}
+            for step in steps:
+                keys.update(dict.fromkeys(self._record_keys(step)))
+            template = self._templates[id(steps)] = (steps, keys)
+        record: dict[str, Any] = dict(template[1])
+        record["night"] = n
         self.nights.append(record)
+        self._victims = []
+        self._night_saved = set()
         self._phase("night", n)
+        for step in steps:
+            if isinstance(step, Wake):
+                if step.acts == ("check",):
+                    yield from self._check_step(n, step)
+                else:
+                    yield from self._wake(n, step)
+            elif isinstance(step, Hunt):
+                yield from self._hunt(n)
+                self._hunted(n)
+            elif isinstance(step, Announce):
+                self._phase(step.phase, n)
+            else:
+                self._resolve(n)
+
+    def _record_keys(self, step: NightStep) -> tuple[str, ...]:
+        """The keys a step writes into the night's record (the protocol's ``nights``)."""
+        if isinstance(step, Hunt):
+            return ("shot",)
+        if not isinstance(step, Wake):
+            return ()
+        keys = {"check": f"{step.role}_check", "save": f"{step.role}_save",
+                "kill": self.rules.kill_how.get(step.role, f"{step.role}_kill")}
+        return tuple(keys[act] for act in step.acts)
+
+    def _hunt(self, n: int) -> Flow:
+        """2.1.2: the count (then :meth:`_hunted`)."""
+        r = self.rules
         self._phase("hunt", n)
         hunt = Timer("hunt", r.count_pace * self.seats, tick=r.count_pace)
         self._events.append(ev.TimerStarted(hunt))
         self._shots = {}
-        yield from self._wait(Expect("hunt", hunt), self._take_shot)
+        return self._wait(Expect("hunt", hunt), self._take_shot)
+
+    def _hunted(self, n: int) -> None:
+        """2.1.2: the hunt's victim, known to the host only until day."""
+        r = self.rules
         black = [s for s in self.living if s in self.black]
         target = r.hunt_target(black, self._shots, set(self.living))
-        record["shot"] = target
+        self.nights[-1]["shot"] = target
         self._events.append(ev.ShotsResolved(n, target))
         if target is not None:
-            self._put_out(target, "shot", announce_day=n)
-        for checker in r.checkers:
-            yield from self._check_step(n, checker)
-        self._phase("sheriff_sleeps", n)
+            self._victims.append((target, r.kill_how["mafia"]))
 
     def _take_shot(self, action: Action, expect: Expect) -> bool:
         if isinstance(action, Shot):
@@ -449,14 +614,13 @@ class Game:
             return False
         return isinstance(action, TimeUp)
 
-    def _check_step(self, n: int, checker: Role) -> Flow:
-        """2.1.3: ``checker`` points at a seat (living or not) and the host's nod answers; the
+    def _check_step(self, n: int, step: Wake) -> Flow:
+        """2.1.3: the checker points at a seat (living or not) and the host's nod answers; the
         time runs out in full, whether or not the checker is still at the table."""
-        key = f"{checker.value}_check"
-        self._phase(key, n)
-        timer = Timer(key, self.rules.check_seconds)
+        self._phase(step.phase, n)
+        timer = Timer(step.phase, step.seconds)
         self._events.append(ev.TimerStarted(timer))
-        return self._wait(Expect("check", timer, role=checker.value), self._take_check)
+        return self._wait(Expect("check", timer, role=step.role), self._take_check)
 
     def _take_check(self, action: Action, expect: Expect) -> bool:
         if isinstance(action, Check):
@@ -471,44 +635,244 @@ class Game:
             return False
         return isinstance(action, TimeUp)
 
+    def _wake(self, n: int, step: Wake) -> Flow:
+        """A role wakes for a kill, a save, or a check or a kill; its time runs out in full."""
+        self._phase(step.phase, n)
+        if "save" in step.acts and self.rules.shows_victims:
+            self._events.append(ev.Victims(len(self._living_victims())))
+        timer = Timer(step.phase, step.seconds)
+        self._events.append(ev.TimerStarted(timer))
+        self._acted = False
+        yield from self._wait(Expect("act", timer, role=step.role, acts=step.acts),
+                              self._take_act)
+        if not self._acted and step.acts[0] == "kill":
+            self._events.append(ev.Missed(step.role))
+
+    def _living_victims(self) -> tuple[int, ...]:
+        """The night's victims so far, each once, in the night's order."""
+        seen: dict[int, None] = {}
+        for seat, _ in self._victims:
+            if seat not in self.out:
+                seen.setdefault(seat, None)
+        return tuple(seen)
+
+    def _take_act(self, action: Action, expect: Expect) -> bool:
+        if not isinstance(action, _NIGHT_ACTS):
+            return isinstance(action, TimeUp)
+        verb = _VERBS[type(action)]
+        if self._acted:
+            self._refuse(None, verb, action.target, "already_acted")
+            return False
+        record = self.nights[-1]
+        if isinstance(action, Check):
+            result = self.rules.check_answer(Role(action.role), self.roles[action.target])
+            record[f"{action.role}_check"] = {"target": action.target, "result": result}
+            self._events.append(ev.Checked(action.role, action.target, result))
+        elif isinstance(action, Kill):
+            if action.target in self.out:
+                self._refuse(None, verb, action.target, "target_out")
+                return False
+            how = self.rules.kill_how.get(action.role, f"{action.role}_kill")
+            record[how] = action.target
+            self._victims.append((action.target, how))
+            self._events.append(ev.Acted(action.role, verb, action.target))
+        else:
+            saved, reason = self.rules.save(action.target, self._living_victims(),
+                                            frozenset(self.saved_seats))
+            if reason is not None:
+                self._refuse(None, verb, action.target, reason)
+                return False
+            record[f"{action.role}_save"] = {"target": action.target, "saved": saved}
+            if saved is not None:
+                self._night_saved.add(saved)
+                self.saved_seats.add(saved)
+            self._events.append(ev.Saved(action.role, action.target, saved))
+        self._acted = True
+        return False
+
+    def _resolve(self, n: int) -> None:
+        """The night's victims but the saved leave the table; if that decides the game, the day
+        breaks only to say so."""
+        if not self._victims:  # nobody left the table: nothing is decided
+            self._last_victims = ()
+            self._last_saved = False
+            return
+        order = self._living_victims()
+        how_of: dict[int, str] = {}
+        for seat, how in self._victims:  # a seat killed twice: the first kill's
+            how_of.setdefault(seat, how)
+        victims = tuple(seat for seat in order if seat not in self._night_saved)
+        for seat in victims:
+            self._put_out(seat, how_of[seat], check_win=False)
+        self._last_victims = victims
+        self._last_saved = bool(self._night_saved & set(order))
+        if self._winner() is not None:
+            self._phase("day", n)
+            self._report(n)
+            self._check_win()
+
+    def _report(self, n: int) -> None:
+        """2.2: the night's result: each victim (their card shown where the ruleset shows
+        it), or a night with none."""
+        r = self.rules
+        if r.morning_phase is not None:
+            self._phase(r.morning_phase, n)
+        if not self._last_victims:
+            self._events.append(ev.NightResult(n, None, self._last_saved))
+        for seat in self._last_victims:
+            self._events.append(ev.NightResult(n, seat))
+            if r.reveal_cards:
+                self._events.append(ev.CardShown(seat, self.roles[seat].value))
+        if self.winner is None and self._winner() is None:
+            self._plays_on()
+
+    # -- the day -------------------------------------------------------------------------------
+
     def _day(self, n: int) -> Flow:
         self.phase = f"d{n}"
-        previous = self.days[-1].opened_by if self.days else None
+        self._previous_opener = self.days[-1].opened_by if self.days else None
         day = _Day(n, None)
         self.days.append(day)
         self._phase("day", n)
-        killed: int | None = None
-        if n > 1:
-            killed = self.nights[-1]["shot"]
-            self._events.append(ev.NightResult(n, killed))
-        if killed is not None:
-            if self.rules.best_move and n == 2:
-                self._events.append(ev.BestMoveAsked(killed))
-            yield from self._speech(killed, "last")
-        order = self._circle_from(self.rules.day_opener(n, previous, self.seats))
-        day.opened_by = order[0] if order else None
-        self.nominations = []
-        for seat in order:
-            if seat in self.out:  # removed during the discussion
-                continue
-            if seat in self._muted:  # sport fouls: the 3rd foul costs this speech
-                self._muted.discard(seat)
-                self._events.append(ev.SpeechSkipped(seat))
-                continue
-            yield from self._speech(seat, "day")
-        day.nominations = list(self.candidates)
-        yield from self._voting(n, day)
+        if self.nights and self.nights[-1]["night"] == n:
+            self._report(n)
+            for seat in self._last_victims:
+                if self._has_last_word(seat):
+                    if self.rules.best_move and n == 2:
+                        self._events.append(ev.BestMoveAsked(seat))
+                    yield from self._speech(seat, "last")
+        for step in self.rules.day_steps(n):
+            if isinstance(step, Speeches):
+                if step.order == "circle":
+                    # 2.3, inline: the discussion is the hot path of a game
+                    order = self._circle_from(
+                        self.rules.day_opener(n, self._previous_opener, self.seats))
+                    if day.opened_by is None:
+                        day.opened_by = order[0] if order else None
+                    self._order = order
+                    self.nominations = []
+                    if step.announce:
+                        self._events.append(ev.SpeechesBegin(step.kind, day.opened_by))
+                    for seat in order:
+                        if seat in self.out:  # removed during the discussion
+                            continue
+                        if seat in self._muted:  # sport fouls: the 3rd foul costs this speech
+                            self._muted.discard(seat)
+                            self._events.append(ev.SpeechSkipped(seat))
+                            continue
+                        yield from self._speech(seat, step.kind)
+                        if step.put_up:
+                            yield from self._put_up_window(seat)
+                else:
+                    yield from self._floor_round(n, day, step)
+                day.nominations = list(self.candidates)
+            elif isinstance(step, Vote):
+                yield from self._voting(n, day, step)
+            elif isinstance(step, ExtraStep):
+                yield from self._extra(day)
+            else:
+                self._phase(step.phase, n)
+
+    def _has_last_word(self, seat: int) -> bool:
+        how = self.out[seat]["how"]
+        return self.rules.last_word(self.roles[seat], self._team(seat), how)
+
+    def _team(self, seat: int) -> Team:
+        return Team.BLACK if seat in self.side_black else Team.RED
 
     def _circle_from(self, start: int) -> list[int]:
         seats = [(start - 1 + i) % self.seats + 1 for i in range(self.seats)]
         return [s for s in seats if s not in self.out]
 
+    def _floor_round(self, n: int, day: _Day, step: Speeches) -> Flow:
+        """Speeches in raised-hand order: whoever the host sees first, each living seat once;
+        when nobody is named in time, the first seat (in seat order) yet to speak."""
+        self._spoken = set()
+        self._order = []
+        self.nominations = []
+        self._put_up = {}
+        if step.announce:
+            self._events.append(ev.SpeechesBegin(step.kind, None))
+        while True:
+            waiting = [s for s in self.living if s not in self._spoken]
+            if not waiting:
+                break
+            timer = Timer("floor", self.rules.floor_seconds)
+            self._events.append(ev.TimerStarted(timer))
+            ended = yield from self._wait(Expect("floor", timer), _is_floor_or_time_up)
+            if isinstance(ended, Floor):
+                seat = ended.seat
+            else:
+                waiting = [s for s in self.living if s not in self._spoken]
+                if not waiting:
+                    break
+                seat = waiting[0]
+            self._spoken.add(seat)
+            self._order.append(seat)
+            if day.opened_by is None:
+                day.opened_by = seat
+            yield from self._speech(seat, step.kind)
+            if step.put_up and seat not in self.out:
+                yield from self._put_up_window(seat)
+        self._spoken = set()
+
+    def _put_up_window(self, speaker: int) -> Flow:
+        """After ``speaker``'s speech: thumbs for putting the one accused up for the vote; a
+        seat may give them after any number of speeches, once a window."""
+        timer = Timer("put_up", self.rules.put_up_seconds)
+        self._events.append(ev.TimerStarted(timer))
+        self._thumbs = set()
+        return self._wait(Expect("put_up", timer, seat=speaker), self._take_put_up)
+
+    def _take_put_up(self, action: Action, expect: Expect) -> bool:
+        if isinstance(action, PutUp):
+            target = action.target
+            if target in self.out:
+                self._refuse(expect.seat, "put_up", target, "target_out")
+                return False
+            thumbs = 0
+            for seat in action.seats:
+                if seat in self._thumbs:
+                    self._refuse(seat, "put_up", target, "already_voted")
+                    continue
+                self._thumbs.add(seat)
+                thumbs += 1
+            if thumbs:
+                if target not in self._put_up:
+                    self.nominations.append((expect.seat or 0, target))
+                self._put_up[target] = self._put_up.get(target, 0) + thumbs
+                self.days[-1].extra["put_up"] = {str(s): c for s, c in self._put_up.items()}
+                self._events.append(ev.PutUpCounted(target, thumbs, self._put_up[target]))
+            return False
+        return isinstance(action, TimeUp)
+
+    def _extra(self, day: _Day) -> Flow:
+        """After the discussion, the seats that held a hand up through it speak 30 s more, in
+        the discussion's order."""
+        timer = Timer("extra", self.rules.extra_window_seconds)
+        self._events.append(ev.TimerStarted(timer))
+        self._raised = []
+        yield from self._wait(Expect("extra", timer), self._take_extra)
+        raised = set(self._raised)
+        order = [s for s in self._order if s in raised]
+        if order:
+            day.extra["extra"] = order
+        for seat in order:
+            if seat not in self.out:
+                yield from self._speech(seat, "extra")
+
+    def _take_extra(self, action: Action, expect: Expect) -> bool:
+        if isinstance(action, Extra):
+            self._raised.extend(s for s in action.seats if s not in self._raised)
+            return False
+        return isinstance(action, TimeUp)
+
     def _speech(self, seat: int, kind: SpeechKind) -> Flow:
-        r = self.rules
-        seconds = {"day": r.speech_seconds, "last": r.last_word_seconds,
-                   "tie": r.tie_speech_seconds}[kind]
-        warning = r.speech_warning if kind == "day" else None
+        seconds, warning = self._speech_lengths[kind]
         timer = Timer("speech", seconds, warning)
+        if kind == "justify":
+            self.justified.add(seat)
+            self.days[-1].extra.setdefault("justified", []).append(seat)
         self._events.append(ev.SpeechStarted(seat, kind))
         self._events.append(ev.TimerStarted(timer))
         self._standing = None
@@ -536,6 +900,8 @@ class Game:
         elif isinstance(action, Withdraw):
             if expect.speech != "day":
                 self._refuse(seat, "withdraw", action.target, "not_discussion")
+            elif not self.rules.nominations:
+                self._refuse(seat, "withdraw", action.target, "no_nominations")
             elif self._standing is None or self._standing != action.target:
                 self._refuse(seat, "withdraw", action.target, "not_own_nomination")
             else:
@@ -555,6 +921,8 @@ class Game:
     def _nomination_refusal(self, kind: SpeechKind, target: int, standing: int | None) -> str | None:
         if kind != "day":
             return "not_discussion"  # 2.3.1: nominations are made in the discussion
+        if not self.rules.nominations:
+            return "no_nominations"  # the ruleset votes otherwise
         if not 1 <= target <= self.seats:
             return "not_a_seat"
         if target in self.out:
@@ -570,8 +938,11 @@ class Game:
 
     # -- voting ----------------------------------------------------------------------------
 
-    def _voting(self, n: int, day: _Day) -> Flow:
-        candidates = tuple(c for c in self.candidates if c not in self.out)
+    def _voting(self, n: int, day: _Day, step: Vote) -> Flow:
+        r = self.rules
+        candidates = r.ballot(n, tuple(self.living),
+                              tuple(c for c in self.candidates if c not in self.out),
+                              self._put_up)
         if self._removal_pending:
             self._removal_pending = False
             self._events.append(ev.VotingCancelled("monster"))  # 2.4.3
@@ -579,34 +950,57 @@ class Game:
         if not candidates:
             self._events.append(ev.VotingCancelled("no_candidates"))
             return
-        reason = self.rules.no_vote(n, candidates)  # 2.2.1
+        reason = r.no_vote(n, candidates)  # 2.2.1
         if reason is not None:
             self._events.append(ev.VotingCancelled(reason))
             return
+        if len(candidates) == 1 and self.rules.lone_candidate_leaves(n):
+            self._events.append(ev.Unopposed(candidates[0]))
+            self._put_out(candidates[0], "vote")
+            if self._has_last_word(candidates[0]):
+                yield from self._speech(candidates[0], "last")
+            return
+        if step.justify:
+            for seat in candidates:
+                if seat not in self.out:
+                    yield from self._speech(seat, "justify")
+            candidates = tuple(c for c in candidates if c not in self.out)
         rnd = 1
-        while True:
+        rounds: list[dict[int, int]] = []
+        while candidates:
             counts = yield from self._round(rnd, candidates, day)
             if counts is None:
                 return
-            top = max(counts.values())
-            leaders = tuple(c for c in candidates if counts[c] == top)
-            if len(leaders) == 1:
-                self._put_out(leaders[0], "vote")
-                yield from self._speech(leaders[0], "last")
+            verdict = r.verdict(VoteState(n, rnd, candidates, counts, rounds, self.justified,
+                                          len(self.living)))
+            rounds.append(counts)
+            if verdict.out:
+                for seat in verdict.out:
+                    self._put_out(seat, "vote")
+                for seat in verdict.out:
+                    if self._has_last_word(seat):
+                        yield from self._speech(seat, "last")
                 return
-            if self.rules.tie_goes_to_crash(rnd, leaders, candidates):
-                yield from self._crash(leaders, day)
+            if verdict.crash:
+                yield from self._crash(verdict.crash, day)
                 return
-            # 2.4.1: the tied speak 30 s in nomination order, then vote again among them
-            self._events.append(ev.Tie(leaders))
-            for seat in leaders:
+            if verdict.tie_stays:
+                self._events.append(ev.TieStays(verdict.tie_stays))
+                return
+            if verdict.stays:
+                self._events.append(ev.Stays(verdict.stays, "fewer_votes"))
+                return
+            if verdict.tie:
+                # 2.4.1: the tied speak 30 s in nomination order, then vote again among them
+                self._events.append(ev.Tie(verdict.tie))
+            for seat in verdict.speak:
                 if seat not in self.out:
-                    yield from self._speech(seat, "tie")
+                    yield from self._speech(seat, verdict.speech)
             if self._removal_pending:
                 self._removal_pending = False
                 self._events.append(ev.VotingCancelled("monster"))
                 return
-            candidates = tuple(c for c in leaders if c not in self.out)
+            candidates = tuple(c for c in verdict.revote if c not in self.out)
             rnd += 1
 
     def _round(self, rnd: int, candidates: tuple[int, ...], day: _Day) -> Flow:
@@ -617,13 +1011,14 @@ class Game:
         self._round_candidates = candidates
         self._round_counts = dict.fromkeys(candidates, 0)
         last = len(candidates) - 1
+        to_last = self.rules.abstainers_to_last(rnd, candidates)
         for i, cand in enumerate(candidates):
             ended = yield from self._window(cand)
             if isinstance(ended, Remove):
                 self._removal_pending = False
                 self._events.append(ev.VotingCancelled("monster"))
                 return None
-            if i == last:  # 2.4: abstainers count for the last candidate
+            if i == last and to_last:  # 2.4: abstainers count for the last candidate
                 abstained = len([s for s in self.living if s not in self._voted]) - self._anonymous
                 self._round_counts[cand] += max(0, abstained)
             self._events.append(ev.VoteCounted(cand, self._round_counts[cand]))
@@ -711,7 +1106,8 @@ class Game:
             self._put_out(seat, "crash", check_win=False)
         self._check_win()
         for seat in candidates:
-            yield from self._speech(seat, "last")
+            if self._has_last_word(seat):
+                yield from self._speech(seat, "last")
 
     def _take_crash_hands(self, action: Action, expect: Expect) -> bool:
         if isinstance(action, Hands):
@@ -723,20 +1119,18 @@ class Game:
 
     # -- leaving the table --------------------------------------------------------------------
 
-    def _put_out(self, seat: int, how: str, *, check_win: bool = True,
-                 announce_day: int | None = None) -> None:
+    def _put_out(self, seat: int, how: str, *, check_win: bool = True) -> None:
         kind, number = self.phase[0], int(self.phase[1:])
         self.out[seat] = {"how": how, ("night" if kind == "n" else "day"): number}
-        if how != "removed":
-            self._last_word_due.add(seat)
+        if how != "removed" and self.rules.last_word(self.roles[seat], self._team(seat), how):
+            self._last_word_due.add(seat)  # at the table until the last word ends (1.4)
         self._living = None
         if kind == "d":
             self.days[-1].out.append(seat)
         self._events.append(ev.SeatOut(seat, how))
-        if check_win and self._winner() is not None and announce_day is not None:
-            # The game is decided by the night's shot: the day breaks only to say so.
-            self._phase("day", announce_day)
-            self._events.append(ev.NightResult(announce_day, seat))
+        if self.rules.reveal_cards and how not in self.rules.kill_how.values():
+            # a night's victim shows the card with the night's result
+            self._events.append(ev.CardShown(seat, self.roles[seat].value))
         if check_win:
             self._check_win()
 
@@ -749,24 +1143,39 @@ class Game:
             self._removal_pending = True
         self._put_out(seat, "removed")
 
-    def _winner(self) -> Team | None:
+    def _sides(self) -> tuple[int, int]:
+        """The seats at the table playing for the mafia, and for the city."""
         living = self.living
-        black = sum(1 for s in living if s in self.black)
-        return self.rules.winner(black, len(living) - black)
+        black = sum(1 for s in living if s in self.side_black)
+        return black, len(living) - black
+
+    def _winner(self) -> Team | None:
+        return self.rules.winner(*self._sides())
 
     def _check_win(self) -> None:
         winner = self._winner()
         if winner is not None:
             self.winner = winner
-            self._events.append(ev.GameOver(winner.value))
+            self._events.append(ev.GameOver(winner.value, self.rules.why_won(winner,
+                                                                             *self._sides())))
             raise _GameOver
+        self._plays_on()
+
+    def _plays_on(self) -> None:
+        """Said once, when the last of the mafia's cards has left and a seat playing for the
+        mafia (the maniac) is still at the table."""
+        if (not self._played_on and self.side_black != self.black
+                and not any(s not in self.out for s in self.black)):
+            self._played_on = True
+            self._events.append(ev.PlaysOn())
 
     # -- views ---------------------------------------------------------------------------------
 
     def notation(self, *, secret: bool = True) -> str:
         """One line of state for tests and messages, e.g.
         ``crime-time d2:speech@4 SCCDcMCCCM noms=5,7``: phase, then one letter per seat
-        (C civilian, S sheriff, M mafia, D don; lower case when out), then the candidates.
+        (C civilian, S sheriff, M mafia, D don, H doctor, X maniac, K commissar, N nurse; lower
+        case when out), then the candidates.
 
         ``secret=False`` is the public form, for everything shown to people: ``+`` for a seat
         at the table and ``-`` for one out, no roles (``crime-time d2:speech@4 ++++-+++++``).
@@ -788,6 +1197,8 @@ class Game:
             phase = f"{self.phase}:vote@{e.candidate}" if e.candidate else f"{self.phase}:crash"
         elif e.kind == "check":
             phase = f"{self.phase}:check-{e.role}"
+        elif e.kind == "put_up":
+            phase = f"{self.phase}:put_up@{e.seat}"
         else:
             phase = f"{self.phase}:{e.timer.name if e.timer else e.kind}"
         noms = ",".join(map(str, self.candidates)) or "-"
@@ -795,7 +1206,7 @@ class Game:
 
     def protocol(self) -> dict[str, Any]:
         """The protocol (docs/protocol.md), without ``said`` (the host adds what it spoke)."""
-        return {
+        out: dict[str, Any] = {
             "rules": self.rules.name,
             "winner": self.winner.value if self.winner else None,
             "seats": {str(s): self._seat_record(s) for s in range(1, self.seats + 1)},
@@ -804,6 +1215,8 @@ class Game:
             "nights": [dict(n) for n in self.nights],
             "refused": list(self.refused),
         }
+        out.update(self.dealt)  # what was dealt besides the cards (the maniac's side)
+        return out
 
     def _seat_record(self, seat: int) -> dict[str, Any]:
         record: dict[str, Any] = {"role": self.roles[seat].value, "out": self.out.get(seat),

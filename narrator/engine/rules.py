@@ -5,18 +5,68 @@ ruleset wherever the rule texts differ: who opens the day's discussion, when no 
 when a tie goes to the car crash and when that passes, what a night check answers, how many
 seats a table has and which cards are dealt, who has won. A ruleset is a subclass of
 :class:`Rules` that overrides these settings and hooks; the game itself never branches on a
-ruleset's name. Only crime-time (the default) is implemented so far.
+ruleset's name. Crime-time (the default) is here; every other ruleset is a module of
+:mod:`narrator.engine.rulesets`, registered with :func:`register`.
+
+Besides the flow, a ruleset declares what the layers above need to know of it: the lines of a
+table script it takes (:attr:`Rules.script_keys`, :attr:`Rules.night_keys`,
+:attr:`Rules.header_keys`) and its own wording of the narrator's lines (:attr:`Rules.lines`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from typing import ClassVar, TypeVar
 
 from narrator.engine.errors import InvalidActionError
-from narrator.engine.types import Role, Team
+from narrator.engine.steps import Announce, DayStep, Hunt, NightStep, Resolve, Speeches, Vote, Wake
+from narrator.engine.types import Role, SpeechKind, Team, Timer
 from narrator.errors import NarratorError
+
+#: the input lines of a table script that every ruleset of crime-time's shape takes
+BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove", "best_move"})
+
+
+@dataclass(slots=True)
+class VoteState:
+    """What a ruleset's :meth:`Rules.verdict` sees after a round of voting (read only; not
+    frozen, as one is made after every round)."""
+
+    day: int
+    round: int
+    candidates: tuple[int, ...]
+    counts: Mapping[int, int]
+    #: the counts of today's earlier rounds, first round first
+    rounds: Sequence[Mapping[int, int]]
+    #: the seats that have used their justification (on any day)
+    justified: AbstractSet[int]
+    living: int
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The candidates with the most votes, in ballot order."""
+        top = max(self.counts.values())
+        return tuple(c for c in self.candidates if self.counts[c] == top)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What follows a round of voting, in this order: ``out`` leave the table (with a last word
+    where the ruleset gives one); or the car crash of ``crash``; or a tie of ``tie_stays`` is
+    not played out and everybody stays; or ``stays`` stay, having got fewer votes than before;
+    or a ``tie`` is announced, ``speak`` speak (``speech``) and ``revote`` are voted on again."""
+
+    out: tuple[int, ...] = ()
+    crash: tuple[int, ...] = ()
+    tie_stays: tuple[int, ...] = ()
+    stays: tuple[int, ...] = ()
+    tie: tuple[int, ...] = ()
+    speak: tuple[int, ...] = ()
+    speech: SpeechKind = "tie"
+    revote: tuple[int, ...] = ()
 
 
 class Rules:
@@ -57,8 +107,65 @@ class Rules:
     no_crash_at: ClassVar[int | None] = 4
     #: 2.4.3, the «monster» rule: a removal before the vote is complete cancels that vote
     monster_rule: ClassVar[bool] = True
+    #: 2.1.1: the first night, step by step; each step is a phase the narrator announces, with
+    #: the timer :meth:`first_night_timer` gives it (none: it is only announced)
+    first_night: ClassVar[tuple[str, ...]] = (
+        "night", "dealing", "don_noted", "agreement", "sheriff_noted", "sheriff_sleeps")
+
+    # -- the steps of the other texts (crime-time has none of them) ---------------------------
+
+    #: figures of speeches crime-time does not have: an introduction, 30 s more for a raised
+    #: hand, a justification before a re-vote
+    intro_seconds: ClassVar[float] = 30.0
+    extra_seconds: ClassVar[float] = 30.0
+    justify_seconds: ClassVar[float] = 30.0
+    #: the texts give no figures for these windows; the host looks at the table for them
+    floor_seconds: ClassVar[float] = 5.0  # who raised a hand first
+    put_up_seconds: ClassVar[float] = 5.0  # the thumbs after a speech
+    extra_window_seconds: ClassVar[float] = 5.0  # the hands held up through the discussion
+    #: a speech may nominate (2.3.1); without, a nomination is refused (``no_nominations``)
+    nominations: ClassVar[bool] = True
+    #: the eliminated open their card and the narrator names the role
+    reveal_cards: ClassVar[bool] = False
+    #: the one who saves at night is shown the night's victims (their number is said)
+    shows_victims: ClassVar[bool] = False
+    #: a phase said at day before the night's result (None: only "day")
+    morning_phase: ClassVar[str | None] = None
+    #: what a night's kill by each role is called in ``out.how`` (and in the night's record)
+    kill_how: ClassVar[Mapping[str, str]] = {
+        "mafia": "shot", "sheriff": "sheriff_shot", "maniac": "maniac"}
+    #: what is dealt besides the cards (a name → its values), drawn at random unless given;
+    #: a first-night step of the same name announces it
+    dealt_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+
+    # -- what the layers above need to know --------------------------------------------------
+
+    #: the input lines a table script of this ruleset may hold; another key is an
+    #: error naming the line and the ruleset
+    script_keys: ClassVar[frozenset[str]] = BASE_SCRIPT_KEYS
+    #: the keys of a script's ``night`` line: ``shots`` (the hunt), then one key per role that
+    #: acts at night (a seat, or null when it did not act)
+    night_keys: ClassVar[frozenset[str]] = frozenset({"shots", "don", "sheriff"})
+    #: header keys beyond the common ones (rules, seats, roles, seed, lang)
+    header_keys: ClassVar[frozenset[str]] = frozenset()
+    #: the ruleset's own wording: a key the narration says (crime-time's words) → the keys said
+    #: instead, in order (empty: nothing is said). A key ending in ``.{n}`` stands for every
+    #: seat (``"last_word.{n}": ("x.testament.{n}",)``). A ruleset's own lines are keys of the
+    #: voice packs' manifests prefixed with :attr:`voice_prefix` (``professional.morning``).
+    lines: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+
+    @property
+    def voice_prefix(self) -> str:
+        """The prefix of this ruleset's own keys in the voice packs (``vrn_closed.``)."""
+        return self.name.replace("-", "_") + "."
 
     # -- the deal ------------------------------------------------------------------------------
+
+    @property
+    def table_sizes(self) -> str:
+        """The table sizes as said in messages: ``"10"`` or ``"4..15"``."""
+        low, high = self.min_seats, self.max_seats
+        return str(low) if low == high else f"{low}..{high}"
 
     def composition(self, seats: int) -> dict[Role, int]:
         """The cards dealt besides civilians at a table of ``seats`` (1.2, 1.3)."""
@@ -78,11 +185,12 @@ class Rules:
         return self.max_seats + 1
 
     def check_seats(self, seats: object) -> int:
-        """``seats`` if a table of this ruleset can have that many; InvalidActionError if not."""
+        """``seats`` if this ruleset is played at a table of that many and its deal there
+        leaves the game open; InvalidActionError (one line naming the ruleset) if not."""
         if isinstance(seats, bool) or not isinstance(seats, int) or not (
                 self.min_seats <= seats <= self.max_seats):
-            raise InvalidActionError(
-                f"a table has {self.min_seats}..{self.max_seats} seats, not {seats}")
+            raise InvalidActionError(f"{self.name} is played at {self.table_sizes} seats, "
+                                     f"not {seats}")
         if self._decided_at_deal(seats):
             black = sum(n for role, n in self.composition(seats).items()
                         if role.team is Team.BLACK)
@@ -116,7 +224,42 @@ class Rules:
         rng.shuffle(deck)
         return {seat: role for seat, role in enumerate(deck, start=1)}
 
+    def team(self, role: Role, dealt: Mapping[str, str]) -> Team:
+        """The side a card plays on, given what else was ``dealt`` (1.2, 1.3: its team)."""
+        return role.team
+
     # -- the night -----------------------------------------------------------------------------
+
+    def first_night_timer(self, step: str, seats: int) -> Timer | None:
+        """The timer of a step of :attr:`first_night` (2.1.1), or None for one only announced."""
+        if step == "dealing":
+            return Timer("dealing", self.deal_seconds_per_seat * seats)
+        if step == "don_noted":
+            return Timer("don_noted", self.don_noted_seconds)
+        if step == "agreement":
+            return Timer("agreement", self.agreement_seconds, self.agreement_warning)
+        if step == "sheriff_noted":
+            return Timer("sheriff_noted", self.sheriff_first_night_seconds)
+        return None
+
+    def night_steps(self, night: int, alive: Callable[[Role], bool]) -> tuple[NightStep, ...]:
+        """The steps of night ``night`` (from 2); ``alive(card)``: is that card at the table.
+
+        2.1.2: the hunt, whose victim is out at once; 2.1.3: the don's check, the sheriff's."""
+        steps = _NIGHTS.get(type(self))
+        if steps is None:  # the same every night: made once per ruleset
+            checks = tuple(Wake(c.value, ("check",), self.check_seconds, f"{c.value}_check")
+                           for c in self.checkers)
+            steps = _NIGHTS[type(self)] = (Hunt(), Resolve(), *checks, Announce("sheriff_sleeps"))
+        return steps
+
+    def save(self, pick: int, victims: tuple[int, ...],
+             saved_before: frozenset[int]) -> tuple[int | None, str | None]:
+        """The save of ``pick`` with the night's ``victims`` (in the night's order) and the
+        seats ``saved_before`` on earlier nights: (the seat saved or None, a refusal reason or
+        None — refused, the one who saves may pick again). By default the pick is a guess:
+        the victim is saved when it is them."""
+        return (pick if pick in victims else None), None
 
     def hunt_target(self, living_black: list[int], shots: dict[int, set[int]],
                     living: set[int]) -> int | None:
@@ -142,12 +285,35 @@ class Rules:
 
     # -- the day -------------------------------------------------------------------------------
 
+    def day_steps(self, day: int) -> tuple[DayStep, ...]:
+        """The steps of day ``day`` after its morning (the night's result, last words): 2.3,
+        the discussion round the table; 2.4, the vote."""
+        return _DISCUSSION_AND_VOTE
+
+    def speech_timer(self, kind: SpeechKind) -> tuple[float, float | None]:
+        """The length of a ``kind`` speech and when «Десять секунд» is said (2.3: day speeches
+        only)."""
+        if kind == "day":
+            return self.speech_seconds, self.speech_warning
+        return float(getattr(self, _SPEECH_SETTING[kind])), None
+
+    def last_word(self, role: Role, team: Team, how: str) -> bool:
+        """Whether a seat with card ``role`` (playing for ``team``) that left ``how`` has a last
+        word: 2.2, the night's victim; 2.4, the voted out; 2.4.2, the car crash's."""
+        return how in ("shot", "vote", "crash")
+
     def day_opener(self, day: int, previous: int | None, seats: int) -> int:
         """The seat the day's discussion starts from (the first living seat from it speaks).
 
         2.3: day 1 from seat 1; every later day from the seat after the one who opened the
         previous day (``previous``)."""
         return 1 if previous is None else previous % seats + 1
+
+    def ballot(self, day: int, living: tuple[int, ...], nominated: tuple[int, ...],
+               put_up: Mapping[int, int]) -> tuple[int, ...]:
+        """The candidates of day ``day``'s vote: 2.4, those nominated and at the table, in order
+        of nomination (``put_up``: the thumbs each seat got to be put up, in order)."""
+        return nominated
 
     def no_vote(self, day: int, candidates: tuple[int, ...]) -> str | None:
         """Why no vote is held on the ``candidates`` standing after day ``day``'s discussion
@@ -158,6 +324,33 @@ class Rules:
         if day == 1 and len(candidates) == 1:
             return "single_candidate_day1"
         return None
+
+    def lone_candidate_leaves(self, day: int) -> bool:
+        """True when a single candidate standing after day ``day``'s discussion (and voted on,
+        see :meth:`no_vote`) leaves without a vote. Crime-time votes on him (2.4)."""
+        return False
+
+    def tie_stays(self, rnd: int, leaders: tuple[int, ...], living: int) -> bool:
+        """After round ``rnd``, ``leaders`` share the most votes with ``living`` seats at the
+        table: True when the tie is not played out at all (no speeches, no other round, no car
+        crash: everybody stays and night falls). Crime-time always plays a tie out (2.4.1)."""
+        return False
+
+    def abstainers_to_last(self, rnd: int, candidates: tuple[int, ...]) -> bool:
+        """2.4: the hands not raised in round ``rnd`` count for the last candidate."""
+        return True
+
+    def verdict(self, vote: VoteState) -> Verdict:
+        """What follows a round: 2.4, one leader leaves; 2.4.1, a tie speaks and is voted on
+        again; 2.4.2, the car crash (:meth:`tie_goes_to_crash`)."""
+        leaders = vote.leaders
+        if len(leaders) == 1:
+            return Verdict(out=leaders)
+        if self.tie_stays(vote.round, leaders, vote.living):
+            return Verdict(tie_stays=leaders)
+        if self.tie_goes_to_crash(vote.round, leaders, vote.candidates):
+            return Verdict(crash=leaders)
+        return Verdict(tie=leaders, speak=leaders, revote=leaders)
 
     def tie_goes_to_crash(self, rnd: int, leaders: tuple[int, ...],
                           candidates: tuple[int, ...]) -> bool:
@@ -174,6 +367,11 @@ class Rules:
 
     # -- the end -------------------------------------------------------------------------------
 
+    def why_won(self, winner: Team, black: int, red: int) -> str:
+        """How ``winner`` won with ``black`` and ``red`` at the table, when the narrator says
+        it its own way (``GameOver.why``); "" for the usual words."""
+        return ""
+
     def winner(self, black: int, red: int) -> Team | None:
         """1.2/1.3: civilians win when no black seat remains; mafia when black ≥ red."""
         if black == 0:
@@ -183,6 +381,30 @@ class Rules:
         return None
 
 
+_DISCUSSION_AND_VOTE: tuple[DayStep, ...] = (Speeches(), Vote())
+_NIGHTS: dict[type[Rules], tuple[NightStep, ...]] = {}
+#: the setting that gives each kind of speech (but the day's) its length
+_SPEECH_SETTING = {"last": "last_word_seconds", "tie": "tie_speech_seconds",
+                   "intro": "intro_seconds", "extra": "extra_seconds",
+                   "justify": "justify_seconds"}
+
+RulesT = TypeVar("RulesT", bound=type[Rules])
+
+#: the rulesets by name (:func:`register`)
+RULESETS: dict[str, type[Rules]] = {}
+#: every ruleset name the narrator knows of, implemented or not (the command line's choices)
+KNOWN = ("crime-time", "professional", "vrn", "vrn-closed", "amateur")
+
+
+def register(cls: RulesT) -> RulesT:
+    """Class decorator: make ``cls`` a ruleset found by :func:`find_rules` under its name."""
+    if cls.name in RULESETS:
+        raise ValueError(f"a ruleset named {cls.name!r} is registered already")
+    RULESETS[cls.name] = cls
+    return cls
+
+
+@register
 class CrimeTime(Rules):
     """Club «Crime Time», edition of 11.12.2013: 6 civilians + sheriff, 2 mafia + don."""
 
@@ -222,10 +444,6 @@ def settings_of(rules: Rules) -> dict[str, float]:
     """The tunable figures of ``rules`` that differ from its ruleset's (for the journal)."""
     base = RULESETS.get(rules.name, type(rules))
     return {k: getattr(rules, k) for k in TUNABLE if getattr(rules, k) != getattr(base, k)}
-
-
-RULESETS: dict[str, type[Rules]] = {CrimeTime.name: CrimeTime}
-KNOWN = ("crime-time", "professional", "vrn", "amateur")
 
 
 def find_rules(name: str) -> Rules:

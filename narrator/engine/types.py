@@ -1,9 +1,15 @@
-"""Value types of the game: roles, teams, timers."""
+"""Value types of the game: roles, teams, timers, the kinds of speech."""
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from dataclasses import dataclass
+from typing import Any, Literal, TypeVar
+
+#: a day speech (2.3), a last word (2.2, 2.4; a testament, a final word), a tie speech (2.4.1),
+#: an introduction, 30 s more for a raised hand, a justification before a re-vote
+SpeechKind = Literal["day", "last", "tie", "intro", "extra", "justify"]
 
 
 class Team(enum.Enum):
@@ -20,9 +26,14 @@ class Role(enum.Enum):
     SHERIFF = "sheriff"
     MAFIA = "mafia"
     DON = "don"
+    DOCTOR = "doctor"
+    MANIAC = "maniac"
+    COMMISSAR = "commissar"
+    NURSE = "nurse"
 
     @property
     def team(self) -> Team:
+        """The card's team; a ruleset may put a card on another side (the maniac's, dealt)."""
         return Team.BLACK if self in (Role.MAFIA, Role.DON) else Team.RED
 
     @property
@@ -37,9 +48,43 @@ class Role(enum.Enum):
         raise ValueError(f"no role has the letter {letter!r}")
 
 
-_LETTERS = {Role.CIVILIAN: "C", Role.SHERIFF: "S", Role.MAFIA: "M", Role.DON: "D"}
+_LETTERS = {Role.CIVILIAN: "C", Role.SHERIFF: "S", Role.MAFIA: "M", Role.DON: "D",
+            Role.DOCTOR: "H", Role.MANIAC: "X", Role.COMMISSAR: "K", Role.NURSE: "N"}
 
 
+T = TypeVar("T")
+
+
+def quick_init(cls: type[T]) -> type[T]:
+    """Give a frozen, slotted dataclass an ``__init__`` that sets its slots directly.
+
+    A frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__`` (its
+    ``__setattr__`` refuses), which makes it three times slower to make than a plain one, and
+    the engine makes hundreds of events, timers and waits a game. This ``__init__`` writes the
+    slots through their descriptors: the same fields and defaults, still immutable, equal and
+    hashable, at half the cost (see ``scripts/bench_engine.py``)."""
+    namespace: dict[str, Any] = {}
+    params: list[str] = []
+    body: list[str] = []
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        namespace[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
+        if f.default is not dataclasses.MISSING:
+            namespace[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        elif f.default_factory is not dataclasses.MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: no default factories here")
+        else:
+            params.append(f.name)
+        body.append(f"    _set_{f.name}(self, {f.name})")
+    source = f"def __init__(self, {', '.join(params)}):\n" + ("\n".join(body) or "    pass")
+    exec(source, namespace)  # as dataclasses makes its own __init__
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
+
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Timer:
     """A timer the engine asks its host to run; the host reports ``TimeUp(name)`` at the end.

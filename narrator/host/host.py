@@ -14,7 +14,7 @@ from typing import Protocol
 
 from narrator.engine import Action, Game, Timer, TimeUp
 from narrator.engine import events as ev
-from narrator.host.narration import TEN_SECONDS, Line, count_line, lines_for
+from narrator.host.narration import TEN_SECONDS, Line, count_line, lines_for, reworded
 from narrator.host.recorder import InputLog
 from narrator.host.scheduler import Scheduler
 from narrator.inputs import ACTION, TIMER, UNDO, Input
@@ -156,7 +156,9 @@ class Host:
         return self.scheduler.now()
 
     def say(self, line: Line) -> None:
-        self.voice.say(line, self.now())
+        """Say ``line`` now, in the ruleset's wording."""
+        for said in reworded([line], self.game.rules.lines):
+            self.voice.say(said, self.now())
 
     @property
     def time_left(self) -> float | None:
@@ -168,7 +170,7 @@ class Host:
     def _handle(self, events: list[ev.Event]) -> None:
         now = self.now()
         for event in events:
-            for line in lines_for(event):
+            for line in lines_for(event, self.game.rules.lines):
                 self.voice.say(line, now)
             if isinstance(event, ev.TimerStarted):
                 self._start_timer(event.timer)

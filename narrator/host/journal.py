@@ -66,6 +66,7 @@ class JournalHeader:
     settings: dict[str, float] = field(default_factory=dict)  # changed figures (count pace, …)
     options: dict[str, Any] = field(default_factory=dict)  # club options (fouls, best_move, …)
     names: dict[int, str] = field(default_factory=dict)  # nicknames per seat
+    dealt: dict[str, str] = field(default_factory=dict)  # besides the cards (the maniac's side)
 
     def to_json(self) -> dict[str, Any]:
         head: dict[str, Any] = {
@@ -76,6 +77,8 @@ class JournalHeader:
             head["options"] = self.options
         if self.names:
             head["names"] = {str(s): n for s, n in sorted(self.names.items())}
+        if self.dealt:
+            head["dealt"] = dict(self.dealt)
         return head
 
 
@@ -189,7 +192,8 @@ class Journal(Recorder):
     def for_game(cls, path: str | Path, game: Game, *, lang: str = "ru", mode: str = "assist",
                  fsync: bool = True) -> Journal:
         header = JournalHeader(game.rules.name, game.seats, dict(game.roles), lang, mode,
-                               settings_of(game.rules), options_of(game.rules), dict(game.names))
+                               settings_of(game.rules), options_of(game.rules), dict(game.names),
+                               dict(game.dealt))
         return cls(path, header, fsync=fsync)
 
     def stop(self, at: float) -> None:
@@ -228,7 +232,7 @@ class JournalContents:
         rules = with_settings(find_rules(self.header.rules), **self.header.settings)
         rules = apply_options(rules, self.header.options, where="journal options")
         game = Game(rules, seats=self.header.seats, roles=self.header.roles,
-                    names=self.header.names)
+                    names=self.header.names, dealt=self.header.dealt)
         started = 1 if _starts_timer(game.start()) else 0
         for line, (_, action) in zip(self.lines, self.entries, strict=True):
             try:
@@ -314,7 +318,13 @@ def _header(name: str, head: Any) -> JournalHeader:
         names = check_names(head.get("names", {}), seats)
     except OptionError as e:
         raise NarratorError(f"{name}:1: names: {e}") from None
-    return JournalHeader(rules_name, seats, roles, lang, mode, settings, options, names)
+    raw_dealt = head.get("dealt", {})
+    if not isinstance(raw_dealt, dict) or any(
+            k not in rules.dealt_choices or v not in rules.dealt_choices[k]
+            for k, v in raw_dealt.items()):
+        raise fail("dealt", f"what {rules_name} deals besides the cards", raw_dealt)
+    return JournalHeader(rules_name, seats, roles, lang, mode, settings, options, names,
+                         dict(raw_dealt))
 
 
 def _line(obj: Any) -> tuple[str, float, Mapping[str, Any]]:

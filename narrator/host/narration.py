@@ -1,11 +1,14 @@
 """What the narrator says at each engine event: keys into the voice pack, never literal text.
 
 The phrases themselves live in ``voices/<lang>/manifest.json``; this module only decides which
-keys follow which event (rule clauses cited per line).
+keys follow which event (rule clauses of crime-time cited per line). Another ruleset words some
+of them its own way (:attr:`~narrator.engine.rules.Rules.lines`): :func:`lines_for` takes that
+wording and says its keys instead.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from narrator.engine import events as ev
@@ -24,6 +27,9 @@ class Line:
 # The keys themselves are listed with the voice packs, which must hold every one of them.
 _PHASES = PHASE_KEYS
 _CANCELLED = CANCELLED_KEYS
+#: the key of each kind of speech's announcement («Слово игроку номер …»)
+_SPEECHES = {"day": "speech", "last": "last_word", "tie": "tie_speech",
+             "intro": "intro_speech", "extra": "extra_speech", "justify": "justify"}
 
 TEN_SECONDS = Line(("ten_seconds",), urgent=True)
 
@@ -33,18 +39,67 @@ def count_line(n: int) -> Line:
     return Line((f"count.{n}",))
 
 
-def lines_for(event: ev.Event) -> list[Line]:
-    """The lines the narrator says for ``event`` (often none)."""
+#: a ruleset's wording: a key → the keys said instead (see :func:`reworded`)
+Wording = Mapping[str, tuple[str, ...]]
+
+
+def lines_for(event: ev.Event, wording: Wording | None = None) -> list[Line]:
+    """The lines the narrator says for ``event`` (often none), in the ruleset's ``wording``."""
+    lines = _lines(event)
+    return reworded(lines, wording) if wording and lines else lines
+
+
+def reworded(lines: list[Line], wording: Wording) -> list[Line]:
+    """``lines`` with each key the ``wording`` names replaced by its keys (a key ``x.7`` by
+    those of ``x.{n}`` too); a line left with no key is not said."""
+    out: list[Line] = []
+    for line in lines:
+        keys = tuple(k for key in line.keys for k in reword(key, wording))
+        if keys:
+            out.append(Line(keys, line.urgent))
+    return out
+
+
+def reword(key: str, wording: Wording) -> tuple[str, ...]:
+    """What is said for ``key`` in ``wording``: its own keys, or the key itself."""
+    said = wording.get(key)
+    if said is not None:
+        return said
+    stem, _, number = key.rpartition(".")
+    if stem and number.isdigit():
+        family = wording.get(f"{stem}.{{n}}")
+        if family is not None:
+            return tuple(k.replace("{n}", number) for k in family)
+    return (key,)
+
+
+def _lines(event: ev.Event) -> list[Line]:
     match event:
         case ev.PhaseStarted(name=name):
-            return [Line(_PHASES[name])] if name in _PHASES else []
+            # a step of another ruleset is said in its wording of ``phase.<name>``
+            return [Line(_PHASES.get(name, (f"phase.{name}",)))]
+        case ev.NightResult(killed=None, saved=True):
+            return [Line(("night_saved",))]
         case ev.NightResult(killed=None):
             return [Line(("miss",))]
         case ev.NightResult(killed=seat):
             return [Line((f"killed.{seat}",))]
         case ev.SpeechStarted(seat=seat, kind=kind):
-            key = {"day": "speech", "last": "last_word", "tie": "tie_speech"}[kind]
-            return [Line((f"{key}.{seat}",))]
+            return [Line((f"{_SPEECHES[kind]}.{seat}",))]
+        case ev.SpeechesBegin(kind=kind, first=first):
+            return [Line((f"{kind}_opens" if first is None else f"{kind}_opens.{first}",))]
+        case ev.Declared(name=name, value=value):
+            return [Line((f"{name}.{value}",))]
+        case ev.Missed(role=role):
+            return [Line((f"missed.{role}",))]
+        case ev.Victims(count=count):
+            return [Line((f"stretcher.{count}",))]
+        case ev.CardShown(seat=seat, role=role):
+            return [Line((f"open_card.{seat}", f"card.{role}"))]
+        case ev.Stays(seats=seats):
+            return [Line(tuple(f"stays.{s}" for s in seats))]
+        case ev.PlaysOn():
+            return [Line(("plays_on",))]
         case ev.SpeechEnded(early=False):
             return [Line(("thanks",))]
         case ev.Nominated():
@@ -52,7 +107,8 @@ def lines_for(event: ev.Event) -> list[Line]:
         case ev.Withdrawn():
             return [Line(("withdrawn",), urgent=True)]  # 2.3.2 «Снято»
         case ev.VotingCancelled(reason=reason):
-            return [Line((_CANCELLED[reason],))]
+            # a reason of another ruleset is said in its wording of the reason itself
+            return [Line((_CANCELLED.get(reason, reason),))]
         case ev.VotingStarted(round=rnd, candidates=cands):
             # 2.4: the host announces how many candidates stand and names them in order
             keys: tuple[str, ...] = ("revote",) if rnd > 1 else ("candidates_are",)
@@ -64,6 +120,10 @@ def lines_for(event: ev.Event) -> list[Line]:
             return [Line(("thanks", f"votes.{n}"))]
         case ev.Tie():
             return [Line(("tie", "tie_speeches"))]
+        case ev.TieStays():
+            return [Line(("tie_stays",))]
+        case ev.Unopposed():
+            return [Line(("unopposed",))]
         case ev.CrashStarted():
             return [Line(("crash", "crash_question"))]  # 2.4.2
         case ev.CrashResult(passed=passed):
@@ -80,6 +140,7 @@ def lines_for(event: ev.Event) -> list[Line]:
             return [Line((f"skips_speech.{seat}",))]
         case ev.BestMoveAsked(seat=seat):
             return [Line((f"best_move.{seat}",))]
-        case ev.GameOver(winner=winner):
-            return [Line(("win_civilians",) if winner == "civilians" else ("win_mafia",))]
+        case ev.GameOver(winner=winner, why=why):
+            key = "win_civilians" if winner == "civilians" else "win_mafia"
+            return [Line((f"{key}_{why}" if why else key,))]
     return []

@@ -72,6 +72,10 @@ def _note(event: ev.Event, names: dict[int, str]) -> str | None:
             return f"    refused: {who} {k} {t if t is not None else ''} ({r})"
         case ev.VoteCounted(candidate=c, votes=n):
             return f"    {c}: {n} vote(s)"
+        case ev.TieStays(candidates=c):
+            return f"    tie of {', '.join(map(str, c))} not played out: everybody stays"
+        case ev.Unopposed(candidate=c):
+            return f"    seat {c} is the only candidate: out without a vote"
         case ev.CrashResult(votes_for=f, votes_against=a, passed=p):
             return f"    car crash: {f} for, {a} against, {'passed' if p else 'failed'}"
         case ev.SeatOut(seat=s, how=h):
@@ -80,6 +84,20 @@ def _note(event: ev.Event, names: dict[int, str]) -> str | None:
             return f"    night {n}: {'miss' if t is None else f'shot at {t}'}"
         case ev.Checked(role=r, target=t, result=res):
             return f"    {r} checks {t}: {'yes' if res else 'no'}"
+        case ev.Acted(role=r, act="kill", target=t):
+            return f"    {r} kills {t}"
+        case ev.Missed(role=r):
+            return f"    {r}: no kill"
+        case ev.Saved(role=r, target=t, saved=saved) if saved == t:
+            return f"    {r} saves {t}"
+        case ev.Saved(role=r, target=t, saved=None):
+            return f"    {r} picks {t}: nobody is saved"
+        case ev.Saved(role=r, target=t, saved=saved):
+            return f"    {r} picks {t}: saved before, {saved} is saved instead"
+        case ev.PutUpCounted(target=t, thumbs=n, total=total):
+            return f"    put up {t}: {n} thumb(s), {total} today"
+        case ev.Stays(seats=seats):
+            return f"    fewer votes than before: {', '.join(map(str, seats))} stay(s)"
         case ev.Fouled(seat=s, count=n) if n >= 3:
             # the host is told at the 3rd and the 4th foul (sport rules act on them)
             return f"    {seat(s)}: {_ORDINAL.get(n, f'{n}th')} foul"

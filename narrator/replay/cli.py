@@ -6,6 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
+from narrator.errors import NarratorError
 from narrator.replay.script import load_table_script
 from narrator.replay.table import ReplayResult, replay_script
 
@@ -14,7 +15,7 @@ def run(args: argparse.Namespace) -> int:
     path = Path(args.path)
     if path.is_dir():
         return _run_session(args, path)
-    script = load_table_script(path)
+    script = load_table_script(path, rules=getattr(args, "rules", None))
     if args.lang:
         script.lang = args.lang
     result: ReplayResult
@@ -41,6 +42,10 @@ def _run_session(args: argparse.Namespace, path: Path) -> int:
     from narrator.replay.session import replay_session
 
     result = replay_session(path, model_path=args.model)
+    given = getattr(args, "rules", None)
+    if given is not None and result.table.game.rules.name != given:
+        raise NarratorError(f"{path}: the session is a game of {result.table.game.rules.name}, "
+                            f"not of {given} (--rules)")
     if args.json:
         print(json.dumps(result.protocol(), ensure_ascii=False))
     else:

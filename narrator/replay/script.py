@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,10 +21,8 @@ from narrator.errors import NarratorError, ScriptError
 from narrator.reading import BadJSON, lines, loads, read_text
 from narrator.typed import typed_number
 
+#: header keys every ruleset takes; a ruleset adds its own (``Rules.header_keys``)
 HEADER_KEYS = {"rules", "seats", "roles", "seed", "lang", "names", "options"}
-INPUT_KEYS = {"speech", "vote", "crash", "night", "foul", "remove", "best_move"}
-NIGHT_KEYS = {"shots", "don", "sheriff"}
-ROLE_NAMES = {"don": Role.DON, "mafia": Role.MAFIA, "sheriff": Role.SHERIFF}
 
 
 @dataclass(frozen=True)
@@ -47,11 +46,18 @@ class TableScript:
     seed: int | None
     lang: str
     inputs: list[ScriptLine] = field(default_factory=list)
+    #: the values of the ruleset's own header keys (``Rules.header_keys``), as written
+    extra: dict[str, Any] = field(default_factory=dict)
     #: nicknames per seat (header ``names``)
     names: dict[int, str] = field(default_factory=dict)
 
     def error(self, line: int, message: str) -> ScriptError:
         return ScriptError(self.path, line, message)
+
+    @property
+    def dealt(self) -> dict[str, str]:
+        """What the header deals besides the cards (the maniac's side); the rest is drawn."""
+        return {k: v for k, v in self.extra.items() if k in self.rules.dealt_choices}
 
 
 def _shown(value: Any) -> str:
@@ -85,14 +91,19 @@ def _seats(script: TableScript, line: int, value: Any, what: str) -> list[int]:
     return [_seat(script, line, v, what) for v in value]
 
 
-def load_table_script(path: str | Path) -> TableScript:
-    """Read ``path``; raises :class:`ScriptError` (``FILE:LINE: …``) on anything malformed."""
+def load_table_script(path: str | Path, *, rules: str | None = None) -> TableScript:
+    """Read ``path``; raises :class:`ScriptError` (``FILE:LINE: …``) on anything malformed.
+
+    ``rules`` (``replay --rules``): the ruleset of a script whose header names none; a header
+    naming another is an error."""
     name = str(path)
-    return parse_table_script(read_text(path, "the table script"), name)
+    return parse_table_script(read_text(path, "the table script"), name, rules=rules)
 
 
-def parse_table_script(text: str, name: str = "<script>") -> TableScript:
-    """Parse the text of a table script; ``name`` is used in error messages."""
+def parse_table_script(text: str, name: str = "<script>", *,
+                       rules: str | None = None) -> TableScript:
+    """Parse the text of a table script; ``name`` is used in error messages; ``rules`` as in
+    :func:`load_table_script`."""
     rows: list[tuple[int, dict[str, Any]]] = []
     for number, raw in enumerate(lines(text), start=1):
         stripped = raw.strip()
@@ -108,29 +119,36 @@ def parse_table_script(text: str, name: str = "<script>") -> TableScript:
     if not rows:
         raise ScriptError(name, 1, "expected a header line, got an empty script")
     header_line, header = rows[0]
-    script = _header(name, header_line, header)
+    script = _header(name, header_line, header, rules)
     for number, obj in rows[1:]:
         script.inputs.append(_input(script, number, obj))
     return script
 
 
-def _header(name: str, line: int, header: dict[str, Any]) -> TableScript:
-    unknown = set(header) - HEADER_KEYS
-    if unknown:
-        if unknown & INPUT_KEYS:
-            raise ScriptError(name, line, f"expected the header first, got an input ({_shown(header)})")
-        raise ScriptError(name, line, f"unknown header key(s): {_names(unknown)}")
-    rules_name = header.get("rules", "crime-time")
+def _header(name: str, line: int, header: dict[str, Any], given: str | None) -> TableScript:
+    rules_name = header.get("rules", given or "crime-time")
+    if given is not None and rules_name != given:
+        raise ScriptError(name, line, f"rules: the script is a game of {_shown(rules_name)}, "
+                                      f"not of {given} (--rules)")
     if not isinstance(rules_name, str):
         raise ScriptError(name, line, f"rules: expected a name, got {_shown(rules_name)}")
     try:
         rules = find_rules(rules_name)
     except NarratorError as e:
         raise ScriptError(name, line, f"rules: {e}") from None
+    unknown = set(header) - HEADER_KEYS - rules.header_keys
+    if unknown:
+        if unknown & rules.script_keys:
+            raise ScriptError(name, line,
+                              f"expected the header first, got an input ({_shown(header)})")
+        raise ScriptError(name, line, f"unknown header key(s) for {rules.name}: "
+                                      f"{_names(unknown)}")
     seats = header.get("seats", rules.seats)
-    if isinstance(seats, bool) or not isinstance(seats, int) or not 4 <= seats <= 15:
-        raise ScriptError(name, line, f"seats: expected 4..15, got {_shown(seats)}")
-    try:
+    if isinstance(seats, bool) or not isinstance(seats, int) \
+            or not rules.min_seats <= seats <= rules.max_seats:
+        raise ScriptError(name, line, f"seats: expected {rules.table_sizes}, got "
+                                      f"{_shown(seats)} (a table of {rules.name})")
+    try:  # and none that starts decided (1.3)
         rules.check_seats(seats)
     except NarratorError as e:
         raise ScriptError(name, line, f"seats: {e}") from None
@@ -140,6 +158,10 @@ def _header(name: str, line: int, header: dict[str, Any]) -> TableScript:
     lang = header.get("lang", "ru")
     if lang not in ("ru", "uk"):
         raise ScriptError(name, line, f"lang: expected ru or uk, got {_shown(lang)}")
+    for key, values in rules.dealt_choices.items():
+        if key in header and header[key] not in values:
+            raise ScriptError(name, line, f"{key}: expected {' or '.join(map(_shown, values))}"
+                                          f", got {_shown(header[key])}")
     try:
         rules = apply_options(rules, header.get("options", {}), where="options")
     except OptionError as e:
@@ -148,7 +170,8 @@ def _header(name: str, line: int, header: dict[str, Any]) -> TableScript:
         names = check_names(header.get("names", {}), seats)
     except OptionError as e:
         raise ScriptError(name, line, f"names: {e}") from None
-    script = TableScript(name, rules, seats, None, seed, lang, names=names)
+    script = TableScript(name, rules, seats, None, seed, lang, names=names,
+                         extra={k: header[k] for k in sorted(rules.header_keys) if k in header})
     if "roles" in header:
         script.roles = _roles(script, line, header["roles"])
     return script
@@ -157,59 +180,96 @@ def _header(name: str, line: int, header: dict[str, Any]) -> TableScript:
 def _roles(script: TableScript, line: int, roles: Any) -> dict[int, Role]:
     if not isinstance(roles, dict):
         raise script.error(line, f"roles: expected an object, got {_shown(roles)}")
+    rules = script.rules
+    cards = rules.composition(script.seats)
+    names = {role.value: role for role in cards}
     dealt: dict[int, Role] = {}
     for role_name, value in roles.items():
-        role = ROLE_NAMES.get(role_name)
+        role = names.get(role_name)
         if role is None:
-            raise script.error(line, f"roles: unknown role {_shown(role_name)} (don, mafia, sheriff)")
+            raise script.error(line, f"roles: {rules.name} deals no {_shown(role_name)} "
+                                     f"(its cards: {', '.join(sorted(names))})")
         for seat in _seats(script, line, value, f"roles.{role_name}"):
             if seat in dealt:
                 raise script.error(line, f"roles: seat {seat} is both {dealt[seat].value} "
                                          f"and {role.value}")
             dealt[seat] = role
     try:
-        script.rules.check_deal(script.seats, dealt)
+        rules.check_deal(script.seats, dealt)
     except NarratorError as e:
         raise script.error(line, f"roles: {e}") from None
     return dealt
 
 
 def _input(script: TableScript, line: int, obj: dict[str, Any]) -> ScriptLine:
-    keys = set(obj) & INPUT_KEYS
+    rules = script.rules
+    keys = set(obj) & rules.script_keys
     if len(keys) != 1:
-        what = "no known key" if not keys else f"several inputs ({', '.join(sorted(keys))})"
-        raise script.error(line, f"expected one of {', '.join(sorted(INPUT_KEYS))}, got {what}")
+        strangers = set(obj) - rules.script_keys - {"say"}
+        if not keys and strangers:  # an input of another ruleset, or of none
+            what = _names(set(strangers))
+        else:
+            what = "no known key" if not keys else f"several inputs ({', '.join(sorted(keys))})"
+        raise script.error(line, f"expected one of {', '.join(sorted(rules.script_keys))} "
+                                 f"(the inputs of {rules.name}), got {what}")
     (key,) = keys
     extra = set(obj) - {key} - ({"say"} if key == "speech" else set())
     if extra:
         raise script.error(line, f"{key}: unknown key(s) {_names(extra)}")
     value = obj[key]
-    if key in ("speech", "foul", "remove"):
+    if key == "speech":
         seat = _seat(script, line, value, key)
         say = _say(script, line, obj["say"]) if "say" in obj else None
         return ScriptLine(line, key, seat, say)
-    if key == "vote":
-        if not isinstance(value, dict):
-            raise script.error(line, f"vote: expected {{candidate: [seats]}}, got {_shown(value)}")
-        votes: dict[int, list[int]] = {}
-        for c, v in value.items():
-            seat = _seat(script, line, c, "vote candidate")
-            if seat in votes:  # "5" and "05": one candidate twice
-                raise script.error(line, f"vote: candidate {seat} named twice")
-            votes[seat] = _seats(script, line, v, f"vote.{c}")
-        return ScriptLine(line, key, votes)
-    if key == "crash":
-        return ScriptLine(line, key, _seats(script, line, value, "crash"))
-    if key == "best_move":
-        if not script.rules.best_move:
-            raise script.error(line, "best_move: expected the best_move option in the header, "
-                                     "got a best move without it")
-        seats = _seats(script, line, value, "best_move")
-        if len(seats) != 3 or len(set(seats)) != 3:
-            raise script.error(line, f"best_move: expected three different seats, got "
-                                     f"{_shown(value)}")
-        return ScriptLine(line, key, seats)
-    return ScriptLine(line, key, _night(script, line, value))
+    parse = INPUTS.get(key)
+    if parse is None:
+        raise script.error(line, f"{key}: {rules.name} declares this input, but no reader for "
+                                 f"it exists")
+    return ScriptLine(line, key, parse(script, line, value, key))
+
+
+def _one_seat(script: TableScript, line: int, value: Any, key: str) -> int:
+    return _seat(script, line, value, key)
+
+
+def _vote(script: TableScript, line: int, value: Any, key: str) -> dict[int, list[int]]:
+    if not isinstance(value, dict):
+        raise script.error(line, f"vote: expected {{candidate: [seats]}}, got {_shown(value)}")
+    votes: dict[int, list[int]] = {}
+    for c, v in value.items():
+        seat = _seat(script, line, c, "vote candidate")
+        if seat in votes:  # "5" and "05": one candidate twice
+            raise script.error(line, f"vote: candidate {seat} named twice")
+        votes[seat] = _seats(script, line, v, f"vote.{c}")
+    return votes
+
+
+def _seat_list(script: TableScript, line: int, value: Any, key: str) -> list[int]:
+    return _seats(script, line, value, key)
+
+
+def _put_up(script: TableScript, line: int, value: Any, key: str) -> dict[int, list[int]]:
+    """``{"7": [1, 2, 3]}``: the thumbs for putting the one just accused up."""
+    if not isinstance(value, dict):
+        raise script.error(line, f"put_up: expected {{accused: [seats]}}, got {_shown(value)}")
+    thumbs: dict[int, list[int]] = {}
+    for t, v in value.items():
+        seat = _seat(script, line, t, "put_up accused")
+        if seat in thumbs:  # "7" and "07": one seat twice
+            raise script.error(line, f"put_up: seat {seat} named twice")
+        thumbs[seat] = _seats(script, line, v, f"put_up.{t}")
+    return thumbs
+
+
+def _best_move(script: TableScript, line: int, value: Any, key: str) -> list[int]:
+    if not script.rules.best_move:
+        raise script.error(line, "best_move: expected the best_move option in the header, "
+                                 "got a best move without it")
+    seats = _seats(script, line, value, "best_move")
+    if len(seats) != 3 or len(set(seats)) != 3:
+        raise script.error(line, f"best_move: expected three different seats, got "
+                                 f"{_shown(value)}")
+    return seats
 
 
 def _say(script: TableScript, line: int, say: Any) -> tuple[tuple[float, str], ...]:
@@ -228,21 +288,42 @@ def _say(script: TableScript, line: int, say: Any) -> tuple[tuple[float, str], .
     return tuple(out)
 
 
-def _night(script: TableScript, line: int, night: Any) -> dict[str, Any]:
+def _night(script: TableScript, line: int, night: Any, key: str = "night") -> dict[str, Any]:
+    """A night: ``shots`` (the hunt) and one seat (or null) per other night key."""
     if not isinstance(night, dict):
         raise script.error(line, f"night: expected an object, got {_shown(night)}")
-    extra = set(night) - NIGHT_KEYS
+    rules = script.rules
+    extra = set(night) - rules.night_keys
     if extra:
-        raise script.error(line, f"night: unknown key(s) {_names(extra)} "
-                                 f"(this ruleset takes {', '.join(sorted(NIGHT_KEYS))})")
-    shots_raw = night.get("shots", {})
-    if not isinstance(shots_raw, dict):
-        raise script.error(line, f"night.shots: expected {{shooter: target}}, got "
-                                 f"{_shown(shots_raw)}")
-    shots = {_seat(script, line, s, "night.shots shooter"): _seats(script, line, t, "night.shots")
-             for s, t in shots_raw.items()}
-    out: dict[str, Any] = {"shots": shots}
-    for who in ("don", "sheriff"):
+        raise script.error(line, f"night: unknown key(s) {_names(extra)} (a night "
+                                 f"of {rules.name} takes {', '.join(sorted(rules.night_keys))})")
+    out: dict[str, Any] = {}
+    for who in sorted(rules.night_keys):
         value = night.get(who)
-        out[who] = None if value is None else _seat(script, line, value, f"night.{who}")
+        if who == "shots":
+            out[who] = _shots(script, line, {} if value is None else value)
+        else:
+            out[who] = None if value is None else _seat(script, line, value, f"night.{who}")
     return out
+
+
+def _shots(script: TableScript, line: int, shots: Any) -> dict[int, list[int]]:
+    if not isinstance(shots, dict):
+        raise script.error(line, f"night.shots: expected {{shooter: target}}, got "
+                                 f"{_shown(shots)}")
+    return {_seat(script, line, s, "night.shots shooter"): _seats(script, line, t, "night.shots")
+            for s, t in shots.items()}
+
+
+#: how the value of each input line (but ``speech``, read with its ``say``) is read; a
+#: ruleset's new input adds its reader here and its key to its ``script_keys``
+INPUTS: dict[str, Callable[[TableScript, int, Any, str], Any]] = {
+    "vote": _vote,
+    "crash": _seat_list,
+    "extra": _seat_list,
+    "put_up": _put_up,
+    "best_move": _best_move,
+    "night": _night,
+    "foul": _one_seat,
+    "remove": _one_seat,
+}

@@ -124,7 +124,9 @@ def table_game(table: Input) -> Game:
     settings = {str(k): float(v) for k, v in table.get("settings", {}).items()}
     rules = with_settings(find_rules(str(table.get("rules"))), **settings)
     rules = apply_options(rules, table.get("options", {}))
-    game = Game(rules, seats=seats, roles=roles, names=check_names(table.get("names", {}), seats))
+    dealt = {str(k): str(v) for k, v in (table.get("dealt") or {}).items()}
+    game = Game(rules, seats=seats, roles=roles, names=check_names(table.get("names", {}), seats),
+                dealt=dealt)
     history = [parse_action(a) for a in table.get("history", ())]
     if history:  # a resumed game: bring it to where the recording began
         game.start()

@@ -19,12 +19,18 @@ from narrator.engine import (
     Check,
     EndSpeech,
     EngineError,
+    Extra,
+    Floor,
     Foul,
     Game,
     Hands,
+    Kill,
+    PutUp,
     Remove,
+    Save,
     Shot,
 )
+from narrator.engine.game import Expect
 from narrator.errors import ScriptError
 from narrator.grammar import Intent, parse
 from narrator.host.assembly import Assembly, assemble_host
@@ -50,7 +56,7 @@ class ScriptReplay:
         self.script = script
         rng = random.Random(script.seed) if script.seed is not None else random.Random()
         self.game = Game(script.rules, seats=script.seats, roles=script.roles, rng=rng,
-                         names=script.names)
+                         names=script.names, dealt=script.dealt)
         self.clock = clock or VirtualClock()
         parts = assemble_host(self.game, self.clock,
                               manifest=manifest or default_manifest(script.lang),
@@ -116,13 +122,20 @@ class ScriptReplay:
         if line.key == "best_move":  # before the first-night victim's last word
             self._apply(line, BestMove(tuple(line.value)))
             return
+        # a window the line does not answer passes with nothing in it (no thumbs, no hands)
+        while self.game.expect.kind in _OPTIONAL and _OPTIONAL[self.game.expect.kind] != line.key:
+            self._close_window()
+            self._settle()
         handler = {"speech": self._speech, "vote": self._vote, "crash": self._crash,
-                   "night": self._night}[line.key]
+                   "night": self._night, "extra": self._extra, "put_up": self._put_up}[line.key]
         handler(line)
 
     def _speech(self, line: ScriptLine) -> None:
         exp = self.game.expect
         seat = line.value
+        if exp.kind == "floor":  # speeches by raised hands: this seat's hand was first
+            self._apply(line, Floor(seat))
+            exp = self.game.expect
         if exp.kind != "speech" or exp.seat != seat:
             raise self._fail(line, f"a speech of seat {seat}")
         assert exp.timer is not None
@@ -170,24 +183,79 @@ class ScriptReplay:
             self._apply(line, Hands(tuple(line.value)))
         self._close_window()
 
+    def _extra(self, line: ScriptLine) -> None:
+        if self.game.expect.kind != "extra":
+            raise self._fail(line, "the hands held up for 30 s more")
+        if line.value:
+            self._apply(line, Extra(tuple(line.value)))
+        self._close_window()
+
+    def _put_up(self, line: ScriptLine) -> None:
+        if self.game.expect.kind != "put_up":
+            raise self._fail(line, "thumbs to put up the one just accused")
+        for target, seats in line.value.items():
+            self._apply(line, PutUp(target, tuple(seats)))
+        self._close_window()
+
     def _night(self, line: ScriptLine) -> None:
-        exp = self.game.expect
-        if exp.kind != "hunt":
+        """Each step of the night the ruleset wakes, in its order, under its own key: the hunt
+        (``shots``, 2.1.2), a check (2.1.3), a kill, a save."""
+        if self.game.expect.kind not in ("hunt", "check", "act"):
             raise self._fail(line, "a night")
         night: dict[str, Any] = line.value
-        # shots in the order of the count: a mafioso fires when he hears the number (2.1.2)
-        shots = sorted((t, s) for s, targets in night["shots"].items() for t in targets)
-        for target, shooter in shots:
-            self._apply(line, Shot(shooter, target))
-        self._close_window()
-        for role in ("don", "sheriff"):
-            if self.game.is_over:
-                return
+        asked: list[str] = []
+        phase = self.game.phase
+        while not self.game.is_over:
             self._settle()
-            target = night[role]
-            if target is not None:
-                self._apply(line, Check(role, target))
+            exp = self.game.expect
+            if exp.kind not in ("hunt", "check", "act") or self.game.phase != phase:
+                break
+            if exp.kind == "hunt":
+                asked.append("shots")
+                # in the order of the count: a mafioso fires when he hears the number (2.1.2)
+                shots = sorted((t, s) for s, targets in night["shots"].items() for t in targets)
+                for target, shooter in shots:
+                    self._apply(line, Shot(shooter, target))
+            else:
+                keys = act_keys(exp)
+                asked += keys
+                given = [k for k in keys if night.get(k) is not None]
+                if len(given) > 1:
+                    raise self.script.error(
+                        line.line, f"night: {' and '.join(given)}: the {exp.role} does one or "
+                                   f"the other")
+                if given:
+                    self._apply(line, _act(exp, keys[given[0]], night[given[0]]))
             self._close_window()
+        unasked = sorted(k for k, v in night.items() if v not in (None, {}) and k not in asked)
+        if unasked and not self.game.is_over:  # (a night that ends the game asks no more)
+            raise self.script.error(
+                line.line, f"night: {', '.join(unasked)}: not asked this night (it asked for "
+                           f"{', '.join(asked) or 'nothing'})")
+
+
+#: the windows that pass with nothing when the next line is not theirs
+_OPTIONAL = {"put_up": "put_up", "extra": "extra"}
+
+
+def act_keys(expect: Expect) -> dict[str, str]:
+    """The keys of a script's night line for a waking role, and the act each stands for: the
+    role's name for its usual act (``don``, ``maniac``, ``doctor``, ``mafia`` — the don's
+    decision), ``<role>_shot`` for a kill it may do instead (``sheriff_shot``)."""
+    role = expect.role or ""
+    if expect.kind == "check":
+        return {role: "check"}
+    keys: dict[str, str] = {role: expect.acts[0]}
+    for act in expect.acts[1:]:
+        keys[f"{role}_shot" if act == "kill" else f"{role}_{act}"] = act
+    return keys
+
+
+def _act(expect: Expect, act: str, target: int) -> Action:
+    role = expect.role or ""
+    if act == "check":
+        return Check(role, target)
+    return Kill(role, target) if act == "kill" else Save(role, target)
 
 
 def replay_script(script: TableScript, **kwargs: Any) -> ReplayResult:

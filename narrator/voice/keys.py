@@ -2,10 +2,16 @@
 
 The host's narration picks these keys per game event; they are listed here, below the host, so
 that ``narrator voices check`` and the pack loader can hold a manifest against them without
-knowing the game. A test plays random games and checks that nothing else is ever said.
+knowing the game. A ruleset other than crime-time says some lines in its own words (its
+``lines``): those keys are listed from the registered rulesets. A test plays random games of
+every ruleset and checks that nothing else is ever said.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+
+from narrator.engine.rules import RULESETS
 
 #: the phrase of each phase the engine announces (by the engine's phase name)
 PHASE_KEYS: dict[str, tuple[str, ...]] = {
@@ -15,6 +21,8 @@ PHASE_KEYS: dict[str, tuple[str, ...]] = {
     "agreement": ("mafia_agreement",),
     "sheriff_noted": ("mafia_sleeps_sheriff_wakes",),
     "sheriff_sleeps": ("sheriff_sleeps",),
+    "mafia_sleeps": ("mafia_sleeps",),  # first-night steps of other rulesets
+    "don_sleeps": ("don_sleeps",),
     "hunt": ("mafia_hunts",),  # 2.1.2
     "don_check": ("don_wakes",),  # 2.1.3
     "sheriff_check": ("don_sleeps_sheriff_wakes",),
@@ -31,7 +39,7 @@ CANCELLED_KEYS: dict[str, str] = {
 #: phrases said as they are
 PLAIN_KEYS: tuple[str, ...] = (
     "ten_seconds", "miss", "thanks", "accepted", "withdrawn", "candidates_are", "revote", "tie",
-    "tie_speeches",
+    "tie_speeches", "tie_stays", "unopposed",
     "crash", "crash_question", "crash_passed", "crash_failed", "crash_not_applied",
     "win_civilians", "win_mafia",
 )
@@ -46,8 +54,22 @@ SEAT_FAMILIES: tuple[str, ...] = (
 MAX_SEATS = 15
 
 
+def wording_keys(wording: Mapping[str, tuple[str, ...]], seats: int = MAX_SEATS) -> list[str]:
+    """Every key a ruleset's ``wording`` may say instead of crime-time's (seat families for
+    1..``seats``), in a stable order: what a voice pack must hold for the ruleset."""
+    keys: dict[str, None] = {}
+    for said in wording.values():
+        for key in said:
+            if key.endswith(".{n}"):
+                keys.update(dict.fromkeys(key.replace("{n}", str(n)) for n in range(1, seats + 1)))
+            else:
+                keys[key] = None
+    return list(keys)
+
+
 def spoken_keys(seats: int = MAX_SEATS) -> list[str]:
-    """Every key the narrator may say at a table of up to ``seats`` seats, in a stable order."""
+    """Every key the narrator may say at a table of up to ``seats`` seats, under any ruleset,
+    in a stable order."""
     keys: dict[str, None] = {}
     for phase in PHASE_KEYS.values():
         keys.update(dict.fromkeys(phase))
@@ -57,4 +79,6 @@ def spoken_keys(seats: int = MAX_SEATS) -> list[str]:
         keys.update(dict.fromkeys(f"{family}.{n}" for n in range(1, seats + 1)))
     keys.update(dict.fromkeys(f"votes.{n}" for n in range(seats + 1)))  # 2.4: 0..all hands
     keys.update(dict.fromkeys(f"candidates.{n}" for n in range(1, seats + 1)))
+    for name in sorted(RULESETS):  # each ruleset's own lines
+        keys.update(dict.fromkeys(wording_keys(RULESETS[name].lines, seats)))
     return list(keys)

@@ -13,15 +13,16 @@ from tests.helpers import SCRIPT_ROLES
 
 
 def script_text(*lines: dict[str, Any], roles: dict[str, Any] | None = None,
-                seats: int = 10) -> str:
-    header = {"rules": "crime-time", "seats": seats, "roles": roles or SCRIPT_ROLES}
+                seats: int = 10, rules: str = "crime-time") -> str:
+    header = {"rules": rules, "seats": seats, "roles": roles or SCRIPT_ROLES}
     return "\n".join(json.dumps(x, ensure_ascii=False) for x in (header, *lines))
 
 
 def run(*lines: dict[str, Any], roles: dict[str, Any] | None = None,
-        seats: int = 10) -> ReplayResult:
-    """Replay a game given as input lines (header added) and return the result."""
-    return replay_script(parse_table_script(script_text(*lines, roles=roles, seats=seats), "t"))
+        seats: int = 10, rules: str = "crime-time") -> ReplayResult:
+    """Replay a game of ``rules`` given as input lines (header added) and return the result."""
+    text = script_text(*lines, roles=roles, seats=seats, rules=rules)
+    return replay_script(parse_table_script(text, "t"))
 
 
 def day_speeches(seats: list[int], says: dict[int, list[Any]] | None = None) -> list[dict[str, Any]]:

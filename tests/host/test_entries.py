@@ -4,8 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from narrator.engine import EndSpeech, Game, Nominate, TimeUp
-from narrator.engine.entries import OperatorLineError, parse_operator_line
+from narrator.engine import (
+    Check,
+    EndSpeech,
+    Extra,
+    Floor,
+    Game,
+    Kill,
+    Nominate,
+    PutUp,
+    Role,
+    Save,
+    TimeUp,
+)
+from narrator.engine.entries import OperatorInput, OperatorLineError, parse_operator_line
 from tests.helpers import ROLES
 
 
@@ -106,3 +118,56 @@ def test_fouls_removals_and_stop_at_any_moment_and_nothing_else_at_a_timer() -> 
     for line in ("7", "", "-"):
         with pytest.raises(OperatorLineError, match="nothing to enter now"):
             parse_operator_line(line, game)
+
+
+# -- the steps of vrn and amateur ----------------------------------------------------------------
+
+VRN = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA, 6: Role.DOCTOR, 8: Role.MANIAC}
+AMATEUR = {4: Role.MAFIA, 8: Role.MAFIA, 9: Role.MAFIA, 2: Role.COMMISSAR, 6: Role.NURSE}
+
+
+def run_to(game: Game, kind: str, role: str | None = None) -> Game:
+    """Bring ``game`` to its first step of ``kind`` (and ``role``): speeches end at once,
+    everything else runs its time out."""
+    game.start()
+    for _ in range(500):
+        exp = game.expect
+        if exp.kind == kind and (role is None or exp.role == role):
+            return game
+        if exp.kind == "speech":
+            game.apply(EndSpeech())
+        else:
+            assert exp.timer is not None
+            game.apply(TimeUp(exp.timer.name))
+    raise AssertionError(f"no {kind} step")
+
+
+def test_a_night_act_is_the_roles_usual_act_or_the_one_named() -> None:
+    game = run_to(Game("vrn", roles=VRN, dealt={"maniac_side": "city"}), "act", "mafia")
+    assert parse_operator_line("7", game) == OperatorInput((Kill("mafia", 7),), True, text="7")
+    assert parse_operator_line("-", game).done and not parse_operator_line("-", game).actions
+    with pytest.raises(OperatorLineError, match="the mafia does not save"):
+        parse_operator_line("s 7", game)
+    game = run_to(Game("vrn", roles=VRN, dealt={"maniac_side": "city"}), "act", "sheriff")
+    assert parse_operator_line("4", game).actions == (Check("sheriff", 4),)
+    assert parse_operator_line("c 4", game).actions == (Check("sheriff", 4),)
+    assert parse_operator_line("k 4", game).actions == (Kill("sheriff", 4),)
+    game = run_to(Game("vrn", roles=VRN, dealt={"maniac_side": "city"}), "act", "doctor")
+    assert parse_operator_line("7", game).actions == (Save("doctor", 7),)
+    with pytest.raises(OperatorLineError, match="type a seat number"):
+        parse_operator_line("²", game)
+
+
+def test_the_hands_held_up_the_next_speaker_and_the_thumbs() -> None:
+    game = run_to(Game("vrn", roles=VRN, dealt={"maniac_side": "city"}), "extra")
+    assert parse_operator_line("3 7", game).actions == (Extra((3, 7)),)
+    assert parse_operator_line("3,", game).actions == (Extra((3,)),)
+    game = run_to(Game("amateur", roles=AMATEUR), "floor")
+    assert parse_operator_line("7", game).actions == (Floor(7),)
+    game.apply(Floor(7))
+    game.apply(EndSpeech())
+    assert game.expect.kind == "put_up"
+    assert parse_operator_line("7: 1 2 3", game).actions == (PutUp(7, (1, 2, 3)),)
+    assert parse_operator_line("5:", game).actions == (PutUp(5, ()),)
+    with pytest.raises(OperatorLineError, match="thumbs"):
+        parse_operator_line("5 1 2", game)

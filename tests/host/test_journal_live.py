@@ -136,7 +136,8 @@ def test_hand_counts_from_a_human_host_count_abstainers_for_the_last() -> None:
 
 def test_assist_roles_option_and_missing_sound_card(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    from narrator.assist.cli import roles_option
+    from narrator.assist.cli import cards_option, roles_option
+    from narrator.engine import Role, find_rules
     from narrator.errors import NarratorError
 
     assert roles_option(ROLES_OPTION, 10) == ROLES
@@ -144,6 +145,14 @@ def test_assist_roles_option_and_missing_sound_card(tmp_path: Path,
         roles_option("doctor=4", 10)
     with pytest.raises(NarratorError, match="seat 5 is both"):
         roles_option("don=5 mafia=5,9 sheriff=1", 10)
+    # another ruleset's cards, and what else it deals
+    vrn = find_rules("vrn")
+    cards = "don=3 mafia=5,9 sheriff=1 doctor=6 maniac=8 maniac_side=mafia"
+    assert cards_option(cards, 10, vrn) == ({**ROLES, 6: Role.DOCTOR, 8: Role.MANIAC},
+                                            {"maniac_side": "mafia"})
+    with pytest.raises(NarratorError, match="--roles: maniac side: city or mafia"):
+        cards_option(cards.replace("mafia\b", "town").replace("side=mafia", "side=town"), 10,
+                     vrn)
     # without a sound card: one line that says what to do instead
     from narrator.audio.devices import output_device
     try:

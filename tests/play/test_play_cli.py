@@ -97,7 +97,7 @@ def test_russian_speech_nominates_refuses_the_future_and_ends(
 
 
 @pytest.mark.parametrize(("seats", "message"), [
-    ("0", "--seats: a table has 4..15 seats, not 0"),
+    ("0", "--seats: crime-time is played at 4..15 seats, not 0"),
     ("5", "--seats: crime-time needs at least 7 seats"),
 ])
 def test_a_table_the_rules_do_not_allow_is_refused_first(

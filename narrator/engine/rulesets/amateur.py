@@ -1,0 +1,171 @@
+"""«любительська Мафія»: 8 to 15 players, the mafia, the commissar, the nurse.
+
+What differs from crime-time, in the text's own order:
+- the cards: two mafia below ten players, three from ten («Якщо гравців 10 та більше,
+  вводять третього мафіозі»), one commissar, one nurse, no don; the first night the host meets
+  the mafia, then the commissar, then the nurse; no kill;
+- the day: whoever raises a hand first speaks first, each seat once; after a speech the table
+  may put the one just accused up for the vote by thumbs, and a seat may give its thumb after
+  any number of speeches; the two most put up (three when more than ten are at the table) get
+  30 s to justify themselves and are voted on, one hand each, those not raised counting for the
+  last; one seat put up: no vote, «місто прожило день без жертв»;
+- the eliminated open their card: the narrator names the role; only the commissar has a final
+  word;
+- a night: the mafia agree and point at their victim (none: a miss); the commissar checks (the
+  host's nod: is it the mafia); the nurse heals a seat, herself too, and the victim she guesses
+  is not shot;
+- the end: the city wins when no mafia is left; the mafia when no civilian is, or when two are
+  left, one of them a mafioso — not when they are as many as the city.
+
+Where the text is silent (see the README): thumbs add up over the day, and a tie at the cut of
+the two (three) goes to the one put up first; the candidates are voted on in the order they were
+first put up; a tie in the vote sends nobody out; speeches are 60 s with «Десять секунд», the
+final word 60 s; a night's kill decided by nobody is a miss, said at day as crime-time says it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import ClassVar
+
+from narrator.engine.rules import Rules, Verdict, VoteState, register
+from narrator.engine.steps import Announce, DayStep, NightStep, Resolve, Speeches, Vote, Wake
+from narrator.engine.types import Role, Team, Timer
+
+_DAY: tuple[DayStep, ...] = (Speeches("day", order="floor", put_up=True, announce=True),
+                             Vote(justify=True))
+
+
+@register
+class Amateur(Rules):
+    """«любительська Мафія»."""
+
+    name = "amateur"
+    #: «Кількість гравців: од 8 до 15 чоловік … Оптимально: 10 + 1»
+    seats = 10
+    min_seats = 8
+    max_seats = 15
+    roles: ClassVar[dict[Role, int]] = {Role.MAFIA: 2, Role.COMMISSAR: 1, Role.NURSE: 1}
+    checkers = (Role.COMMISSAR,)
+    first_night = ("night", "dealing", "mafia_meets", "commissar_meets", "nurse_meets",
+                   "nurse_sleeps")
+    #: the text gives no figures for the nights: what a host takes
+    meet_seconds: ClassVar[float] = 10.0
+    mafia_meets_seconds: ClassVar[float] = 20.0
+    agreement_seconds = 30.0
+    #: «протягом 30 секунд виправдати себе»
+    justify_seconds = 30.0
+    nominations = False
+    reveal_cards = True
+    #: the text has no removals; a removal does not cancel the day's vote
+    monster_rule = False
+    no_crash_at = None
+
+    night_keys = frozenset({"mafia", "commissar", "nurse"})
+    script_keys = Rules.script_keys - {"crash"} | {"put_up"}
+
+    lines: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        # the first night
+        "phase.mafia_meets": ("amateur.mafia_wakes",),
+        "phase.commissar_meets": ("amateur.mafia_sleeps", "amateur.commissar_wakes"),
+        "phase.nurse_meets": ("amateur.commissar_sleeps", "amateur.nurse_wakes"),
+        "phase.nurse_sleeps": ("amateur.nurse_sleeps",),
+        # the nights
+        "phase.mafia_chooses": ("amateur.mafia_wakes", "amateur.mafia_choose"),
+        "missed.mafia": (),
+        "phase.commissar_check": ("amateur.mafia_sleeps", "amateur.commissar_wakes"),
+        "phase.nurse_heals": ("amateur.commissar_sleeps", "amateur.nurse_wakes"),
+        "night_saved": ("amateur.nurse_saved",),
+        # the day
+        "day_opens": ("amateur.raise_hands",),
+        "single_put_up": ("amateur.single_candidate",),
+        "justify.{n}": ("amateur.justify.{n}",),
+        "tie_stays": ("amateur.tie_stays",),
+        "leaves.{n}": (),
+        "open_card.{n}": ("amateur.open_card.{n}",),
+        "card.civilian": ("amateur.card.civilian",),
+        "card.mafia": ("amateur.card.mafia",),
+        "card.commissar": ("amateur.card.commissar",),
+        "card.nurse": ("amateur.card.nurse",),
+        "last_word.{n}": ("amateur.final_word.{n}",),
+        "win_civilians": ("amateur.win_civilians",),
+        "win_mafia_stalemate": ("amateur.win_mafia_stalemate",),
+    }
+
+    def composition(self, seats: int) -> dict[Role, int]:
+        """«Кількість мафіозі до 10 гравців становить 2 чоловіка. Якщо гравців 10 та більше,
+        вводять третього мафіозі»."""
+        return {Role.MAFIA: 3 if seats >= 10 else 2, Role.COMMISSAR: 1, Role.NURSE: 1}
+
+    def first_night_timer(self, step: str, seats: int) -> Timer | None:
+        if step == "mafia_meets":
+            return Timer(step, self.mafia_meets_seconds)
+        if step in ("commissar_meets", "nurse_meets"):
+            return Timer(step, self.meet_seconds)
+        return super().first_night_timer(step, seats)
+
+    def night_steps(self, night: int, alive: Callable[[Role], bool]) -> tuple[NightStep, ...]:
+        return _night_steps(self)
+
+    def day_steps(self, day: int) -> tuple[DayStep, ...]:
+        return _DAY
+
+    def last_word(self, role: Role, team: Team, how: str) -> bool:
+        """«Комісар, якщо його усунено з гри, має право заключного слова»; everybody else
+        leaves at once («негайно вийти з-за грального столу»)."""
+        return role is Role.COMMISSAR and how != "removed"
+
+    def ballot(self, day: int, living: tuple[int, ...], nominated: tuple[int, ...],
+               put_up: Mapping[int, int]) -> tuple[int, ...]:
+        """«Голосуються на усунення з гри тільки два гравця (три, якщо гравців більше десяти),
+        які набрали найбільшу кількість голосів під час виставлення»: by the day's thumbs, a
+        tie at the cut to the one put up first; voted on in the order they were put up."""
+        at_table = [s for s in put_up if s in living]
+        order = {seat: i for i, seat in enumerate(at_table)}
+        size = 3 if len(living) > 10 else 2
+        chosen = sorted(at_table, key=lambda s: (-put_up[s], order[s]))[:size]
+        return tuple(sorted(chosen, key=order.__getitem__))
+
+    def no_vote(self, day: int, candidates: tuple[int, ...]) -> str | None:
+        """«Якщо містяни виставили тільки одного гравця, то голосування не проводиться»."""
+        return "single_put_up" if len(candidates) == 1 else None
+
+    def verdict(self, vote: VoteState) -> Verdict:
+        """The most votes leaves; a tie: nobody (the text plays no tie out)."""
+        leaders = vote.leaders
+        if len(leaders) == 1:
+            return Verdict(out=leaders)
+        return Verdict(tie_stays=leaders)
+
+    def tie_goes_to_crash(self, rnd: int, leaders: tuple[int, ...],
+                          candidates: tuple[int, ...]) -> bool:
+        return False
+
+    def winner(self, black: int, red: int) -> Team | None:
+        """«Мафії – усунути з гри всіх мирних мешканців»; «Мафія перемогла, якщо … залишається
+        двоє гравців, один з яких мафіозі»; the city when no mafia is left."""
+        if black == 0:
+            return Team.RED
+        if red == 0 or (black == 1 and red == 1):
+            return Team.BLACK
+        return None
+
+    def why_won(self, winner: Team, black: int, red: int) -> str:
+        return "stalemate" if winner is Team.BLACK and red == 1 else ""
+
+
+_NIGHTS: dict[type[Amateur], tuple[NightStep, ...]] = {}
+
+
+def _night_steps(rules: Amateur) -> tuple[NightStep, ...]:
+    """The same steps every night: made once per ruleset (and its tuned figures)."""
+    steps = _NIGHTS.get(type(rules))
+    if steps is None:
+        steps = _NIGHTS[type(rules)] = (
+            Wake("mafia", ("kill",), rules.agreement_seconds, "mafia_chooses"),
+            Wake("commissar", ("check",), rules.check_seconds, "commissar_check"),
+            Wake("nurse", ("save",), rules.check_seconds, "nurse_heals"),
+            Announce("nurse_sleeps"),
+            Resolve(),
+        )
+    return steps
