@@ -75,10 +75,10 @@ class Rig:
 
 def make_rig(settings: ConsoleSettings | None = None, roles: dict[int, Role] | None = None,
              rules: Any = "crime-time", *, seats: int | None = None,
-             dealt: dict[str, str] | None = None) -> Rig:
+             dealt: dict[str, str] | None = None, lang: str = "ru") -> Rig:
     clock = VirtualClock()
     game = Game(rules, roles=ROLES if roles is None else roles, seats=seats, dealt=dealt)
-    parts = assemble_host(game, clock, manifest=default_manifest("ru"))
+    parts = assemble_host(game, clock, manifest=default_manifest(lang))
     host, transcript = parts.host, parts.transcript
     rig_inputs: list[Input] = []
     views: dict[Who, dict[str, Any]] = {}
