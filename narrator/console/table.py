@@ -358,7 +358,10 @@ class ConsoleTable:
             else:
                 done = night.get(f"{role}_{act}")
                 if done is not None:
-                    return {"act": act, **done}
+                    out = {"act": act, **done}
+                    if act == "save" and not game.rules.shows_victims:
+                        del out["saved"]  # the nurse guesses: whether she was right is not told
+                    return out
         return None
 
     def _act(self, press: Press, seat: int) -> Reply:
@@ -390,7 +393,10 @@ class ConsoleTable:
                 return Reply(True, detail={"act": act, "target": target,
                                            "result": event.result})
             if isinstance(event, ev.Saved):
-                return Reply(True, detail={"act": act, "target": target, "saved": event.saved})
+                detail: dict[str, Any] = {"act": act, "target": target}
+                if self.game.rules.shows_victims:  # a nurse's heal is a guess: never told
+                    detail["saved"] = event.saved
+                return Reply(True, detail=detail)
         return Reply(True, detail={"act": act, "target": target})
 
     # -- the day by raised hands: the floor, the thumbs, the hands for more time ----------------

@@ -66,12 +66,18 @@ SAID_LINES = 6
 def public_out(game: Game) -> dict[int, str]:
     """Seats out as the table knows it: a night's victim from the day that announces it."""
     days = {d.number for d in game.days}
+    night_kills = set(game.rules.kill_how.values())
     out: dict[int, str] = {}
     for seat, info in game.out.items():
         night = info.get("night")
-        if info["how"] == "shot" and not game.is_over and night not in days:
-            continue  # 2.1.2: the hunt's result is not told until day
-        out[seat] = str(info["how"])
+        how = str(info["how"])
+        if how in night_kills:
+            if not game.is_over and night not in days:
+                continue  # 2.1.2: the hunt's result is not told until day
+            # the morning names the victims, not who killed them (the mafia, the maniac, the
+            # sheriff's shot): on screen every night's victim is "shot"
+            how = "shot"
+        out[seat] = how
     return out
 
 

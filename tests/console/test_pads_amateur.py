@@ -150,14 +150,15 @@ def test_the_commissars_check_and_the_nurses_heal_are_theirs_alone() -> None:
     assert rig.press(2, "act", act="save", target=6).reason == "not_now"
     assert "victims" not in rig.views[6]["step"]  # the nurse guesses: no stretcher
     reply = rig.press(6, "act", act="save", target=6)  # she heals herself, rightly
-    assert reply.ok and reply.detail["saved"] == 6
+    assert reply.ok and reply.detail == {"act": "save", "target": 6}  # a guess: not told
+    assert rig.views[6]["step"]["done"] == {"act": "save", "target": 6}
     assert rig.game.history[-1] == Save("nurse", 6)
+    assert rig.game.nights[-1]["nurse_save"] == {"target": 6, "saved": 6}
     for seat in EVERYONE:
         text = json.dumps(rig.views[seat])
         if seat != 2:
             assert '"result"' not in text, seat
-        if seat != 6:
-            assert '"saved"' not in text, seat
+        assert '"saved"' not in text, seat
     rig.until("floor")
     assert rig.views["operator"]["out"] == {}  # healed: nobody leaves
     assert rig.views[2]["checks"] == [{"night": 2, "target": 3, "result": True}]

@@ -133,7 +133,7 @@ def test_the_sheriffs_shot_the_maniacs_kill_and_the_doctors_stretcher() -> None:
     for text in others(rig, 9):
         assert '"saved"' not in text
     rig.until("speech")
-    assert set(rig.views["operator"]["out"]) == {"6", "7"}
+    assert rig.views["operator"]["out"] == {"6": "shot", "7": "shot"}  # not who killed them
 
 
 def test_a_seat_saved_before_gets_crossed_arms_on_the_doctors_pad() -> None:
