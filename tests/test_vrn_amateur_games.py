@@ -298,7 +298,8 @@ def test_the_example_hosted_through_assist_gives_the_same_protocol(
     (["assist", "--rules", "vrn", "--seats", "12"],
      "narrator: --seats: vrn is played at 10 seats, not 12\n"),
     (["assist", "--rules", "vrn", "--roles", "don=3 mafia=5,9 sheriff=1 doctor=6 maniac=8"],
-     "narrator: --roles: maniac side: city or mafia, not ''\n"),
+     'narrator: --roles: maniac_side= missing: city or mafia (e.g. "don=N mafia=N sheriff=N '
+     'doctor=N maniac=N maniac_side=city|mafia")\n'),
 ])
 def test_a_table_the_ruleset_is_not_played_at_is_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str],

@@ -191,13 +191,17 @@ def cards_option(text: str, seats: int,
     be the ruleset's deal."""
     rules = rules or find_rules("crime-time")
     names = [name for name, _ in card_fields(rules, seats)]
-    example = " ".join(f"{n}=N" for n in names)
+    example = " ".join(f"{n}=" + "|".join(rules.dealt_choices.get(n, ("N",))) for n in names)
     fields: dict[str, str] = {}
     for item in text.split():
         name, _, value = item.partition("=")
         if name not in names or not value:
             raise NarratorError(f'--roles: expected "{example}" for {rules.name}, got {item!r}')
         fields[name] = value
+    for name, values in rules.dealt_choices.items():  # vrn: the maniac's side
+        if name not in fields:
+            raise NarratorError(f'--roles: {name}= missing: {" or ".join(values)} (e.g. '
+                                f'"{example}")')
     try:
         return parse_cards(rules, seats, fields)
     except NarratorError as e:

@@ -108,8 +108,10 @@ def describe(game: Game) -> str:
 def hint(game: Game) -> str:
     """What typing a number and Enter does now."""
     e = game.expect
-    if e.kind == "speech" and e.speech == "day":
+    if e.kind == "speech" and e.speech == "day" and game.rules.nominations:
         return "number Enter: nominate · number w: withdraw · Space: «Спасибо», next speaker"
+    if e.kind == "speech" and e.speech == "day":  # vrn, amateur: nobody nominates by words
+        return "Space: «Спасибо», next speaker"
     if e.kind == "speech":
         return "Space: end the speech"
     if e.kind == "hands" and e.candidate is None:

@@ -309,3 +309,24 @@ def test_the_host_is_told_at_the_3rd_and_4th_foul(tmp_path: Path) -> None:
         assert 8 not in d.game.out  # plain crime-time: the fouls are only counted
 
     play(session_at(tmp_path / "j.jsonl"), scenario)
+
+
+
+def test_the_speech_hint_offers_nominations_only_where_words_nominate() -> None:
+    """vrn and amateur nominate by hands and thumbs, not words: the hint must not offer it."""
+    from narrator.assist.control import hint
+    from narrator.engine import Floor
+    from narrator.replay.script import parse_table_script
+    from narrator.replay.table import replay_script
+
+    def at_start(header: str) -> Game:
+        return replay_script(parse_table_script(header + "\n", "t")).game
+
+    crime = at_start('{"seats": 10, "roles": {"don": 3, "mafia": [5, 9], "sheriff": 1}}')
+    assert crime.expect.kind == "speech" and crime.expect.speech == "day"
+    assert "nominate" in hint(crime)
+    amateur = at_start('{"rules": "amateur", "seats": 10, "roles": {"mafia": [4, 8, 9], '
+                       '"commissar": 2, "nurse": 6}}')
+    amateur.apply(Floor(3))
+    assert amateur.expect.kind == "speech" and amateur.expect.speech == "day"
+    assert "nominate" not in hint(amateur) and "Спасибо" in hint(amateur)
