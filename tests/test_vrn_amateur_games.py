@@ -298,10 +298,6 @@ def test_the_example_hosted_through_assist_gives_the_same_protocol(
      "narrator: --seats: amateur is played at 8..15 seats, not 16\n"),
     (["assist", "--rules", "vrn", "--seats", "12"],
      "narrator: --seats: vrn is played at 10 seats, not 12\n"),
-    (["play", "--rules", "vrn", "--listen", "off", "--console", "127.0.0.1:0"],
-     "narrator: --console: the seat pads do not take these steps of vrn yet: the mafia's kill, "
-     "the sheriff's check or kill, the maniac's kill, the doctor's save, the hands held up for "
-     "more time; play it with the microphone and the operator's terminal (no --console)\n"),
     (["assist", "--rules", "vrn", "--roles", "don=3 mafia=5,9 sheriff=1 doctor=6 maniac=8"],
      'narrator: --roles: maniac_side= missing: city or mafia (e.g. "don=N mafia=N sheriff=N '
      'doctor=N maniac=N maniac_side=city|mafia")\n'),

@@ -16,7 +16,16 @@ Timing rules the console adds to the host's timers:
   so a press on the last number is not lost;
 - **a voting window** (2.4): a press counts when the server received it before the window's end
   («Спасибо»); later presses are refused with ``after_thanks``. With ``hand_votes`` the table
-  votes by hand: each window waits for the operator's count instead.
+  votes by hand: each window waits for the operator's count instead;
+- **a role's night act** (a kill, a save, a check or the sheriff's shot): the role's pad acts
+  once, within the role's time; the mafia's kill is the don's decision while the don is at the
+  table (his partners' pads only point, for him to see), and without a don the kill is taken the
+  moment every mafioso at the table points at the same seat (a point may change until then; no
+  agreement by the end of the time is the miss, as for the operator's ``-``);
+- **the floor, the thumbs, the hands for more time**: the first raised hand takes the floor;
+  the speaker names the one he accuses during his speech, and after it each pad gives its thumb
+  once; the hands for 30 s more are raised in the window the game opens. Each of these windows
+  takes a press the server received before its end (``too_late`` after), like a vote.
 """
 
 from __future__ import annotations
@@ -34,21 +43,24 @@ from narrator.engine import (
     Check,
     EndSpeech,
     EngineError,
+    Extra,
+    Floor,
     Foul,
     HandCount,
     Hands,
+    Kill,
     Nominate,
+    PutUp,
     Remove,
     Role,
+    Save,
     Shot,
     Timer,
     TimeUp,
     Withdraw,
 )
 from narrator.engine import events as ev
-from narrator.engine.rules import Rules
-from narrator.engine.steps import Extra as StepExtra
-from narrator.engine.steps import Speeches, Wake
+from narrator.engine.steps import Speeches
 from narrator.host.host import Host
 from narrator.inputs import Input
 
@@ -110,6 +122,10 @@ class ConsoleTable:
         self.dealing = False  # the dealing timer is held for the cards
         self.pressed: dict[int, list[int]] = {}  # this hunt: the numbers each mafioso hit
         self.hands: set[int] = set()  # seats whose hand is in this round (or the crash)
+        self.points: dict[int, int] = {}  # this step: where each mafioso points (the kill)
+        self.accused: tuple[int, int] | None = None  # (speaker, the one he accuses): public
+        self.thumbs: set[int] = set()  # seats whose thumb is in this put-up window
+        self.raised: list[int] = []  # seats whose hand is up for 30 s more, in order
         self.entries: list[tuple[int, int]] = []  # operator entries: history span (undo)
         self.last_reply: dict[Who, dict[str, Any]] = {}
         self._dirty = False
@@ -136,7 +152,8 @@ class ConsoleTable:
         handlers: dict[str, Callable[[Press, int], Reply]] = {
             "seen": self._seen, "shoot": self._shoot, "check": self._check,
             "vote": self._vote, "nominate": self._speech, "withdraw": self._speech,
-            "end": self._speech,
+            "end": self._speech, "act": self._act, "floor": self._floor,
+            "accuse": self._accuse, "thumb": self._thumb, "extra": self._extra,
         }
         handler = handlers.get(press.do)
         return handler(press, seat) if handler else refused("bad_request")
@@ -306,6 +323,168 @@ class ConsoleTable:
         self.entries.append((before, len(self.game.history)))
         return OK
 
+    # -- a role's night act: a kill, a save, a check or a shot --------------------------------
+
+    def actor(self, seat: int) -> str | None:
+        """The role whose night act ``seat``'s pad takes now (``"mafia"`` for any mafioso's
+        pad at the mafia's kill), if any."""
+        game = self.game
+        exp = game.expect
+        if exp.kind != "act" or exp.role is None or not game.at_table(seat):
+            return None
+        if exp.role == "mafia":
+            return "mafia" if seat in game.black else None
+        return exp.role if game.roles[seat].value == exp.role else None
+
+    def deciders(self) -> list[int]:
+        """Whose points make the mafia's kill: the don while he is at the table («the final
+        decision is the don's»), else every mafioso at the table, agreeing."""
+        game = self.game
+        dons = [s for s in game.black if game.roles[s] is Role.DON and game.at_table(s)]
+        return dons or sorted(s for s in game.black if game.at_table(s))
+
+    def act_done(self, role: str) -> dict[str, Any] | None:
+        """What ``role`` did in this step, from the night's record (None: nothing yet)."""
+        game = self.game
+        exp = game.expect
+        if not game.nights or exp.kind != "act":
+            return None
+        night = game.nights[-1]
+        for act in exp.acts:
+            if act == "kill":
+                target = night.get(game.rules.kill_how.get(role, f"{role}_kill"))
+                if target is not None:
+                    return {"act": act, "target": target}
+            else:
+                done = night.get(f"{role}_{act}")
+                if done is not None:
+                    out = {"act": act, **done}
+                    if act == "save" and not game.rules.shows_victims:
+                        del out["saved"]  # the nurse guesses: whether she was right is not told
+                    return out
+        return None
+
+    def _act(self, press: Press, seat: int) -> Reply:
+        exp = self.game.expect
+        role = self.actor(seat)
+        if role is None:
+            return refused("not_now")
+        act = press.data.get("act", exp.acts[0])
+        if act not in exp.acts:
+            return refused("bad_request")
+        target = _seat_of(press.data.get("target"), self.game.seats)
+        if target is None:
+            return refused("not_a_seat")
+        if self.act_done(role) is not None:
+            return refused("already_acted")
+        if act == "kill" and target in self.game.out:
+            return refused("target_out")
+        self._take(press, "act", {"role": role, "act": act, "target": target})
+        if role == "mafia":
+            self.points[seat] = target
+            if any(self.points.get(s) != target for s in self.deciders()):
+                return Reply(True, detail={"act": act, "target": target, "agreed": False})
+        action: Action = (Kill(role, target) if act == "kill" else Save(role, target)
+                          if act == "save" else Check(role, target))
+        for event in self._apply(action):
+            if isinstance(event, ev.Refused):
+                return refused(event.reason)  # e.g. the doctor's pick is no victim
+            if isinstance(event, ev.Checked):
+                return Reply(True, detail={"act": act, "target": target,
+                                           "result": event.result})
+            if isinstance(event, ev.Saved):
+                detail: dict[str, Any] = {"act": act, "target": target}
+                if self.game.rules.shows_victims:  # a nurse's heal is a guess: never told
+                    detail["saved"] = event.saved
+                return Reply(True, detail=detail)
+        return Reply(True, detail={"act": act, "target": target})
+
+    # -- the day by raised hands: the floor, the thumbs, the hands for more time ----------------
+
+    def _late(self, press: Press) -> bool:
+        """The press arrived after the open window's end."""
+        timer = self.game.expect.timer
+        return timer is not None and press.t > self.host.timer_started + timer.seconds
+
+    def _floor(self, press: Press, seat: int) -> Reply:
+        game = self.game
+        if game.expect.kind != "floor":
+            return refused("not_now")
+        if seat in game.out:
+            return refused("seat_out")
+        if seat in game.spoken:
+            return refused("already_spoke")
+        if self._late(press):
+            return refused("too_late")
+        self._take(press, "floor", {})
+        self._apply(Floor(seat))
+        return OK
+
+    def speech_puts_up(self) -> bool:
+        """The speech in progress may accuse a seat for the thumbs after it."""
+        game = self.game
+        exp = game.expect
+        if exp.kind != "speech" or game.is_over:
+            return False
+        day = int(game.phase[1:])
+        return game.phase.startswith("d") and any(
+            isinstance(step, Speeches) and step.put_up and step.kind == exp.speech
+            for step in game.rules.day_steps(day))
+
+    def accused_now(self) -> int | None:
+        """The one the speaker accuses (his speech, or the thumbs after it)."""
+        exp = self.game.expect
+        if self.accused is None or exp.kind not in ("speech", "put_up"):
+            return None
+        speaker, target = self.accused
+        return target if exp.seat == speaker else None
+
+    def _accuse(self, press: Press, seat: int) -> Reply:
+        game = self.game
+        if game.expect.seat != seat or not self.speech_puts_up():
+            return refused("not_now")
+        target = _seat_of(press.data.get("target"), game.seats)
+        if target is None:
+            return refused("not_a_seat")
+        if target in game.out:
+            return refused("target_out")
+        self._take(press, "accuse", {"target": target})
+        self.accused = (seat, target)
+        return OK
+
+    def _thumb(self, press: Press, seat: int) -> Reply:
+        game = self.game
+        accused = self.accused_now()
+        if game.expect.kind != "put_up" or accused is None or accused in game.out:
+            return refused("not_now")
+        if press.data.get("target") != accused:  # the pad showed another window
+            return refused("too_late")
+        if seat in game.out:
+            return refused("seat_out")
+        if self._late(press):
+            return refused("too_late")
+        if seat in self.thumbs:
+            return refused("already_voted")
+        self._take(press, "thumb", {"target": accused})
+        self.thumbs.add(seat)
+        self._apply(PutUp(accused, (seat,)))
+        return OK
+
+    def _extra(self, press: Press, seat: int) -> Reply:
+        game = self.game
+        if game.expect.kind != "extra":
+            return refused("not_now")
+        if seat in game.out:
+            return refused("seat_out")
+        if self._late(press):
+            return refused("too_late")
+        if seat in self.raised:
+            return refused("already_raised")
+        self._take(press, "extra", {})
+        self.raised.append(seat)
+        self._apply(Extra((seat,)))
+        return OK
+
     # -- speech fallback (2.3) ---------------------------------------------------------------
 
     def _speech(self, press: Press, seat: int) -> Reply:
@@ -361,8 +540,12 @@ class ConsoleTable:
     def _on_event(self, event: ev.Event, at: float) -> None:
         if isinstance(event, ev.TimerStarted):
             self._timer_started(event.timer)
-        elif isinstance(event, ev.PhaseStarted) and event.name == "hunt":
-            self.pressed = {}
+        elif isinstance(event, ev.PhaseStarted):
+            self.points = {}  # a new step of the night: nobody points yet
+            if event.name == "hunt":
+                self.pressed = {}
+        elif isinstance(event, ev.SpeechStarted):
+            self.accused = None
         elif isinstance(event, ev.VotingStarted | ev.CrashStarted):
             self.hands = set()
         elif isinstance(event, ev.GameOver):
@@ -383,7 +566,11 @@ class ConsoleTable:
             self.seen, self.skipped = set(), set()
         elif name == "vote" and self.settings.hand_votes:
             sched.cancel("timer")  # the window waits for the operator's count
-        elif name == "vote":
+        elif name in ("vote", "floor", "put_up", "extra"):
+            if name == "put_up":
+                self.thumbs = set()
+            elif name == "extra":
+                self.raised = []
             self._end_at(end + self.settings.settle, timer)
         elif name == "hunt":
             self._end_at(end + self.settings.hunt_grace + self.settings.settle, timer)
@@ -416,21 +603,3 @@ def _seat_of(value: Any, seats: int) -> int | None:
         return None
     return value
 
-
-def steps_pads_cannot_take(rules: Rules) -> list[str]:
-    """What of ``rules``'s nights and days the seat pads do not take yet (empty: every step):
-    the pads answer the hunt, the checks, the speeches and the votes."""
-    missing: dict[str, None] = {}
-    for night in (2, 3):
-        for step in rules.night_steps(night, lambda card: True):
-            if isinstance(step, Wake) and step.acts != ("check",):
-                missing[f"the {step.role}'s {' or '.join(step.acts)}"] = None
-    for day in (1, 2):
-        for day_step in rules.day_steps(day):
-            if isinstance(day_step, Speeches) and day_step.order == "floor":
-                missing["speeches by raised hands"] = None
-            if isinstance(day_step, Speeches) and day_step.put_up:
-                missing["the thumbs that put a seat up"] = None
-            if isinstance(day_step, StepExtra):
-                missing["the hands held up for more time"] = None
-    return list(missing)

@@ -5,10 +5,15 @@ rule for secrets is applied here, in one place:
 
 - the operator view holds only what the whole table knows: names, who is out *as announced*
   (a night's victim only once the day breaks), fouls, the phase and its timer, nominations,
-  votes, the phrases spoken. No roles, no shots, no check results;
+  votes, the phrases spoken; the maniac's side once the narrator has announced it; who has
+  spoken in a day by raised hands, the one a speaker accuses and the day's thumbs, the hands up
+  for more time (all of it seen or heard by the whole table). No roles, no shots, no kills, no
+  saves, no check results, not even whose night step it is beyond the phase the narrator says;
 - a pad holds, besides that, its own card and its own night steps (a mafioso's presses on the
-  count, the don's or the sheriff's checks with their answers) — and none of it once the seat is
-  out of the game as the table knows it.
+  count; the don's, the sheriff's or the commissar's checks with their answers; the mafia's
+  kill with the partners' points, the sheriff's shot, the maniac's kill, the doctor's stretcher
+  and save, the nurse's heal) — and none of it once the seat is out of the game as the table
+  knows it.
 """
 
 from __future__ import annotations
@@ -40,18 +45,39 @@ class ConsoleTable(Protocol):
 
     def checker_role(self, seat: int) -> str | None: ...
 
+    points: dict[int, int]
+    thumbs: set[int]
+    raised: list[int]
+
+    def actor(self, seat: int) -> str | None: ...
+
+    def deciders(self) -> list[int]: ...
+
+    def act_done(self, role: str) -> dict[str, Any] | None: ...
+
+    def speech_puts_up(self) -> bool: ...
+
+    def accused_now(self) -> int | None: ...
+
+
 SAID_LINES = 6
 
 
 def public_out(game: Game) -> dict[int, str]:
     """Seats out as the table knows it: a night's victim from the day that announces it."""
     days = {d.number for d in game.days}
+    night_kills = set(game.rules.kill_how.values())
     out: dict[int, str] = {}
     for seat, info in game.out.items():
         night = info.get("night")
-        if info["how"] == "shot" and not game.is_over and night not in days:
-            continue  # 2.1.2: the hunt's result is not told until day
-        out[seat] = str(info["how"])
+        how = str(info["how"])
+        if how in night_kills:
+            if not game.is_over and night not in days:
+                continue  # 2.1.2: the hunt's result is not told until day
+            # the morning names the victims, not who killed them (the mafia, the maniac, the
+            # sheriff's shot): on screen every night's victim is "shot"
+            how = "shot"
+        out[seat] = how
     return out
 
 
@@ -106,7 +132,31 @@ def _common(table: ConsoleTable) -> dict[str, Any]:
         "candidates": list(game.candidates) if game.expect.kind == "speech" else
         list(game.voting_candidates) if game.expect.kind == "hands" else [],
         "winner": game.winner.value if game.winner else None,
+        # the maniac's side: announced aloud at the end of the first night
+        "declared": {} if game.phase == "n1" else dict(game.dealt),
+        **_day_by_hands(table),
     }
+
+
+def _day_by_hands(table: ConsoleTable) -> dict[str, Any]:
+    """What the whole table sees of a day by raised hands: who has spoken, the one accused,
+    the thumbs, the hands up for more time (empty in other days)."""
+    game = table.game
+    exp = game.expect
+    out: dict[str, Any] = {}
+    if exp.kind == "floor" or (exp.kind in ("speech", "put_up") and game.spoken):
+        out["spoken"] = sorted(game.spoken)
+    accused = table.accused_now()
+    if accused is not None:
+        out["accused"] = accused
+    if exp.kind == "put_up":
+        out["thumbs"] = len(table.thumbs)
+    put_up = game.days[-1].extra.get("put_up") if game.days and exp.kind != "over" else None
+    if put_up and game.phase.startswith("d"):
+        out["put_up"] = dict(put_up)
+    if exp.kind == "extra":
+        out["raised"] = list(table.raised)
+    return out
 
 
 def operator_view(table: ConsoleTable) -> dict[str, Any]:
@@ -152,7 +202,25 @@ def _checks(game: Game, role: Role) -> list[dict[str, Any]]:
 def _speech_step(table: ConsoleTable, seat: int) -> dict[str, Any]:
     game = table.game
     standing = next((t for s, t in game.nominations if s == seat), None)
-    return {"type": "speech", "speech": game.expect.speech, "standing": standing}
+    accuses = table.speech_puts_up()
+    return {"type": "speech", "speech": game.expect.speech, "standing": standing,
+            "nominate": game.expect.speech == "day" and game.rules.nominations,
+            "accuse": accuses, "accused": table.accused_now() if accuses else None}
+
+
+def _act_step(table: ConsoleTable, seat: int, role: str) -> dict[str, Any]:
+    """A role's night act on its own pad: the mafia's points (to the mafia alone), the
+    stretcher (to the doctor alone), what was done with its answer."""
+    game = table.game
+    exp = game.expect
+    step: dict[str, Any] = {"type": "act", "role": role, "acts": list(exp.acts),
+                            "done": table.act_done(role)}
+    if role == "mafia":
+        step["decides"] = seat in table.deciders()
+        step["points"] = {str(s): t for s, t in sorted(table.points.items())}
+    if "save" in exp.acts and game.rules.shows_victims:
+        step["victims"] = list(game.victims)
+    return step
 
 
 def _step(table: ConsoleTable, seat: int, role: Role) -> dict[str, Any] | None:
@@ -174,10 +242,21 @@ def _step(table: ConsoleTable, seat: int, role: Role) -> dict[str, Any] | None:
             return None
         night = game.nights[-1] if game.nights else {}
         return {"type": "check", "role": role_name, "done": night.get(f"{role_name}_check")}
+    if exp.kind == "act":
+        acting = table.actor(seat)
+        return None if acting is None else _act_step(table, seat, acting)
     if exp.kind == "hands" and not table.settings.hand_votes:
         return {"type": "vote", "candidate": exp.candidate, "voted": seat in table.hands}
     if exp.kind == "speech" and exp.seat == seat:
         return _speech_step(table, seat)
+    if exp.kind == "floor":
+        return {"type": "floor", "spoken": seat in game.spoken}
+    if exp.kind == "put_up":
+        accused = table.accused_now()
+        return None if accused is None else {"type": "put_up", "accused": accused,
+                                             "given": seat in table.thumbs}
+    if exp.kind == "extra":
+        return {"type": "extra", "raised": seat in table.raised}
     return None
 
 

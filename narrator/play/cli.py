@@ -31,7 +31,6 @@ from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_rec
 from narrator.clock import MonotonicClock
 from narrator.console.serve import ConsoleOptions, console_options, open_console
 from narrator.console.server import Console
-from narrator.console.table import steps_pads_cannot_take
 from narrator.engine import Game
 from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
@@ -275,11 +274,6 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
 def run(args: argparse.Namespace) -> int:
     """``narrator play``: deal, then run the whole game with no human host."""
     rules, seats, names = table_options(args)
-    missing = steps_pads_cannot_take(rules)
-    if missing and console_options(args) is not None:
-        raise NarratorError(f"--console: the seat pads do not take these steps of "
-                            f"{rules.name} yet: {', '.join(missing)}; play it with the "
-                            f"microphone and the operator's terminal (no --console)")
     journal_path = Path(args.journal or "journal.jsonl")
     if journal_path.exists() and journal_path.stat().st_size > 0:
         raise NarratorError(f"{journal_path} holds a game already: `narrator resume "

@@ -10,6 +10,7 @@ whenever the game waits on nothing but a timer. Same script, same protocol.
 from __future__ import annotations
 
 import random
+import zlib
 from typing import Any
 
 from narrator.clock import Clock, VirtualClock
@@ -54,7 +55,9 @@ class ScriptReplay:
                  narration: Narration | None = None, journal: InputLog | None = None,
                  clock: Clock | None = None) -> None:
         self.script = script
-        rng = random.Random(script.seed) if script.seed is not None else random.Random()
+        # A replay is the same every time: without a seed, what is still to draw (vrn's
+        # maniac_side next to given cards) is drawn from the cards themselves.
+        rng = random.Random(script.seed if script.seed is not None else _cards_seed(script))
         self.game = Game(script.rules, seats=script.seats, roles=script.roles, rng=rng,
                          names=script.names, dealt=script.dealt)
         self.clock = clock or VirtualClock()
@@ -261,3 +264,9 @@ def _act(expect: Expect, act: str, target: int) -> Action:
 def replay_script(script: TableScript, **kwargs: Any) -> ReplayResult:
     """Replay ``script`` to its end (or to the end of the game)."""
     return ScriptReplay(script, **kwargs).run()
+
+
+def _cards_seed(script: TableScript) -> int:
+    """A seed that is the script's cards: the same script draws the same."""
+    cards = sorted((seat, role.value) for seat, role in (script.roles or {}).items())
+    return zlib.crc32(repr((script.rules.name, script.seats, cards)).encode())

@@ -60,20 +60,25 @@ class Rig:
         raise AssertionError(f"never reached {kind} {attrs}: {self.game.expect}")
 
     def deal(self) -> None:
-        """Every seat sees its card; the first night runs to the first day speech."""
-        for seat in EVERYONE:
+        """Every seat sees its card; the first night runs to the first day speech (or, by
+        raised hands, to the first call for a hand)."""
+        for seat in range(1, self.game.seats + 1):
             assert self.press(seat, "seen").ok
-        self.until("speech")
+        for _ in range(1000):
+            if self.game.expect.kind in ("speech", "floor"):
+                return
+            self.step()
 
     def after(self, seconds: float) -> None:
         self.driver.run_until(self.host.now() + seconds)
 
 
 def make_rig(settings: ConsoleSettings | None = None, roles: dict[int, Role] | None = None,
-             rules: Any = "crime-time") -> Rig:
+             rules: Any = "crime-time", *, seats: int | None = None,
+             dealt: dict[str, str] | None = None, lang: str = "ru") -> Rig:
     clock = VirtualClock()
-    game = Game(rules, roles=ROLES if roles is None else roles)
-    parts = assemble_host(game, clock, manifest=default_manifest("ru"))
+    game = Game(rules, roles=ROLES if roles is None else roles, seats=seats, dealt=dealt)
+    parts = assemble_host(game, clock, manifest=default_manifest(lang))
     host, transcript = parts.host, parts.transcript
     rig_inputs: list[Input] = []
     views: dict[Who, dict[str, Any]] = {}

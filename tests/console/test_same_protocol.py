@@ -6,10 +6,18 @@ phrases through the grammar) are two roads to the same engine inputs."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
-from narrator.replay.script import parse_table_script
-from narrator.replay.table import replay_script
+import pytest
+
+from narrator.console.table import Reply
+from narrator.engine import EndSpeech, Nominate, Role, Withdraw
+from narrator.grammar import parse
+from narrator.host.intake import apply_input, heard_actions
+from narrator.inputs import heard
+from narrator.replay.script import ScriptLine, TableScript, load_table_script, parse_table_script
+from narrator.replay.table import act_keys, replay_script
 from tests.console.conftest import EVERYONE, make_rig
 from tests.helpers import ROLES, SCRIPT_ROLES
 
@@ -83,3 +91,153 @@ def test_a_console_game_and_its_table_script_give_the_same_protocol() -> None:
     text = "\n".join(json.dumps(line, ensure_ascii=False) for line in script)
     from_script = replay_script(parse_table_script(text, "console.table.jsonl")).protocol()
     assert from_script == from_console
+
+
+# -- vrn and amateur: every secret act, the floor, the thumbs, the hands for more time -------------
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+PAD_EXAMPLES = sorted(p.name.removesuffix(".table.jsonl") for p in EXAMPLES.glob("*.table.jsonl")
+                      if p.name.startswith(("vrn-", "amateur-")))
+
+
+class PadTable:
+    """Plays a table script's game on the console: each line becomes the presses of the seats
+    it names (a night's act on the acting seat's pad, a hand, a thumb, a raised hand); a speech's
+    phrases are taps on the speaker's pad where the pad has them («Спасибо», a nomination), and
+    otherwise heard through the microphone, which plays alongside the pads."""
+
+    def __init__(self, script: TableScript) -> None:
+        self.script = script
+        self.rig = make_rig(roles=script.roles, rules=script.rules, seats=script.seats,
+                            dealt=script.dealt, lang=script.lang)
+        self.game = self.rig.game
+
+    def play(self) -> dict[str, Any]:
+        rig, game = self.rig, self.game
+        for seat in range(1, game.seats + 1):
+            assert rig.press(seat, "seen").ok
+        lines = self.script.inputs
+        for i, line in enumerate(lines):
+            after = lines[i + 1] if i + 1 < len(lines) else None
+            self.settle()
+            while game.expect.kind in ("put_up", "extra") and line.key != game.expect.kind:
+                self.close()  # a window the line does not answer passes with nothing in it
+                self.settle()
+            getattr(self, f"_{line.key}")(line, after)
+        self.settle()
+        protocol = game.protocol()
+        protocol["said"] = list(rig.transcript.said)
+        return protocol
+
+    def settle(self) -> None:
+        while self.game.expect.kind == "timer":
+            self.rig.step()
+
+    def close(self) -> None:
+        timer = self.game.expect.timer
+        while timer is not None and self.game.expect.timer is timer and not self.game.is_over:
+            self.rig.step()
+
+    def ok(self, who: int, do: str, **data: Any) -> Reply:
+        reply = self.rig.press(who, do, **data)
+        assert reply.ok, (who, do, data, reply)
+        return reply
+
+    def _speech(self, line: ScriptLine, after: ScriptLine | None) -> None:
+        rig, game = self.rig, self.game
+        seat = line.value
+        if game.expect.kind == "floor":
+            self.ok(seat, "floor")  # his hand was the first
+        exp = game.expect
+        assert exp.kind == "speech" and exp.seat == seat and exp.timer is not None, exp
+        if after is not None and after.key == "put_up":
+            (accused,) = after.value  # the one he accuses, for the thumbs after his speech
+            self.ok(seat, "accuse", target=accused)
+        if line.say is None:
+            self.ok(seat, "end")
+            return
+        start, timer = rig.host.timer_started, exp.timer
+        for t, text in line.say:
+            if t >= timer.seconds:
+                break
+            rig.driver.run_until(start + t)
+            if game.expect.timer is not timer:
+                break
+            actions = heard_actions(parse(text, self.script.lang, game.seats))
+            if actions and all(isinstance(a, EndSpeech | Nominate | Withdraw) for a in actions):
+                for a in actions:
+                    if isinstance(a, EndSpeech):
+                        self.ok(seat, "end")
+                    else:
+                        self.ok(seat, "nominate" if isinstance(a, Nominate) else "withdraw",
+                                target=a.target)
+            else:
+                apply_input(rig.host, heard(start + t, text),
+                            lambda s: parse(s, self.script.lang, game.seats))
+            if game.expect.timer is not timer:
+                return
+        self.close()
+
+    def _vote(self, line: ScriptLine, after: ScriptLine | None) -> None:
+        for cand in self.game.voting_candidates:
+            if self.game.expect.kind != "hands" or self.game.expect.candidate != cand:
+                break
+            for seat in line.value.get(cand, ()):
+                self.ok(seat, "vote", candidate=cand)
+            self.close()
+
+    def _crash(self, line: ScriptLine, after: ScriptLine | None) -> None:
+        assert self.game.expect.kind == "hands" and self.game.expect.candidate is None
+        for seat in line.value:
+            self.ok(seat, "vote", candidate=None)
+        self.close()
+
+    def _put_up(self, line: ScriptLine, after: ScriptLine | None) -> None:
+        assert self.game.expect.kind == "put_up"
+        for target, seats in line.value.items():
+            for seat in seats:
+                self.ok(seat, "thumb", target=target)
+        self.close()
+
+    def _extra(self, line: ScriptLine, after: ScriptLine | None) -> None:
+        assert self.game.expect.kind == "extra"
+        for seat in line.value:
+            self.ok(seat, "extra")
+        self.close()
+
+    def _night(self, line: ScriptLine, after: ScriptLine | None) -> None:
+        rig, game = self.rig, self.game
+        night: dict[str, Any] = line.value
+        phase = game.phase
+        while not game.is_over:
+            self.settle()
+            exp = game.expect
+            if exp.kind not in ("hunt", "check", "act") or game.phase != phase:
+                break
+            if exp.kind == "hunt":
+                pace = game.rules.count_pace
+                shots = sorted((t, s) for s, targets in night["shots"].items() for t in targets)
+                for target, shooter in shots:  # a tap as the number is spoken (2.1.2)
+                    rig.driver.run_until(rig.host.timer_started + (target - 1) * pace + 0.6)
+                    assert self.ok(shooter, "shoot").detail["number"] == target
+            else:
+                for key, act in act_keys(exp).items():
+                    target = night.get(key)
+                    if target is None:
+                        continue
+                    if exp.kind == "check":
+                        self.ok(game.seat_of(Role(exp.role or "")) or 0, "check", target=target)
+                        continue
+                    seats = (rig.table.deciders() if exp.role == "mafia"
+                             else [game.seat_of(Role(exp.role or ""))])
+                    for seat in seats:  # the don decides; without him every mafioso points
+                        self.ok(seat or 0, "act", act=act, target=target)
+            self.close()
+
+
+@pytest.mark.parametrize("name", PAD_EXAMPLES)
+def test_a_vrn_or_amateur_game_on_the_pads_gives_its_scripts_protocol(name: str) -> None:
+    script = load_table_script(EXAMPLES / f"{name}.table.jsonl")
+    on_pads = PadTable(script).play()
+    assert on_pads["winner"] is not None
+    assert on_pads == replay_script(script).protocol()

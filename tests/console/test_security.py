@@ -305,3 +305,70 @@ def test_a_console_address_that_cannot_be_used_is_one_line_before_anything_is_wr
             err = capsys.readouterr().err
             assert code == 2 and err.count("\n") == 1 and "--console" in err, err
     assert not journal.exists()
+
+
+def test_the_doctors_stretcher_and_the_maniacs_pick_reach_their_own_sockets_only() -> None:
+    from narrator.engine import Role
+
+    vrn = {4: Role.DON, 7: Role.MAFIA, 10: Role.MAFIA, 2: Role.SHERIFF, 9: Role.DOCTOR,
+           1: Role.MANIAC}
+    served = Served(make_rig(roles=vrn, rules="vrn", dealt={"maniac_side": "mafia"}))
+    rig = served.rig
+    with served.client:
+        def to_the_night() -> None:
+            rig.deal()
+            for seat in EVERYONE:
+                rig.until("speech", seat=seat)
+                rig.press(seat, "end")
+            rig.until("act", role="mafia")
+
+        served.step(to_the_night)
+        c = served.client
+        sockets = {seat: c.websocket_connect(f"/ws/{served.pad(seat)}") for seat in EVERYONE}
+        sockets_op = c.websocket_connect(f"/ws/{served.tokens.operator}")
+        peers: dict[Any, Peer] = {}
+        seen: dict[Any, list[str]] = {}
+        for who, ws in [*sockets.items(), ("operator", sockets_op)]:
+            peers[who] = Peer(ws.__enter__())
+            seen[who] = []
+        try:
+            def sync(step: str) -> None:
+                """Every socket reads up to the views of ``step``, keeping what it got."""
+                for who, peer in peers.items():
+                    while not peer.view or peer.view["phase"]["step"] != step:
+                        msg = peer.ws.receive_json()
+                        seen[who].append(json.dumps(msg, ensure_ascii=False))
+                        if "view" in msg:
+                            peer.view = msg["view"]
+
+            sync("mafia_decides")
+            assert peers[4].send(do="act", act="kill", target=6)["ok"]
+            served.step(lambda: rig.until("act", role="maniac"))
+            sync("maniac_kills")
+            pick = peers[1].send(do="act", act="kill", target=3)
+            assert pick["ok"] and pick["target"] == 3
+            assert peers[5].send(do="act", act="kill", target=8)["reason"] == "not_now"
+            served.step(lambda: rig.until("act", role="doctor"))
+            sync("doctor_saves")
+            assert peers[9].view["step"]["victims"] == [6, 3]
+            assert peers[9].send(do="act", act="save", target=5)["reason"] == "not_a_victim"
+            assert peers[9].send(do="act", act="save", target=3)["saved"] == 3
+            served.step(lambda: rig.until("speech"))
+            sync("speech")
+            for who, peer in peers.items():
+                seen[who].append(json.dumps(peer.replies, ensure_ascii=False))
+        finally:
+            for ws in [*sockets.values(), sockets_op]:
+                ws.__exit__(None, None, None)
+    assert peers["operator"].view["out"] == {"6": "shot"}  # not who killed
+    for who, texts in seen.items():
+        text = "\n".join(texts)
+        if who != 9:  # the stretcher, the save and the doctor's refusal are his alone
+            for secret in ('"victims"', '"saved"', "not_a_victim", '"doctor"'):
+                assert secret not in text, (who, secret)
+        if who != 1:  # the maniac's card
+            assert '"maniac"' not in text, who
+        if who not in (1, 9):  # the maniac's pick (the doctor sees it on the stretcher)
+            assert '"target": 3' not in text, who
+        if who not in (4, 7, 10):  # the mafia's kill
+            assert '"target": 6' not in text, who

@@ -131,7 +131,8 @@ def test_a_seat_out_sees_nothing_secret_from_then_on(rig: Rig) -> None:
     rig.until("speech", speech="last", seat=3)
     view = pad_view(rig.table, 3)
     assert view["gone"] and view["card"] is None and view["checks"] == []
-    assert view["step"] == {"type": "speech", "speech": "last", "standing": None}  # «Спасибо»
+    assert view["step"] == {"type": "speech", "speech": "last", "standing": None,  # «Спасибо»
+                            "nominate": False, "accuse": False, "accused": None}
     assert rig.press(3, "end").ok
     rig.until("hunt")
     assert pad_view(rig.table, 3)["step"] is None and pad_view(rig.table, 3)["card"] is None

@@ -85,6 +85,15 @@ def test_the_host_decides_the_maniacs_side_and_announces_it() -> None:
                                                          "начинаем с игрока под номером один")]
         assert first_night[-1] == line
         assert result.protocol()["maniac_side"] == side
+    # a script with the cards and no side replays the same every time, yet not always the same
+    # side for other cards
+    def side_of(cards: dict[str, Any]) -> str:
+        header = {"rules": "vrn", "seats": 10, "roles": cards}
+        script = parse_table_script(json.dumps(header), "t")
+        return str(replay_script(script).protocol()["maniac_side"])
+
+    assert len({side_of(CARDS) for _ in range(5)}) == 1
+    assert {side_of({**CARDS, "maniac": m}) for m in (2, 4, 7, 8, 10)} == {"city", "mafia"}
 
 
 def test_the_first_night_masks_the_cards_the_mafia_then_the_sheriff_doctor_and_maniac() -> None:

@@ -33,7 +33,30 @@ var TEXTS = {
     r_too_many: "Больше, чем игроков за столом", r_bad_request: "Непонятный запрос",
     r_error: "Ошибка на сервере", r_target_out: "Этот игрок вне игры",
     r_already_nominated: "У вас уже есть кандидатура", r_not_own_nomination: "Это не ваша кандидатура",
-    r_not_discussion: "Выставлять можно только в своей речи в обсуждении", r_not_over: "Игра не окончена"
+    r_not_discussion: "Выставлять можно только в своей речи в обсуждении", r_not_over: "Игра не окончена",
+    mafia_meets: "Мафия знакомится", doctor_noted: "Доктор показывается", maniac_noted: "Маньяк показывается",
+    maniac_side: "Сторона маньяка", masks: "Ночь", commissar_meets: "Комиссар знакомится",
+    nurse_meets: "Медсестра знакомится", nurse_sleeps: "Медсестра засыпает",
+    mafia_decides: "Мафия выбирает жертву", sheriff_acts: "Шериф", sheriff_wakes: "Шериф",
+    maniac_kills: "Маньяк", doctor_saves: "Доктор", mafia_chooses: "Мафия выбирает жертву",
+    commissar_check: "Проверка Комиссара", nurse_heals: "Медсестра",
+    floor: "Кто первым поднимет руку?", put_up: "Выставление", extra: "Руки на 30 секунд",
+    speech_intro: "Знакомство: игрок", speech_justify: "Оправдание игрока", speech_extra: "Ещё 30 секунд: игрок",
+    doctor: "Доктор", maniac: "Маньяк", commissar: "Комиссар", nurse: "Медсестра",
+    check_who_commissar: "Кого проверяет Комиссар?",
+    act_mafia: "Кого убивает мафия? Решение ваше", act_mafia_point: "Укажите жертву (решает Дон)",
+    act_sheriff: "Шериф: проверка или выстрел", act_maniac: "Кого убивает маньяк?",
+    act_doctor: "Кого спасает доктор?", act_nurse: "Кого лечит медсестра?",
+    mode_check: "Проверка", mode_kill: "Выстрел", mode_save: "Спасти",
+    stretcher: "На носилках", points: "Указывают", pointed: "Вы указали на",
+    done_kill: "Выбор сделан", done_save: "Выбор сделан", crossed_arms: "Скрещённые руки: его уже спасали",
+    raise_hand: "Поднять руку", spoke: "Вы уже выступили", put_up_q: "Выставить игрока",
+    thumb_given: "Ваш палец принят", extra_hand: "Рука: ещё 30 секунд", hand_raised: "Ваша рука поднята",
+    accuse: "Обвиняю", accused: "Обвинён", maniac_side_city: "Маньяк играет за город",
+    maniac_side_mafia: "Маньяк играет за мафию", spoken: "Выступили", raised: "Руки подняты",
+    r_already_acted: "Уже сделано", r_already_spoke: "Вы уже выступали сегодня",
+    r_already_raised: "Рука уже поднята", r_not_a_victim: "Этого игрока нет на носилках",
+    r_no_nominations: "В этих правилах не выставляют"
   },
   uk: {
     night: "Ніч", day: "День", dealing: "Роздача карт", don_noted: "Дон знайомиться з ведучим",
@@ -65,7 +88,30 @@ var TEXTS = {
     r_too_many: "Більше, ніж гравців за столом", r_bad_request: "Незрозумілий запит",
     r_error: "Помилка на сервері", r_target_out: "Цей гравець поза грою",
     r_already_nominated: "У вас уже є кандидатура", r_not_own_nomination: "Це не ваша кандидатура",
-    r_not_discussion: "Виставляти можна лише у своїй промові в обговоренні", r_not_over: "Гру не закінчено"
+    r_not_discussion: "Виставляти можна лише у своїй промові в обговоренні", r_not_over: "Гру не закінчено",
+    mafia_meets: "Мафія знайомиться", doctor_noted: "Доктор позначається", maniac_noted: "Маніяк позначається",
+    maniac_side: "Сторона маніяка", masks: "Ніч", commissar_meets: "Комісар знайомиться",
+    nurse_meets: "Медсестра знайомиться", nurse_sleeps: "Медсестра засинає",
+    mafia_decides: "Мафія обирає жертву", sheriff_acts: "Шериф", sheriff_wakes: "Шериф",
+    maniac_kills: "Маніяк", doctor_saves: "Доктор", mafia_chooses: "Мафія обирає жертву",
+    commissar_check: "Перевірка Комісара", nurse_heals: "Медсестра",
+    floor: "Хто першим підніме руку?", put_up: "Виставлення", extra: "Руки на 30 секунд",
+    speech_intro: "Знайомство: гравець", speech_justify: "Виправдання гравця", speech_extra: "Ще 30 секунд: гравець",
+    doctor: "Доктор", maniac: "Маніяк", commissar: "Комісар", nurse: "Медсестра",
+    check_who_commissar: "Кого перевіряє Комісар?",
+    act_mafia: "Кого вбиває мафія? Рішення ваше", act_mafia_point: "Вкажіть жертву (вирішує Дон)",
+    act_sheriff: "Шериф: перевірка або постріл", act_maniac: "Кого вбиває маніяк?",
+    act_doctor: "Кого рятує доктор?", act_nurse: "Кого лікує медсестра?",
+    mode_check: "Перевірка", mode_kill: "Постріл", mode_save: "Врятувати",
+    stretcher: "На ношах", points: "Вказують", pointed: "Ви вказали на",
+    done_kill: "Вибір зроблено", done_save: "Вибір зроблено", crossed_arms: "Схрещені руки: його вже рятували",
+    raise_hand: "Підняти руку", spoke: "Ви вже виступили", put_up_q: "Виставити гравця",
+    thumb_given: "Ваш палець прийнято", extra_hand: "Рука: ще 30 секунд", hand_raised: "Вашу руку піднято",
+    accuse: "Звинувачую", accused: "Звинувачений", maniac_side_city: "Маніяк грає за місто",
+    maniac_side_mafia: "Маніяк грає за мафію", spoken: "Виступили", raised: "Руки підняті",
+    r_already_acted: "Вже зроблено", r_already_spoke: "Ви вже виступали сьогодні",
+    r_already_raised: "Руку вже піднято", r_not_a_victim: "Цього гравця немає на ношах",
+    r_no_nominations: "У цих правилах не виставляють"
   }
 };
 
@@ -92,6 +138,7 @@ var Console = (function () {
     var head = T(p.time) + " " + p.number;
     switch (p.step) {
       case "speech": return head + " · " + T("speech_" + p.speech) + " " + p.seat;
+      case "crash": return head + " · " + T("crash");
       case "vote": return head + " · " + T("vote") + " " + p.candidate;
       case "over": return T("over");
       default: return head + (T(p.step) !== p.step ? " · " + T(p.step) : "");

@@ -70,6 +70,23 @@
     }
   }
 
+  function renderDay() {  // a day by raised hands, the thumbs, the hands for more time: public
+    var box = $("day"), lines = [];
+    if (view.declared && view.declared.maniac_side) lines.push(T("maniac_side_" + view.declared.maniac_side));
+    if (view.spoken) lines.push(T("spoken") + ": " + (view.spoken.join(", ") || "—"));
+    if (view.accused) lines.push(T("accused") + ": " + view.accused +
+                                 (view.thumbs !== undefined ? " · 👍 " + view.thumbs : ""));
+    if (view.put_up) {
+      lines.push(T("put_up") + ": " + Object.keys(view.put_up).map(function (k) {
+        return k + " (" + view.put_up[k] + ")";
+      }).join(", "));
+    }
+    if (view.raised) lines.push(T("raised") + ": " + (view.raised.join(", ") || "—"));
+    box.hidden = !lines.length;
+    box.className = "panel";
+    box.textContent = lines.join(" · ");
+  }
+
   function renderEnd() {
     var box = $("end");
     box.hidden = !view.winner;
@@ -95,6 +112,7 @@
     said.innerHTML = "";
     v.said.forEach(function (line) { said.appendChild(el("li", "", line)); });
     renderCards();
+    renderDay();
     renderVote();
     renderSeats();
     renderEnd();

@@ -1,9 +1,11 @@
-/* A seat pad: the player's own card (hold to reveal), their night step, their hand in a vote,
-   and in their own speech a fallback for the microphone. */
+/* A seat pad: the player's own card (hold to reveal), their night step (a shot on the count, a
+   check, a kill, a save — the sheriff's check or shot, the doctor's stretcher), their hand in a
+   vote, the raised hand for the floor or for more time, the thumb that puts the accused up, and
+   in their own speech a fallback for the microphone (a nomination, or the one accused). */
 "use strict";
 (function () {
   var C = Console, T = C.T, el = C.el, $ = C.$;
-  var view = null, stepKey = null, countEl = null;
+  var view = null, stepKey = null, countEl = null, actMode = null, actFor = null;
 
   function holdCard(show) {
     if (!view || !view.card) return;
@@ -13,8 +15,7 @@
     if (show) {
       var lines = [T(view.card.role)];
       (view.checks || []).forEach(function (c) {
-        var what = view.card.role === "don" ? (c.result ? T("is_sheriff") : T("not_sheriff"))
-                                            : (c.result ? T("is_black") : T("is_red"));
+        var what = resultText(view.card.role, c.result);
         lines.push(c.night + " " + T("night_n") + ": " + c.target + " — " + what);
       });
       face.textContent = lines.join("\n");
@@ -57,9 +58,9 @@
 
   function renderStep() {
     var s = view.step, box = $("step");
-    var key = JSON.stringify([s && s.type, s && s.candidate, s && s.done, s && s.voted,
-                              s && s.standing, s && s.speech, s && s.seen, s && s.pressed,
-                              view.gone, view.living]);
+    var phase = view.phase.time + view.phase.number + view.phase.step;
+    if (phase !== actFor) { actFor = phase; actMode = null; }  // a new step: its usual act
+    var key = JSON.stringify([s, actMode, view.gone, view.living]);
     if (key === stepKey) return;
     stepKey = key;
     box.innerHTML = "";
@@ -80,8 +81,7 @@
       if (s.pressed.length) box.appendChild(el("div", "note", T("shot_on") + " " + s.pressed.join(", ")));
     } else if (s.type === "check") {
       if (s.done) {
-        var res = s.role === "don" ? (s.done.result ? T("is_sheriff") : T("not_sheriff"))
-                                   : (s.done.result ? T("is_black") : T("is_red"));
+        var res = resultText(s.role, s.done.result);
         box.appendChild(el("div", "question", T("seat") + " " + s.done.target));
         box.appendChild(el("div", "result", res));
       } else {
@@ -97,9 +97,29 @@
       else box.appendChild(C.button(T("for_"), "big go", function () {
         C.send({ do: "vote", candidate: s.candidate });
       }));
+    } else if (s.type === "act") {
+      renderAct(s, box);
+    } else if (s.type === "floor") {
+      if (s.spoken) box.appendChild(el("div", "note", T("spoke")));
+      else box.appendChild(C.button(T("raise_hand"), "big go", function () { C.send({ do: "floor" }); }));
+    } else if (s.type === "put_up") {
+      box.appendChild(el("div", "question", T("put_up_q") + " " + s.accused + "?"));
+      if (s.given) box.appendChild(el("div", "result", T("thumb_given")));
+      else box.appendChild(C.button("👍 " + T("for_"), "big go", function () {
+        C.send({ do: "thumb", target: s.accused });
+      }));
+    } else if (s.type === "extra") {
+      if (s.raised) box.appendChild(el("div", "result", T("hand_raised")));
+      else box.appendChild(C.button(T("extra_hand"), "big go", function () { C.send({ do: "extra" }); }));
     } else if (s.type === "speech") {
       box.appendChild(el("div", "question", T("your_speech")));
-      if (s.speech === "day") {
+      if (s.accuse) {
+        box.appendChild(el("div", "note", T("accuse")));
+        box.appendChild(grid(view.living, s.accused, function (n) {
+          C.send({ do: "accuse", target: n });
+        }));
+      }
+      if (s.nominate) {
         box.appendChild(el("div", "note", T("nominate")));
         box.appendChild(grid(view.living, s.standing, function (n) {
           C.send({ do: "nominate", target: n });
@@ -114,6 +134,46 @@
     }
   }
 
+  function resultText(role, result) {
+    if (role === "don") return result ? T("is_sheriff") : T("not_sheriff");
+    return result ? T("is_black") : T("is_red");
+  }
+
+  function renderAct(s, box) {
+    var mode = actMode && s.acts.indexOf(actMode) >= 0 ? actMode : s.acts[0];
+    var d = s.done;
+    box.appendChild(el("div", "question", T("act_" + s.role + (s.role === "mafia" && !s.decides ? "_point" : ""))));
+    if (s.victims) {  // the doctor's stretcher: his pad alone
+      box.appendChild(el("div", "note", T("stretcher") + ": " + (s.victims.join(", ") || "—")));
+    }
+    if (d) {
+      box.appendChild(el("div", "question", T("seat") + " " + d.target));
+      if (d.act === "check") box.appendChild(el("div", "result", resultText(s.role, d.result)));
+      else if (d.act === "kill") box.appendChild(el("div", "result", T("done_kill")));
+      else if (d.saved === undefined || d.saved === d.target) box.appendChild(el("div", "result", T("done_save")));
+      else box.appendChild(el("div", "result", T("crossed_arms")));
+      return;
+    }
+    if (s.points) {  // where the partners point (the mafia's pads alone)
+      var shown = Object.keys(s.points).map(function (k) { return k + " → " + s.points[k]; });
+      if (shown.length) box.appendChild(el("div", "note", T("points") + ": " + shown.join(", ")));
+    }
+    if (s.acts.length > 1) {  // the sheriff: a check or a shot
+      var row = el("div", "row");
+      s.acts.forEach(function (a) {
+        row.appendChild(C.button(T("mode_" + a), a === mode ? "sel" : "", function () {
+          actMode = a; renderStep();
+        }));
+      });
+      box.appendChild(row);
+    }
+    var seats = s.victims ? s.victims : mode === "check" ? seatsUpTo(view.seats) : view.living;
+    var mine = s.points ? s.points[String(view.seat)] : null;
+    box.appendChild(grid(seats, mine === undefined ? null : mine, function (n) {
+      C.send({ do: "act", act: mode, target: n });
+    }));
+  }
+
   function renderTable() {
     var t = $("table"), parts = [];
     if (view.winner) parts.push(T("winner_" + view.winner));
@@ -124,6 +184,13 @@
     });
     if (outs.length) parts.push(T("out_") + ": " + outs.join(", "));
     if (view.candidates.length) parts.push(T("candidates") + ": " + view.candidates.join(", "));
+    if (view.accused) parts.push(T("accused") + ": " + view.accused);
+    if (view.put_up) {
+      parts.push(T("put_up") + ": " + Object.keys(view.put_up).map(function (k) {
+        return k + " (" + view.put_up[k] + ")";
+      }).join(", "));
+    }
+    if (view.declared && view.declared.maniac_side) parts.push(T("maniac_side_" + view.declared.maniac_side));
     t.textContent = parts.join(" · ");
   }
 
@@ -144,6 +211,7 @@
   };
   C.on.reply = function (r) {
     if (r.ok && r.number) C.message(T("shot_on") + " " + r.number);
+    else if (r.ok && r.agreed === false) C.message(T("pointed") + " " + r.target);
     else C.message(C.replyText(r), !r.ok);
   };
   bindCard();
