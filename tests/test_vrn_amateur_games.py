@@ -56,6 +56,7 @@ GAMES = {
     "vrn-mafia-wins": "mafia",
     "amateur-twelve": "civilians",
     "amateur-stalemate": "mafia",
+    "amateur-closed-cards": "civilians",
 }
 END = {"ru": "спасибо", "uk": "дякую"}
 

@@ -365,80 +365,81 @@ class Game:
             return  # the common case first: the engine checks targets itself (refusals)
         if exp.kind == "over":
             raise self._illegal(action, "the game is over")
-        if isinstance(action, _ASIDE):
-            self._check_seat(action.seat, action)
-            # 1.4: a foul counts while the player is at the table, last word included; a
-            # removal has nothing to take from a seat that is out already
-            if action.seat in self.out and not (isinstance(action, Foul)
-                                                and action.seat in self._last_word_due):
-                raise self._illegal(action, f"seat {action.seat} is out of the game")
-            return
-        if isinstance(action, TimeUp):
-            if exp.timer is None or action.name != exp.timer.name:
-                raise self._illegal(action, "no such timer is running")
-            return
-        if isinstance(action, _SPOKEN):
-            if exp.kind != "speech":
-                raise self._illegal(action, "nobody is speaking")
-            return
-        if isinstance(action, HandCount):
-            if exp.kind != "hands" or exp.candidate is None:
-                raise self._illegal(action, "no vote on a candidate is open")
-            free = len(self.living) - len(self._voted) - self._anonymous
-            if not 0 <= action.n <= free:
-                raise self._illegal(action, f"only {free} seat(s) have not voted in this round")
-            return
-        if isinstance(action, Hands):
-            if exp.kind != "hands":
-                raise self._illegal(action, "no vote is open")
-            for seat in action.seats:
-                self._check_seat(seat, action)
-                if seat in self.out:
-                    raise self._illegal(action, f"seat {seat} is out of the game and cannot vote")
-            return
-        if isinstance(action, Shot):
-            if exp.kind != "hunt":
-                raise self._illegal(action, "the mafia is not hunting")
-            self._check_seat(action.shooter, action)
+        # each kind of action has its own check (by exact type: one look-up, not a chain)
+        checker = _CHECKS.get(type(action))
+        if checker is None:
+            raise InvalidActionError(f"unknown action {action!r}")
+        checker(self, action, exp)
+
+    def _check_aside(self, action: Foul | Remove, exp: Expect) -> None:
+        self._check_seat(action.seat, action)
+        # 1.4: a foul counts while the player is at the table, last word included; a
+        # removal has nothing to take from a seat that is out already
+        if action.seat in self.out and not (isinstance(action, Foul)
+                                            and action.seat in self._last_word_due):
+            raise self._illegal(action, f"seat {action.seat} is out of the game")
+
+    def _check_time_up(self, action: TimeUp, exp: Expect) -> None:
+        if exp.timer is None or action.name != exp.timer.name:
+            raise self._illegal(action, "no such timer is running")
+
+    def _check_spoken(self, action: Action, exp: Expect) -> None:
+        raise self._illegal(action, "nobody is speaking")  # (in a speech: taken in check)
+
+    def _check_hand_count(self, action: HandCount, exp: Expect) -> None:
+        if exp.kind != "hands" or exp.candidate is None:
+            raise self._illegal(action, "no vote on a candidate is open")
+        free = len(self.living) - len(self._voted) - self._anonymous
+        if not 0 <= action.n <= free:
+            raise self._illegal(action, f"only {free} seat(s) have not voted in this round")
+
+    def _check_hands(self, action: Hands, exp: Expect) -> None:
+        if exp.kind != "hands":
+            raise self._illegal(action, "no vote is open")
+        for seat in action.seats:
+            self._check_seat(seat, action)
+            if seat in self.out:
+                raise self._illegal(action, f"seat {seat} is out of the game and cannot vote")
+
+    def _check_shot(self, action: Shot, exp: Expect) -> None:
+        if exp.kind != "hunt":
+            raise self._illegal(action, "the mafia is not hunting")
+        self._check_seat(action.shooter, action)
+        self._check_seat(action.target, action)
+        if action.shooter not in self.black:
+            raise self._illegal(action, f"seat {action.shooter} is not mafia")
+        if action.shooter in self.out:
+            raise self._illegal(action, f"seat {action.shooter} is out of the game")
+
+    def _check_night_act(self, action: Check | Kill | Save, exp: Expect) -> None:
+        verb = _VERBS[type(action)]
+        ok = (exp.kind == "check" and verb == "check") or (exp.kind == "act"
+                                                            and verb in exp.acts)
+        if not ok or action.role != exp.role:
+            raise self._illegal(action, f"it is not the {action.role}'s {verb}")
+        self._check_seat(action.target, action)
+        if not self.actor_alive(action.role):
+            raise self._illegal(action, f"the {action.role} is out of the game")
+
+    def _check_floor(self, action: Floor, exp: Expect) -> None:
+        if exp.kind != "floor":
+            raise self._illegal(action, "nobody is asked to take the floor")
+        self._check_seat(action.seat, action)
+        if action.seat in self.out:
+            raise self._illegal(action, f"seat {action.seat} is out of the game")
+        if action.seat in self._spoken:
+            raise self._illegal(action, f"seat {action.seat} has spoken today")
+
+    def _check_thumbs(self, action: PutUp | Extra, exp: Expect) -> None:
+        """The thumbs after a speech, or the hands held up through the discussion."""
+        if exp.kind != ("put_up" if isinstance(action, PutUp) else "extra"):
+            raise self._illegal(action, "it is not the time for it")
+        if isinstance(action, PutUp):
             self._check_seat(action.target, action)
-            if action.shooter not in self.black:
-                raise self._illegal(action, f"seat {action.shooter} is not mafia")
-            if action.shooter in self.out:
-                raise self._illegal(action, f"seat {action.shooter} is out of the game")
-            return
-        if isinstance(action, _NIGHT_ACTS):
-            verb = _VERBS[type(action)]
-            ok = (exp.kind == "check" and verb == "check") or (exp.kind == "act"
-                                                                and verb in exp.acts)
-            if not ok or action.role != exp.role:
-                raise self._illegal(action, f"it is not the {action.role}'s {verb}")
-            self._check_seat(action.target, action)
-            if not self.actor_alive(action.role):
-                raise self._illegal(action, f"the {action.role} is out of the game")
-            return
-        if isinstance(action, Floor):
-            if exp.kind != "floor":
-                raise self._illegal(action, "nobody is asked to take the floor")
-            self._check_seat(action.seat, action)
-            if action.seat in self.out:
-                raise self._illegal(action, f"seat {action.seat} is out of the game")
-            if action.seat in self._spoken:
-                raise self._illegal(action, f"seat {action.seat} has spoken today")
-            return
-        if isinstance(action, PutUp | Extra):
-            if exp.kind != ("put_up" if isinstance(action, PutUp) else "extra"):
-                raise self._illegal(action, "it is not the time for it")
-            if isinstance(action, PutUp):
-                self._check_seat(action.target, action)
-            for seat in action.seats:
-                self._check_seat(seat, action)
-                if seat in self.out:
-                    raise self._illegal(action, f"seat {seat} is out of the game")
-            return
-        if isinstance(action, BestMove):
-            self._check_best_move(action)
-            return
-        raise InvalidActionError(f"unknown action {action!r}")
+        for seat in action.seats:
+            self._check_seat(seat, action)
+            if seat in self.out:
+                raise self._illegal(action, f"seat {seat} is out of the game")
 
     def _card_alive(self, role: Role) -> bool:
         return any(r is role and s not in self.out for s, r in self.roles.items())
@@ -459,8 +460,7 @@ class Game:
         """The seat shot in the first hunt (night 2), if it was a hit."""
         return self.nights[0]["shot"] if self.nights else None
 
-    def _check_best_move(self, action: BestMove) -> None:
-        exp = self.expect
+    def _check_best_move(self, action: BestMove, exp: Expect) -> None:
         if not self.rules.best_move:
             raise self._illegal(action, "the best_move option is off")
         victim = self._first_victim()
@@ -1231,3 +1231,18 @@ class Game:
         for a in actions:
             out.extend(self.apply(a))
         return out
+
+
+#: each action's check, by its exact type (see :meth:`Game.check`)
+_CHECKS: dict[type, Callable[[Game, Any, Expect], None]] = {
+    Foul: Game._check_aside, Remove: Game._check_aside,
+    TimeUp: Game._check_time_up,
+    **dict.fromkeys(_SPOKEN, Game._check_spoken),
+    HandCount: Game._check_hand_count,
+    Hands: Game._check_hands,
+    Shot: Game._check_shot,
+    **dict.fromkeys(_NIGHT_ACTS, Game._check_night_act),
+    Floor: Game._check_floor,
+    PutUp: Game._check_thumbs, Extra: Game._check_thumbs,
+    BestMove: Game._check_best_move,
+}

@@ -2,7 +2,9 @@
 
 A club plays a ruleset with a few options of its own (off unless named): ``fouls = "sport"``
 (the 3rd foul costs the next discussion speech, the 4th removes the player), ``best_move``
-(the first-night victim names three seats before the last word) and its own timer figures. They
+(the first-night victim names three seats before the last word), ``cards = "closed"`` (the
+eliminated leave without opening their card, where the ruleset opens it) and its own timer
+figures. They
 come from a TOML file (``--rules-file``) and travel in table-script and journal headers as a
 plain mapping, so a replay never needs the file. This module checks such a mapping and turns it
 into a ruleset; it does no I/O.
@@ -13,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from narrator.engine.rules import Rules
+from narrator.engine.rules import RULESETS, Rules
 from narrator.errors import NarratorError
 from narrator.typed import typed_number
 
@@ -30,7 +32,10 @@ FIGURES: dict[str, str] = {
 _LONGEST = {"count_pace": 10.0}
 _DEFAULT_LONGEST = 600.0
 FOUL_MODES = ("count", "sport")
-OPTIONS = ("fouls", "best_move", *FIGURES)
+#: ``cards``: "open", the eliminated show their card and the narrator names the role; "closed",
+#: they leave without it. Every ruleset but those that open the cards plays them closed already
+CARD_MODES = ("open", "closed")
+OPTIONS = ("fouls", "best_move", "cards", *FIGURES)
 
 
 class OptionError(NarratorError):
@@ -48,6 +53,9 @@ def check_options(raw: Any) -> dict[str, Any]:
         if name == "fouls":
             if value not in FOUL_MODES:
                 raise OptionError(f"fouls: expected \"count\" or \"sport\", got {value!r}")
+        elif name == "cards":
+            if value not in CARD_MODES:
+                raise OptionError(f"cards: expected \"open\" or \"closed\", got {value!r}")
         elif name == "best_move":
             if not isinstance(value, bool):
                 raise OptionError(f"best_move: expected true or false, got {value!r}")
@@ -73,10 +81,14 @@ def apply_options(rules: Rules, raw: Any, *, where: str = "options") -> Rules:
         return rules
     settings: dict[str, Any] = {}
     for name, value in options.items():
-        if name in FIGURES:
+        if name == "cards":
+            settings.update(_card_settings(rules, value == "open", where))
+        elif name in FIGURES:
             settings[FIGURES[name]] = value
         else:
             settings[name] = value
+    if not settings:
+        return rules
     if "speech" in options:  # 2.3: «Десять секунд» ten seconds before the end
         settings["speech_warning"] = options["speech"] - 10 if options["speech"] > 10 else None
     if "agreement" in options:  # 2.1.1, likewise
@@ -87,16 +99,31 @@ def apply_options(rules: Rules, raw: Any, *, where: str = "options") -> Rules:
     return tuned()
 
 
+def _card_settings(rules: Rules, shown: bool, where: str) -> dict[str, Any]:
+    """The settings of ``cards``: "closed" where the ruleset opens the cards drops the
+    opening and the wording that goes with it; "closed" elsewhere changes nothing; "open"
+    where the ruleset keeps them closed is refused (its lines have no card to name)."""
+    if shown == rules.reveal_cards:
+        return {}
+    if shown:
+        opening = sorted(name for name, cls in RULESETS.items() if cls.reveal_cards)
+        raise OptionError(f"{where}: cards: {rules.name} keeps the cards closed; "
+                          f"\"open\" is for {', '.join(opening)}")
+    closed = rules.open_card_lines
+    return {"reveal_cards": False,
+            "lines": {key: said for key, said in rules.lines.items() if key not in closed}}
+
+
 def options_of(rules: Rules) -> dict[str, Any]:
     """The club options of ``rules`` that differ from its ruleset's (for headers)."""
     base = next((c for c in type(rules).__mro__ if c.__dict__.get("name") == rules.name),
                 type(rules))
     out: dict[str, Any] = {}
     for name in OPTIONS:
-        attr = FIGURES.get(name, name)
+        attr = "reveal_cards" if name == "cards" else FIGURES.get(name, name)
         value = getattr(rules, attr)
         if value != getattr(base, attr):
-            out[name] = value
+            out[name] = CARD_MODES[not value] if name == "cards" else value
     return out
 
 

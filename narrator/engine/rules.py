@@ -125,7 +125,8 @@ class Rules:
     extra_window_seconds: ClassVar[float] = 5.0  # the hands held up through the discussion
     #: a speech may nominate (2.3.1); without, a nomination is refused (``no_nominations``)
     nominations: ClassVar[bool] = True
-    #: the eliminated open their card and the narrator names the role
+    #: the eliminated open their card and the narrator names the role (the club option
+    #: ``cards = "closed"`` turns it off where a ruleset has it)
     reveal_cards: ClassVar[bool] = False
     #: the one who saves at night is shown the night's victims (their number is said)
     shows_victims: ClassVar[bool] = False
@@ -153,6 +154,9 @@ class Rules:
     #: seat (``"last_word.{n}": ("x.testament.{n}",)``). A ruleset's own lines are keys of the
     #: voice packs' manifests prefixed with :attr:`voice_prefix` (``professional.morning``).
     lines: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: the keys of :attr:`lines` that hold only while the cards are opened (the opening of a
+    #: card says the leaving too): with the cards closed they are said in crime-time's words
+    open_card_lines: ClassVar[frozenset[str]] = frozenset()
 
     @property
     def voice_prefix(self) -> str:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 
 from narrator.engine import Check, Floor, Kill, PutUp, Role, Save
+from narrator.engine.options import apply_options
+from narrator.engine.rules import find_rules
 from tests.console.conftest import EVERYONE, Rig, make_rig
 
 #: 10 seats: three mafia, the commissar, the nurse
@@ -162,3 +164,26 @@ def test_the_commissars_check_and_the_nurses_heal_are_theirs_alone() -> None:
     rig.until("floor")
     assert rig.views["operator"]["out"] == {}  # healed: nobody leaves
     assert rig.views[2]["checks"] == [{"night": 2, "target": 3, "result": True}]
+
+
+def test_amateur_closed_cards_no_screen_shows_the_role_of_who_left() -> None:
+    """«Для ускладнення гри можна усувати з гри без відкриття картки»: with ``cards =
+    "closed"`` the operator's screen and the pads show the night's victim as out, and nothing
+    names the card (with the cards open the operator's phrases do)."""
+    for cards, shown in (("open", True), ("closed", False)):
+        rules = apply_options(find_rules("amateur"), {"cards": cards})
+        rig = make_rig(roles=AMATEUR, rules=rules)
+        rig.deal()
+        to_night(rig)
+        for mafioso in (3, 5, 8):
+            assert rig.press(mafioso, "act", act="kill", target=1).ok
+        rig.until("floor")
+        assert rig.views["operator"]["out"] == {"1": "shot"}
+        said = rig.views["operator"]["said"]
+        assert "Этой ночью убит игрок номер один" in said
+        assert ("Роль: мирный житель" in said) is shown
+        if not shown:
+            for who, view in rig.views.items():
+                text = json.dumps(view, ensure_ascii=False)
+                assert "Роль" not in text and "откройте карту" not in text, who
+            assert rig.views[1]["gone"] and rig.views[1]["card"] is None

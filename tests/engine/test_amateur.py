@@ -27,10 +27,12 @@ from narrator.engine import (
     TimeUp,
 )
 from narrator.engine import events as ev
+from narrator.engine.options import apply_options
 from narrator.engine.rules import find_rules
 from narrator.errors import ScriptError
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import ReplayResult, replay_script
+from narrator.testing import random_action
 
 CARDS = {"mafia": [4, 8, 9], "commissar": 2, "nurse": 6}
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -38,8 +40,11 @@ ALL = list(range(1, 11))
 
 
 def amateur(*lines: dict[str, Any], seats: int = 10, cards: dict[str, Any] | None = None,
-            lang: str = "ru") -> ReplayResult:
-    header = {"rules": "amateur", "seats": seats, "roles": cards or CARDS, "lang": lang}
+            lang: str = "ru", options: dict[str, Any] | None = None) -> ReplayResult:
+    header: dict[str, Any] = {"rules": "amateur", "seats": seats, "roles": cards or CARDS,
+                              "lang": lang}
+    if options:
+        header["options"] = options
     text = "\n".join(json.dumps(x, ensure_ascii=False) for x in (header, *lines))
     return replay_script(parse_table_script(text, "t"))
 
@@ -195,6 +200,67 @@ def test_the_eliminated_open_their_card_and_the_narrator_names_the_role() -> Non
                                        "Игрок номер три, откройте карту и покиньте стол",
                                        "Роль: мирный житель",
                                        "Кто первым поднял руку, тот первым и говорит"]
+
+
+# «Для ускладнення гри можна усувати з гри без відкриття картки»: the club option cards
+CLOSED = {"cards": "closed"}
+#: day 1: 8 (three thumbs) and 7 (two) are put up and justify themselves
+DAY_1 = [*speeches(ALL, {1: {"8": [1, 2, 3]}, 2: {"7": [1, 2]}}), {"speech": 8}, {"speech": 7}]
+
+
+@pytest.mark.parametrize(("lang", "leaves", "killed", "day_opens"), [
+    ("ru", "Игрок номер восемь покидает стол", "Этой ночью убит игрок номер три",
+     "Кто первым поднял руку, тот первым и говорит"),
+    ("uk", "Гравець номер вісім залишає стіл", "Цієї ночі вбито гравця номер три",
+     "Хто першим підняв руку, той першим і каже"),
+])
+def test_amateur_closed_cards_eliminated_leave_without_showing(
+        lang: str, leaves: str, killed: str, day_opens: str) -> None:
+    result = amateur(*DAY_1, {"vote": {"8": ALL[:7]}}, {"night": {"mafia": 3}}, lang=lang,
+                     options=CLOSED)
+    lines = said(result)
+    # the voted out: the usual «… покидает стол», then the night; no card, no role
+    at = lines.index(leaves)
+    assert lines[at + 1] in ("Наступает ночь", "Настає ніч")
+    # the night's victim: only the night's result, then the day goes on
+    at = lines.index(killed)
+    assert lines[at + 1] == day_opens
+    for line in lines:
+        assert not line.startswith(("Роль", "Игрок номер восемь, откройте",
+                                    "Гравець номер вісім, відкрийте")), line
+    assert "Роль" not in result.transcript.render()
+    assert result.game.notation(secret=False).split()[2] == "++-++++-++"
+    # the protocol records every card at the end, as with the cards open
+    seats = result.protocol()["seats"]
+    assert seats["8"]["role"] == "mafia" and seats["3"]["role"] == "civilian"
+
+
+def test_amateur_closed_cards_the_commissar_keeps_his_final_word() -> None:
+    result = amateur(*speeches(ALL), {"night": {"mafia": 2}}, options=CLOSED)
+    assert said(result)[-2:] == ["Этой ночью убит игрок номер два",
+                                 "Игрок номер два, ваше заключительное слово"]
+    assert result.game.expect.speech == "last" and result.game.expect.seat == 2
+
+
+def test_amateur_closed_cards_no_card_is_shown_in_any_game() -> None:
+    """Seeded random games: with the cards open every seat that leaves shows its card (a night's
+    victim at the morning); closed, none does, and the games are otherwise the same."""
+    open_rules = find_rules("amateur")
+    closed_rules = apply_options(open_rules, CLOSED)
+    assert not closed_rules.reveal_cards and "leaves.{n}" not in closed_rules.lines
+    for seed in range(30):
+        runs = []
+        for rules in (open_rules, closed_rules):
+            rng = random.Random(seed)
+            game = Game(rules, rng=rng)
+            events = game.start()
+            while not game.is_over:
+                events += game.apply(random_action(game, rng))
+            runs.append(events)
+        shown = [e.seat for e in runs[0] if isinstance(e, ev.CardShown)]
+        gone = [e.seat for e in runs[0] if isinstance(e, ev.SeatOut)]
+        assert sorted(shown) == sorted(gone)
+        assert [e for e in runs[0] if not isinstance(e, ev.CardShown)] == runs[1]
 
 
 def test_the_commissar_when_eliminated_has_a_final_word() -> None:

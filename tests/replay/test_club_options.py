@@ -13,7 +13,7 @@ from narrator.cli import main
 from narrator.engine import Game, Role
 from narrator.engine.options import OptionError, apply_options, check_options, options_of
 from narrator.engine.rules import find_rules
-from narrator.host.club import load_rules_file
+from narrator.host.club import club_rules, load_rules_file
 from narrator.host.journal import Journal, load_journal
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import replay_script
@@ -53,6 +53,10 @@ def test_names_reach_the_protocol_and_the_transcript() -> None:
     ({"options": {"speeches": 45}}, "options: unknown option 'speeches'"),
     ({"options": {"speech": 0}}, "options: speech: expected more than 0"),
     ({"options": {"best_move": "yes"}}, "options: best_move: expected true or false"),
+    ({"options": {"cards": "hidden"}}, 'options: cards: expected "open" or "closed", got '
+                                       "'hidden'"),
+    ({"options": {"cards": "open"}},
+     'options: cards: crime-time keeps the cards closed; "open" is for amateur'),
 ])
 def test_bad_names_and_options_in_a_header_are_one_line(
         tmp_path: Path, header: dict[str, Any], message: str,
@@ -130,3 +134,44 @@ def test_bad_names_option_is_one_line_and_exit_2(
 def test_check_options_refuses_a_table_that_is_not_one() -> None:
     with pytest.raises(OptionError, match="expected a table of options"):
         check_options(["fouls"])
+
+
+# -- cards: «Для ускладнення гри можна усувати з гри без відкриття картки» (amateur) ----------
+
+@pytest.mark.parametrize("name", ["crime-time", "professional", "vrn", "vrn-closed"])
+def test_open_cards_are_refused_where_the_ruleset_keeps_them_closed(
+        tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "club.toml"
+    path.write_text('cards = "open"\n', encoding="utf-8")
+    journal = tmp_path / "j.jsonl"
+    code = main(["play", "--rules", name, "--rules-file", str(path), "--journal", str(journal)])
+    assert code == 2
+    assert one_line_error(capsys) == (f'narrator: {path}: cards: {name} keeps the cards closed; '
+                                      f'"open" is for amateur\n')
+    assert not journal.exists()
+    # "closed" says what the ruleset does anyway: taken, and nothing changes
+    rules = apply_options(find_rules(name), {"cards": "closed"})
+    assert type(rules) is type(find_rules(name)) and options_of(rules) == {}
+
+
+def test_closed_cards_travel_in_the_journal_header(tmp_path: Path) -> None:
+    rules = apply_options(find_rules("amateur"), {"cards": "closed", "speech": 50})
+    assert options_of(rules) == {"cards": "closed", "speech": 50.0}
+    assert options_of(apply_options(find_rules("amateur"), {"cards": "open"})) == {}
+    game = Game(rules, roles={4: Role.MAFIA, 8: Role.MAFIA, 9: Role.MAFIA,
+                              2: Role.COMMISSAR, 6: Role.NURSE})
+    path = tmp_path / "j.jsonl"
+    Journal.for_game(path, game, fsync=False).close()
+    head = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert head["options"] == {"cards": "closed", "speech": 50.0}
+    again = load_journal(path).game()
+    assert not again.rules.reveal_cards and "leaves.{n}" not in again.rules.lines
+
+
+def test_a_rules_file_closes_the_cards_of_amateur(tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    path.write_text('cards = "closed"\n', encoding="utf-8")
+    assert load_rules_file(path) == {"cards": "closed"}
+    rules = club_rules(find_rules("amateur"), path)
+    assert rules.name == "amateur" and not rules.reveal_cards
+    assert find_rules("amateur").reveal_cards  # the ruleset itself is untouched

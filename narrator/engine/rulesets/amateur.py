@@ -10,7 +10,9 @@ What differs from crime-time, in the text's own order:
   30 s to justify themselves and are voted on, one hand each, those not raised counting for the
   last; one seat put up: no vote, «місто прожило день без жертв»;
 - the eliminated open their card: the narrator names the role; only the commissar has a final
-  word;
+  word. «Для ускладнення гри можна усувати з гри без відкриття картки»: with the club option
+  ``cards = "closed"`` they leave without it, said as crime-time says it («Игрок номер …
+  покидает стол»; a night's victim: only the night's result);
 - a night: the mafia agree and point at their victim (none: a miss); the commissar checks (the
   host's nod: is it the mafia); the nurse heals a seat, herself too, and the victim she guesses
   is not shot;
@@ -20,7 +22,9 @@ What differs from crime-time, in the text's own order:
 Where the text is silent (see the README): thumbs add up over the day, and a tie at the cut of
 the two (three) goes to the one put up first; the candidates are voted on in the order they were
 first put up; a tie in the vote sends nobody out; speeches are 60 s with «Десять секунд», the
-final word 60 s; a night's kill decided by nobody is a miss, said at day as crime-time says it.
+final word 60 s; a night's kill decided by nobody is a miss, said at day as crime-time says it;
+with the cards closed the commissar keeps his final word (the text gives it without condition:
+in it he tells his checks, so he makes himself known).
 """
 
 from __future__ import annotations
@@ -81,7 +85,7 @@ class Amateur(Rules):
         "single_put_up": ("amateur.single_candidate",),
         "justify.{n}": ("amateur.justify.{n}",),
         "tie_stays": ("amateur.tie_stays",),
-        "leaves.{n}": (),
+        "leaves.{n}": (),  # «…, откройте карту и покиньте стол» says it
         "open_card.{n}": ("amateur.open_card.{n}",),
         "card.civilian": ("amateur.card.civilian",),
         "card.mafia": ("amateur.card.mafia",),
@@ -91,6 +95,7 @@ class Amateur(Rules):
         "win_civilians": ("amateur.win_civilians",),
         "win_mafia_stalemate": ("amateur.win_mafia_stalemate",),
     }
+    open_card_lines = frozenset({"leaves.{n}"})
 
     def composition(self, seats: int) -> dict[Role, int]:
         """«Кількість мафіозі до 10 гравців становить 2 чоловіка. Якщо гравців 10 та більше,

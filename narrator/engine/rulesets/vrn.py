@@ -158,12 +158,21 @@ class Vrn(Rules):
         return role.team
 
     def night_steps(self, night: int, alive: Callable[[Role], bool]) -> tuple[NightStep, ...]:
+        # the same few shapes night after night: each made once per ruleset (and its tuned
+        # figures), so that the game's record of a night is laid out once too
         don = alive(Role.DON)
-        steps: list[NightStep] = [Announce("after_intro" if night == 2 else "mafia_wakes")]
+        shape = (type(self), night == 2, don, not don and alive(Role.MAFIA))
+        steps = _NIGHTS.get(shape)
+        if steps is None:
+            steps = _NIGHTS[shape] = self._night_steps(*shape[1:])
+        return steps
+
+    def _night_steps(self, after_intro: bool, don: bool, hunt: bool) -> tuple[NightStep, ...]:
+        steps: list[NightStep] = [Announce("after_intro" if after_intro else "mafia_wakes")]
         if don:  # «Остаточне рішення залишається за Доном»
             steps.append(Wake("mafia", ("kill",), self.decision_seconds, "mafia_decides"))
             steps.append(Wake("don", ("check",), self.check_seconds, "don_check"))
-        elif alive(Role.MAFIA):  # «Якщо мирним жителям вдалося знищити Дона»: the count
+        elif hunt:  # «Якщо мирним жителям вдалося знищити Дона»: the count
             steps.append(Hunt())
         steps += [
             Wake("sheriff", ("check", "kill"), self.check_seconds,
@@ -241,3 +250,8 @@ class Vrn(Rules):
     def tie_goes_to_crash(self, rnd: int, leaders: tuple[int, ...],
                           candidates: tuple[int, ...]) -> bool:
         return False
+
+
+#: vrn's night steps by (ruleset, the night after the introduction, the don at the table, the
+#: mafia hunting by the count)
+_NIGHTS: dict[tuple[type[Vrn], bool, bool, bool], tuple[NightStep, ...]] = {}
