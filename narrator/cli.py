@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from narrator.engine.rules import KNOWN
+from narrator.engine.rules import KNOWN, all_figures
 from narrator.errors import NarratorError
 
 RULES = KNOWN
@@ -49,9 +49,8 @@ def _build_parser() -> argparse.ArgumentParser:
 
     def timer_opt(p: argparse.ArgumentParser) -> None:
         p.add_argument("--timer", metavar="NAME=SECONDS", action="append",
-                       help="a club's figure: speech, last_word, tie_speech, vote_window, "
-                            "check, agreement, sheriff_first_night, don_noted, "
-                            "deal_seconds_per_seat, count_pace")
+                       help="a club's figure: " + ", ".join(
+                           n.removesuffix("_seconds") for n in all_figures()))
 
     def pace_opt(p: argparse.ArgumentParser) -> None:
         p.add_argument("--count-pace", type=float, metavar="SECONDS",

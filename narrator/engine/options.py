@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from narrator.engine.rules import RULESETS, Rules
+from narrator.engine.rules import RULESETS, Rules, tunable
 from narrator.errors import NarratorError
 from narrator.typed import typed_number
 
@@ -27,6 +27,17 @@ FIGURES: dict[str, str] = {
     "count_pace": "count_pace",
     "check": "check_seconds",
     "agreement": "agreement_seconds",
+    # the figures of the other rulesets' own steps (each ruleset takes only its own)
+    "intro": "intro_seconds",
+    "extra": "extra_seconds",
+    "extra_window": "extra_window_seconds",
+    "justify": "justify_seconds",
+    "decision": "decision_seconds",
+    "noted": "noted_seconds",
+    "mafia_meets": "mafia_meets_seconds",
+    "meet": "meet_seconds",
+    "floor": "floor_seconds",
+    "put_up": "put_up_seconds",
 }
 #: the longest figure a club may set, in seconds
 _LONGEST = {"count_pace": 10.0}
@@ -84,6 +95,8 @@ def apply_options(rules: Rules, raw: Any, *, where: str = "options") -> Rules:
         if name == "cards":
             settings.update(_card_settings(rules, value == "open", where))
         elif name in FIGURES:
+            if FIGURES[name] not in tunable(rules):
+                raise OptionError(f"{where}: {name}: {rules.name} has no such figure")
             settings[FIGURES[name]] = value
         else:
             settings[name] = value
@@ -121,8 +134,8 @@ def options_of(rules: Rules) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in OPTIONS:
         attr = "reveal_cards" if name == "cards" else FIGURES.get(name, name)
-        value = getattr(rules, attr)
-        if value != getattr(base, attr):
+        value = getattr(rules, attr, None)  # (another ruleset's figure: none here)
+        if value != getattr(base, attr, None):
             out[name] = CARD_MODES[not value] if name == "cards" else value
     return out
 

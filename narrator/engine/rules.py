@@ -123,6 +123,9 @@ class Rules:
     floor_seconds: ClassVar[float] = 5.0  # who raised a hand first
     put_up_seconds: ClassVar[float] = 5.0  # the thumbs after a speech
     extra_window_seconds: ClassVar[float] = 5.0  # the hands held up through the discussion
+    #: the figures of this ruleset's own steps a club may change too (``--timer``), beside
+    #: :data:`TUNABLE`
+    own_figures: ClassVar[tuple[str, ...]] = ()
     #: a speech may nominate (2.3.1); without, a nomination is refused (``no_nominations``)
     nominations: ClassVar[bool] = True
     #: the eliminated open their card and the narrator names the role (the club option
@@ -424,11 +427,25 @@ _WARNED = {"speech_seconds": "speech_warning", "agreement_seconds": "agreement_w
 MAX_FIGURE = 600.0
 
 
+def tunable(rules: Rules) -> tuple[str, ...]:
+    """The figures of ``rules`` a club may change: every ruleset's, then its own steps'."""
+    return TUNABLE + type(rules).own_figures
+
+
+def all_figures() -> tuple[str, ...]:
+    """Every figure some ruleset lets a club change (what ``--timer`` may name)."""
+    own = {name: None for cls in RULESETS.values() for name in cls.own_figures}
+    return TUNABLE + tuple(name for name in own if name not in TUNABLE)
+
+
 def with_settings(rules: Rules, **settings: float) -> Rules:
     """``rules`` with some of its figures changed, e.g. ``with_settings(r, count_pace=2.0)``."""
-    unknown = sorted(set(settings) - set(TUNABLE))
+    figures_of = tunable(rules)
+    unknown = sorted(set(settings) - set(figures_of))
     if unknown:
-        raise NarratorError(f"cannot change {', '.join(unknown)}; only {', '.join(TUNABLE)}")
+        names = ", ".join(n.removesuffix("_seconds") for n in unknown)
+        raise NarratorError(f"{rules.name} has no figure {names} (its figures: "
+                            f"{', '.join(n.removesuffix('_seconds') for n in figures_of)})")
     for name, value in settings.items():
         if not 0 < value <= MAX_FIGURE:
             raise NarratorError(f"{name} must be between 0 and {MAX_FIGURE:g} seconds, "
@@ -447,7 +464,7 @@ def with_settings(rules: Rules, **settings: float) -> Rules:
 def settings_of(rules: Rules) -> dict[str, float]:
     """The tunable figures of ``rules`` that differ from its ruleset's (for the journal)."""
     base = RULESETS.get(rules.name, type(rules))
-    return {k: getattr(rules, k) for k in TUNABLE if getattr(rules, k) != getattr(base, k)}
+    return {k: getattr(rules, k) for k in tunable(rules) if getattr(rules, k) != getattr(base, k)}
 
 
 def find_rules(name: str) -> Rules:
@@ -469,9 +486,10 @@ def parse_figures(items: list[str]) -> dict[str, float]:
     for item in items:
         name, sep, value = item.partition("=")
         name = name.strip().replace("-", "_")
-        full = name if name in TUNABLE else f"{name}_seconds"
-        if full not in TUNABLE:
-            names = ", ".join(n.removesuffix("_seconds") for n in TUNABLE)
+        known = all_figures()
+        full = name if name in known else f"{name}_seconds"
+        if full not in known:
+            names = ", ".join(n.removesuffix("_seconds") for n in known)
             raise NarratorError(f"--timer {item!r}: unknown figure (known: {names})")
         try:
             out[full] = float(value) if sep else float("nan")

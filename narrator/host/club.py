@@ -62,8 +62,12 @@ def table_options(args: argparse.Namespace) -> tuple[Rules, int, dict[int, str]]
     seat count and the nicknames of ``play`` and ``assist``; each a one-line error."""
     pace = {} if args.count_pace is None else {"count_pace": args.count_pace}  # 2.1.2
     figures = parse_figures(getattr(args, "timer", None) or [])
-    rules = club_rules(with_settings(find_rules(args.rules), **pace, **figures),
-                       getattr(args, "rules_file", None))
+    rules = with_settings(find_rules(args.rules), **pace)
+    try:  # a figure of another ruleset (``decision`` is vrn's) is named as such
+        rules = with_settings(rules, **figures)
+    except NarratorError as e:
+        raise NarratorError(f"--timer: {e}") from None
+    rules = club_rules(rules, getattr(args, "rules_file", None))
     try:  # 0 is no table; the ruleset says which are (and none that starts decided)
         seats = rules.check_seats(rules.seats if args.seats is None else args.seats)
     except NarratorError as e:

@@ -175,3 +175,37 @@ def test_a_rules_file_closes_the_cards_of_amateur(tmp_path: Path) -> None:
     rules = club_rules(find_rules("amateur"), path)
     assert rules.name == "amateur" and not rules.reveal_cards
     assert find_rules("amateur").reveal_cards  # the ruleset itself is untouched
+
+
+def test_the_figures_of_a_rulesets_own_steps_are_the_clubs_too(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """vrn's 30 s decision and introductions, amateur's thumbs window and meetings: a club
+    sets them as it sets a speech's, in a header, a rules file or ``--timer``; a figure of
+    another ruleset is one line naming the ruleset."""
+    vrn = {"rules": "vrn", "roles": {"don": 3, "mafia": [5, 9], "sheriff": 1, "doctor": 6,
+                                     "maniac": 8}, "maniac_side": "city",
+           "options": {"decision": 12, "intro": 20, "noted": 4}}
+    replay = replay_script(parse_table_script(json.dumps(vrn), "g"))
+    rules = replay.game.rules
+    assert (rules.decision_seconds, rules.intro_seconds, rules.noted_seconds) == (12, 20, 4)
+    assert replay.game.expect.timer is not None and replay.game.expect.timer.seconds == 20.0
+    assert options_of(rules) == {"decision": 12.0, "intro": 20.0, "noted": 4.0}
+    amateur = apply_options(find_rules("amateur"), {"put_up": 3, "floor": 2, "meet": 6})
+    assert (amateur.put_up_seconds, amateur.floor_seconds, amateur.meet_seconds) == (3, 2, 6)
+    # journaled, and taken up again without the file
+    game = Game(amateur, seats=8, roles={1: Role.MAFIA, 2: Role.MAFIA, 3: Role.COMMISSAR,
+                                         4: Role.NURSE})
+    path = tmp_path / "j.jsonl"
+    Journal.for_game(path, game, fsync=False).close()
+    assert load_journal(path).game().rules.put_up_seconds == 3.0
+    # another ruleset's figure
+    with pytest.raises(OptionError, match="options: decision: crime-time has no such figure"):
+        apply_options(find_rules("crime-time"), {"decision": 10})
+    journal = tmp_path / "k.jsonl"
+    assert main(["assist", "--rules", "amateur", "--timer", "decision=10",
+                 "--journal", str(journal)]) == 2
+    assert one_line_error(capsys).startswith(
+        "narrator: --timer: amateur has no figure decision (its figures: ")
+    assert not journal.exists()
+    assert main(["assist", "--rules", "vrn", "--timer", "decisoin=10"]) == 2
+    assert "unknown figure" in one_line_error(capsys)

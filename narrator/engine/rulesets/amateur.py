@@ -59,6 +59,8 @@ class Amateur(Rules):
     agreement_seconds = 30.0
     #: «протягом 30 секунд виправдати себе»
     justify_seconds = 30.0
+    own_figures = ("mafia_meets_seconds", "meet_seconds", "floor_seconds", "put_up_seconds",
+                   "justify_seconds")
     nominations = False
     reveal_cards = True
     #: the text has no removals; a removal does not cancel the day's vote

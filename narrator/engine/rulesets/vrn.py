@@ -75,6 +75,8 @@ class Vrn(Rules):
     noted_seconds: ClassVar[float] = 10.0
     #: «Якщо протягом 30 секунд чорна команда не дійшла згоди …»
     decision_seconds: ClassVar[float] = 30.0
+    own_figures = ("mafia_meets_seconds", "noted_seconds", "decision_seconds", "intro_seconds",
+                   "extra_seconds", "extra_window_seconds", "justify_seconds")
     #: «60 секунд для своєї мови»; «дякую» at 60 s, no «Десять секунд»
     speech_warning = None
     #: «30 секунд, щоб оголосити свій заповіт»
