@@ -389,6 +389,16 @@ class GameScreen(Screen[None]):
         self._take()
         self.controller.time_up()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys a ruleset has no use for are neither shown nor taken: a withdrawal where
+        nobody nominates by words (vrn, amateur), a shot where nobody shoots (amateur)."""
+        rules = self.session.host.game.rules
+        if action == "withdraw":
+            return bool(rules.nominations)
+        if action == "shot":
+            return bool({"shots", "sheriff_shot"} & rules.night_keys)
+        return True
+
     def action_withdraw(self) -> None:
         if self._answered():
             return

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from narrator.engine.rules import RULESETS, Rules, tunable
+from narrator.engine.rules import RULESETS, Rules, tunable, tuned
 from narrator.errors import NarratorError
 from narrator.typed import typed_number
 
@@ -102,14 +102,7 @@ def apply_options(rules: Rules, raw: Any, *, where: str = "options") -> Rules:
             settings[name] = value
     if not settings:
         return rules
-    if "speech" in options:  # 2.3: «Десять секунд» ten seconds before the end
-        settings["speech_warning"] = options["speech"] - 10 if options["speech"] > 10 else None
-    if "agreement" in options:  # 2.1.1, likewise
-        settings["agreement_warning"] = (options["agreement"] - 10
-                                         if options["agreement"] > 10 else None)
-    cls = type(rules)
-    tuned: type[Rules] = type(cls.__name__, (cls,), settings)
-    return tuned()
+    return tuned(rules, settings)
 
 
 def _card_settings(rules: Rules, shown: bool, where: str) -> dict[str, Any]:

@@ -69,6 +69,17 @@ class Verdict:
     revote: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class NamedLength:
+    """A voice line that names the length of its step in words («у вас тридцать секунд»):
+    the ``figure`` it names, the ``seconds`` its words say, and the key said ``instead`` (the
+    line without the length) when a club's figure is another."""
+
+    figure: str
+    seconds: float
+    instead: str
+
+
 class Rules:
     """Base ruleset: crime-time's settings and hooks, which the other rulesets override.
 
@@ -160,6 +171,14 @@ class Rules:
     #: the keys of :attr:`lines` that hold only while the cards are opened (the opening of a
     #: card says the leaving too): with the cards closed they are said in crime-time's words
     open_card_lines: ClassVar[frozenset[str]] = frozenset()
+    #: every voice line this ruleset may say that names a length (a key of the voice packs, as
+    #: in the values of :attr:`lines`): with a club's own figure it is said without the length
+    #: (:func:`fitted_lines`). A ruleset lists its own lines and those of crime-time it says
+    named_lengths: ClassVar[Mapping[str, NamedLength]] = {
+        "mafia_agreement": NamedLength("agreement_seconds", 60.0, "mafia_agreement_no_length"),
+        "tie_speech.{n}": NamedLength("tie_speech_seconds", 30.0, "tie_speech_no_length.{n}"),
+        "tie_speeches": NamedLength("tie_speech_seconds", 30.0, "tie_speeches_no_length"),
+    }
 
     @property
     def voice_prefix(self) -> str:
@@ -438,6 +457,43 @@ def all_figures() -> tuple[str, ...]:
     return TUNABLE + tuple(name for name in own if name not in TUNABLE)
 
 
+def fitted_lines(rules: Rules | type[Rules]) -> dict[str, tuple[str, ...]]:
+    """The wording (:attr:`Rules.lines`) of ``rules`` fitted to its figures: each line of
+    :attr:`Rules.named_lengths` whose figure is not the one its words say is said without the
+    length; one whose figure is (again) the text's says it. The ruleset's own figures are the
+    texts' (a test holds them to it), so an untuned ruleset's wording comes back unchanged."""
+    named = rules.named_lengths
+    back = {length.instead: key for key, length in named.items()}
+    swap = {key: length.instead for key, length in named.items()
+            if getattr(rules, length.figure) != length.seconds}
+    out: dict[str, tuple[str, ...]] = {}
+    for key, said in rules.lines.items():
+        # a wording fitted before (a ruleset tuned twice) goes back to the text's words first
+        fitted = tuple(swap.get(k, k) for k in (back.get(k, k) for k in said))
+        if fitted != (key,):
+            out[key] = fitted
+    for key, instead in swap.items():
+        if key in Rules.named_lengths and key not in out:  # crime-time's line, said as it is
+            out[key] = (instead,)
+    return out
+
+
+def tuned(rules: Rules, settings: Mapping[str, object]) -> Rules:
+    """``rules`` with some of its class settings changed (figures, club options, wording): a
+    changed speech or agreement keeps its «Десять секунд» ten seconds before its end (2.3,
+    2.1.1), and the lines that name a length are fitted to the figures (:func:`fitted_lines`).
+    The one way a tuned ruleset is made, from ``--timer`` and from club options alike."""
+    attrs = dict(settings)
+    for name, warning in _WARNED.items():
+        value = settings.get(name)
+        if isinstance(value, float | int):
+            attrs[warning] = value - 10.0 if value > 10.0 else None
+    cls = type(rules)
+    made: type[Rules] = type(cls.__name__, (cls,), attrs)
+    made.lines = fitted_lines(made)
+    return made()
+
+
 def with_settings(rules: Rules, **settings: float) -> Rules:
     """``rules`` with some of its figures changed, e.g. ``with_settings(r, count_pace=2.0)``."""
     figures_of = tunable(rules)
@@ -452,13 +508,7 @@ def with_settings(rules: Rules, **settings: float) -> Rules:
                                 f"not {value}")
     if not settings:
         return rules
-    figures: dict[str, float | None] = dict(settings)
-    for name, warning in _WARNED.items():
-        if name in settings:  # 2.3, 2.1.1: the warning comes with ten seconds left
-            figures[warning] = settings[name] - 10.0 if settings[name] > 10.0 else None
-    cls = type(rules)
-    tuned: type[Rules] = type(cls.__name__, (cls,), figures)
-    return tuned()
+    return tuned(rules, settings)
 
 
 def settings_of(rules: Rules) -> dict[str, float]:

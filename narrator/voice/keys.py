@@ -3,15 +3,16 @@
 The host's narration picks these keys per game event; they are listed here, below the host, so
 that ``narrator voices check`` and the pack loader can hold a manifest against them without
 knowing the game. A ruleset other than crime-time says some lines in its own words (its
-``lines``): those keys are listed from the registered rulesets. A test plays random games of
-every ruleset and checks that nothing else is ever said.
+``lines``), and says a line that names a length without it when a club changes the figure:
+those keys are listed from the registered rulesets. A test plays random games of every ruleset
+and checks that nothing else is ever said.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from narrator.engine.rules import RULESETS
+from narrator.engine.rules import RULESETS, Rules
 
 #: the phrase of each phase the engine announces (by the engine's phase name)
 PHASE_KEYS: dict[str, tuple[str, ...]] = {
@@ -81,4 +82,11 @@ def spoken_keys(seats: int = MAX_SEATS) -> list[str]:
     keys.update(dict.fromkeys(f"candidates.{n}" for n in range(1, seats + 1)))
     for name in sorted(RULESETS):  # each ruleset's own lines
         keys.update(dict.fromkeys(wording_keys(RULESETS[name].lines, seats)))
+        keys.update(dict.fromkeys(wording_keys(length_free(RULESETS[name]), seats)))
     return list(keys)
+
+
+def length_free(rules: type[Rules] | Rules) -> dict[str, tuple[str, ...]]:
+    """The lines of ``rules`` that name a length → the line said instead with a club's own
+    figure (:attr:`~narrator.engine.rules.Rules.named_lengths`), as a wording."""
+    return {key: (length.instead,) for key, length in rules.named_lengths.items()}

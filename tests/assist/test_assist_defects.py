@@ -14,7 +14,7 @@ from textual.widgets import Static
 from narrator.assist.cli import make_session, resume_session
 from narrator.assist.ui import AssistApp, GameScreen, Session
 from narrator.clock import VirtualClock
-from narrator.engine import Game, HandCount, Shot, TimeUp
+from narrator.engine import Game, HandCount, Role, Shot, TimeUp
 from narrator.host.journal import Journal, load_journal
 from narrator.host.speaker import next_part
 from narrator.voice.manifest import default_manifest
@@ -330,3 +330,40 @@ def test_the_speech_hint_offers_nominations_only_where_words_nominate() -> None:
     amateur.apply(Floor(3))
     assert amateur.expect.kind == "speech" and amateur.expect.speech == "day"
     assert "nominate" not in hint(amateur) and "Спасибо" in hint(amateur)
+
+
+
+def test_keys_a_ruleset_has_no_use_for_are_not_shown_nor_taken(tmp_path: Path) -> None:
+    """amateur nominates by thumbs and nobody shoots: no «withdraw», no «shot» in the footer,
+    and the keys do nothing; crime-time shows and takes both."""
+    from narrator.engine import Floor
+
+    def in_a_day_speech(game: Game) -> tuple[set[str], list[str]]:
+        session = make_session(game, VirtualClock(), manifest=default_manifest("ru"),
+                               journal=Journal.for_game(tmp_path / f"{game.rules.name}.jsonl",
+                                                        game, fsync=False))
+        session.host.start()
+        shown: set[str] = set()
+        log: list[str] = []
+
+        async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+            d.run_timers()
+            if game.expect.kind == "floor":
+                session.host.apply(Floor(3))
+            assert game.expect.kind == "speech"
+            shown.update(b.binding.description for b in d.screen.active_bindings.values()
+                         if b.enabled and b.binding.show)
+            await d.keys("4", "w")  # a withdrawal of 4, where there is one
+            log.extend(d.log())
+
+        play(session, scenario)
+        return shown, log
+
+    shown, log = in_a_day_speech(Game(roles=ROLES))
+    assert {"withdraw", "shot", "check"} <= shown
+    assert any("w 4" in line or "withdraw" in line for line in log), log
+    amateur = Game("amateur", roles={4: Role.MAFIA, 8: Role.MAFIA, 9: Role.MAFIA,
+                                     2: Role.COMMISSAR, 6: Role.NURSE})
+    shown, log = in_a_day_speech(amateur)
+    assert "withdraw" not in shown and "shot" not in shown and "check" in shown
+    assert not any("w 4" in line or "withdraw" in line for line in log), log

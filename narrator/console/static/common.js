@@ -117,7 +117,7 @@ var TEXTS = {
 
 var Console = (function () {
   var token = location.pathname.split("/")[2] || "";
-  var ws = null, nextId = 1, retry = 500, handlers = {}, timerEnd = null, timerHeld = false;
+  var ws = null, nextId = 1, retry = 500, handlers = {}, timerEnd = null, timerHeld = false, timerTotal = 0;
   var lang = "ru", receivedAt = 0, last = null;
 
   function T(key) { return (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.ru[key] || key; }
@@ -151,7 +151,8 @@ var Console = (function () {
       if (timerEnd === null) t.textContent = "";
       else if (timerHeld) t.textContent = "⏸";
       else {
-        var left = Math.max(0, (timerEnd - Date.now()) / 1000);
+        // during the announcement the timer has not started: it shows its whole length
+        var left = Math.max(0, Math.min(timerTotal, (timerEnd - Date.now()) / 1000));
         t.textContent = left >= 10 ? Math.ceil(left) + " с" : left.toFixed(1) + " с";
       }
     }
@@ -164,6 +165,7 @@ var Console = (function () {
     var tm = view.timer;
     timerEnd = tm ? receivedAt + (tm.left + tm.starts_in) * 1000 : null;
     timerHeld = tm ? !!tm.held : false;
+    timerTotal = tm ? tm.total : 0;
     var p = $("phase");
     if (p) p.textContent = phaseText(view.phase);
     if (handlers.view) handlers.view(view);

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
-from narrator.engine.rules import Rules, Verdict, VoteState, register
+from narrator.engine.rules import NamedLength, Rules, Verdict, VoteState, register
 from narrator.engine.steps import Announce, DayStep, NightStep, Resolve, Speeches, Vote, Wake
 from narrator.engine.types import Role, Team, Timer
 
@@ -98,6 +98,11 @@ class Amateur(Rules):
         "win_mafia_stalemate": ("amateur.win_mafia_stalemate",),
     }
     open_card_lines = frozenset({"leaves.{n}"})
+    #: the one line above that names a length (none of crime-time's: amateur never says them)
+    named_lengths: ClassVar[Mapping[str, NamedLength]] = {
+        "amateur.justify.{n}": NamedLength("justify_seconds", 30.0,
+                                           "amateur.justify_no_length.{n}"),
+    }
 
     def composition(self, seats: int) -> dict[Role, int]:
         """«Кількість мафіозі до 10 гравців становить 2 чоловіка. Якщо гравців 10 та більше,

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
-from narrator.engine.rules import Rules, Verdict, VoteState, register
+from narrator.engine.rules import NamedLength, Rules, Verdict, VoteState, register
 from narrator.engine.steps import (
     Announce,
     DayStep,
@@ -143,6 +143,18 @@ class Vrn(Rules):
         "tie_speeches": ("vrn.tie_justify",),
         "stays.{n}": ("vrn.stays.{n}",),
         "tie_stays": ("vrn.city_disagreed",),
+    }
+
+    #: the lines above that name a length (none of crime-time's: vrn never says them)
+    named_lengths: ClassVar[Mapping[str, NamedLength]] = {
+        "vrn.intro_speech.{n}": NamedLength("intro_seconds", 30.0,
+                                            "vrn.intro_speech_no_length.{n}"),
+        "vrn.testament.{n}": NamedLength("last_word_seconds", 30.0,
+                                         "vrn.testament_no_length.{n}"),
+        "vrn.extra_speech.{n}": NamedLength("extra_seconds", 30.0,
+                                            "vrn.extra_speech_no_length.{n}"),
+        "vrn.justify.{n}": NamedLength("justify_seconds", 60.0, "vrn.justify_no_length.{n}"),
+        "vrn.tie_justify": NamedLength("justify_seconds", 60.0, "vrn.tie_justify_no_length"),
     }
 
     def first_night_timer(self, step: str, seats: int) -> Timer | None:
