@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from narrator.host.host import Host
 from narrator.host.transcript import Transcript
 from narrator.inputs import Input
 from narrator.voice.manifest import default_manifest
+from tests.console.browser import CHROMIUM, FLAGS
 from tests.helpers import ROLES
 
 EVERYONE = range(1, 11)
@@ -94,22 +95,16 @@ def rig() -> Rig:
     return make_rig()
 
 
-def quick_pack(root: Path, lang: str = "ru") -> Path:
-    """A voice pack with every phrase of the default manifest as 40 ms of near-silence: the
-    narration takes no real time, so a browser test plays a whole game in seconds."""
-    import wave
+@pytest.fixture
+def browser_context(tmp_path: Path) -> Iterator[Any]:
+    """One Chromium profile for every page of the table (downloads accepted: the protocol)."""
+    from playwright.sync_api import sync_playwright
 
-    from narrator.voice.manifest import default_voices_root, load_manifest
-
-    pack = root / f"quick-{lang}"
-    clips = pack / "clips"
-    clips.mkdir(parents=True)
-    shutil.copy(default_voices_root() / lang / "manifest.json", pack / "manifest.json")
-    frames = b"".join(int(20 * (-1) ** i).to_bytes(2, "little", signed=True) for i in range(880))
-    for key in load_manifest(pack):
-        with wave.open(str(clips / f"{key}.wav"), "wb") as w:
-            w.setnchannels(1)
-            w.setsampwidth(2)
-            w.setframerate(22050)
-            w.writeframes(frames)
-    return pack
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=FLAGS,
+            accept_downloads=True)
+        try:
+            yield ctx
+        finally:
+            ctx.close()

@@ -14,77 +14,38 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
+from tests.console.browser import (
+    ROLE_WORDS,
+    Pages,
+    end_game,
+    journal_protocol,
+    launched_game,
+    needs_chromium,
+    wait,
+)
 
-from tests.console.conftest import quick_pack
-
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PACE = 1.0  # seconds a number of the count: a tap is taken HUNT_GRACE (0.3 s) back
-REPO = Path(__file__).resolve().parents[2]
+FIGURES = ["--seed", "11", "--count-pace", str(PACE), "--timer", "agreement=1",
+           "--timer", "don_noted=0.5", "--timer", "sheriff_first_night=0.5",
+           "--timer", "check=2.5", "--timer", "vote_window=3", "--timer", "speech=20",
+           "--timer", "last_word=20"]
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
-                                reason="needs Debian's chromium (bash scripts/setup.sh --dev)")
-
-
-def launch_game(tmp: Path) -> tuple[subprocess.Popen[str], dict[str, Any], dict[int, str]]:
-    pack = quick_pack(tmp)
-    links = tmp / "links.json"
-    cmd = [sys.executable, "-m", "narrator", "play", "--listen", "off",
-           "--console", "127.0.0.1:0", "--links", str(links), "--out-wav", str(tmp / "game.wav"),
-           "--journal", str(tmp / "journal.jsonl"), "--voices", str(pack), "--seed", "11",
-           "--count-pace", str(PACE), "--timer", "agreement=1", "--timer", "don_noted=0.5",
-           "--timer", "sheriff_first_night=0.5", "--timer", "check=2.5", "--timer", "vote_window=3",
-           "--timer", "speech=20", "--timer", "last_word=20"]
-    proc = subprocess.Popen(cmd, cwd=tmp, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONPATH": str(REPO)})
-    deadline = time.monotonic() + 30
-    while not links.exists() or not links.read_text().strip().endswith("}"):
-        assert proc.poll() is None, proc.stdout.read() if proc.stdout else ""
-        assert time.monotonic() < deadline, "the console never wrote its links"
-        time.sleep(0.05)
-    header = json.loads((tmp / "journal.jsonl").read_text().splitlines()[0])
-    roles = {int(s): r for s, r in header["roles"].items()}
-    return proc, json.loads(links.read_text()), roles
+pytestmark = needs_chromium
 
 
-def wait(page: Any, expression: str, timeout: float = 10.0) -> None:
-    """Poll ``expression`` in the page until true (the pages' CSP forbids eval, which
-    Playwright's wait_for_function needs; evaluate is not subject to it)."""
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(expression):
-        if time.monotonic() > deadline:
-            state = page.evaluate("[document.querySelector('#message').textContent, Console.view()]")
-            raise AssertionError(f"never true: {expression}: {state}")
-        time.sleep(0.03)
-
-
-class Table:
+class Table(Pages):
     """The ten pads and the operator view, and the script of the game."""
 
     def __init__(self, ctx: Any, links: dict[str, Any], roles: dict[int, str],
                  shots_dir: Path) -> None:
+        super().__init__(ctx, links)
         self.roles = roles
         self.shots_dir = shots_dir
-        self.op = ctx.new_page()
-        self.op.set_viewport_size({"width": 1000, "height": 820})
-        self.op.goto(links["operator"])
-        self.pads: dict[int, Any] = {}
-        for seat in range(1, 11):
-            page = ctx.new_page()
-            page.set_viewport_size({"width": 390, "height": 780})  # a phone
-            page.goto(links["seats"][str(seat)])
-            self.pads[seat] = page
         mafia = sorted(s for s, r in roles.items() if r == "mafia")
         self.don = next(s for s, r in roles.items() if r == "don")
         self.sheriff = next(s for s, r in roles.items() if r == "sheriff")
@@ -100,34 +61,6 @@ class Table:
         self.op_shot = shots_dir / "console-operator.png"
         self.op.on("dialog", lambda dialog: dialog.accept())  # «Удалить игрока N?»
         self.shots: dict[str, str] = {}
-
-    def view(self, page: Any) -> dict[str, Any] | None:
-        view: dict[str, Any] | None = page.evaluate("Console.view()")
-        return view
-
-    def click(self, page: Any, selector: str, text: str | None = None) -> bool:
-        """Click; False when the button went away because the game moved on meanwhile
-        (the view read a moment ago was already old)."""
-        loc = page.locator(selector)
-        if text is not None:
-            loc = loc.filter(has_text=re.compile(f"^{re.escape(text)}$"))
-        before = json.dumps((self.view(page) or {}).get("step"))
-        if loc.count() == 0:
-            return False  # already redrawn: the game moved on
-        try:
-            loc.first.click(timeout=1000, force=True)  # static pages: no animation to wait for
-        except Exception:
-            if json.dumps((self.view(page) or {}).get("step")) != before:
-                return False
-            raise AssertionError(f"cannot click {selector} {text}: {self.view(page)}") from None
-        return True
-
-    def hold_card(self, page: Any) -> None:
-        box = page.locator("#card").bounding_box()
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.mouse.down()  # the card shows while held …
-        assert page.evaluate("!document.getElementById('card-face').hidden")
-        page.mouse.up()  # … and the pad says it has been seen when let go
 
     def hunt(self, night: int) -> None:
         """The mafia hit the victim on night 2 (on the number being spoken), miss later."""
@@ -242,43 +175,18 @@ class Table:
         raise AssertionError(f"the game did not end in {limit} s: {self.view(self.op)}")
 
 
-@pytest.fixture
-def browser_context(tmp_path: Path) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=FLAGS,
-            accept_downloads=True)
-        try:
-            yield ctx
-        finally:
-            ctx.close()
-
-
 def test_a_hostless_game_is_played_to_the_end_from_ten_pads_and_the_operator(
         tmp_path: Path, browser_context: Any) -> None:
-    proc, links, roles = launch_game(tmp_path)
-    try:
+    with launched_game(tmp_path, *FIGURES) as game:
+        roles = game.roles
         shots = tmp_path / "shots"
         shots.mkdir()
-        table = Table(browser_context, links, roles, shots)
+        table = Table(browser_context, game.links, roles, shots)
         started = time.monotonic()
         end = table.play(limit=120)
         print(f"game played in {time.monotonic() - started:.1f} s")
         assert end["winner"] == "civilians"
-        with table.op.expect_download() as download:
-            table.op.locator("#protocol").click()
-        protocol = json.loads(Path(download.value.path()).read_text())
-        proc.stdin.write("\n")  # type: ignore[union-attr]
-        proc.stdin.flush()  # type: ignore[union-attr]
-        assert proc.wait(timeout=30) == 0
-    except BaseException:
-        if proc.poll() is None:
-            proc.kill()
-        print(proc.stdout.read() if proc.stdout else "")
-        raise
-    out = proc.stdout.read() if proc.stdout else ""
+        protocol, out = end_game(game, table.op)
     # the night: a hit on the number spoken, two checks, each answer on its own pad
     night2 = protocol["nights"][0]
     assert night2["shot"] == table.victim
@@ -291,12 +199,8 @@ def test_a_hostless_game_is_played_to_the_end_from_ten_pads_and_the_operator(
     assert protocol["days"][0]["nominations"] == list(table.days[1])
     assert protocol["seats"]["2"]["fouls"] == 0  # the operator's foul was taken back
     # the protocol downloaded is the journal's: every press went through the journal
-    resumed = subprocess.run([sys.executable, "-m", "narrator", "resume",
-                              str(tmp_path / "journal.jsonl"), "--json"], capture_output=True,
-                             text=True, cwd=REPO, check=True)
-    from_journal = json.loads(resumed.stdout)
-    assert {k: v for k, v in protocol.items() if k != "said"} == from_journal
-    lines = [json.loads(x) for x in (tmp_path / "journal.jsonl").read_text().splitlines()]
+    assert {k: v for k, v in protocol.items() if k != "said"} == journal_protocol(game.journal)
+    lines = [json.loads(x) for x in game.journal.read_text().splitlines()]
     sources = {x.get("type") for x in lines[1:]}
     # the foul taken back; each timer's start marked for a resume
     assert sources == {"pad", "operator", "action", "undo", "timer"}
@@ -305,7 +209,7 @@ def test_a_hostless_game_is_played_to_the_end_from_ten_pads_and_the_operator(
         (s, table.victim) for s, r in roles.items() if r in ("mafia", "don") and s != table.days[1][0]}
     assert "winner: civilians" in out
     # nothing the narrator printed names a card
-    assert not re.search(r"\b(sheriff|mafia|don|civilian)\b", out)
+    assert not ROLE_WORDS.search(out)
     assert {p.name for p in shots.iterdir()} == {"console-operator.png", "console-pad.png"}
     wanted = os.environ.get("NARRATOR_SCREENSHOTS")
     if wanted:
