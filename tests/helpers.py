@@ -6,14 +6,21 @@ Fixtures built on these live in ``tests/conftest.py``; the constants are importe
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from narrator.engine import Game, Role, TimeUp
+from narrator.replay.script import TableScript
+
+if TYPE_CHECKING:  # (test_assist imports this module)
+    from tests.assist.test_assist import Driver
 
 #: The deal most tests use: sheriff 1, don 3, mafia 5 and 9, civilians elsewhere.
 ROLES: dict[int, Role] = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
@@ -85,3 +92,34 @@ def alsa_no_device(folder: Path) -> AlsaDevice:
     conf = folder / "none.conf"
     conf.write_text(NO_DEVICE)
     return AlsaDevice(conf, folder / "played.wav", folder / "mic.raw")
+
+
+def hosted_through_assist(script: TableScript, journal: Path,
+                          host: Callable[[Driver], Awaitable[None]]) -> Game:
+    """The game of ``script``'s table (its cards, what else was dealt, its language) hosted in
+    the assist app on a virtual clock, the host's keys given by ``host``; nothing logged as an
+    error on the way; journaled to ``journal``."""
+    from narrator.assist.cli import make_session
+    from narrator.assist.ui import AssistApp
+    from narrator.clock import VirtualClock
+    from narrator.host.journal import Journal
+    from narrator.voice.manifest import default_manifest
+    from tests.assist.test_assist import Driver
+
+    game = Game(script.rules, seats=script.seats, roles=script.roles, dealt=script.dealt)
+    session = make_session(game, VirtualClock(),
+                           journal=Journal.for_game(journal, game, fsync=False),
+                           manifest=default_manifest(script.lang))
+    session.host.start()
+
+    async def go() -> None:
+        app = AssistApp(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.game_screen
+            assert screen is not None
+            d = Driver(session, pilot, screen)
+            await host(d)
+            assert not d.log("error"), d.log("error")
+
+    asyncio.run(go())
+    return game

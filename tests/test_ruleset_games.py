@@ -8,7 +8,6 @@ the same protocol.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,14 +15,12 @@ from typing import Any
 
 import pytest
 
-from narrator.assist.cli import make_session
-from narrator.assist.ui import AssistApp
 from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import Game, Role
 from narrator.grammar import parse
 from narrator.host.hearing import game_hearing
-from narrator.host.journal import Journal, load_journal
+from narrator.host.journal import load_journal
 from narrator.listening import ListeningLoop
 from narrator.replay.script import TableScript, load_table_script
 from narrator.replay.table import ReplayResult, replay_script
@@ -31,6 +28,7 @@ from narrator.testing import ScriptedOperator, ScriptedRecognizer, Utterances
 from narrator.voice.manifest import default_manifest
 from tests.assist.test_assist import Driver
 from tests.console.conftest import make_rig
+from tests.helpers import hosted_through_assist
 from tests.test_listening import EndlessSilence
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -260,22 +258,8 @@ def test_the_example_hosted_through_assist_gives_the_same_protocol(
         name: str, tmp_path: Path) -> None:
     script = example(name)
     replayed: ReplayResult = replay_script(script)
-    game = Game(script.rules, seats=script.seats, roles=script.roles)
-    session = make_session(game, VirtualClock(),
-                           journal=Journal.for_game(tmp_path / "j.jsonl", game, fsync=False),
-                           manifest=default_manifest(script.lang))
-    session.host.start()
-
-    async def go() -> None:
-        app = AssistApp(session)
-        async with app.run_test(size=(120, 40)) as pilot:
-            screen = app.game_screen
-            assert screen is not None
-            d = Driver(session, pilot, screen)
-            await host_the_game(script, d)
-            assert not d.log("error"), d.log("error")
-
-    asyncio.run(go())
+    game = hosted_through_assist(script, tmp_path / "j.jsonl",
+                                 lambda d: host_the_game(script, d))
     assert game.winner is not None and game.winner.value == GAMES[name]
     assert game.protocol() == replayed.game.protocol()
     # the journal written on the way gives the same game back (``narrator resume``)

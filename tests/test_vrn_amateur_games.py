@@ -10,7 +10,6 @@ by step, so each mode answers exactly what the game asked for.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -18,8 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from narrator.assist.cli import make_session
-from narrator.assist.ui import AssistApp
 from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import (
@@ -40,13 +37,14 @@ from narrator.engine import (
 from narrator.engine.entries import OPERATOR_STEPS
 from narrator.engine.game import Expect
 from narrator.host.hearing import game_hearing
-from narrator.host.journal import Journal, load_journal
+from narrator.host.journal import load_journal
 from narrator.listening import ListeningLoop
 from narrator.replay.script import TableScript, load_table_script
 from narrator.replay.table import replay_script
 from narrator.testing import ScriptedOperator, ScriptedRecognizer, Utterances
 from narrator.voice.manifest import default_manifest
 from tests.assist.test_assist import INF, Driver
+from tests.helpers import hosted_through_assist
 from tests.test_listening import EndlessSilence
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -267,22 +265,8 @@ def test_the_example_hosted_through_assist_gives_the_same_protocol(
         name: str, tmp_path: Path) -> None:
     script = example(name)
     replayed = replay_script(script).game
-    game = Game(script.rules, seats=script.seats, roles=script.roles, dealt=script.dealt)
-    session = make_session(game, VirtualClock(),
-                           journal=Journal.for_game(tmp_path / "j.jsonl", game, fsync=False),
-                           manifest=default_manifest(script.lang))
-    session.host.start()
-
-    async def go() -> None:
-        app = AssistApp(session)
-        async with app.run_test(size=(120, 40)) as pilot:
-            screen = app.game_screen
-            assert screen is not None
-            d = Driver(session, pilot, screen)
-            await host_the_game(replayed, d)
-            assert not d.log("error"), d.log("error")
-
-    asyncio.run(go())
+    game = hosted_through_assist(script, tmp_path / "j.jsonl",
+                                 lambda d: host_the_game(replayed, d))
     assert game.winner is not None and game.winner.value == GAMES[name]
     mine, theirs = game.protocol(), replayed.protocol()
     # the host enters counts, not seats: the rounds' counts and every outcome are the same
