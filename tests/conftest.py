@@ -11,6 +11,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+import textual._wait
 
 from narrator.audio.sources import load_pcm
 from narrator.audio.vosk_recognizer import load_model
@@ -20,6 +21,11 @@ from narrator.testing import korean_test_model
 ROOT = Path(__file__).resolve().parents[1]
 KO_DIR = ROOT / "tests" / "fixtures" / "speech" / "ko"
 RU_SKIP = "needs a Russian Vosk model: run `narrator models fetch ru` or set NARRATOR_MODEL"
+
+# Textual's pilot sleeps 2 x 20 ms after every key to see the app idle; the assist tests wait
+# for the screen's messages themselves (``Driver.keys``), so 2 ms is enough and a hosted game's
+# thousand keys take seconds, not half a minute.
+textual._wait.SLEEP_GRANULARITY = 0.002
 
 
 def load_script(name: str) -> ModuleType:
