@@ -233,15 +233,8 @@ def _one_seat(script: TableScript, line: int, value: Any, key: str) -> int:
 
 
 def _vote(script: TableScript, line: int, value: Any, key: str) -> dict[int, list[int]]:
-    if not isinstance(value, dict):
-        raise script.error(line, f"vote: expected {{candidate: [seats]}}, got {_shown(value)}")
-    votes: dict[int, list[int]] = {}
-    for c, v in value.items():
-        seat = _seat(script, line, c, "vote candidate")
-        if seat in votes:  # "5" and "05": one candidate twice
-            raise script.error(line, f"vote: candidate {seat} named twice")
-        votes[seat] = _seats(script, line, v, f"vote.{c}")
-    return votes
+    """``{"5": [1, 2, 3]}``: the hands for each candidate."""
+    return _hands_by_seat(script, line, value, key, "candidate", "candidate")
 
 
 def _seat_list(script: TableScript, line: int, value: Any, key: str) -> list[int]:
@@ -250,15 +243,21 @@ def _seat_list(script: TableScript, line: int, value: Any, key: str) -> list[int
 
 def _put_up(script: TableScript, line: int, value: Any, key: str) -> dict[int, list[int]]:
     """``{"7": [1, 2, 3]}``: the thumbs for putting the one just accused up."""
+    return _hands_by_seat(script, line, value, key, "accused", "seat")
+
+
+def _hands_by_seat(script: TableScript, line: int, value: Any, key: str, noun: str,
+                   twice: str) -> dict[int, list[int]]:
+    """``{seat: [seats]}`` of a ``vote`` or a ``put_up``: each key a seat named once."""
     if not isinstance(value, dict):
-        raise script.error(line, f"put_up: expected {{accused: [seats]}}, got {_shown(value)}")
-    thumbs: dict[int, list[int]] = {}
-    for t, v in value.items():
-        seat = _seat(script, line, t, "put_up accused")
-        if seat in thumbs:  # "7" and "07": one seat twice
-            raise script.error(line, f"put_up: seat {seat} named twice")
-        thumbs[seat] = _seats(script, line, v, f"put_up.{t}")
-    return thumbs
+        raise script.error(line, f"{key}: expected {{{noun}: [seats]}}, got {_shown(value)}")
+    hands: dict[int, list[int]] = {}
+    for k, v in value.items():
+        seat = _seat(script, line, k, f"{key} {noun}")
+        if seat in hands:  # "5" and "05": one seat twice
+            raise script.error(line, f"{key}: {twice} {seat} named twice")
+        hands[seat] = _seats(script, line, v, f"{key}.{k}")
+    return hands
 
 
 def _best_move(script: TableScript, line: int, value: Any, key: str) -> list[int]:

@@ -325,6 +325,16 @@ def test_the_mafia_wins_when_two_are_left_one_a_mafioso_not_at_parity() -> None:
     ({"rules": "amateur"}, '{"crash": [1, 2]}', 2,
      "expected one of best_move, foul, night, put_up, remove, speech, vote (the inputs of "
      "amateur), got crash"),
+    ({"rules": "amateur", "roles": CARDS}, '{"speech": 5}\n{"put_up": [7]}', 3,
+     "put_up: expected {accused: [seats]}, got [7]"),
+    ({"rules": "amateur", "roles": CARDS}, '{"speech": 5}\n{"put_up": {"7": [1], "07": [2]}}', 3,
+     "put_up: seat 7 named twice"),
+    ({"rules": "amateur", "roles": CARDS}, '{"speech": 5}\n{"put_up": {"x": [1]}}', 3,
+     'put_up accused: expected a seat number, got "x"'),
+    ({"rules": "amateur", "roles": CARDS}, '{"vote": [7]}', 2,
+     "vote: expected {candidate: [seats]}, got [7]"),
+    ({"rules": "amateur", "roles": CARDS}, '{"vote": {"7": [1], "07": [2]}}', 2,
+     "vote: candidate 7 named twice"),
 ])
 def test_bad_input_is_one_line_naming_the_line_and_the_ruleset(
         tmp_path: Any, capsys: pytest.CaptureFixture[str], header: dict[str, Any], body: str,
