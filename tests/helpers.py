@@ -14,10 +14,11 @@ import textwrap
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from narrator.engine import Game, Role, TimeUp
 from narrator.replay.script import TableScript
+from narrator.testing import Utterances
 
 if TYPE_CHECKING:  # (test_assist imports this module)
     from tests.assist.test_assist import Driver
@@ -123,3 +124,32 @@ def hosted_through_assist(script: TableScript, journal: Path,
 
     asyncio.run(go())
     return game
+
+
+def played_at_a_hostless_table(script: TableScript, says: dict[int, list[Utterances]],
+                               lines: list[str]) -> tuple[Game, dict[str, Any]]:
+    """The game of ``script``'s table played by the listening loop on a virtual clock: each
+    seat's speeches said by a scripted recognizer (``says``, in order), the operator's entries
+    typed from ``lines``; every entry taken. The game at its end and its protocol."""
+    from narrator.clock import VirtualClock
+    from narrator.host.hearing import game_hearing
+    from narrator.listening import ListeningLoop
+    from narrator.testing import ScriptedOperator, ScriptedRecognizer
+    from narrator.voice.manifest import default_manifest
+    from tests.test_listening import EndlessSilence
+
+    game = Game(script.rules, seats=script.seats, roles=script.roles, dealt=script.dealt)
+
+    def next_speech() -> Utterances:
+        queue = says.get(game.expect.seat or 0, [])
+        return queue.pop(0) if queue else ()
+
+    operator = ScriptedOperator(lines)
+    table = ListeningLoop(game, clock=VirtualClock(), source=EndlessSilence(200),
+                          recognizer=ScriptedRecognizer(next_speech),
+                          hearing=game_hearing(script.lang, script.seats), operator=operator,
+                          entries=operator, manifest=default_manifest(script.lang),
+                          lang=script.lang)
+    table.run()
+    assert operator.errors == []
+    return game, table.protocol()

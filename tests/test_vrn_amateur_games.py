@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 from narrator.cli import main
-from narrator.clock import VirtualClock
 from narrator.engine import (
     Action,
     Check,
@@ -36,16 +35,12 @@ from narrator.engine import (
 )
 from narrator.engine.entries import OPERATOR_STEPS
 from narrator.engine.game import Expect
-from narrator.host.hearing import game_hearing
 from narrator.host.journal import load_journal
-from narrator.listening import ListeningLoop
 from narrator.replay.script import TableScript, load_table_script
 from narrator.replay.table import replay_script
-from narrator.testing import ScriptedOperator, ScriptedRecognizer, Utterances
-from narrator.voice.manifest import default_manifest
+from narrator.testing import Utterances
 from tests.assist.test_assist import INF, Driver
-from tests.helpers import hosted_through_assist
-from tests.test_listening import EndlessSilence
+from tests.helpers import hosted_through_assist, played_at_a_hostless_table
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 #: the example games of vrn and amateur, and who wins each
@@ -167,22 +162,9 @@ def test_the_example_played_at_a_hostless_table_gives_the_same_protocol(name: st
     lines = [f"{'f' if isinstance(s, Foul) else 'r'} {s.seat}" if isinstance(s, Foul | Remove)
              else operator_line(s) for s in steps_of(replayed.game)
              if not isinstance(s, Step) or s.asked]
-    game = Game(script.rules, seats=script.seats, roles=script.roles, dealt=script.dealt)
-
-    def next_speech() -> Utterances:
-        queue = says.get(game.expect.seat or 0, [])
-        return queue.pop(0) if queue else ()
-
-    operator = ScriptedOperator(lines)
-    table = ListeningLoop(game, clock=VirtualClock(), source=EndlessSilence(200),
-                          recognizer=ScriptedRecognizer(next_speech),
-                          hearing=game_hearing(script.lang, script.seats), operator=operator,
-                          entries=operator, manifest=default_manifest(script.lang),
-                          lang=script.lang)
-    table.run()
-    assert operator.errors == []
+    game, protocol = played_at_a_hostless_table(script, says, lines)
     assert game.winner is not None and game.winner.value == GAMES[name]
-    assert table.protocol() == replayed.protocol()
+    assert protocol == replayed.protocol()
 
 
 # -- assist: the host's keys ---------------------------------------------------------------------
