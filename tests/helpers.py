@@ -17,8 +17,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from narrator.engine import Game, Role, TimeUp
-from narrator.replay.script import TableScript
+from narrator.replay.script import TableScript, load_table_script
 from narrator.testing import Utterances
+
+#: the bundled example games
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+#: the word that ends a speech, by language
+END = {"ru": "спасибо", "uk": "дякую"}
+
+
+def example(name: str) -> TableScript:
+    """The example game ``examples/<name>.table.jsonl``."""
+    return load_table_script(EXAMPLES / f"{name}.table.jsonl")
+
 
 if TYPE_CHECKING:  # (test_assist imports this module)
     from tests.assist.test_assist import Driver

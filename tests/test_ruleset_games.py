@@ -19,25 +19,25 @@ from narrator.cli import main
 from narrator.engine import Game, Role
 from narrator.grammar import parse
 from narrator.host.journal import load_journal
-from narrator.replay.script import TableScript, load_table_script
+from narrator.replay.script import TableScript
 from narrator.replay.table import ReplayResult, replay_script
 from narrator.testing import Utterances
 from tests.assist.test_assist import Driver
 from tests.console.conftest import make_rig
-from tests.helpers import hosted_through_assist, played_at_a_hostless_table
+from tests.helpers import (
+    END,
+    EXAMPLES,
+    example,
+    hosted_through_assist,
+    played_at_a_hostless_table,
+)
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 #: the example games of the rulesets besides crime-time, and who wins each
 GAMES = {
     "professional-red-wins": "civilians",
     "professional-four-left": "mafia",
     "vrn-closed-car-crash": "civilians",
 }
-END = {"ru": "спасибо", "uk": "дякую"}
-
-
-def example(name: str) -> TableScript:
-    return load_table_script(EXAMPLES / f"{name}.table.jsonl")
 
 
 def test_every_example_of_another_ruleset_is_listed_here() -> None:

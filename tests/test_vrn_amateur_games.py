@@ -36,13 +36,18 @@ from narrator.engine import (
 from narrator.engine.entries import OPERATOR_STEPS
 from narrator.engine.game import Expect
 from narrator.host.journal import load_journal
-from narrator.replay.script import TableScript, load_table_script
+from narrator.replay.script import TableScript
 from narrator.replay.table import replay_script
 from narrator.testing import Utterances
 from tests.assist.test_assist import INF, Driver
-from tests.helpers import hosted_through_assist, played_at_a_hostless_table
+from tests.helpers import (
+    END,
+    EXAMPLES,
+    example,
+    hosted_through_assist,
+    played_at_a_hostless_table,
+)
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 #: the example games of vrn and amateur, and who wins each
 GAMES = {
     "vrn-maniac-for-mafia": "civilians",
@@ -51,11 +56,6 @@ GAMES = {
     "amateur-stalemate": "mafia",
     "amateur-closed-cards": "civilians",
 }
-END = {"ru": "спасибо", "uk": "дякую"}
-
-
-def example(name: str) -> TableScript:
-    return load_table_script(EXAMPLES / f"{name}.table.jsonl")
 
 
 def test_every_example_of_vrn_and_amateur_is_listed_here() -> None:

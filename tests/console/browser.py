@@ -140,6 +140,20 @@ class Pages:
             page.set_viewport_size({"width": 390, "height": 780})  # a phone
             page.goto(links["seats"][str(seat)])
             self.pads[seat] = page
+        #: per seat, the step last acted on (its pad's view may lag behind the press)
+        self.acted: dict[int, str] = {}
+
+    def new_step(self, seat: int) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The view and step of ``seat``'s pad when it asks for something not yet acted on."""
+        view = self.view(self.pads[seat])
+        step = view["step"] if view else None
+        if view is None or step is None:
+            return None
+        acting = json.dumps([view["phase"], step])
+        if self.acted.get(seat) == acting:
+            return None  # done already; the pad's view has not caught up yet
+        self.acted[seat] = acting
+        return view, step
 
     def view(self, page: Any) -> dict[str, Any] | None:
         view: dict[str, Any] | None = page.evaluate("Console.view()")

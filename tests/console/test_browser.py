@@ -57,7 +57,6 @@ class Table(Pages):
         self.hunted: set[int] = set()
         self.fouled = False
         self.removed = False
-        self.acted: dict[int, str] = {}
         self.op_shot = shots_dir / "console-operator.png"
         self.op.on("dialog", lambda dialog: dialog.accept())  # «Удалить игрока N?»
         self.shots: dict[str, str] = {}
@@ -82,16 +81,12 @@ class Table(Pages):
 
     def pad_turn(self, seat: int) -> None:
         page = self.pads[seat]
-        view = self.view(page)
-        step = view["step"] if view else None
-        if step is None:
+        asked = self.new_step(seat)
+        if asked is None:
             return
-        acting = json.dumps([view["phase"], step])  # type: ignore[index]
-        if self.acted.get(seat) == acting:
-            return  # done already; the pad's view has not caught up yet
-        self.acted[seat] = acting
+        view, step = asked
         kind = step["type"]
-        day = view["phase"]["number"]  # type: ignore[index]
+        day = view["phase"]["number"]
         if kind == "card" and not step["seen"]:
             self.hold_card(page)
         elif kind == "check" and step["done"] is None:

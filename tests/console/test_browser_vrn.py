@@ -66,7 +66,6 @@ class VrnTable(Pages):
         self.m1, self.m2 = sorted(s for s, r in roles.items() if r == "mafia")
         self.c1, self.c2, self.c3, self.raiser = sorted(
             s for s, r in roles.items() if r == "civilian")
-        self.acted: dict[int, str] = {}
         self.nights: set[str] = set()  # the night's steps played
         #: each secret as its own pad showed it: whose → the pad's step text
         self.secrets: dict[str, str] = {}
@@ -174,14 +173,10 @@ class VrnTable(Pages):
 
     def pad_turn(self, seat: int) -> None:
         page = self.pads[seat]
-        view = self.view(page)
-        step = view["step"] if view else None
-        if step is None:
+        asked = self.new_step(seat)
+        if asked is None:
             return
-        acting = json.dumps([view["phase"], step])  # type: ignore[index]
-        if self.acted.get(seat) == acting:
-            return  # done already; the pad's view has not caught up yet
-        self.acted[seat] = acting
+        _, step = asked
         kind = step["type"]
         if kind == "card" and not step["seen"]:
             self.hold_card(page)
