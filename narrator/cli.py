@@ -73,6 +73,18 @@ def _build_parser() -> argparse.ArgumentParser:
     audio_opts(p)
     p.set_defaults(run="narrator.replay.cli:run")
 
+    p = sub.add_parser("conform", help="play table scripts through every front end and "
+                                        "compare the protocols")
+    p.add_argument("scripts", nargs="+", metavar="SCRIPT", help="GAME.table.jsonl files")
+    p.add_argument("--modes", default="replay,assist,hostless,pads",
+                   help="the front ends, comma-separated (default: all four)")
+    p.add_argument("--kill", type=int, default=0, metavar="N",
+                   help="cut each front end's journal N times and resume from it")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="where the kills fall (default: drawn, and printed)")
+    p.add_argument("--json", action="store_true", help="one JSON object per script and mode")
+    p.set_defaults(run="narrator.conform.cli:run")
+
     p = sub.add_parser("parse", help="show the intents the grammar finds in a phrase")
     p.add_argument("text", nargs="+", help="the phrase")
     p.add_argument("--lang", choices=LANGS, default="ru")

@@ -25,7 +25,7 @@ from narrator.audio.session import SessionRecorder
 from narrator.audio.sources import AudioSource
 from narrator.audio.vosk_recognizer import TABLE_CHUNK_MS
 from narrator.clock import Clock
-from narrator.engine import Action, Game, Malformed, Role
+from narrator.engine import Action, Game, Malformed
 from narrator.engine import events as ev
 from narrator.engine.entries import OPERATOR_STEPS, describe, prompt_for
 from narrator.engine.options import options_of
@@ -166,15 +166,14 @@ class ListeningLoop:
         self._after()
 
     def _checker_gone(self) -> bool:
-        """A check (or another night act) whose role is out of the game: its time runs out
-        with no question."""
+        """A check (or another night act) whose role has left the table: its time runs out
+        with no question. A checker shot in tonight's hunt is still at the table and checks
+        (2.1.2: nobody knows the result until day) — the engine's ``actor_alive`` says so,
+        as it does for assist and the pads."""
         exp = self.game.expect
-        if exp.kind == "act":
-            return not self.game.actor_alive(exp.role or "")
-        if exp.kind != "check":
+        if exp.kind not in ("act", "check"):
             return False
-        seat = self.game.seat_of(Role(exp.role))
-        return seat is None or not self.game.is_alive(seat)
+        return not self.game.actor_alive(exp.role or "")
 
     def _after(self) -> None:
         """After the state changed: tell the operator about a new step of theirs."""

@@ -18,6 +18,7 @@ from narrator.console.table import ConsoleTable
 from narrator.engine import Game
 from narrator.host.host import Host
 from narrator.host.journal import Journal
+from narrator.host.recorder import InputLog
 from narrator.host.transcript import Transcript
 
 
@@ -54,16 +55,23 @@ def protocol_of(game: Game, transcript: Transcript) -> Callable[[], dict[str, An
     return protocol
 
 
+def console_table(host: Host, transcript: Transcript, journal: InputLog, lang: str,
+                  opts: ConsoleOptions, *, dealt: bool = False) -> ConsoleTable:
+    """The console's table on ``host``, its presses journaled (not served: see
+    :func:`open_console`). ``dealt``: the cards were seen before (a resumed game)."""
+    settings = ConsoleSettings(lang=lang, hand_votes=opts.hand_votes,
+                               wait_for_cards=opts.wait_for_cards and not dealt)
+    return ConsoleTable(host, settings=settings, record=journal.write,
+                        said=lambda: list(transcript.said),
+                        protocol=protocol_of(host.game, transcript))
+
+
 def open_console(host: Host, transcript: Transcript, journal: Journal, lang: str,
                  opts: ConsoleOptions, submit: Callable[[Callable[[], object]], None], *,
                  dealt: bool = False) -> Console:
     """The console's table on ``host``, served; its links printed (and written with
     ``--links``). ``dealt``: the cards were seen before (a resumed game)."""
-    settings = ConsoleSettings(lang=lang, hand_votes=opts.hand_votes,
-                               wait_for_cards=opts.wait_for_cards and not dealt)
-    table = ConsoleTable(host, settings=settings, record=journal.write,
-                         said=lambda: list(transcript.said),
-                         protocol=protocol_of(host.game, transcript))
+    table = console_table(host, transcript, journal, lang, opts, dealt=dealt)
     console = start_console(table, submit, opts.address)
     print_links(console.links, sys.stdout)
     if opts.links:

@@ -1,0 +1,248 @@
+"""The hostless table as a front end: :class:`~narrator.listening.ListeningLoop` on a quiet
+room's stream, the speeches said to a scripted recognizer (the script's own phrases, heard at
+their moments, through the real grammar and decider) and the night's and the votes' gestures
+typed by the operator at the terminal, each when the loop waits for it; resumed as ``narrator
+resume`` takes a ``play`` journal up."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk, AudioFormat
+from narrator.audio.recognizer import Final, RecognitionEvent
+from narrator.clock import VirtualClock
+from narrator.conform.player import StepTracker, remaining, unspeakable
+from narrator.conform.reference import Reference, Step, fresh_game
+from narrator.conform.runs import Run, reopen
+from narrator.engine import (
+    Action,
+    Check,
+    EndSpeech,
+    Extra,
+    Floor,
+    Foul,
+    Game,
+    Hands,
+    Kill,
+    Nominate,
+    PutUp,
+    Remove,
+    Save,
+    Shot,
+    Withdraw,
+)
+from narrator.engine.entries import OPERATOR_STEPS
+from narrator.grammar.numbers import number_forms
+from narrator.host.hearing import game_hearing
+from narrator.host.journal import Journal
+from narrator.inputs import STOP, Input, entry
+from narrator.listening import ListeningLoop
+from narrator.voice.manifest import default_manifest
+
+CHUNK_S = 0.2  # a quiet room's chunks: a timer fires at most this late
+
+#: the words of a phrase said for what a cut journal lost of a longer one
+_WORDS = {"ru": ("выставляю номер", "снимаю номер", "спасибо"),
+          "uk": ("виставляю номер", "знімаю номер", "дякую")}
+
+
+class QuietRoom:
+    """Silence on the stream's timeline from ``start`` until closed (or 50 hours)."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.start = start
+        self.closed = False
+
+    @property
+    def format(self) -> AudioFormat:
+        return RECOGNIZER_FORMAT
+
+    def chunks(self) -> Iterator[AudioChunk]:
+        audio = b"\0" * (round(CHUNK_S * RECOGNIZER_FORMAT.rate) * 2)
+        for n in range(round(50 * 3600 / CHUNK_S)):
+            if self.closed:
+                return
+            yield AudioChunk(audio, RECOGNIZER_FORMAT, self.start + n * CHUNK_S)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class SaidAloud:
+    """A recognizer that hears what the table says: at each new speech it asks ``phrases()``
+    for (stream time, text) and gives each text as a Final from the chunk that reaches it."""
+
+    def __init__(self, player: _Table) -> None:
+        self.player = player
+        self.pending: list[tuple[float, str]] = []
+
+    def set_grammar(self, phrases: Sequence[str] | None) -> list[str]:
+        self.reset()
+        return []
+
+    def reset(self) -> None:
+        self.pending = self.player.phrases()
+
+    def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
+        due = [text for t, text in self.pending if t <= chunk.end + 1e-9]
+        self.pending = [(t, text) for t, text in self.pending if t > chunk.end + 1e-9]
+        return [Final(text, (), chunk.end) for text in due]
+
+    def flush(self) -> list[RecognitionEvent]:
+        return []
+
+
+class _Operator:
+    """The terminal: prompts are read by the player from the game; errors are kept."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def prompt(self, text: str) -> None:
+        pass
+
+    def error(self, text: str) -> None:
+        self.errors.append(text)
+
+
+def _seats(seats: Sequence[int]) -> str:
+    """Seats as the operator types them (one seat with a comma: a bare number is a count)."""
+    return " ".join(map(str, seats)) + ("," if len(seats) == 1 else "")
+
+
+class _Table:
+    """The players' voices and the operator's hands: both read the game and the reference."""
+
+    def __init__(self, ref: Reference, game: Game) -> None:
+        self.ref = ref
+        self.game = game
+        self.tracker = StepTracker(ref, game)
+        self.left_out: set[str] = set()
+        self.loop: ListeningLoop | None = None
+
+    def _step(self) -> tuple[Step | None, list[tuple[float, Action]]]:
+        index, start = self.tracker.sync(self.game)
+        if index >= len(self.ref.steps) or self.game.is_over:
+            return None, []
+        step = self.ref.steps[index]
+        todo = []
+        for offset, action in remaining(step, self.game.history[start:]):
+            why = unspeakable(action)
+            if why is not None and "refused" not in why:  # refusals are said, not typed
+                self.left_out.add(why)
+            else:
+                todo.append((offset, action))
+        return step, todo
+
+    # -- the speakers ------------------------------------------------------------------------
+
+    def phrases(self) -> list[tuple[float, str]]:
+        """What is still to be said in the speech starting now: the reference's phrases (a
+        phrase a cut journal half lost: what it lacks, in plain words)."""
+        step, _ = self._step()
+        assert self.loop is not None
+        if step is None or step.expect.kind != "speech":
+            return []
+        host = self.loop.host
+        origin, now = host.timer_started, host.now()
+        done = len(self.game.history) - self.tracker.start
+        out: list[tuple[float, str]] = []
+        covered = {i for said in step.said for i in range(said.first, said.last)}
+        for i in range(done, len(step.actions)):  # given without words («speech» alone)
+            action = step.actions[i]
+            if i not in covered and isinstance(action, Nominate | Withdraw | EndSpeech):
+                out.append((max(now, origin + step.offsets[i]), self._plain(action)))
+        for said in step.said:
+            if said.first > done or (said.first == done and origin + said.offset >= now - 1e-6):
+                out.append((origin + said.offset, said.text))
+            elif said.first < done < said.last:
+                out.extend((now, self._plain(a)) for a in step.actions[done:said.last])
+        return out
+
+    def _plain(self, action: Action) -> str:
+        nominate, withdraw, thanks = _WORDS[self.ref.script.lang]
+        if isinstance(action, Nominate | Withdraw):
+            word = number_forms(self.ref.script.lang)[action.target][0]
+            return f"{nominate if isinstance(action, Nominate) else withdraw} {word}"
+        return thanks
+
+    # -- the operator ------------------------------------------------------------------------
+
+    def take(self, now: float, *, block: bool) -> Input | None:
+        step, todo = self._step()
+        if self.game.is_over:
+            return None
+        if step is None:
+            return Input(STOP, now, {"reason": "past the reference"})
+        assert self.loop is not None
+        origin = self.loop.host.timer_started
+        aside = next(((o, a) for o, a in todo if isinstance(a, Foul | Remove)), None)
+        if aside is not None and (block or origin + aside[0] <= now + 1e-9) \
+                and todo[0] == aside:
+            seat = aside[1].seat  # type: ignore[union-attr]
+            return entry(now, f"{'f' if isinstance(aside[1], Foul) else 'r'} {seat}")
+        kind = self.game.expect.kind
+        if not todo and not step.complete:
+            return Input(STOP, now, {"reason": "the script ends here"})
+        if not block or kind not in OPERATOR_STEPS:
+            return None
+        return entry(now, self._answer(kind, [a for _, a in todo]))
+
+    def _answer(self, kind: str, todo: list[Action]) -> str:
+        """The operator's line for the step the loop waits at."""
+        if not todo:
+            return "-"
+        first = todo[0]
+        if kind == "hunt":
+            return " ".join(f"{a.shooter}:{a.target}" for a in todo if isinstance(a, Shot))
+        if kind == "hands":
+            return _seats([a.seats[0] for a in todo if isinstance(a, Hands)])
+        if kind == "extra":
+            return _seats([a.seats[0] for a in todo if isinstance(a, Extra)])
+        if kind == "put_up" and isinstance(first, PutUp):
+            thumbs = [a.seats[0] for a in todo if isinstance(a, PutUp) and a.target == first.target]
+            return f"{first.target}: " + " ".join(map(str, thumbs))
+        if isinstance(first, Floor):
+            return str(first.seat)
+        if isinstance(first, Check) and kind == "check":
+            return str(first.target)
+        if isinstance(first, Check | Kill | Save):
+            verb = "c" if isinstance(first, Check) else "k" if isinstance(first, Kill) else "s"
+            return f"{verb} {first.target}"
+        return "-"
+
+
+class Hostless:
+    name = "hostless"
+
+    def why_not(self, ref: Reference) -> str | None:
+        return None
+
+    def _run(self, ref: Reference, game: Game, clock: VirtualClock, journal: Journal,
+             left: float | None = None) -> Run:
+        table = _Table(ref, game)
+        operator = _Operator()
+        lang = ref.script.lang
+        try:
+            loop = ListeningLoop(game, clock=clock, source=QuietRoom(clock.now()),
+                                 recognizer=SaidAloud(table), hearing=game_hearing(lang, game.seats),
+                                 operator=operator, entries=table, manifest=default_manifest(lang),
+                                 journal=journal, lang=lang, chunk_ms=round(CHUNK_S * 1000))
+            table.loop = loop
+            loop.resume_left = left
+            loop.run()
+        finally:
+            journal.close()
+        return Run(loop.protocol(), table.left_out, operator.errors)
+
+    def start(self, ref: Reference, journal: Path) -> Run:
+        game = fresh_game(ref.script, ref.game)
+        log = Journal.for_game(journal, game, lang=ref.script.lang, mode="play", fsync=False)
+        return self._run(ref, game, VirtualClock(), log)
+
+    def resume(self, ref: Reference, journal: Path) -> Run:
+        contents = reopen(journal)
+        game = contents.game()
+        log = Journal(journal, contents.header, fsync=False)
+        return self._run(ref, game, VirtualClock(contents.last_t), log, contents.time_left(game))

@@ -1,0 +1,165 @@
+"""The seat pads as a front end: the hostless table with ``--listen off``, every input a press
+as the pages send it (a seat's own pad, the operator's view for fouls and removals), the
+console's table in-process on the host's loop; resumed as ``narrator resume`` takes a console
+game up (the cards already seen)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from narrator.clock import VirtualClock
+from narrator.conform.player import LoopPlayer
+from narrator.conform.reference import Reference, Step, fresh_game
+from narrator.conform.runs import Run, reopen
+from narrator.console.serve import ConsoleOptions, console_table
+from narrator.console.table import ConsoleTable, Press
+from narrator.console.tokens import OPERATOR, Who
+from narrator.engine import (
+    Action,
+    Check,
+    EndSpeech,
+    Extra,
+    Floor,
+    Foul,
+    Game,
+    Hands,
+    Kill,
+    Nominate,
+    PutUp,
+    Remove,
+    Role,
+    Save,
+    Shot,
+    Withdraw,
+)
+from narrator.host.assembly import Assembly, assemble_host
+from narrator.host.driver import Driver
+from narrator.host.intake import apply_input
+from narrator.host.journal import Journal
+from narrator.voice.manifest import default_manifest
+
+PADS = ConsoleOptions("127.0.0.1:0")  # play --console …: pads vote, the cards are waited for
+
+
+class _Table(LoopPlayer):
+    """Ten players with their phones, and an operator for the fouls."""
+
+    mode = "pads"
+
+    def __init__(self, ref: Reference, parts: Assembly, driver: Driver, clock: VirtualClock,
+                 table: ConsoleTable) -> None:
+        super().__init__(ref, parts.host, driver, clock)
+        self.table = table
+
+    def press(self, who: Who, do: str, **data: Any) -> None:
+        reply = self.table.handle(Press(who, do, data, self.driver.now()))
+        if not reply.ok:
+            self.errors.append(f"{who} {do} {data}: refused ({reply.reason})")
+
+    def seat_of(self, role: str) -> int:
+        seat = self.game.seat_of(Role(role))
+        assert seat is not None, role
+        return seat
+
+    def give(self, step: Step, action: Action) -> None:
+        exp = self.game.expect
+        if isinstance(action, Nominate | Withdraw | EndSpeech) and exp.seat is not None:
+            if isinstance(action, EndSpeech):
+                self._accuse(step)
+                self.press(exp.seat, "end")
+            else:
+                self.press(exp.seat, "nominate" if isinstance(action, Nominate) else "withdraw",
+                           target=action.target)
+        elif isinstance(action, Foul | Remove):
+            self.press(OPERATOR, "foul" if isinstance(action, Foul) else "remove",
+                       seat=action.seat)
+        elif isinstance(action, Hands):
+            self.press(action.seats[0], "vote", candidate=exp.candidate)
+        elif isinstance(action, Shot):
+            self._shoot(action)
+        elif isinstance(action, Check) and exp.kind == "check":
+            self.press(self.seat_of(action.role), "check", target=action.target)
+        elif isinstance(action, Check | Kill | Save):
+            act = "check" if isinstance(action, Check) else "kill" if isinstance(action, Kill) \
+                else "save"
+            pads = self.table.deciders() if action.role == "mafia" else [self.seat_of(action.role)]
+            for seat in pads:  # the don decides; without him every mafioso points the same
+                self.press(seat, "act", act=act, target=action.target)
+        elif isinstance(action, Floor):
+            self.press(action.seat, "floor")
+        elif isinstance(action, PutUp):
+            self.press(action.seats[0], "thumb", target=action.target)
+        elif isinstance(action, Extra):
+            self.press(action.seats[0], "extra")
+        else:
+            raise AssertionError(f"pads: no press for {action}")
+
+    def _shoot(self, shot: Shot) -> None:
+        """A tap as the count reaches the number (the press registers on the number spoken a
+        moment before it arrives)."""
+        timer = self.game.expect.timer
+        assert timer is not None and timer.tick
+        at = (self.host.timer_started + (shot.target - 1) * timer.tick
+              + self.table.settings.hunt_grace + timer.tick / 2)
+        if at > self.driver.now():
+            self.driver.run_until(at)
+        self.press(shot.shooter, "shoot")
+
+    def _accuse(self, step: Step) -> None:
+        """In a speech that may put a seat up, the speaker names the one the thumbs are for."""
+        if not self.table.speech_puts_up() or self.tracker.index + 1 >= len(self.ref.steps):
+            return
+        after = self.ref.steps[self.tracker.index + 1]
+        accused = [a.target for a in after.actions if isinstance(a, PutUp)]
+        if after.expect.kind == "put_up" and accused and self.game.expect.seat is not None:
+            self.press(self.game.expect.seat, "accuse", target=accused[0])
+
+    def close(self, step: Step) -> None:
+        if self.table.dealing:  # every seat looks at its card
+            for seat in self.table.waiting_for_cards():
+                self.press(seat, "seen")
+            return
+        if self.game.expect.kind == "speech":
+            self._accuse(step)
+        if not self.driver.run_next():
+            self.errors.append(f"nothing is scheduled at {self.game.expect}")
+
+
+class Pads:
+    name = "pads"
+
+    def why_not(self, ref: Reference) -> str | None:
+        return None
+
+    def _run(self, ref: Reference, game: Game, clock: VirtualClock, journal: Journal, *,
+             left: float | None = None, resumed: bool = False) -> Run:
+        try:
+            parts = assemble_host(game, clock, manifest=default_manifest(ref.script.lang),
+                                  journal=journal)
+            host = parts.host
+            driver = Driver(host.scheduler, lambda event: apply_input(host, event))
+            table = console_table(host, parts.transcript, journal, ref.script.lang, PADS,
+                                  dealt=resumed)
+            player = _Table(ref, parts, driver, clock, table)
+            if resumed:
+                host.resume(left)
+            else:
+                host.start()
+            player.play()
+        finally:
+            journal.close()
+        return Run(parts.protocol(), player.left_out, player.errors)
+
+    def start(self, ref: Reference, journal: Path) -> Run:
+        game = fresh_game(ref.script, ref.game)
+        log = Journal.for_game(journal, game, lang=ref.script.lang, mode="play", fsync=False)
+        return self._run(ref, game, VirtualClock(), log)
+
+    def resume(self, ref: Reference, journal: Path) -> Run:
+        contents = reopen(journal)
+        game = contents.game()
+        log = Journal(journal, contents.header, fsync=False)
+        return self._run(ref, game, VirtualClock(contents.last_t), log,
+                         left=contents.time_left(game), resumed=True)
+

@@ -1,0 +1,193 @@
+"""What a player of the reference does at a step: find it, see what it still lacks, give that.
+
+A front end's game is followed by a shadow game (:class:`StepTracker`) that says which step of
+the reference it stands at and where that step began in its history — the same count whether
+the game ran from the deal or was rebuilt from a journal. :func:`remaining` compares the
+step's actions in the front end with the reference's, one seat at a time (a pad's hand is one
+seat, an operator's line several), and gives what is still to be done, in the reference's order
+and at its moments. :class:`LoopPlayer` is the loop of a front end that the player drives itself
+(replay, assist, the pads); the hostless table drives itself and asks the player
+(:mod:`narrator.conform.hostless`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from narrator.clock import VirtualClock
+from narrator.conform.reference import Reference, Step, fresh_game
+from narrator.engine import (
+    Action,
+    BestMove,
+    Extra,
+    Game,
+    HandCount,
+    Hands,
+    Malformed,
+    PutUp,
+    TimeUp,
+)
+from narrator.host.driver import Driver
+from narrator.host.host import Host
+
+#: steps a player may take in one game before it gives up (a front end that never moves on)
+MAX_MOVES = 20_000
+
+
+class StepTracker:
+    """Which reference step a front end's game stands at: a shadow game applies its history."""
+
+    def __init__(self, ref: Reference, game: Game) -> None:
+        self.shadow = fresh_game(ref.script, ref.game)
+        self.shadow.start()
+        self.applied = 0
+        self.index = 0
+        self.start = 0
+        self.sync(game)
+
+    def sync(self, game: Game) -> tuple[int, int]:
+        """(the step's index among the reference's, its first action's index in the history)."""
+        for action in game.history[self.applied:]:
+            timer = self.shadow.expect.timer
+            self.shadow.apply(action)
+            self.applied += 1
+            if self.shadow.expect.timer is not timer or self.shadow.is_over:
+                self.index += 1
+                self.start = self.applied
+        return self.index, self.start
+
+
+def atoms(actions: Iterable[Action]) -> list[Action]:
+    """Actions one seat at a time: a hand, a thumb, a raised hand each its own."""
+    out: list[Action] = []
+    for a in actions:
+        if isinstance(a, Hands):
+            out.extend(Hands((s,)) for s in a.seats)
+        elif isinstance(a, PutUp):
+            out.extend(PutUp(a.target, (s,)) for s in a.seats)
+        elif isinstance(a, Extra):
+            out.extend(Extra((s,)) for s in a.seats)
+        else:
+            out.append(a)
+    return out
+
+
+def _key(atom: Action) -> str:
+    """What an action counts as: a hand, a thumb for a seat, a raised hand are counted, not
+    named (a host counts them; the pads press them in the reference's order)."""
+    if isinstance(atom, Hands):
+        return "hands"
+    if isinstance(atom, PutUp):
+        return f"put_up {atom.target}"
+    if isinstance(atom, Extra):
+        return "extra"
+    return str(atom)
+
+
+def remaining(step: Step, done: list[Action]) -> list[tuple[float, Action]]:
+    """What ``step`` of the reference still lacks after ``done`` (the front end's actions in
+    it): (moment in the step, action) in the reference's order; the time running out is not
+    listed. A count of hands (host-assist counts) stands for every hand of its window."""
+    taken = Counter(_key(a) for a in atoms(done))
+    counted = any(isinstance(a, HandCount) for a in done)
+    out: list[tuple[float, Action]] = []
+    for offset, action in zip(step.offsets, step.actions, strict=True):
+        if isinstance(action, TimeUp):
+            continue
+        for atom in atoms([action]):
+            key = _key(atom)
+            if taken[key]:
+                taken[key] -= 1
+            elif not (counted and isinstance(atom, Hands)):
+                out.append((offset, atom))
+    return out
+
+
+def ended_by_time(step: Step) -> bool:
+    """The reference's step ended when its time ran out (not by an input)."""
+    return bool(step.actions) and isinstance(step.actions[-1], TimeUp)
+
+
+#: what no front end but the replay can enter: the grammar's refusals are said, not tapped or
+#: typed; the first-night victim's best move has no key and no pad
+def unspeakable(action: Action) -> str | None:
+    """Why ``action`` cannot be given through keys or pads (None: it can)."""
+    if isinstance(action, Malformed):
+        return "refused phrases (a pad or a key cannot say one)"
+    if isinstance(action, BestMove):
+        return "best_move (no key or pad takes it)"
+    return None
+
+
+class Stuck(Exception):
+    """The front end does not move on: its game stays where it is."""
+
+
+class LoopPlayer:
+    """Plays the reference on a front end whose loop it drives: ``host`` on a virtual clock,
+    ``driver`` moving its time. Subclasses give an action (:meth:`give`) and end a step that
+    waits for its time (:meth:`close`) the way their users do."""
+
+    mode = "?"
+
+    def __init__(self, ref: Reference, host: Host, driver: Driver, clock: VirtualClock) -> None:
+        self.ref = ref
+        self.host = host
+        self.game = host.game
+        self.driver = driver
+        self.clock = clock
+        self.tracker = StepTracker(ref, self.game)
+        self.left_out: set[str] = set()
+        #: inputs the front end did not take, as its user was told
+        self.errors: list[str] = []
+
+    def play(self) -> None:
+        """Play the reference from where the game stands to its end."""
+        last: tuple[int, float, int] | None = None
+        idle = 0
+        for _ in range(MAX_MOVES):
+            game = self.game
+            if game.is_over:
+                return
+            index, start = self.tracker.sync(game)
+            if index >= len(self.ref.steps):
+                return  # past the reference: the protocols will say where
+            step = self.ref.steps[index]
+            todo = [(o, a) for o, a in remaining(step, game.history[start:])
+                    if not self._left_out(a)]
+            now = (len(game.history), self.driver.now(), index)
+            idle = idle + 1 if now == last else 0
+            last = now
+            if idle > 3:
+                raise Stuck(f"{self.mode}: stays at {game.expect} ({game.notation(secret=False)})")
+            if todo:
+                offset, action = todo[0]
+                at = self.host.timer_started + offset
+                if at > self.driver.now():
+                    self.driver.run_until(at)
+                    if self.tracker.sync(self.game)[0] != index or self.game.is_over:
+                        continue  # the step ended first: look again
+                self.give(step, action)
+            elif not step.complete:
+                return  # the script ends here
+            else:
+                self.close(step)
+
+    def _left_out(self, action: Action) -> bool:
+        why = self.cannot(action)
+        if why is None:
+            return False
+        self.left_out.add(why)
+        return True
+
+    def cannot(self, action: Action) -> str | None:
+        """Why this front end cannot give ``action`` (None: it can)."""
+        return unspeakable(action)
+
+    def give(self, step: Step, action: Action) -> None:
+        raise NotImplementedError
+
+    def close(self, step: Step) -> None:
+        """Let the step run out (its time, or the end its users give it)."""
+        self.driver.run_next()

@@ -1,0 +1,63 @@
+"""The replay as a front end: the script fed by :class:`~narrator.replay.table.ScriptReplay`
+with a journal; resumed, the reference's actions are fed to a host rebuilt from that journal
+(each at its moment in its step), as the kill-anywhere tests of the host do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from narrator.clock import VirtualClock
+from narrator.conform.player import LoopPlayer
+from narrator.conform.reference import Reference, Step
+from narrator.conform.runs import Run, reopen
+from narrator.engine import Action
+from narrator.host.assembly import assemble_host
+from narrator.host.driver import Driver
+from narrator.host.intake import apply_input
+from narrator.host.journal import Journal
+from narrator.inputs import action
+from narrator.replay.table import ScriptReplay
+from narrator.voice.manifest import default_manifest
+
+
+class _Feeder(LoopPlayer):
+    mode = "replay"
+
+    def cannot(self, action: Action) -> str | None:
+        return None  # a script says everything
+
+    def give(self, step: Step, taken: Action) -> None:
+        self.driver.feed(action(self.driver.now(), str(taken)))
+
+
+class Replay:
+    name = "replay"
+
+    def why_not(self, ref: Reference) -> str | None:
+        return None
+
+    def start(self, ref: Reference, journal: Path) -> Run:
+        log = Journal.for_game(journal, ref.game, lang=ref.script.lang, mode="play", fsync=False)
+        try:
+            replay = ScriptReplay(ref.script, journal=log)
+            result = replay.run()
+        finally:
+            log.close()
+        return Run(result.protocol())
+
+    def resume(self, ref: Reference, journal: Path) -> Run:
+        contents = reopen(journal)
+        game = contents.game()
+        clock = VirtualClock(contents.last_t)
+        log = Journal(journal, contents.header, fsync=False)
+        try:
+            parts = assemble_host(game, clock, manifest=default_manifest(ref.script.lang),
+                                  journal=log)
+            host = parts.host
+            driver = Driver(host.scheduler, lambda event: apply_input(host, event))
+            host.resume(contents.time_left(game))
+            player = _Feeder(ref, host, driver, clock)
+            player.play()
+        finally:
+            log.close()
+        return Run(parts.protocol(), player.left_out)
