@@ -31,6 +31,19 @@ def example(name: str) -> TableScript:
     return load_table_script(EXAMPLES / f"{name}.table.jsonl")
 
 
+def checker_present(replayed: Game, role: str, night: int) -> bool:
+    """Whether ``role``'s seat is at the table during night ``night``'s checks (and so asked):
+    a checker shot in that very night's hunt still checks (2.1.2: nobody knows the result
+    until day); one out on an earlier night or on the day before (day N - 1) does not."""
+    seat = replayed.seat_of(Role(role))
+    if seat is None:
+        return False
+    out = replayed.out.get(seat)
+    if out is None:
+        return True
+    return out["night"] >= night if "night" in out else out["day"] >= night
+
+
 if TYPE_CHECKING:  # (test_assist imports this module)
     from tests.assist.test_assist import Driver
 

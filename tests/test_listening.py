@@ -27,7 +27,7 @@ from narrator.replay.script import load_table_script
 from narrator.replay.table import replay_script
 from narrator.testing import ScriptedOperator, ScriptedRecognizer, Utterances
 from narrator.voice.manifest import default_manifest
-from tests.helpers import ROLES
+from tests.helpers import ROLES, checker_present
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,6 +64,8 @@ def from_table_script(path: Path) -> tuple[Any, dict[int, list[Any]], list[str]]
     def seats(items: Sequence[int]) -> str:
         return "-" if not items else " ".join(map(str, items)) + ("," if len(items) == 1 else "")
 
+    replayed = replay_script(script).game
+    nights = iter(replayed.nights)
     for line in script.inputs:
         if line.key == "speech":
             says.setdefault(line.value, []).append(line.say or ((0.0, "спасибо"),))
@@ -75,8 +77,10 @@ def from_table_script(path: Path) -> tuple[Any, dict[int, list[Any]], list[str]]
             night = line.value
             shots = [f"{s}:{t}" for s, targets in night["shots"].items() for t in targets]
             lines.append(" ".join(shots) or "-")
-            # a check with no target in this example is one whose checker is out: not asked
-            lines.extend(str(night[role]) for role in ("don", "sheriff") if night[role])
+            # a checker at the table is asked (shot tonight too, 2.1.2); one who left is not
+            number = next(nights)["night"]
+            lines.extend(str(night[role]) if night[role] else "-" for role in ("don", "sheriff")
+                         if checker_present(replayed, role, number))
     return script, says, lines
 
 

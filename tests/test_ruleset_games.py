@@ -26,6 +26,7 @@ from tests.assist.test_assist import Driver
 from tests.console.conftest import make_rig
 from tests.helpers import (
     END,
+    checker_present,
     EXAMPLES,
     example,
     hosted_through_assist,
@@ -63,17 +64,6 @@ def test_the_example_replays_to_its_winner_byte_for_byte(
 
 
 # -- play: the hostless table --------------------------------------------------------------------
-
-def checker_present(replayed: Game, role: str, night: int) -> bool:
-    """Whether ``role``'s seat is at the table during night ``night``'s checks (and so asked)."""
-    seat = replayed.seat_of(Role(role))
-    if seat is None:
-        return False
-    out = replayed.out.get(seat)
-    if out is None:
-        return True
-    return out["night"] > night if "night" in out else out["day"] >= night
-
 
 def as_table(script: TableScript, replayed: Game) -> tuple[dict[int, list[Utterances]],
                                                             list[str]]:

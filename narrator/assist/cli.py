@@ -68,7 +68,7 @@ def _narration(args: argparse.Namespace, clock: Clock, lang: str) -> Narration:
 
 
 def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | None = None,
-             lang: str = "ru") -> int:
+             lang: str = "ru", resumed: JournalContents | None = None) -> int:
     """Run the UI; the host's loop runs on its own thread until the UI closes. With
     ``console``, the table console serves the same host (its links are printed first)."""
     stop = threading.Event()
@@ -81,7 +81,7 @@ def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | Non
         journal = session.host.journal
         if console is not None and isinstance(journal, Journal):
             served.append(open_console(session.host, session.transcript, journal, lang,
-                                       console, session.loop.call))
+                                       console, session.loop.call, resumed=resumed))
 
         def tell(text: str) -> None:  # from the playback thread, onto the host's screen
             with contextlib.suppress(Exception):
@@ -232,7 +232,8 @@ def resume(args: argparse.Namespace, contents: JournalContents) -> int:
             print(f"narrator: {note}")
     narration = _narration(args, clock, contents.header.lang)
     session = resume_session(contents, args.journal, clock, narration=narration)
-    return _run_app(AssistApp(session), narration, _console(args), contents.header.lang)
+    return _run_app(AssistApp(session), narration, _console(args), contents.header.lang,
+                    contents)
 
 
 def _console(args: argparse.Namespace) -> ConsoleOptions | None:

@@ -180,7 +180,7 @@ class _Table:
         aside = next(((o, a) for o, a in todo if isinstance(a, Foul | Remove)), None)
         if aside is not None and (block or origin + aside[0] <= now + 1e-9) \
                 and todo[0] == aside:
-            seat = aside[1].seat  # type: ignore[union-attr]
+            seat = aside[1].seat
             return entry(now, f"{'f' if isinstance(aside[1], Foul) else 'r'} {seat}")
         kind = self.game.expect.kind
         if not todo and not step.complete:

@@ -36,7 +36,7 @@ from narrator.engine import (
 from narrator.host.assembly import Assembly, assemble_host
 from narrator.host.driver import Driver
 from narrator.host.intake import apply_input
-from narrator.host.journal import Journal
+from narrator.host.journal import Journal, JournalContents
 from narrator.voice.manifest import default_manifest
 
 PADS = ConsoleOptions("127.0.0.1:0")  # play --console …: pads vote, the cards are waited for
@@ -133,17 +133,18 @@ class Pads:
         return None
 
     def _run(self, ref: Reference, game: Game, clock: VirtualClock, journal: Journal, *,
-             left: float | None = None, resumed: bool = False) -> Run:
+             left: float | None = None, resumed: JournalContents | None = None) -> Run:
         try:
             parts = assemble_host(game, clock, manifest=default_manifest(ref.script.lang),
                                   journal=journal)
             host = parts.host
             driver = Driver(host.scheduler, lambda event: apply_input(host, event))
             table = console_table(host, parts.transcript, journal, ref.script.lang, PADS,
-                                  dealt=resumed)
+                                  resumed=resumed)
             player = _Table(ref, parts, driver, clock, table)
-            if resumed:
+            if resumed is not None:
                 host.resume(left)
+                driver.run_until(driver.now())  # the console holds the resumed timer
             else:
                 host.start()
             player.play()
@@ -161,5 +162,5 @@ class Pads:
         game = contents.game()
         log = Journal(journal, contents.header, fsync=False)
         return self._run(ref, game, VirtualClock(contents.last_t), log,
-                         left=contents.time_left(game), resumed=True)
+                         left=contents.time_left(game), resumed=contents)
 

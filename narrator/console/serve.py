@@ -17,7 +17,7 @@ from narrator.console.settings import ConsoleSettings
 from narrator.console.table import ConsoleTable
 from narrator.engine import Game
 from narrator.host.host import Host
-from narrator.host.journal import Journal
+from narrator.host.journal import Journal, JournalContents
 from narrator.host.recorder import InputLog
 from narrator.host.transcript import Transcript
 
@@ -56,22 +56,27 @@ def protocol_of(game: Game, transcript: Transcript) -> Callable[[], dict[str, An
 
 
 def console_table(host: Host, transcript: Transcript, journal: InputLog, lang: str,
-                  opts: ConsoleOptions, *, dealt: bool = False) -> ConsoleTable:
+                  opts: ConsoleOptions, *,
+                  resumed: JournalContents | None = None) -> ConsoleTable:
     """The console's table on ``host``, its presses journaled (not served: see
-    :func:`open_console`). ``dealt``: the cards were seen before (a resumed game)."""
+    :func:`open_console`). ``resumed``: the journal a resumed game was rebuilt from — its
+    presses are read back (the cards seen, the shots, the hands, the thumbs)."""
     settings = ConsoleSettings(lang=lang, hand_votes=opts.hand_votes,
-                               wait_for_cards=opts.wait_for_cards and not dealt)
-    return ConsoleTable(host, settings=settings, record=journal.write,
-                        said=lambda: list(transcript.said),
-                        protocol=protocol_of(host.game, transcript))
+                               wait_for_cards=opts.wait_for_cards)
+    table = ConsoleTable(host, settings=settings, record=journal.write,
+                         said=lambda: list(transcript.said),
+                         protocol=protocol_of(host.game, transcript))
+    if resumed is not None:
+        table.restore(resumed.inputs, resumed.input_at)
+    return table
 
 
 def open_console(host: Host, transcript: Transcript, journal: Journal, lang: str,
                  opts: ConsoleOptions, submit: Callable[[Callable[[], object]], None], *,
-                 dealt: bool = False) -> Console:
+                 resumed: JournalContents | None = None) -> Console:
     """The console's table on ``host``, served; its links printed (and written with
-    ``--links``). ``dealt``: the cards were seen before (a resumed game)."""
-    table = console_table(host, transcript, journal, lang, opts, dealt=dealt)
+    ``--links``). ``resumed``: as for :func:`console_table`."""
+    table = console_table(host, transcript, journal, lang, opts, resumed=resumed)
     console = start_console(table, submit, opts.address)
     print_links(console.links, sys.stdout)
     if opts.links:

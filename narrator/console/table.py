@@ -31,7 +31,7 @@ Timing rules the console adds to the host's timers:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +46,7 @@ from narrator.engine import (
     Extra,
     Floor,
     Foul,
+    Game,
     HandCount,
     Hands,
     Kill,
@@ -128,6 +129,7 @@ class ConsoleTable:
         self.raised: list[int] = []  # seats whose hand is up for 30 s more, in order
         self.entries: list[tuple[int, int]] = []  # operator entries: history span (undo)
         self.last_reply: dict[Who, dict[str, Any]] = {}
+        self._unfinished: list[Input] = []  # presses read back that may not have been acted on
         self._dirty = False
         host.listeners.append(self._on_event)
 
@@ -538,8 +540,28 @@ class ConsoleTable:
     # -- the host's events ---------------------------------------------------------------------
 
     def _on_event(self, event: ev.Event, at: float) -> None:
+        self._reset_on(event)
         if isinstance(event, ev.TimerStarted):
             self._timer_started(event.timer)
+        elif isinstance(event, ev.GameOver):
+            self.publish_views()  # the last event: nobody may be left to run a later flush
+            return
+        if not self._dirty:  # one rebuild for the whole batch of events
+            self._dirty = True
+            self.host.scheduler.call_at(self.host.now(), "console-views", self._flush)
+
+    def _reset_on(self, event: ev.Event) -> None:
+        """What a step's start clears of the presses of the step before (live, and when the
+        presses are read back from a journal)."""
+        if isinstance(event, ev.TimerStarted):
+            name = event.timer.name
+            if name == "dealing" and self.settings.wait_for_cards:
+                self.dealing = True
+                self.seen, self.skipped = set(), set()
+            elif name == "put_up":
+                self.thumbs = set()
+            elif name == "extra":
+                self.raised = []
         elif isinstance(event, ev.PhaseStarted):
             self.points = {}  # a new step of the night: nobody points yet
             if event.name == "hunt":
@@ -548,12 +570,80 @@ class ConsoleTable:
             self.accused = None
         elif isinstance(event, ev.VotingStarted | ev.CrashStarted):
             self.hands = set()
-        elif isinstance(event, ev.GameOver):
-            self.publish_views()  # the last event: nobody may be left to run a later flush
+
+    def _note(self, event: Input) -> None:
+        """A press read back from the journal: what it left on the table (not its actions:
+        those are the journal's own lines)."""
+        data = event.data
+        seat = data.get("seat")
+        do = data.get("do")
+        if event.type == "operator":
+            if do == "card_skipped" and isinstance(seat, int):
+                self.skipped.add(seat)
             return
-        if not self._dirty:  # one rebuild for the whole batch of events
-            self._dirty = True
-            self.host.scheduler.call_at(self.host.now(), "console-views", self._flush)
+        if not isinstance(seat, int):
+            return
+        if do == "card_seen":
+            self.seen.add(seat)
+        elif do == "shot" and isinstance(data.get("target"), int):
+            hits = self.pressed.setdefault(seat, [])
+            if data["target"] not in hits:
+                hits.append(data["target"])
+        elif do == "hand":
+            self.hands.add(seat)
+        elif do == "act" and data.get("role") == "mafia" and isinstance(data.get("target"), int):
+            self.points[seat] = data["target"]
+        elif do == "accuse" and isinstance(data.get("target"), int):
+            self.accused = (seat, data["target"])
+        elif do == "thumb":
+            self.thumbs.add(seat)
+        elif do == "extra" and seat not in self.raised:
+            self.raised.append(seat)
+
+    def restore(self, inputs: Sequence[Input], input_at: Sequence[int]) -> None:
+        """A game rebuilt from its journal: the presses of the journal (``input_at``: how many
+        of the game's actions came before each) read back in their places, so that every pad
+        shows what it had done — the card seen, the shots, the hand, the thumb — and a second
+        press is refused as the first one would have made it; once the host has resumed its
+        timer (the first moment the game runs), that timer is held or stretched as the
+        console holds it."""
+        game = self.game
+        shadow = Game(game.rules, seats=game.seats, roles=dict(game.roles),
+                      names=dict(game.names), dealt=dict(game.dealt))
+        self.dealing = False
+        for event in shadow.start():
+            self._reset_on(event)
+        presses = sorted(zip(input_at, range(len(inputs)), inputs, strict=True))
+        # presses after the journal's last action may never have been acted on (the process
+        # died between a press's line and its action's): they are pressed again below
+        self._unfinished = [p for at, _, p in presses if at >= len(game.history)]
+        presses = [p for p in presses if p[0] < len(game.history)]
+        i = 0
+        for at in range(len(game.history) + 1):
+            while i < len(presses) and presses[i][0] <= at:
+                self._note(presses[i][2])
+                i += 1
+            if at < len(game.history):
+                timer = shadow.expect.timer
+                for event in shadow.apply(game.history[at]):
+                    self._reset_on(event)
+                if timer is not None and timer.name == "dealing" and shadow.expect.timer is not timer:
+                    self.dealing = False
+        self.dealing = self.dealing and game.expect.timer is not None \
+            and game.expect.timer.name == "dealing"
+        self.host.scheduler.call_at(self.host.now(), "console-resume", self._resumed)
+        self.publish_views()
+
+    def _resumed(self) -> None:
+        timer = self.game.expect.timer
+        if timer is not None and self.host.timer is timer:
+            self._timer_started(timer)
+        unfinished, self._unfinished = self._unfinished, []
+        for event in unfinished:  # as they came, at the moment they came
+            press = _press_of(event)
+            if press is not None:
+                self.handle(press)
+        self.publish_views()
 
     def _timer_started(self, timer: Timer) -> None:
         """Hold or stretch the host's timer where the console needs it (see the module)."""
@@ -562,15 +652,11 @@ class ConsoleTable:
         end = self.host.timer_started + timer.seconds
         if name == "dealing" and self.settings.wait_for_cards:
             sched.cancel("timer")
-            self.dealing = True
-            self.seen, self.skipped = set(), set()
+            if not self.waiting_for_cards():
+                self._deal_done()  # (a journal read back: every card was seen already)
         elif name == "vote" and self.settings.hand_votes:
             sched.cancel("timer")  # the window waits for the operator's count
         elif name in ("vote", "floor", "put_up", "extra"):
-            if name == "put_up":
-                self.thumbs = set()
-            elif name == "extra":
-                self.raised = []
             self._end_at(end + self.settings.settle, timer)
         elif name == "hunt":
             self._end_at(end + self.settings.hunt_grace + self.settings.settle, timer)
@@ -603,3 +689,26 @@ def _seat_of(value: Any, seats: int) -> int | None:
         return None
     return value
 
+
+#: a press as the journal writes it → as a page sends it
+_PRESSES = {"card_seen": "seen", "card_skipped": "skip", "shot": "shoot", "hand": "vote",
+            "hand_count": "hands"}
+
+
+def _press_of(event: Input) -> Press | None:
+    """The press a journal's ``pad`` or ``operator`` line wrote (None: not one to repeat)."""
+    data = dict(event.data)
+    do = str(data.pop("do", ""))
+    who: Who
+    if event.type == "operator":
+        who = OPERATOR
+    else:
+        seat = data.pop("seat", None)
+        if not isinstance(seat, int):
+            return None
+        who = seat
+    if do == "undo":
+        return None
+    if do == "shot":
+        data.pop("target", None)  # the number is the count's at the press's moment
+    return Press(who, _PRESSES.get(do, do), data, event.t)

@@ -215,6 +215,8 @@ class JournalContents:
     entries: list[tuple[float, Action]] = field(default_factory=list)
     path: str = "journal"
     inputs: list[Input] = field(default_factory=list)  # the console's presses, in order
+    #: for each of :attr:`inputs`, how many entries came before it (its place in the game)
+    input_at: list[int] = field(default_factory=list)
     #: the file line of each entry (for errors)
     lines: list[int] = field(default_factory=list)
     #: timer marks: (file line, timer name, started)
@@ -379,12 +381,16 @@ def load_journal(path: str | Path) -> JournalContents:
                 contents.first_t = t
             if kind in (PAD, OPERATOR):  # its actions follow on their own lines
                 contents.inputs.append(Input.from_json(obj))
+                contents.input_at.append(len(contents.entries))
             elif kind == STOP:
                 pass  # where the host quit: only its time counts (the last line's)
             elif kind == UNDO:
                 if contents.entries:
                     contents.entries.pop()
                     contents.lines.pop()
+                    # a press before the undone entry stays where the game now stands
+                    contents.input_at = [min(at, len(contents.entries))
+                                         for at in contents.input_at]
                 contents.undone_at = number
             elif kind == TIMER:
                 contents.marks.append((number, str(data["name"]), float(data["started"])))

@@ -166,7 +166,7 @@ def _linger(console: Console) -> None:
 
 
 def _console_table(game: Game, opts: _Options, journal: Journal,
-                   left: float | None = None) -> int:
+                   left: float | None = None, resumed: JournalContents | None = None) -> int:
     """``--listen off``: the host on the real clock, driven by the pads and the timers."""
     assert opts.console is not None
     real = MonotonicClock()
@@ -176,7 +176,7 @@ def _console_table(game: Game, opts: _Options, journal: Journal,
     driver = Driver(host.scheduler, lambda event: apply_input(host, event),
                     on_error=lambda text: say(f"not taken: {text}"))
     console = open_console(host, transcript, journal, opts.lang, opts.console, driver.call,
-                           dealt=game.started)
+                           resumed=resumed)
     if opts.out_wav is None:
         watch_output(narration, driver.call, host, say)
         narration.player.start()
@@ -207,10 +207,12 @@ def _console_table(game: Game, opts: _Options, journal: Journal,
 
 
 def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
-           begun: float, left: float | None = None) -> int:
-    """Wiring and the game; shared by ``play`` and ``resume``."""
+           begun: float, left: float | None = None,
+           resumed: JournalContents | None = None) -> int:
+    """Wiring and the game; shared by ``play`` and ``resume`` (``resumed``: the journal the
+    game was rebuilt from)."""
     if path is None:
-        return _console_table(game, opts, journal, left)
+        return _console_table(game, opts, journal, left, resumed)
     hearing = game_hearing(opts.lang, game.seats)
     recognizer, _ = load_ears(path, hearing)
     if recognizer.dropped_words:
@@ -242,7 +244,7 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
     console = None
     if opts.console is not None:
         console = open_console(table.host, table.transcript, journal, opts.lang, opts.console,
-                               table.driver.call, dealt=game.started)
+                               table.driver.call, resumed=resumed)
     else:
         assert isinstance(operator, TerminalOperator)
         operator.start(table.submit, real)
@@ -317,7 +319,7 @@ def resume(args: argparse.Namespace, contents: JournalContents) -> int:
     if journal.note:
         say(journal.note)
     say(f"resuming {args.journal}: {game.notation(secret=False)}")
-    return _table(game, opts, journal, path, begun, contents.time_left(game))
+    return _table(game, opts, journal, path, begun, contents.time_left(game), contents)
 
 
 def roles_text(game: Game) -> str:
