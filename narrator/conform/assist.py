@@ -11,7 +11,7 @@ from narrator.assist.cli import make_session, resume_session
 from narrator.assist.control import Controller
 from narrator.assist.ui import Session
 from narrator.clock import VirtualClock
-from narrator.conform.player import LoopPlayer, remaining, unspeakable
+from narrator.conform.player import LoopPlayer, unspeakable
 from narrator.conform.reference import Reference, Step, fresh_game
 from narrator.conform.runs import Run, reopen
 from narrator.engine import (
@@ -86,7 +86,7 @@ class _Host(LoopPlayer):
         self.driver.take()
 
     def _todo(self, step: Step) -> list[Action]:
-        return [a for _, a in remaining(step, self.game.history[self.tracker.start:])]
+        return [a for _, a in self.remaining(step)]
 
     def _hands_left(self, step: Step) -> int:
         return sum(1 for a in self._todo(step) if isinstance(a, Hands))

@@ -88,7 +88,7 @@ def _compare(ref: Reference, run: Run, left_out: set[str], *,
     """The first difference from the replay's protocol, but for what the front end left out
     (in any of its runs: a resumed game keeps what was left out before the kill)."""
     ignored: set[str] = set()
-    if any(why.startswith("refused") for why in left_out):
+    if any(why.startswith(("refused", "second hands")) for why in left_out):
         ignored.add("refused")
     if any(why.startswith("best_move") for why in left_out):
         ignored.add("best_move")

@@ -40,6 +40,8 @@ from narrator.host.journal import Journal, JournalContents
 from narrator.voice.manifest import default_manifest
 
 PADS = ConsoleOptions("127.0.0.1:0")  # play --console …: pads vote, the cards are waited for
+#: a pad's grid offers only the seats at the table
+OUT_OF_REACH = "refused kills of a seat already out (a pad offers only the seats at the table)"
 
 
 class _Table(LoopPlayer):
@@ -56,6 +58,11 @@ class _Table(LoopPlayer):
         reply = self.table.handle(Press(who, do, data, self.driver.now()))
         if not reply.ok:
             self.errors.append(f"{who} {do} {data}: refused ({reply.reason})")
+
+    def cannot(self, action: Action) -> str | None:
+        if isinstance(action, Kill) and not self.game.is_alive(action.target):
+            return OUT_OF_REACH
+        return super().cannot(action)
 
     def seat_of(self, role: str) -> int:
         seat = self.game.seat_of(Role(role))

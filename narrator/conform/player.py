@@ -85,11 +85,28 @@ def _key(atom: Action) -> str:
     return str(atom)
 
 
-def remaining(step: Step, done: list[Action]) -> list[tuple[float, Action]]:
+#: what a pad does not send and a host does not count
+SECOND_HANDS = "second hands and thumbs (a pad takes one a round, a host counts each once)"
+
+
+def remaining(step: Step, done: list[Action], *,
+              refused: bool = True) -> list[tuple[float, Action]]:
     """What ``step`` of the reference still lacks after ``done`` (the front end's actions in
     it): (moment in the step, action) in the reference's order; the time running out is not
-    listed. A count of hands (host-assist counts) stands for every hand of its window."""
+    listed. A count of hands (host-assist counts) stands for every hand of its window.
+    ``refused=False``: without the hands and thumbs the engine refused (seats that had
+    voted already)."""
     taken = Counter(_key(a) for a in atoms(done))
+    if not refused:
+        skip = Counter(step.refused)
+        keep: list[tuple[float, Action]] = []
+        for offset, action in zip(step.offsets, step.actions, strict=True):
+            for atom in atoms([action]):
+                if skip[str(atom)]:
+                    skip[str(atom)] -= 1
+                else:
+                    keep.append((offset, atom))
+        step = Step(step.start, step.expect, [a for _, a in keep], [o for o, _ in keep])
     counted = any(isinstance(a, HandCount) for a in done)
     out: list[tuple[float, Action]] = []
     for offset, action in zip(step.offsets, step.actions, strict=True):
@@ -154,25 +171,33 @@ class LoopPlayer:
             if index >= len(self.ref.steps):
                 return  # past the reference: the protocols will say where
             step = self.ref.steps[index]
-            todo = [(o, a) for o, a in remaining(step, game.history[start:])
-                    if not self._left_out(a)]
+            todo = [(o, a) for o, a in self.remaining(step) if not self._left_out(a)]
             now = (len(game.history), self.driver.now(), index)
             idle = idle + 1 if now == last else 0
             last = now
             if idle > 3:
-                raise Stuck(f"{self.mode}: stays at {game.expect} ({game.notation(secret=False)})")
+                told = f"; last not taken: {self.errors[-1]}" if self.errors else ""
+                raise Stuck(f"{self.mode}: stays at {game.expect} "
+                            f"({game.notation(secret=False)}){told}")
             if todo:
                 offset, action = todo[0]
-                at = self.host.timer_started + offset
-                if at > self.driver.now():
-                    self.driver.run_until(at)
-                    if self.tracker.sync(self.game)[0] != index or self.game.is_over:
-                        continue  # the step ended first: look again
+                # as the replay does: what is due by then (a number of the count, the
+                # warning) comes first, then the input
+                self.driver.run_until(max(self.driver.now(), self.host.timer_started + offset))
+                if self.tracker.sync(self.game)[0] != index or self.game.is_over:
+                    continue  # the step ended first: look again
                 self.give(step, action)
             elif not step.complete:
                 return  # the script ends here
             else:
                 self.close(step)
+
+    def remaining(self, step: Step) -> list[tuple[float, Action]]:
+        """What the step still lacks in this front end: a second hand is not given."""
+        if step.refused:
+            self.left_out.add(SECOND_HANDS)
+        return remaining(step, self.game.history[self.tracker.start:],
+                         refused=not step.refused)
 
     def _left_out(self, action: Action) -> bool:
         why = self.cannot(action)

@@ -8,10 +8,12 @@ the span of actions each one gave. Every front end plays the reference step by s
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from narrator.engine import Action, Game
+from narrator.engine import Action, Game, Hands, PutUp
+from narrator.engine import events as ev
 from narrator.engine.game import Expect
 from narrator.inputs import ACTION, HEARD, Input
 from narrator.replay.script import TableScript
@@ -39,6 +41,9 @@ class Step:
     said: list[Said] = field(default_factory=list)
     #: the step ended in the reference (the last step of a script that ends first did not)
     complete: bool = True
+    #: one-seat actions the engine refused in it (a second hand in a round, a second thumb):
+    #: a pad does not send them and a host does not count them
+    refused: Counter[str] = field(default_factory=Counter)
 
 
 @dataclass
@@ -57,15 +62,21 @@ def fresh_game(script: TableScript, game: Game) -> Game:
                 dealt=dict(game.dealt))
 
 
-def steps_of(game: Game, history: list[Action]) -> list[tuple[int, Expect]]:
-    """Where each step of ``history`` starts, applied to ``game`` (fresh, not started)."""
+def steps_of(game: Game, history: list[Action]) -> list[tuple[int, Expect, Counter[str]]]:
+    """Where each step of ``history`` starts, applied to ``game`` (fresh, not started), and
+    the one-seat hands and thumbs the engine refused in it."""
     game.start()
-    starts = [(0, game.expect)]
+    starts: list[tuple[int, Expect, Counter[str]]] = [(0, game.expect, Counter())]
     for i, action in enumerate(history):
         timer = game.expect.timer
-        game.apply(action)
+        for event in game.apply(action):
+            if isinstance(event, ev.Refused) and event.seat is not None and \
+                    isinstance(action, Hands | PutUp):
+                one = Hands((event.seat,)) if isinstance(action, Hands) \
+                    else PutUp(action.target, (event.seat,))
+                starts[-1][2][str(one)] += 1
         if game.expect.timer is not timer or game.is_over:
-            starts.append((i + 1, game.expect))
+            starts.append((i + 1, game.expect, Counter()))
     return starts
 
 
@@ -111,11 +122,12 @@ def build_reference(script: TableScript) -> Reference:
     game = result.game
     starts = steps_of(fresh_game(script, game), game.history)
     steps: list[Step] = []
-    for n, (start, expect) in enumerate(starts):
+    for n, (start, expect, refused) in enumerate(starts):
         end = starts[n + 1][0] if n + 1 < len(starts) else len(game.history)
         if expect.kind == "over":
             break
-        steps.append(Step(start, expect, game.history[start:end], log.moments[start:end]))
+        steps.append(Step(start, expect, game.history[start:end], log.moments[start:end],
+                          refused=refused))
     if steps and not game.is_over:
         steps[-1].complete = False
     for before, moment, text, after in replay.heard:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from narrator.clock import VirtualClock
-from narrator.conform.player import LoopPlayer
+from narrator.conform.player import LoopPlayer, remaining
 from narrator.conform.reference import Reference, Step
 from narrator.conform.runs import Run, reopen
 from narrator.engine import Action
@@ -25,6 +25,9 @@ class _Feeder(LoopPlayer):
 
     def cannot(self, action: Action) -> str | None:
         return None  # a script says everything
+
+    def remaining(self, step: Step) -> list[tuple[float, Action]]:
+        return remaining(step, self.game.history[self.tracker.start:])
 
     def give(self, step: Step, taken: Action) -> None:
         self.driver.feed(action(self.driver.now(), str(taken)))

@@ -1,0 +1,152 @@
+"""``narrator conform``: every example through every front end, killed three times, is the same
+game; a front end that plays another game is named with the first key where it differs; bad
+input is one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from narrator.cli import main
+from narrator.conform.check import Kill, cut, kill_points
+from narrator.conform.compare import first_difference
+from narrator.engine import Role
+from narrator.listening import ListeningLoop
+from tests.helpers import EXAMPLES
+
+SCRIPTS = sorted(str(p) for p in EXAMPLES.glob("*.table.jsonl"))
+MODES = ("replay", "assist", "hostless", "pads")
+
+
+def test_every_example_is_the_same_game_in_every_front_end_killed_three_times(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conform", *SCRIPTS, "--kill", "3", "--seed", "16"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "kills drawn from --seed 16"
+    lines = out[1:-1]
+    assert len(lines) == len(SCRIPTS) * len(MODES)
+    for script in SCRIPTS:
+        for mode in MODES:
+            line = next(x for x in lines if x.startswith(f"{script}  {mode}: "))
+            assert line.startswith(f"{script}  {mode}: same  [killed after lines "), line
+    assert out[-1] == f"{len(lines)} same, 0 differ, 0 n/a"
+
+
+def test_the_shot_sheriffs_check_is_asked_in_every_front_end(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    script = str(EXAMPLES / "sheriff-shot-checks.table.jsonl")
+    assert main(["conform", script, "--json", "--kill", "2", "--seed", "3"]) == 0
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [(r["mode"], r["result"]) for r in rows] == [(m, "same") for m in MODES]
+    assert all(len(r["kills"]) == 2 and r["seed"] == 3 for r in rows)
+    assert all(set(r) >= {"script", "mode", "result", "key", "left_out"} for r in rows)
+
+
+def test_a_front_end_that_plays_another_game_is_named_with_the_first_differing_key(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # the listening loop's old rule: a checker shot in tonight's hunt was taken for gone
+    def gone(self: ListeningLoop) -> bool:
+        exp = self.game.expect
+        if exp.kind not in ("act", "check"):
+            return False
+        seat = self.game.seat_of(Role(exp.role))
+        return seat is None or not self.game.is_alive(seat)
+
+    monkeypatch.setattr(ListeningLoop, "_checker_gone", gone)
+    script = str(EXAMPLES / "sheriff-shot-checks.table.jsonl")
+    assert main(["conform", script, "--modes", "hostless,assist"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        f'{script}  hostless: differs at nights[1].sheriff_check: {{"target": 8, "result": '
+        f'false}} ≠ null',
+        f"{script}  assist: same",
+        "1 same, 1 differ, 0 n/a"]
+    assert main(["conform", script, "--modes", "hostless", "--json"]) == 1
+    row = json.loads(capsys.readouterr().out)
+    assert row["result"] == "differs" and row["key"] == "nights[1].sheriff_check"
+    assert row["replay"] == {"target": 8, "result": False} and row["got"] is None
+
+
+def test_what_a_front_end_cannot_say_is_listed_and_left_out_of_the_comparison(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    script = str(EXAMPLES / "civilians-win.table.jsonl")  # a future-tense nomination, refused
+    assert main(["conform", script, "--json"]) == 0
+    rows = {r["mode"]: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
+    refused = "refused phrases (a pad or a key cannot say one)"
+    assert rows["pads"]["left_out"] == [refused] and rows["assist"]["left_out"] == [refused]
+    assert rows["replay"]["left_out"] == [] and rows["hostless"]["left_out"] == []
+    assert {r["result"] for r in rows.values()} == {"same"}
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["nowhere.table.jsonl"], "nowhere.table.jsonl"),
+    ([str(EXAMPLES / "car-crash.table.jsonl"), "--modes", "replay,radio"],
+     "--modes: unknown mode radio (modes: replay, assist, hostless, pads)"),
+    ([str(EXAMPLES / "car-crash.table.jsonl"), "--kill", "-1"], "--kill: expected a count"),
+])
+def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conform", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("narrator: ") and message in captured.err
+    assert captured.err.count("\n") == 1
+
+
+def test_a_malformed_script_names_its_line(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.table.jsonl"
+    bad.write_text('{"rules": "crime-time", "seats": 10}\n{"speech": 11}\n')
+    assert main(["conform", str(bad)]) == 2
+    assert capsys.readouterr().err.startswith(f"narrator: {bad}:2: ")
+
+
+def test_a_cut_keeps_whole_lines_and_tears_the_next_one_in_half(tmp_path: Path) -> None:
+    journal = tmp_path / "j.jsonl"
+    journal.write_text('{"a": 1}\n{"b": 22222222}\n{"c": 3}\n')
+    cut(journal, Kill(1, torn=True))
+    assert journal.read_text() == '{"a": 1}\n{"b": 22'  # half of its 16 bytes
+    journal.write_text('{"a": 1}\n{"b": 2}\n')
+    cut(journal, Kill(1, torn=False))
+    assert journal.read_text() == '{"a": 1}\n'
+
+
+def test_kill_points_are_drawn_from_the_seed_in_order_and_inside_the_journal() -> None:
+    import random
+
+    points = kill_points(random.Random(5), 40, 3)
+    assert points == kill_points(random.Random(5), 40, 3)
+    assert [k.line for k in points] == sorted({k.line for k in points})
+    assert all(1 <= k.line < 40 for k in points) and len(points) == 3
+    # a journal too short for three: as many as it has places
+    assert [k.line for k in kill_points(random.Random(5), 2, 3)] == [1]
+
+
+def test_protocols_differ_first_at_the_first_key_in_order() -> None:
+    assert first_difference({"a": 1, "b": [1, 2]}, {"a": 1, "b": [1, 2]}) is None
+    assert first_difference({"a": 1, "b": [1, 2]}, {"a": 1, "b": [1, 3]})[:1] == ("b[1]",)
+    assert first_difference({"a": [1]}, {"a": [1, 2]})[0] == "a[1]"
+    assert first_difference({"a": 1}, {"a": True})[0] == "a"  # JSON tells 1 from true
+
+
+RULESETS = ("crime-time", "professional", "vrn-closed", "vrn", "amateur")
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_random_games_of_every_ruleset_are_the_same_in_every_front_end_killed_three_times(
+        rules: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conform.random_scripts import script_of
+
+    paths = []
+    for seed in (1, 2):  # the random driver's games, written as table scripts
+        text = script_of(rules, seed)
+        assert text is not None
+        path = tmp_path / f"{rules}-{seed}.table.jsonl"
+        path.write_text(text, encoding="utf-8")
+        paths.append(str(path))
+    code = main(["conform", *paths, "--kill", "3", "--seed", "7"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0, "\n".join(x for x in out if ": same" not in x)
+    assert out[-1] == f"{len(paths) * len(MODES)} same, 0 differ, 0 n/a"

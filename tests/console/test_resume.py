@@ -1,0 +1,166 @@
+"""A console game killed and resumed from its journal gives every pad back its state: the cards
+seen during the deal (and the deal still waits for the others), the mafia's presses in the hunt,
+the hands of a vote (a second hand is refused as before the kill); a press whose action the
+kill lost is pressed again. An operator's undo during the deal keeps the cards seen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from narrator.clock import VirtualClock
+from narrator.conform.check import Kill, cut
+from narrator.console.serve import ConsoleOptions, console_table
+from narrator.console.table import ConsoleTable, Press, Reply
+from narrator.console.tokens import OPERATOR
+from narrator.engine import Game
+from narrator.host.assembly import assemble_host
+from narrator.host.driver import Driver
+from narrator.host.host import Host
+from narrator.host.intake import apply_input
+from narrator.host.journal import Journal, load_journal, locked, repair_torn_tail
+from narrator.voice.manifest import default_manifest
+from tests.helpers import ROLES
+
+PADS = ConsoleOptions("127.0.0.1:0")
+
+
+@dataclass
+class Table:
+    host: Host
+    driver: Driver
+    table: ConsoleTable
+    journal: Journal
+
+    @property
+    def game(self) -> Game:
+        return self.host.game
+
+    def press(self, who: Any, do: str, **data: Any) -> Reply:
+        return self.table.handle(Press(who, do, data, self.driver.now()))
+
+    def until(self, kind: str) -> None:
+        while self.game.expect.kind != kind:
+            assert self.driver.run_next()
+
+
+def new_table(path: Path) -> Table:
+    game = Game(roles=ROLES)
+    journal = Journal.for_game(path, game, mode="play", fsync=False)
+    parts = assemble_host(game, VirtualClock(), manifest=default_manifest("ru"), journal=journal)
+    driver = Driver(parts.host.scheduler, lambda event: apply_input(parts.host, event))
+    table = console_table(parts.host, parts.transcript, journal, "ru", PADS)
+    parts.host.start()
+    return Table(parts.host, driver, table, journal)
+
+
+def resumed(path: Path) -> Table:
+    """What ``narrator resume JOURNAL --listen off --console …`` puts together."""
+    with locked(path):
+        repair_torn_tail(path)
+    contents = load_journal(path)
+    game = contents.game()
+    journal = Journal(path, contents.header, fsync=False)
+    parts = assemble_host(game, VirtualClock(contents.last_t), manifest=default_manifest("ru"),
+                          journal=journal)
+    driver = Driver(parts.host.scheduler, lambda event: apply_input(parts.host, event))
+    table = console_table(parts.host, parts.transcript, journal, "ru", PADS, resumed=contents)
+    parts.host.resume(contents.time_left(game))
+    driver.run_until(driver.now())
+    return Table(parts.host, driver, table, journal)
+
+
+def to_the_vote(t: Table) -> None:
+    """Day 1: seats 1 and 2 nominate 5 and 7 (one candidate alone would not be voted on)."""
+    t.until("speech")
+    assert t.press(1, "nominate", target=5).ok and t.press(1, "end").ok
+    t.until("speech")
+    assert t.press(2, "nominate", target=7).ok
+    for _ in range(100):
+        if t.game.expect.kind == "hands":
+            return
+        if t.game.expect.kind == "speech":
+            assert t.press(t.game.expect.seat, "end").ok
+        else:
+            assert t.driver.run_next()
+    raise AssertionError(f"no vote: {t.game.notation()}")
+
+
+def lines(path: Path) -> int:
+    return len(path.read_text().splitlines())
+
+
+def test_killed_during_the_deal_the_cards_seen_stay_seen_and_the_deal_waits(
+        tmp_path: Path) -> None:
+    path = tmp_path / "j.jsonl"
+    t = new_table(path)
+    for seat in (1, 2, 3):
+        assert t.press(seat, "seen").ok
+    t.journal.close()
+    back = resumed(path)
+    assert back.table.dealing and back.table.seen == {1, 2, 3}
+    assert back.table.waiting_for_cards() == list(range(4, 11))
+    assert back.driver.scheduler.next_deadline() is None or back.game.expect.timer is not None
+    for _ in range(20):  # however long nobody looks, the night waits for the cards (2.1.1)
+        if not back.driver.run_next():
+            break
+    assert back.table.dealing and back.game.phase == "n1"
+    assert back.table.publish is not None
+    for seat in range(4, 11):
+        assert back.press(seat, "seen").ok
+    assert not back.table.dealing
+
+
+def test_killed_in_the_hunt_the_mafias_presses_are_on_their_pads(tmp_path: Path) -> None:
+    path = tmp_path / "j.jsonl"
+    t = new_table(path)
+    for seat in range(1, 11):
+        assert t.press(seat, "seen").ok
+    t.until("hunt")
+    tick = t.game.expect.timer.tick  # type: ignore[union-attr]
+    t.driver.run_until(t.host.timer_started + tick * 6 + 0.6)
+    assert t.press(5, "shoot").detail["number"] == 7
+    t.journal.close()
+    back = resumed(path)
+    assert back.game.expect.kind == "hunt" and back.table.pressed == {5: [7]}
+
+
+def test_killed_in_a_vote_a_seat_that_voted_cannot_vote_again(tmp_path: Path) -> None:
+    path = tmp_path / "j.jsonl"
+    t = new_table(path)
+    for seat in range(1, 11):
+        assert t.press(seat, "seen").ok
+    to_the_vote(t)
+    assert t.press(2, "vote", candidate=5).ok
+    t.journal.close()
+    back = resumed(path)
+    assert back.table.hands == {2}
+    assert back.press(2, "vote", candidate=5).reason == "already_voted"
+    assert back.press(3, "vote", candidate=5).ok
+    assert [str(a) for a in back.game.history[-2:]] == ["hands 2", "hands 3"]
+
+
+def test_a_hand_whose_action_the_kill_lost_is_counted_on_resume(tmp_path: Path) -> None:
+    path = tmp_path / "j.jsonl"
+    t = new_table(path)
+    for seat in range(1, 11):
+        assert t.press(seat, "seen").ok
+    to_the_vote(t)
+    assert t.press(2, "vote", candidate=5).ok
+    t.journal.close()
+    text = path.read_text().splitlines()
+    assert '"do":"hand"' in text[-2] and text[-1].endswith('"action":"hands 2"}')
+    cut(path, Kill(len(text) - 1, torn=True))  # the press written, its action torn
+    back = resumed(path)
+    assert str(back.game.history[-1]) == "hands 2" and back.table.hands == {2}
+
+
+def test_an_operators_undo_during_the_deal_keeps_the_cards_seen(tmp_path: Path) -> None:
+    t = new_table(tmp_path / "j.jsonl")
+    for seat in (1, 2):
+        assert t.press(seat, "seen").ok
+    assert t.press(OPERATOR, "foul", seat=4).ok
+    assert t.press(OPERATOR, "undo").ok
+    assert t.table.dealing and t.table.seen == {1, 2}
+    assert lines(tmp_path / "j.jsonl") > 3
