@@ -26,8 +26,8 @@ from tests.assist.test_assist import Driver
 from tests.console.conftest import make_rig
 from tests.helpers import (
     END,
-    checker_present,
     EXAMPLES,
+    checker_present,
     example,
     hosted_through_assist,
     played_at_a_hostless_table,

@@ -167,7 +167,7 @@ class LoopPlayer:
             game = self.game
             if game.is_over:
                 return
-            index, start = self.tracker.sync(game)
+            index, _ = self.tracker.sync(game)
             if index >= len(self.ref.steps):
                 return  # past the reference: the protocols will say where
             step = self.ref.steps[index]
