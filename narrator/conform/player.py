@@ -121,11 +121,6 @@ def remaining(step: Step, done: list[Action], *,
     return out
 
 
-def ended_by_time(step: Step) -> bool:
-    """The reference's step ended when its time ran out (not by an input)."""
-    return bool(step.actions) and isinstance(step.actions[-1], TimeUp)
-
-
 #: what no front end but the replay can enter: the grammar's refusals are said, not tapped or
 #: typed; the first-night victim's best move has no key and no pad
 def unspeakable(action: Action) -> str | None:
