@@ -58,9 +58,11 @@ def _refuse() -> Response:
 
 class Outbox:
     """What waits to go out on one socket: answers in order, and only the newest view (a slow
-    phone skips views it had no time for, never an answer)."""
+    phone skips views it had no time for, never an answer). A view goes out with the game
+    clock's ``now`` at the moment it is sent: its timers are deadlines on that clock."""
 
-    def __init__(self) -> None:
+    def __init__(self, now: Callable[[], float]) -> None:
+        self.now = now
         self.replies: deque[str] = deque(maxlen=64)
         self.view: str | None = None
         self.ready = asyncio.Event()
@@ -83,9 +85,14 @@ class Outbox:
                     await ws.send_text(self.replies.popleft())
                 view, self.view = self.view, None
                 if view is not None:
-                    await ws.send_text(view)
+                    await ws.send_text(stamped(view, self.now()))
         except Exception:  # a dropped socket: the reader sees it too and cleans up
             return
+
+
+def stamped(view: str, now: float) -> str:
+    """A view's message (``{"view": …}``) with the clock's ``now`` put first."""
+    return f'{{"now": {round(now, 3)}, {view[1:]}'
 
 
 class Hub:
@@ -132,7 +139,7 @@ class Hub:
     async def serve(self, ws: WebSocket, who: Who) -> None:
         self.loop = asyncio.get_running_loop()
         await ws.accept()
-        box = Outbox()
+        box = Outbox(self.clock.now)
         self.outboxes.setdefault(who, set()).add(box)
         with self._lock:
             latest = self.views.get(who)

@@ -106,17 +106,18 @@ def phase(table: ConsoleTable) -> dict[str, Any]:
 
 
 def timer(table: ConsoleTable) -> dict[str, Any] | None:
-    """The running timer: its name, length, seconds left; ``held`` when it waits for inputs."""
+    """The running timer as deadlines on the game's clock: its name, length, when it starts
+    (after its announcement) and ends; ``held`` when it waits for inputs. A view does not
+    change while the time runs: each message carries the clock's ``now`` when it is sent, so a
+    page that connects at any moment counts down the true time left itself."""
     host = table.host
     t = host.timer
     exp = table.game.expect
     if t is None or exp.timer is None or table.game.is_over:
         return None
-    now = host.now()
     held = table.dealing or (exp.kind == "hands" and table.settings.hand_votes)
-    return {"name": t.name, "total": t.seconds,
-            "left": round(max(0.0, min(t.seconds, host.timer_started + t.seconds - now)), 2),
-            "starts_in": round(max(0.0, host.timer_started - now), 2), "held": held}
+    return {"name": t.name, "total": t.seconds, "starts": round(host.timer_started, 3),
+            "ends": round(host.timer_started + t.seconds, 3), "held": held}
 
 
 def _common(table: ConsoleTable) -> dict[str, Any]:
@@ -234,7 +235,7 @@ def _step(table: ConsoleTable, seat: int, role: Role) -> dict[str, Any] | None:
         assert exp.timer is not None and exp.timer.tick
         return {"type": "hunt", "pace": exp.timer.tick,
                 "count": round(exp.timer.seconds / exp.timer.tick),
-                "elapsed": round(host.now() - host.timer_started, 3),
+                "started": round(host.timer_started, 3),  # the count's «один»
                 "pressed": list(table.pressed.get(seat, []))}
     if exp.kind == "check":
         role_name = table.checker_role(seat)

@@ -118,7 +118,7 @@ var TEXTS = {
 var Console = (function () {
   var token = location.pathname.split("/")[2] || "";
   var ws = null, nextId = 1, retry = 500, handlers = {}, timerEnd = null, timerHeld = false, timerTotal = 0;
-  var lang = "ru", receivedAt = 0, last = null;
+  var lang = "ru", receivedAt = 0, serverNow = 0, last = null;
 
   function T(key) { return (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.ru[key] || key; }
   function $(id) { return document.getElementById(id); }
@@ -158,12 +158,14 @@ var Console = (function () {
     }
     if (handlers.tick) handlers.tick();
   }
-  function onView(view) {
+  function onView(view, now) {
+    // timers are deadlines on the game's clock; ``now`` is that clock when the view was sent
     receivedAt = Date.now();
+    serverNow = typeof now === "number" ? now : 0;
     last = view;
     if (view.lang) { lang = view.lang; document.documentElement.lang = lang; }
     var tm = view.timer;
-    timerEnd = tm ? receivedAt + (tm.left + tm.starts_in) * 1000 : null;
+    timerEnd = tm ? receivedAt + (tm.ends - serverNow) * 1000 : null;
     timerHeld = tm ? !!tm.held : false;
     timerTotal = tm ? tm.total : 0;
     var p = $("phase");
@@ -178,7 +180,7 @@ var Console = (function () {
     ws.onmessage = function (m) {
       var msg;
       try { msg = JSON.parse(m.data); } catch (e) { return; }
-      if (msg.view) onView(msg.view);
+      if (msg.view) onView(msg.view, msg.now);
       else if ("reply" in msg && handlers.reply) handlers.reply(msg);
     };
     ws.onclose = function () {
@@ -205,6 +207,8 @@ var Console = (function () {
   return { T: T, $: $, el: el, button: button, send: send, connect: connect, on: handlers,
            message: message, replyText: replyText, phaseText: phaseText,
            since: function () { return (Date.now() - receivedAt) / 1000; },
+           // the game's clock now, as the page reckons it from the last view's stamp
+           gameNow: function () { return serverNow + (Date.now() - receivedAt) / 1000; },
            view: function () { return last; },
            token: function () { return token; } };
 })();

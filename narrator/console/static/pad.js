@@ -205,7 +205,7 @@
   };
   C.on.tick = function () {
     if (!countEl || !view || !view.step || view.step.type !== "hunt") return;
-    var s = view.step, elapsed = s.elapsed + C.since();
+    var s = view.step, elapsed = C.gameNow() - s.started;
     var n = Math.floor(elapsed / s.pace) + 1;
     countEl.textContent = elapsed < 0 ? "…" : String(Math.min(n, s.count));
   };
