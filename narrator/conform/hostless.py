@@ -12,7 +12,7 @@ from pathlib import Path
 from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk, AudioFormat
 from narrator.audio.recognizer import Final, RecognitionEvent
 from narrator.clock import VirtualClock
-from narrator.conform.player import StepTracker, remaining, unspeakable
+from narrator.conform.player import remaining, unspeakable
 from narrator.conform.reference import Reference, Step, fresh_game
 from narrator.conform.runs import Run, reopen
 from narrator.engine import (
@@ -117,12 +117,11 @@ class _Table:
     def __init__(self, ref: Reference, game: Game) -> None:
         self.ref = ref
         self.game = game
-        self.tracker = StepTracker(ref, game)
         self.left_out: set[str] = set()
         self.loop: ListeningLoop | None = None
 
     def _step(self) -> tuple[Step | None, list[tuple[float, Action]]]:
-        index, start = self.tracker.sync(self.game)
+        index, start = self.game.step, self.game.step_start
         if index >= len(self.ref.steps) or self.game.is_over:
             return None, []
         step = self.ref.steps[index]
@@ -146,7 +145,7 @@ class _Table:
             return []
         host = self.loop.host
         origin, now = host.timer_started, host.now()
-        done = len(self.game.history) - self.tracker.start
+        done = len(self.game.history) - self.game.step_start
         out: list[tuple[float, str]] = []
         covered = {i for said in step.said for i in range(said.first, said.last)}
         for i in range(done, len(step.actions)):  # given without words («speech» alone)

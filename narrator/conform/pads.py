@@ -115,9 +115,9 @@ class _Table(LoopPlayer):
 
     def _accuse(self, step: Step) -> None:
         """In a speech that may put a seat up, the speaker names the one the thumbs are for."""
-        if not self.table.speech_puts_up() or self.tracker.index + 1 >= len(self.ref.steps):
+        if not self.table.speech_puts_up() or self.game.step + 1 >= len(self.ref.steps):
             return
-        after = self.ref.steps[self.tracker.index + 1]
+        after = self.ref.steps[self.game.step + 1]
         accused = [a.target for a in after.actions if isinstance(a, PutUp)]
         if after.expect.kind == "put_up" and accused and self.game.expect.seat is not None:
             self.press(self.game.expect.seat, "accuse", target=accused[0])

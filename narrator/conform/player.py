@@ -1,8 +1,8 @@
 """What a player of the reference does at a step: find it, see what it still lacks, give that.
 
-A front end's game is followed by a shadow game (:class:`StepTracker`) that says which step of
-the reference it stands at and where that step began in its history — the same count whether
-the game ran from the deal or was rebuilt from a journal. :func:`remaining` compares the
+A front end's game says which step of the reference it stands at and where that step began in
+its history (``Game.step``, ``Game.step_start``) — the same count whether the game ran from the
+deal or was rebuilt from a journal. :func:`remaining` compares the
 step's actions in the front end with the reference's, one seat at a time (a pad's hand is one
 seat, an operator's line several), and gives what is still to be done, in the reference's order
 and at its moments. :class:`LoopPlayer` is the loop of a front end that the player drives itself
@@ -16,12 +16,11 @@ from collections import Counter
 from collections.abc import Iterable
 
 from narrator.clock import VirtualClock
-from narrator.conform.reference import Reference, Step, fresh_game
+from narrator.conform.reference import Reference, Step
 from narrator.engine import (
     Action,
     BestMove,
     Extra,
-    Game,
     HandCount,
     Hands,
     Malformed,
@@ -33,29 +32,6 @@ from narrator.host.host import Host
 
 #: steps a player may take in one game before it gives up (a front end that never moves on)
 MAX_MOVES = 20_000
-
-
-class StepTracker:
-    """Which reference step a front end's game stands at: a shadow game applies its history."""
-
-    def __init__(self, ref: Reference, game: Game) -> None:
-        self.shadow = fresh_game(ref.script, ref.game)
-        self.shadow.start()
-        self.applied = 0
-        self.index = 0
-        self.start = 0
-        self.sync(game)
-
-    def sync(self, game: Game) -> tuple[int, int]:
-        """(the step's index among the reference's, its first action's index in the history)."""
-        for action in game.history[self.applied:]:
-            timer = self.shadow.expect.timer
-            self.shadow.apply(action)
-            self.applied += 1
-            if self.shadow.expect.timer is not timer or self.shadow.is_over:
-                self.index += 1
-                self.start = self.applied
-        return self.index, self.start
 
 
 def atoms(actions: Iterable[Action]) -> list[Action]:
@@ -149,7 +125,6 @@ class LoopPlayer:
         self.game = host.game
         self.driver = driver
         self.clock = clock
-        self.tracker = StepTracker(ref, self.game)
         self.left_out: set[str] = set()
         #: inputs the front end did not take, as its user was told
         self.errors: list[str] = []
@@ -162,7 +137,7 @@ class LoopPlayer:
             game = self.game
             if game.is_over:
                 return
-            index, _ = self.tracker.sync(game)
+            index = game.step
             if index >= len(self.ref.steps):
                 return  # past the reference: the protocols will say where
             step = self.ref.steps[index]
@@ -179,7 +154,7 @@ class LoopPlayer:
                 # as the replay does: what is due by then (a number of the count, the
                 # warning) comes first, then the input
                 self.driver.run_until(max(self.driver.now(), self.host.timer_started + offset))
-                if self.tracker.sync(self.game)[0] != index or self.game.is_over:
+                if self.game.step != index or self.game.is_over:
                     continue  # the step ended first: look again
                 self.give(step, action)
             elif not step.complete:
@@ -191,7 +166,7 @@ class LoopPlayer:
         """What the step still lacks in this front end: a second hand is not given."""
         if step.refused:
             self.left_out.add(SECOND_HANDS)
-        return remaining(step, self.game.history[self.tracker.start:],
+        return remaining(step, self.game.history[self.game.step_start:],
                          refused=not step.refused)
 
     def _left_out(self, action: Action) -> bool:

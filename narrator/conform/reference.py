@@ -1,7 +1,7 @@
 """The reference game: a table script replayed, cut into the steps the game waited at.
 
-A step is one :class:`~narrator.engine.Expect` of the game (the step's identity is its timer:
-a new step is a new timer), with the actions the replay applied while it lasted, each with its
+A step is one :class:`~narrator.engine.Expect` of the game (``Game.step`` counts them: a new
+step is a new timer), with the actions the replay applied while it lasted, each with its
 moment in seconds after the step's timer started, and — in a speech — the phrases heard, with
 the span of actions each one gave. Every front end plays the reference step by step.
 """
@@ -68,14 +68,14 @@ def steps_of(game: Game, history: list[Action]) -> list[tuple[int, Expect, Count
     game.start()
     starts: list[tuple[int, Expect, Counter[str]]] = [(0, game.expect, Counter())]
     for i, action in enumerate(history):
-        timer = game.expect.timer
+        step = game.step
         for event in game.apply(action):
             if isinstance(event, ev.Refused) and event.seat is not None and \
                     isinstance(action, Hands | PutUp):
                 one = Hands((event.seat,)) if isinstance(action, Hands) \
                     else PutUp(action.target, (event.seat,))
                 starts[-1][2][str(one)] += 1
-        if game.expect.timer is not timer or game.is_over:
+        if game.step != step:
             starts.append((i + 1, game.expect, Counter()))
     return starts
 

@@ -27,7 +27,7 @@ class _Feeder(LoopPlayer):
         return None  # a script says everything
 
     def remaining(self, step: Step) -> list[tuple[float, Action]]:
-        return remaining(step, self.game.history[self.tracker.start:])
+        return remaining(step, self.game.history[self.game.step_start:])
 
     def give(self, step: Step, taken: Action) -> None:
         self.driver.feed(action(self.driver.now(), str(taken)))

@@ -238,6 +238,10 @@ class Game:
         self._standing: int | None = None  # the speaker's standing nomination (2.3)
         self._shots: dict[int, set[int]] = {}  # the hunt's shots, by shooter (2.1.2)
         self._crash_hands: set[int] = set()  # the seats for the car crash (2.4.2)
+        #: the serial number of the step the game waits at (0: the first), and the index in
+        #: the history of the step's first action: a new step is a new timer (or the end)
+        self.step = 0
+        self.step_start = 0
         self._victims: list[tuple[int, str]] = []  # the night's kills: (seat, how), in order
         self._night_saved: set[int] = set()  # the night's saved seats
         self._acted = False  # the waking role has acted in this step
@@ -326,7 +330,11 @@ class Game:
         self.history.append(action)
         events: list[ev.Event] = []
         self._events = events
+        timer = self.expect.timer
         self.expect = self._flow.send(action)
+        if self.expect.timer is not timer or self.expect.kind == "over":
+            self.step += 1
+            self.step_start = len(self.history)
         return events
 
     def pop(self) -> Action:
