@@ -366,6 +366,8 @@ def load_journal(path: str | Path) -> JournalContents:
     except BadJSON as e:
         raise NarratorError(f"{name}:1: not a journal header ({e})") from None
     contents = JournalContents(_header(name, head), path=name)
+    counts: list[int] = []  # the number of entries after each line read
+    pressed_at: list[int] = []  # for each press, the index in ``counts`` of its line
     for number, raw in enumerate(rows[1:], start=2):
         if not raw.strip():
             continue
@@ -382,15 +384,13 @@ def load_journal(path: str | Path) -> JournalContents:
             if kind in (PAD, OPERATOR):  # its actions follow on their own lines
                 contents.inputs.append(Input.from_json(obj))
                 contents.input_at.append(len(contents.entries))
+                pressed_at.append(len(counts))
             elif kind == STOP:
                 pass  # where the host quit: only its time counts (the last line's)
             elif kind == UNDO:
                 if contents.entries:
                     contents.entries.pop()
                     contents.lines.pop()
-                    # a press before the undone entry stays where the game now stands
-                    contents.input_at = [min(at, len(contents.entries))
-                                         for at in contents.input_at]
                 contents.undone_at = number
             elif kind == TIMER:
                 contents.marks.append((number, str(data["name"]), float(data["started"])))
@@ -398,9 +398,18 @@ def load_journal(path: str | Path) -> JournalContents:
                 contents.entries.append((t, parse_action(str(data["action"]))))
                 contents.lines.append(number)
             contents.last_t = t
+            counts.append(len(contents.entries))
         except (KeyError, ValueError, TypeError, InputError) as e:
             why = f"no {e}" if isinstance(e, KeyError) else str(e)
             raise NarratorError(f"{name}:{number}: not a journal entry ({why})") from None
         except EngineError as e:  # an action's text form that is no action
             raise NarratorError(f"{name}:{number}: {e}") from None
+    # a press before an entry that was undone later stands where the game stood after the
+    # undo: its place is the fewest entries the game had at any line from its own on
+    low = [0] * (len(counts) + 1)
+    low[len(counts)] = len(contents.entries)
+    for i in range(len(counts) - 1, -1, -1):
+        low[i] = min(counts[i], low[i + 1])
+    contents.input_at = [min(at, low[i]) for at, i in zip(contents.input_at, pressed_at,
+                                                             strict=True)]
     return contents
