@@ -39,7 +39,7 @@ from narrator.host.intake import heard_actions, read_input
 from narrator.host.recorder import Fanout, InputLog
 from narrator.host.speaker import Narration
 from narrator.host.transcript import seat_label
-from narrator.inputs import DELAY, GATED, TABLE, Input, heard
+from narrator.inputs import DELAY, ENTRY, GATED, TABLE, Input, heard
 from narrator.voice.manifest import Manifest
 
 DEFAULT_CHUNK_MS = TABLE_CHUNK_MS  # a timer fires at most one chunk after its mark
@@ -96,6 +96,7 @@ class ListeningLoop:
         self.chunk_ms = chunk_ms
         self.assist = assist
         self.log: Callable[[str], None] = log or (lambda text: None)
+        self.journal = journal
         logs = [x for x in (journal, recorder) if x is not None]
         self.parts = assemble_host(game, clock, manifest=manifest, narration=narration,
                                    journal=Fanout(*logs) if logs else None)
@@ -121,6 +122,9 @@ class ListeningLoop:
         self._answered: object | None = None
         #: a resumed game: seconds its running timer had left (None: the timer in full)
         self.resume_left: float | None = None
+        #: a resumed game: the operator's last entry in its journal, and how many actions the
+        #: game had taken before it (see :meth:`_take_up`)
+        self.resume_entry: tuple[int, Input] | None = None
 
     # -- state -----------------------------------------------------------------------------
 
@@ -187,6 +191,33 @@ class ListeningLoop:
             if text is not None:
                 self.operator.prompt(text)
 
+    def _take_up(self) -> None:
+        """A resumed game: the operator's last entry is finished as it was typed. Its actions
+        the journal lacks (the process died between two of them: «3:7 5:7») are applied, and
+        a step it answered is not asked again — the operator need not know what was taken."""
+        if self.resume_entry is None:
+            return
+        at, event = self.resume_entry
+        history = self.game.history
+        then = Game(self.game.rules, seats=self.game.seats, roles=dict(self.game.roles),
+                    names=dict(self.game.names), dealt=dict(self.game.dealt))
+        then.start()
+        for action in history[:at]:
+            then.apply(action)
+        try:
+            reading = read_input(event, then)
+        except NarratorError:
+            return
+        taken = [str(a) for a in history[at:]]
+        wanted = list(reading.actions)
+        if taken != [str(a) for a in wanted[: len(taken)]]:
+            return  # the game went on after it
+        for action in wanted[len(taken):]:
+            if not self._apply(action):
+                return
+        if reading.done and self.game.step == then.step:
+            self._step_timer = self._answered = self.game.expect.timer
+
     def _apply(self, action: Action) -> bool:
         try:
             self.host.apply(action)
@@ -208,6 +239,9 @@ class ListeningLoop:
             self.driver.stop()
             return
         step = self._step_timer
+        if self.journal is not None and event.type == ENTRY and (reading.actions or reading.done):
+            # the entry itself, before its actions: a kill between two of them loses none
+            self.journal.write(event)
         ok = all([self._apply(a) for a in reading.actions])
         if reading.actions:
             self.log(f"{self._stamp()}  operator: {describe(reading.actions)}")
@@ -301,6 +335,7 @@ class ListeningLoop:
             self._speech_id += 1
             self._speaker = self.game.expect.seat
             self.host.resume(self.resume_left)
+            self._take_up()
         else:
             self.host.start()
         self._after()

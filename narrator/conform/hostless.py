@@ -219,7 +219,7 @@ class Hostless:
         return None
 
     def _run(self, ref: Reference, game: Game, clock: VirtualClock, journal: Journal,
-             left: float | None = None) -> Run:
+             left: float | None = None, entry_of: tuple[int, Input] | None = None) -> Run:
         table = _Table(ref, game)
         operator = _Operator()
         lang = ref.script.lang
@@ -230,6 +230,7 @@ class Hostless:
                                  journal=journal, lang=lang, chunk_ms=round(CHUNK_S * 1000))
             table.loop = loop
             loop.resume_left = left
+            loop.resume_entry = entry_of
             loop.run()
         finally:
             journal.close()
@@ -244,4 +245,5 @@ class Hostless:
         contents = reopen(journal)
         game = contents.game()
         log = Journal(journal, contents.header, fsync=False)
-        return self._run(ref, game, VirtualClock(contents.last_t), log, contents.time_left(game))
+        return self._run(ref, game, VirtualClock(contents.last_t), log, contents.time_left(game),
+                         contents.last_entry())

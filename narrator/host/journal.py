@@ -44,7 +44,7 @@ from narrator.engine.options import (
 from narrator.engine.rules import find_rules, settings_of, with_settings
 from narrator.errors import NarratorError
 from narrator.host.recorder import Recorder
-from narrator.inputs import ACTION, OPERATOR, PAD, STOP, TIMER, UNDO, Input, InputError
+from narrator.inputs import ACTION, ENTRY, OPERATOR, PAD, STOP, TIMER, UNDO, Input, InputError
 from narrator.reading import BadJSON, lines, loads, read_text
 
 VERSION = 2
@@ -214,7 +214,8 @@ class JournalContents:
     header: JournalHeader
     entries: list[tuple[float, Action]] = field(default_factory=list)
     path: str = "journal"
-    inputs: list[Input] = field(default_factory=list)  # the console's presses, in order
+    #: the console's presses and the hostless operator's entries, in order
+    inputs: list[Input] = field(default_factory=list)
     #: for each of :attr:`inputs`, how many entries came before it (its place in the game)
     input_at: list[int] = field(default_factory=list)
     #: the file line of each entry (for errors)
@@ -245,6 +246,13 @@ class JournalContents:
                 started = line
         self._timer_line = max(started, self.undone_at)
         return game
+
+    def last_entry(self) -> tuple[int, Input] | None:
+        """The hostless operator's last entry, and how many entries came before it."""
+        for at, event in zip(reversed(self.input_at), reversed(self.inputs), strict=True):
+            if event.type == ENTRY:
+                return at, event
+        return None
 
     def time_left(self, game: Game) -> float | None:
         """Seconds left on the running timer of ``game`` (from :meth:`game`) when the journal
@@ -335,7 +343,7 @@ def _line(obj: Any) -> tuple[str, float, Mapping[str, Any]]:
         raise ValueError("not a JSON object")
     if "type" in obj:
         event = Input.from_json(obj)
-        if event.type not in (ACTION, UNDO, TIMER, STOP, PAD, OPERATOR):
+        if event.type not in (ACTION, UNDO, TIMER, STOP, PAD, OPERATOR, ENTRY):
             raise ValueError(f"a {event.type} input, which a journal does not hold")
         return event.type, event.t, event.data
     t = obj["t"]  # version 1: {"t", "action"} or {"t", "undo": true}
@@ -381,7 +389,7 @@ def load_journal(path: str | Path) -> JournalContents:
             kind, t, data = _line(obj)
             if contents.first_t is None:
                 contents.first_t = t
-            if kind in (PAD, OPERATOR):  # its actions follow on their own lines
+            if kind in (PAD, OPERATOR, ENTRY):  # its actions follow on their own lines
                 contents.inputs.append(Input.from_json(obj))
                 contents.input_at.append(len(contents.entries))
                 pressed_at.append(len(counts))

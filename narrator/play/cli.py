@@ -241,6 +241,7 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
         echo=echo, session=session, recorder=recorder, log=say, assist=opts.assist,
         lang=opts.lang, operator_steps=not pads)
     table.resume_left = left
+    table.resume_entry = resumed.last_entry() if resumed is not None else None
     console = None
     if opts.console is not None:
         console = open_console(table.host, table.transcript, journal, opts.lang, opts.console,
