@@ -175,6 +175,9 @@ class _Table:
         if step is None:
             return Input(STOP, now, {"reason": "past the reference"})
         assert self.loop is not None
+        due = self.loop.host.scheduler.next_deadline()
+        if not block and due is not None and due <= now + 1e-6:
+            return None  # what is due at this moment (the count's «один») comes first
         origin = self.loop.host.timer_started
         aside = next(((o, a) for o, a in todo if isinstance(a, Foul | Remove)), None)
         if aside is not None and (block or origin + aside[0] <= now + 1e-9) \

@@ -41,7 +41,8 @@ from narrator.voice.manifest import default_manifest
 
 PADS = ConsoleOptions("127.0.0.1:0")  # play --console …: pads vote, the cards are waited for
 #: a pad's grid offers only the seats at the table
-OUT_OF_REACH = "refused kills of a seat already out (a pad offers only the seats at the table)"
+OUT_OF_REACH = ("refused kills and put-ups of a seat already out (a pad offers only the seats "
+                "at the table)")
 
 
 class _Table(LoopPlayer):
@@ -60,7 +61,7 @@ class _Table(LoopPlayer):
             self.errors.append(f"{who} {do} {data}: refused ({reply.reason})")
 
     def cannot(self, action: Action) -> str | None:
-        if isinstance(action, Kill) and not self.game.is_alive(action.target):
+        if isinstance(action, Kill | PutUp) and not self.game.is_alive(action.target):
             return OUT_OF_REACH
         return super().cannot(action)
 

@@ -158,7 +158,10 @@ class LoopPlayer:
                     continue  # the step ended first: look again
                 self.give(step, action)
             elif not step.complete:
-                return  # the script ends here
+                # the script ends here: at this moment, after what is due at it (the count's
+                # «один»), as the replay stands at its end
+                self.driver.run_until(self.driver.now())
+                return
             else:
                 self.close(step)
 

@@ -10,7 +10,7 @@ from narrator.clock import VirtualClock
 from narrator.conform.player import LoopPlayer, remaining
 from narrator.conform.reference import Reference, Step
 from narrator.conform.runs import Run, reopen
-from narrator.engine import Action
+from narrator.engine import Action, Extra, Hands, PutUp
 from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
 from narrator.host.intake import apply_input
@@ -30,6 +30,13 @@ class _Feeder(LoopPlayer):
         return remaining(step, self.game.history[self.game.step_start:])
 
     def give(self, step: Step, taken: Action) -> None:
+        # the seats of one window go in one action, as the script's line gave them
+        if isinstance(taken, Hands | PutUp | Extra):
+            same = [a for _, a in self.remaining(step) if type(a) is type(taken)
+                    and getattr(a, "target", None) == getattr(taken, "target", None)]
+            seats = tuple(s for a in same for s in a.seats)
+            taken = (Hands(seats) if isinstance(taken, Hands) else Extra(seats)
+                     if isinstance(taken, Extra) else PutUp(taken.target, seats))
         self.driver.feed(action(self.driver.now(), str(taken)))
 
 

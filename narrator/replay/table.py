@@ -72,6 +72,10 @@ class ScriptReplay:
         for line in self.script.inputs:
             self.feed(line)
         self._settle()
+        # the script ends: the game stands at this moment, after what was due at it (a count
+        # begun now has said «один»), however the last line got there
+        if not self.game.is_over:
+            self.driver.run_until(self.driver.now())
         return ReplayResult(self.host, self.transcript)
 
     # -- helpers -----------------------------------------------------------------------------
