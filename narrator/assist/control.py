@@ -16,7 +16,18 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from narrator.engine import Action, Check, Expect, Game, Kill, Role, Save, Shot, TimeUp
+from narrator.engine import (
+    Action,
+    Check,
+    EngineError,
+    Expect,
+    Game,
+    Kill,
+    Role,
+    Save,
+    Shot,
+    TimeUp,
+)
 from narrator.engine import events as ev
 from narrator.engine.entries import parse_operator_line
 from narrator.errors import NarratorError
@@ -311,20 +322,22 @@ class Controller:
             return "-"
         if e.kind == "put_up" and re.fullmatch(r"[0-9]{1,6}-[0-9]{1,6}", text):
             accused, thumbs = text.split("-")
-            if int(thumbs) > len(game.living):
-                raise NarratorError(f"only {len(game.living)} players are at the table")
-            return f"{int(accused)}: " + " ".join(map(str, game.living[:int(thumbs)]))
+            return f"{int(accused)}: " + " ".join(map(str, self._counted(int(thumbs))))
         if e.kind != "hands":
             return text
         if not text:
             return "-"
         count = typed_number(text)
         if e.candidate is None and count is not None:
-            living = game.living
-            if count > len(living):
-                raise NarratorError(f"only {len(living)} players are at the table")
-            return " ".join(map(str, living[:count])) or "-"
+            return " ".join(map(str, self._counted(count))) or "-"
         return text
+
+    def _counted(self, count: int) -> tuple[int, ...]:
+        try:
+            return self.host.game.counted_seats(count)
+        except EngineError:
+            raise NarratorError(f"only {len(self.host.game.living)} players are at the "
+                                "table") from None
 
     def _entry(self, text: str) -> None:
         """Apply one entry. An answer to a vote closes its window at once; an answer to the

@@ -49,16 +49,15 @@ from narrator.engine import (
     Game,
     HandCount,
     Hands,
-    Kill,
     Nominate,
     PutUp,
     Remove,
     Role,
-    Save,
     Shot,
     Timer,
     TimeUp,
     Withdraw,
+    night_act,
 )
 from narrator.engine import events as ev
 from narrator.engine.steps import Speeches
@@ -307,14 +306,13 @@ class ConsoleTable:
         count = press.data.get("count")
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             return refused("bad_request")
-        living = self.game.living
-        if count > len(living):
+        if count > len(self.game.living):
             return refused("too_many")
         before = len(self.game.history)
         self._take(press, "hand_count", {"candidate": exp.candidate, "count": count})
         actions: list[Action] = []
         if count and exp.candidate is None:  # the car crash is counted by seats
-            actions.append(Hands(tuple(living[:count])))
+            actions.append(Hands(self.game.counted_seats(count)))
         elif count:
             actions.append(HandCount(count))
         actions.append(TimeUp("vote"))
@@ -386,9 +384,7 @@ class ConsoleTable:
             self.points[seat] = target
             if any(self.points.get(s) != target for s in self.deciders()):
                 return Reply(True, detail={"act": act, "target": target, "agreed": False})
-        action: Action = (Kill(role, target) if act == "kill" else Save(role, target)
-                          if act == "save" else Check(role, target))
-        for event in self._apply(action):
+        for event in self._apply(night_act(act, role, target)):
             if isinstance(event, ev.Refused):
                 return refused(event.reason)  # e.g. the doctor's pick is no victim
             if isinstance(event, ev.Checked):

@@ -20,6 +20,7 @@ from narrator.engine.actions import (
     Shot,
     TimeUp,
     Withdraw,
+    night_act,
     parse_action,
 )
 from narrator.engine.errors import EngineError, IllegalActionError, InvalidActionError
@@ -31,6 +32,6 @@ __all__ = [
     "RULESETS", "Action", "BestMove", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect",
     "Extra", "Floor", "Foul", "Game", "HandCount", "Hands", "IllegalActionError",
     "InvalidActionError", "Kill", "Malformed", "Nominate", "PutUp", "Remove", "Role", "Rules",
-    "Save", "Shot", "Team", "TimeUp", "Timer", "Withdraw", "find_rules", "parse_action",
-    "register",
+    "Save", "Shot", "Team", "TimeUp", "Timer", "Withdraw", "find_rules", "night_act",
+    "parse_action", "register",
 ]

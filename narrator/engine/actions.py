@@ -215,6 +215,19 @@ def _ints(words: list[str], line: str) -> list[int]:
     return [n for n in out if n is not None]
 
 
+def night_act(act: str, role: str, target: int) -> Check | Kill | Save:
+    """The action of ``role``'s night ``act`` on ``target``: ``"check"``, ``"kill"`` (the
+    mafia's kill, the maniac's, the sheriff's shot) or ``"save"`` — built here only, for every
+    front end (an operator's entry, a pad's press, a script's night line, a journal line)."""
+    if act == "check":
+        return Check(role, target)
+    if act == "kill":
+        return Kill(role, target)
+    if act == "save":
+        return Save(role, target)
+    raise InvalidActionError(f"no night act is called {act!r} (check, kill, save)")
+
+
 def parse_action(line: str) -> Action:
     """Read an action back from its text form (``str(action)``)."""
     words = line.split()
@@ -245,9 +258,7 @@ def parse_action(line: str) -> Action:
     if verb == "timeup":
         return TimeUp(rest[0])
     if verb in ("check", "kill", "save"):
-        role, seat = rest[0], _ints(rest[1:], line)[0]
-        return Check(role, seat) if verb == "check" else Kill(role, seat) if verb == "kill" \
-            else Save(role, seat)
+        return night_act(verb, rest[0], _ints(rest[1:], line)[0])
     if verb == "malformed":
         target = None if rest[1] == "-" else _ints(rest[1:2], line)[0]
         return Malformed(rest[0], target, rest[2])

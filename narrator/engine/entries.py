@@ -50,14 +50,13 @@ from narrator.engine import (
     Game,
     HandCount,
     Hands,
-    Kill,
     Nominate,
     PutUp,
     Remove,
-    Save,
     Shot,
     TimeUp,
     Withdraw,
+    night_act,
 )
 from narrator.engine.game import Expect, ExpectKind
 from narrator.errors import NarratorError
@@ -236,9 +235,7 @@ def _act(act: str, entry: str, exp: Expect, text: str) -> OperatorInput:
     if seat is None:
         raise OperatorLineError(f"the {exp.role}'s {act}: type a seat number or -")
     role = exp.role or ""
-    action: Action = (Kill(role, seat) if act == "kill" else Save(role, seat) if act == "save"
-                      else Check(role, seat))
-    return OperatorInput((action,), True, text=text)
+    return OperatorInput((night_act(act, role, seat),), True, text=text)
 
 
 def describe(actions: Sequence[Action]) -> str:

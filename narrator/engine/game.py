@@ -361,6 +361,16 @@ class Game:
         return IllegalActionError(
             f"{action}: {why} (waiting for {self.expect}; {self.notation(secret=False)})")
 
+    def counted_seats(self, count: int) -> tuple[int, ...]:
+        """The seats a count of hands stands for where the game counts hands by seat (the car
+        crash, 2.4.2; the thumbs that put a seat up): the first ``count`` seats in the game —
+        who they are does not matter, only how many. IllegalActionError when fewer play."""
+        living = self.living
+        if not 0 <= count <= len(living):
+            raise IllegalActionError(f"a count of {count}: only {len(living)} players are at "
+                                     f"the table")
+        return tuple(living[:count])
+
     def at_table(self, seat: int) -> bool:
         """Still at the table: in the game, or out but not yet past the last word (1.4) — a
         seat shot in the hunt sits at the table until the day (2.1.2)."""

@@ -17,7 +17,6 @@ from narrator.clock import Clock, VirtualClock
 from narrator.engine import (
     Action,
     BestMove,
-    Check,
     EndSpeech,
     EngineError,
     Extra,
@@ -25,11 +24,10 @@ from narrator.engine import (
     Foul,
     Game,
     Hands,
-    Kill,
     PutUp,
     Remove,
-    Save,
     Shot,
+    night_act,
 )
 from narrator.engine.game import Expect
 from narrator.errors import ScriptError
@@ -259,10 +257,7 @@ def act_keys(expect: Expect) -> dict[str, str]:
 
 
 def _act(expect: Expect, act: str, target: int) -> Action:
-    role = expect.role or ""
-    if act == "check":
-        return Check(role, target)
-    return Kill(role, target) if act == "kill" else Save(role, target)
+    return night_act(act, expect.role or "", target)
 
 
 def replay_script(script: TableScript, **kwargs: Any) -> ReplayResult:
