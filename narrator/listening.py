@@ -118,8 +118,10 @@ class ListeningLoop:
         self._listening_id = 0
         self._speaker: int | None = None
         self._grammar_set = False
-        self._step_timer: object | None = None
-        self._answered: object | None = None
+        # steps by the game's serial (``Game.step``): the operator's last one prompted, and
+        # the last one the operator answered
+        self._prompted: int | None = None
+        self._answered: int | None = None
         #: a resumed game: seconds its running timer had left (None: the timer in full)
         self.resume_left: float | None = None
         #: a resumed game: the operator's last entry in its journal, and how many actions the
@@ -182,10 +184,10 @@ class ListeningLoop:
     def _after(self) -> None:
         """After the state changed: tell the operator about a new step of theirs."""
         exp = self.game.expect
-        if exp.kind in OPERATOR_STEPS and exp.timer is not self._step_timer:
-            self._step_timer = exp.timer
+        if exp.kind in OPERATOR_STEPS and self.game.step != self._prompted:
+            self._prompted = self.game.step
             if self._checker_gone():
-                self._answered = exp.timer
+                self._answered = self.game.step
                 return
             text = prompt_for(exp, self.game)
             if text is not None:
@@ -216,7 +218,7 @@ class ListeningLoop:
             if not self._apply(action):
                 return
         if reading.done and self.game.step == then.step:
-            self._step_timer = self._answered = self.game.expect.timer
+            self._prompted = self._answered = self.game.step
 
     def _apply(self, action: Action) -> bool:
         try:
@@ -238,7 +240,7 @@ class ListeningLoop:
             self.quit = True
             self.driver.stop()
             return
-        step = self._step_timer
+        step = self._prompted
         if self.journal is not None and event.type == ENTRY and (reading.actions or reading.done):
             # the entry itself, before its actions: a kill between two of them loses none
             self.journal.write(event)
@@ -254,7 +256,7 @@ class ListeningLoop:
         timer = self.host.timer
         if exp.kind not in OPERATOR_STEPS or timer is None or timer is not exp.timer:
             return False
-        if self._answered is exp.timer:
+        if self._answered == self.game.step:
             return False
         return deadline >= self.host.timer_started + timer.seconds - 1e-9
 
