@@ -120,12 +120,8 @@ class ConsoleTable:
         self.seen: set[int] = set()  # seats that saw their card while dealing
         self.skipped: set[int] = set()  # seats the operator skipped while dealing
         self.dealing = False  # the dealing timer is held for the cards
-        self.pressed: dict[int, list[int]] = {}  # this hunt: the numbers each mafioso hit
-        self.hands: set[int] = set()  # seats whose hand is in this round (or the crash)
         self.points: dict[int, int] = {}  # this step: where each mafioso points (the kill)
         self.accused: tuple[int, int] | None = None  # (speaker, the one he accuses): public
-        self.thumbs: set[int] = set()  # seats whose thumb is in this put-up window
-        self.raised: list[int] = []  # seats whose hand is up for 30 s more, in order
         self.entries: list[tuple[int, int]] = []  # operator entries: history span (undo)
         self.last_reply: dict[Who, dict[str, Any]] = {}
         self._unfinished: list[Input] = []  # presses read back that may not have been acted on
@@ -243,9 +239,6 @@ class ConsoleTable:
             return refused("count_not_started" if started else "not_now")
         self._take(press, "shot", {"target": number})
         self._apply(Shot(seat, number))
-        hits = self.pressed.setdefault(seat, [])
-        if number not in hits:
-            hits.append(number)
         return Reply(True, detail={"number": number})
 
     # -- checks (2.1.3) ----------------------------------------------------------------------
@@ -292,7 +285,6 @@ class ConsoleTable:
         if seat in self.hands:
             return refused("already_voted")
         self._take(press, "hand", {"candidate": exp.candidate})
-        self.hands.add(seat)
         self._apply(Hands((seat,)))
         return OK
 
@@ -464,7 +456,6 @@ class ConsoleTable:
         if seat in self.thumbs:
             return refused("already_voted")
         self._take(press, "thumb", {"target": accused})
-        self.thumbs.add(seat)
         self._apply(PutUp(accused, (seat,)))
         return OK
 
@@ -479,7 +470,6 @@ class ConsoleTable:
         if seat in self.raised:
             return refused("already_raised")
         self._take(press, "extra", {})
-        self.raised.append(seat)
         self._apply(Extra((seat,)))
         return OK
 
@@ -528,7 +518,6 @@ class ConsoleTable:
         self._take(press, "undo", {"actions": after - before})
         for _ in range(after - before):
             self.host.undo()
-        self.hands = set()  # only the operator's counts could have been undone in a vote
         if self.game.expect.timer is not None:
             self._timer_started(self.game.expect.timer)
         return OK
@@ -554,18 +543,10 @@ class ConsoleTable:
             if name == "dealing" and self.settings.wait_for_cards:
                 self.dealing = True
                 self.seen, self.skipped = set(), set()
-            elif name == "put_up":
-                self.thumbs = set()
-            elif name == "extra":
-                self.raised = []
         elif isinstance(event, ev.PhaseStarted):
             self.points = {}  # a new step of the night: nobody points yet
-            if event.name == "hunt":
-                self.pressed = {}
         elif isinstance(event, ev.SpeechStarted):
             self.accused = None
-        elif isinstance(event, ev.VotingStarted | ev.CrashStarted):
-            self.hands = set()
 
     def _note(self, event: Input) -> None:
         """A press read back from the journal: what it left on the table (not its actions:
@@ -581,25 +562,39 @@ class ConsoleTable:
             return
         if do == "card_seen":
             self.seen.add(seat)
-        elif do == "shot" and isinstance(data.get("target"), int):
-            hits = self.pressed.setdefault(seat, [])
-            if data["target"] not in hits:
-                hits.append(data["target"])
-        elif do == "hand":
-            self.hands.add(seat)
         elif do == "act" and data.get("role") == "mafia" and isinstance(data.get("target"), int):
             self.points[seat] = data["target"]
         elif do == "accuse" and isinstance(data.get("target"), int):
             self.accused = (seat, data["target"])
-        elif do == "thumb":
-            self.thumbs.add(seat)
-        elif do == "extra" and seat not in self.raised:
-            self.raised.append(seat)
+
+    # what the game itself took of this step's presses (rebuilt with it from a journal)
+
+    @property
+    def pressed(self) -> dict[int, tuple[int, ...]]:
+        """This hunt: the numbers each mafioso hit."""
+        return self.game.hunt_shots
+
+    @property
+    def hands(self) -> frozenset[int]:
+        """The seats whose hand is in, this round (or the car crash)."""
+        return self.game.step_hands
+
+    @property
+    def thumbs(self) -> frozenset[int]:
+        """The seats whose thumb is in, in this put-up window."""
+        return self.game.step_thumbs
+
+    @property
+    def raised(self) -> tuple[int, ...]:
+        """The seats whose hand is up for 30 s more, in order."""
+        return self.game.raised_hands
 
     def restore(self, inputs: Sequence[Input], input_at: Sequence[int]) -> None:
         """A game rebuilt from its journal: the presses of the journal (``input_at``: how many
-        of the game's actions came before each) read back in their places, so that every pad
-        shows what it had done — the card seen, the shots, the hand, the thumb — and a second
+        of the game's actions came before each) read back in their places for what only the
+        console keeps — the cards seen, the one accused, the mafia's points; the shots, hands,
+        thumbs and raised hands are the game's own — so that every pad shows what it had done
+        and a second
         press is refused as the first one would have made it; once the host has resumed its
         timer (the first moment the game runs), that timer is held or stretched as the
         console holds it."""

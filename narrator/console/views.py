@@ -36,8 +36,12 @@ class ConsoleTable(Protocol):
     dealing: bool
     seen: set[int]
     skipped: set[int]
-    pressed: dict[int, list[int]]
-    hands: set[int]
+    @property
+    def pressed(self) -> dict[int, tuple[int, ...]]: ...
+
+    @property
+    def hands(self) -> frozenset[int]: ...
+
     entries: list[tuple[int, int]]
     said: Callable[[], list[str]]
 
@@ -46,8 +50,12 @@ class ConsoleTable(Protocol):
     def checker_role(self, seat: int) -> str | None: ...
 
     points: dict[int, int]
-    thumbs: set[int]
-    raised: list[int]
+
+    @property
+    def thumbs(self) -> frozenset[int]: ...
+
+    @property
+    def raised(self) -> tuple[int, ...]: ...
 
     def actor(self, seat: int) -> str | None: ...
 

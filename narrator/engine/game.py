@@ -361,6 +361,34 @@ class Game:
         return IllegalActionError(
             f"{action}: {why} (waiting for {self.expect}; {self.notation(secret=False)})")
 
+    # -- the presses of the step the game waits at (what every front end shows) ---------
+
+    @property
+    def step_hands(self) -> frozenset[int]:
+        """The seats whose hand is in: this voting round's (2.4: one hand a round, a second
+        is ignored) or the car crash's (2.4.2); empty at any other step."""
+        if self.expect.kind != "hands":
+            return frozenset()
+        return frozenset(self._crash_hands if self.expect.candidate is None else self._voted)
+
+    @property
+    def hunt_shots(self) -> dict[int, tuple[int, ...]]:
+        """This hunt's shots by shooter (2.1.2), each shooter's targets in order; empty at any
+        other step. Secret: for the shooters' own pads and the host."""
+        if self.expect.kind != "hunt":
+            return {}
+        return {s: tuple(sorted(t)) for s, t in self._shots.items()}
+
+    @property
+    def step_thumbs(self) -> frozenset[int]:
+        """The seats whose thumb is in, in the put-up window open now; empty otherwise."""
+        return frozenset(self._thumbs) if self.expect.kind == "put_up" else frozenset()
+
+    @property
+    def raised_hands(self) -> tuple[int, ...]:
+        """The seats holding a hand up for 30 s more, in order, in the window open now."""
+        return tuple(self._raised) if self.expect.kind == "extra" else ()
+
     def counted_seats(self, count: int) -> tuple[int, ...]:
         """The seats a count of hands stands for where the game counts hands by seat (the car
         crash, 2.4.2; the thumbs that put a seat up): the first ``count`` seats in the game —

@@ -123,7 +123,7 @@ def test_killed_in_the_hunt_the_mafias_presses_are_on_their_pads(tmp_path: Path)
     assert t.press(5, "shoot").detail["number"] == 7
     t.journal.close()
     back = resumed(path)
-    assert back.game.expect.kind == "hunt" and back.table.pressed == {5: [7]}
+    assert back.game.expect.kind == "hunt" and back.table.pressed == {5: (7,)}
 
 
 def test_killed_in_a_vote_a_seat_that_voted_cannot_vote_again(tmp_path: Path) -> None:
