@@ -257,9 +257,9 @@ class ConsoleTable:
         target = _seat_of(press.data.get("target"), self.game.seats)
         if target is None:
             return refused("not_a_seat")
-        night = self.game.nights[-1] if self.game.nights else None
-        if night is not None and night.get(f"{role}_check") is not None:
-            return refused("already_checked")
+        reason = self.game.refusal(Check(role, target))  # 2.1.3: one check a night
+        if reason is not None:
+            return refused(reason)
         self._take(press, "check", {"role": role, "target": target})
         for event in self._apply(Check(role, target)):
             if isinstance(event, ev.Checked):
@@ -282,8 +282,9 @@ class ConsoleTable:
             return refused("not_now")  # the operator counts the hands
         if press.t > self.host.timer_started + exp.timer.seconds:
             return refused("after_thanks")  # 2.4: a hand with «Спасибо» or after is ignored
-        if seat in self.hands:
-            return refused("already_voted")
+        reason = self.game.refusal(Hands((seat,)))  # 2.4: one hand a round
+        if reason is not None:
+            return refused(reason)
         self._take(press, "hand", {"candidate": exp.candidate})
         self._apply(Hands((seat,)))
         return OK
@@ -367,16 +368,16 @@ class ConsoleTable:
         target = _seat_of(press.data.get("target"), self.game.seats)
         if target is None:
             return refused("not_a_seat")
-        if self.act_done(role) is not None:
-            return refused("already_acted")
-        if act == "kill" and target in self.game.out:
-            return refused("target_out")
+        action = night_act(act, role, target)
+        reason = self.game.refusal(action)
+        if reason in ("already_acted", "target_out"):  # (a save's reason: the engine's event)
+            return refused(reason)
         self._take(press, "act", {"role": role, "act": act, "target": target})
         if role == "mafia":
             self.points[seat] = target
             if any(self.points.get(s) != target for s in self.deciders()):
                 return Reply(True, detail={"act": act, "target": target, "agreed": False})
-        for event in self._apply(night_act(act, role, target)):
+        for event in self._apply(action):
             if isinstance(event, ev.Refused):
                 return refused(event.reason)  # e.g. the doctor's pick is no victim
             if isinstance(event, ev.Checked):
@@ -453,8 +454,9 @@ class ConsoleTable:
             return refused("seat_out")
         if self._late(press):
             return refused("too_late")
-        if seat in self.thumbs:
-            return refused("already_voted")
+        reason = self.game.refusal(PutUp(accused, (seat,)))
+        if reason is not None:
+            return refused(reason)
         self._take(press, "thumb", {"target": accused})
         self._apply(PutUp(accused, (seat,)))
         return OK
@@ -467,8 +469,9 @@ class ConsoleTable:
             return refused("seat_out")
         if self._late(press):
             return refused("too_late")
-        if seat in self.raised:
-            return refused("already_raised")
+        reason = self.game.refusal(Extra((seat,)))
+        if reason is not None:
+            return refused(reason)
         self._take(press, "extra", {})
         self._apply(Extra((seat,)))
         return OK

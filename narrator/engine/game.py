@@ -389,6 +389,38 @@ class Game:
         """The seats holding a hand up for 30 s more, in order, in the window open now."""
         return tuple(self._raised) if self.expect.kind == "extra" else ()
 
+    def refusal(self, action: Action) -> str | None:
+        """Why the rules refuse ``action`` at the step the game waits at — the reason code its
+        :class:`~narrator.engine.events.Refused` event would carry — or None when the game
+        takes it. For one seat's input of a step (a hand, a thumb, a raised hand, a check or a
+        night act); every front end asks here instead of keeping its own copy of the rule."""
+        exp = self.expect
+        if isinstance(action, Check) and exp.kind == "check":
+            return "already_checked" if self._checked(action.role) else None
+        if isinstance(action, _NIGHT_ACTS) and exp.kind == "act":
+            if self._acted:
+                return "already_acted"
+            if isinstance(action, Kill) and action.target in self.out:
+                return "target_out"
+            if isinstance(action, Save):
+                return self.rules.save(action.target, self._living_victims(),
+                                       frozenset(self.saved_seats))[1]
+            return None
+        if isinstance(action, Hands) and exp.kind == "hands":
+            taken = self._crash_hands if exp.candidate is None else self._voted
+            return "already_voted" if any(s in taken for s in action.seats) else None
+        if isinstance(action, PutUp) and exp.kind == "put_up":
+            if action.target in self.out:
+                return "target_out"
+            return "already_voted" if any(s in self._thumbs for s in action.seats) else None
+        if isinstance(action, Extra) and exp.kind == "extra":
+            return "already_raised" if any(s in self._raised for s in action.seats) else None
+        return None
+
+    def _checked(self, role: str) -> bool:
+        """``role`` has checked tonight (2.1.3: one check a night)."""
+        return self.nights[-1].get(f"{role}_check") is not None
+
     def counted_seats(self, count: int) -> tuple[int, ...]:
         """The seats a count of hands stands for where the game counts hands by seat (the car
         crash, 2.4.2; the thumbs that put a seat up): the first ``count`` seats in the game —
@@ -670,13 +702,13 @@ class Game:
 
     def _take_check(self, action: Action, expect: Expect) -> bool:
         if isinstance(action, Check):
-            record = self.nights[-1]
-            key = f"{action.role}_check"
-            if record[key] is not None:
-                self._refuse(None, "check", action.target, "already_checked")
+            reason = self.refusal(action)
+            if reason is not None:
+                self._refuse(None, "check", action.target, reason)
                 return False
             result = self.rules.check_answer(Role(action.role), self.roles[action.target])
-            record[key] = {"target": action.target, "result": result}
+            self.nights[-1][f"{action.role}_check"] = {"target": action.target,
+                                                       "result": result}
             self._events.append(ev.Checked(action.role, action.target, result))
             return False
         return isinstance(action, TimeUp)
@@ -706,8 +738,8 @@ class Game:
         if not isinstance(action, _NIGHT_ACTS):
             return isinstance(action, TimeUp)
         verb = _VERBS[type(action)]
-        if self._acted:
-            self._refuse(None, verb, action.target, "already_acted")
+        if self._acted or (isinstance(action, Kill) and action.target in self.out):
+            self._refuse(None, verb, action.target, self.refusal(action) or "already_acted")
             return False
         record = self.nights[-1]
         if isinstance(action, Check):
@@ -715,9 +747,6 @@ class Game:
             record[f"{action.role}_check"] = {"target": action.target, "result": result}
             self._events.append(ev.Checked(action.role, action.target, result))
         elif isinstance(action, Kill):
-            if action.target in self.out:
-                self._refuse(None, verb, action.target, "target_out")
-                return False
             how = self.rules.kill_how.get(action.role, f"{action.role}_kill")
             record[how] = action.target
             self._victims.append((action.target, how))

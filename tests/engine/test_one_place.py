@@ -35,3 +35,41 @@ def test_a_count_of_hands_stands_for_the_first_seats_in_the_game() -> None:
     assert game.counted_seats(0) == ()
     with pytest.raises(IllegalActionError, match="only 9 players"):
         game.counted_seats(10)
+
+
+def test_2_4_a_second_hand_in_a_round_is_refused_before_and_when_it_is_given() -> None:
+    from narrator.engine import EndSpeech, Hands, Nominate, TimeUp
+
+    game = day_one()
+    game.apply(Nominate(5))
+    game.apply(EndSpeech())
+    game.apply(Nominate(7))
+    while game.expect.kind != "hands":
+        game.apply(EndSpeech() if game.expect.kind == "speech" else TimeUp(game.expect.timer.name))  # type: ignore[union-attr]
+    assert game.refusal(Hands((2,))) is None
+    game.apply(Hands((2,)))
+    assert game.refusal(Hands((2,))) == "already_voted"
+    game.apply(TimeUp("vote"))  # the next candidate's window, the same round
+    assert game.expect.kind == "hands" and game.refusal(Hands((2,))) == "already_voted"
+    assert game.refusal(Hands((3,))) is None
+    refused_before = len(game.refused)
+    game.apply(Hands((2,)))  # given anyway: the same reason, in the protocol
+    assert game.refused[refused_before:] == [
+        {"phase": game.phase, "seat": 2, "kind": "vote", "target": 7, "reason": "already_voted"}]
+
+
+def test_2_1_3_one_check_a_night() -> None:
+    from narrator.engine import Check, TimeUp
+
+    game = day_one()
+    while not (game.expect.kind == "check" and game.expect.role == "don"):
+        exp = game.expect
+        assert exp.timer is not None
+        if exp.kind == "speech":
+            from narrator.engine import EndSpeech
+            game.apply(EndSpeech())
+        else:
+            game.apply(TimeUp(exp.timer.name))
+    assert game.refusal(Check("don", 4)) is None
+    game.apply(Check("don", 4))
+    assert game.refusal(Check("don", 6)) == "already_checked"
