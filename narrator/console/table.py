@@ -337,25 +337,17 @@ class ConsoleTable:
         return dons or sorted(s for s in game.black if game.at_table(s))
 
     def act_done(self, role: str) -> dict[str, Any] | None:
-        """What ``role`` did in this step, from the night's record (None: nothing yet)."""
+        """What ``role`` did in this step (None: nothing yet), as its own pad may see it."""
         game = self.game
-        exp = game.expect
-        if not game.nights or exp.kind != "act":
+        done = game.acted(role) if game.expect.kind == "act" else None
+        if done is None:
             return None
-        night = game.nights[-1]
-        for act in exp.acts:
-            if act == "kill":
-                target = night.get(game.rules.kill_how.get(role, f"{role}_kill"))
-                if target is not None:
-                    return {"act": act, "target": target}
-            else:
-                done = night.get(f"{role}_{act}")
-                if done is not None:
-                    out = {"act": act, **done}
-                    if act == "save" and not game.rules.shows_victims:
-                        del out["saved"]  # the nurse guesses: whether she was right is not told
-                    return out
-        return None
+        out: dict[str, Any] = {"act": done.act, "target": done.target}
+        if done.act == "check":
+            out["result"] = done.result
+        elif done.act == "save" and game.rules.shows_victims:
+            out["saved"] = done.saved  # (the nurse guesses: whether she was right is not told)
+        return out
 
     def _act(self, press: Press, seat: int) -> Reply:
         exp = self.game.expect

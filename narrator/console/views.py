@@ -249,8 +249,9 @@ def _step(table: ConsoleTable, seat: int, role: Role) -> dict[str, Any] | None:
         role_name = table.checker_role(seat)
         if role_name is None:
             return None
-        night = game.nights[-1] if game.nights else {}
-        return {"type": "check", "role": role_name, "done": night.get(f"{role_name}_check")}
+        done = game.acted(role_name)
+        return {"type": "check", "role": role_name,
+                "done": None if done is None else {"target": done.target, "result": done.result}}
     if exp.kind == "act":
         acting = table.actor(seat)
         return None if acting is None else _act_step(table, seat, acting)

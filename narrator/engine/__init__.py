@@ -26,12 +26,12 @@ from narrator.engine.actions import (
 from narrator.engine.errors import EngineError, IllegalActionError, InvalidActionError
 from narrator.engine.game import Expect, Game
 from narrator.engine.rules import RULESETS, CrimeTime, Rules, find_rules, register
-from narrator.engine.types import Role, Team, Timer
+from narrator.engine.types import NightAct, Role, Team, Timer
 
 __all__ = [
     "RULESETS", "Action", "BestMove", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect",
     "Extra", "Floor", "Foul", "Game", "HandCount", "Hands", "IllegalActionError",
-    "InvalidActionError", "Kill", "Malformed", "Nominate", "PutUp", "Remove", "Role", "Rules",
+    "InvalidActionError", "Kill", "Malformed", "NightAct", "Nominate", "PutUp", "Remove", "Role", "Rules",
     "Save", "Shot", "Team", "TimeUp", "Timer", "Withdraw", "find_rules", "night_act",
     "parse_action", "register",
 ]

@@ -39,7 +39,7 @@ from narrator.engine.errors import IllegalActionError, InvalidActionError
 from narrator.engine.rules import Rules, VoteState, find_rules
 from narrator.engine.steps import Act, Announce, Hunt, NightStep, Speeches, Vote, Wake
 from narrator.engine.steps import Extra as ExtraStep
-from narrator.engine.types import Role, SpeechKind, Team, Timer, quick_init
+from narrator.engine.types import NightAct, Role, SpeechKind, Team, Timer, quick_init
 
 #: what the game can wait for (see :class:`Expect`)
 ExpectKind = Literal["timer", "speech", "hands", "hunt", "check", "act", "floor", "put_up",
@@ -242,6 +242,9 @@ class Game:
         #: the history of the step's first action: a new step is a new timer (or the end)
         self.step = 0
         self.step_start = 0
+        #: every night act the game took, in order (typed: no front end reads them back from
+        #: the protocol's keys)
+        self.night_acts: list[NightAct] = []
         self._victims: list[tuple[int, str]] = []  # the night's kills: (seat, how), in order
         self._night_saved: set[int] = set()  # the night's saved seats
         self._acted = False  # the waking role has acted in this step
@@ -389,6 +392,15 @@ class Game:
         """The seats holding a hand up for 30 s more, in order, in the window open now."""
         return tuple(self._raised) if self.expect.kind == "extra" else ()
 
+    def acted(self, role: str) -> NightAct | None:
+        """What ``role`` did at the step the game waits at (None: nothing yet)."""
+        for act in reversed(self.night_acts):
+            if act.step != self.step:
+                return None
+            if act.role == role:
+                return act
+        return None
+
     def refusal(self, action: Action) -> str | None:
         """Why the rules refuse ``action`` at the step the game waits at — the reason code its
         :class:`~narrator.engine.events.Refused` event would carry — or None when the game
@@ -418,8 +430,9 @@ class Game:
         return None
 
     def _checked(self, role: str) -> bool:
-        """``role`` has checked tonight (2.1.3: one check a night)."""
-        return self.nights[-1].get(f"{role}_check") is not None
+        """``role`` has checked in this step (2.1.3: one check a night)."""
+        done = self.acted(role)
+        return done is not None and done.act == "check"
 
     def counted_seats(self, count: int) -> tuple[int, ...]:
         """The seats a count of hands stands for where the game counts hands by seat (the car
@@ -709,6 +722,8 @@ class Game:
             result = self.rules.check_answer(Role(action.role), self.roles[action.target])
             self.nights[-1][f"{action.role}_check"] = {"target": action.target,
                                                        "result": result}
+            self.night_acts.append(NightAct(self.step, action.role, "check", action.target,
+                                            result=result))
             self._events.append(ev.Checked(action.role, action.target, result))
             return False
         return isinstance(action, TimeUp)
@@ -745,11 +760,14 @@ class Game:
         if isinstance(action, Check):
             result = self.rules.check_answer(Role(action.role), self.roles[action.target])
             record[f"{action.role}_check"] = {"target": action.target, "result": result}
+            self.night_acts.append(NightAct(self.step, action.role, "check", action.target,
+                                            result=result))
             self._events.append(ev.Checked(action.role, action.target, result))
         elif isinstance(action, Kill):
             how = self.rules.kill_how.get(action.role, f"{action.role}_kill")
             record[how] = action.target
             self._victims.append((action.target, how))
+            self.night_acts.append(NightAct(self.step, action.role, "kill", action.target))
             self._events.append(ev.Acted(action.role, verb, action.target))
         else:
             saved, reason = self.rules.save(action.target, self._living_victims(),
@@ -758,6 +776,8 @@ class Game:
                 self._refuse(None, verb, action.target, reason)
                 return False
             record[f"{action.role}_save"] = {"target": action.target, "saved": saved}
+            self.night_acts.append(NightAct(self.step, action.role, "save", action.target,
+                                            saved=saved))
             if saved is not None:
                 self._night_saved.add(saved)
                 self.saved_seats.add(saved)

@@ -70,6 +70,13 @@ def test_2_1_3_one_check_a_night() -> None:
             game.apply(EndSpeech())
         else:
             game.apply(TimeUp(exp.timer.name))
-    assert game.refusal(Check("don", 4)) is None
+    assert game.refusal(Check("don", 4)) is None and game.acted("don") is None
     game.apply(Check("don", 4))
     assert game.refusal(Check("don", 6)) == "already_checked"
+    # the night's acts are typed: no front end reads them back from the protocol's keys
+    done = game.acted("don")
+    assert done is not None and (done.role, done.act, done.target, done.step) == (
+        "don", "check", 4, game.step)
+    assert done.to_json() == {"role": "don", "act": "check", "target": 4,
+                              "result": game.nights[-1]["don_check"]["result"]}
+    assert game.night_acts[-1] is done and game.acted("sheriff") is None
