@@ -190,16 +190,17 @@ def night_secrets(game: Game) -> tuple[str, ...]:
     for night in game.nights:
         shot = night.get("shot")
         parts = [f"night {night['night']}: " + ("miss" if shot is None else f"shot {shot}")]
-        for key, value in night.items():
-            if key.endswith("_check") and value is not None:
-                who = key.removesuffix("_check")
-                answer = "yes" if value["result"] else "no"
-                parts.append(f"{who} checked {value['target']}: {answer}")
-            elif key.endswith("_save") and value is not None:
-                who = key.removesuffix("_save")
-                parts.append(f"{who} picked {value['target']}, saved {value['saved']}")
-            elif key in ("sheriff_shot", "maniac") and value is not None:
-                parts.append(f"{key.replace('_', ' ')} {value}")
+        for act in game.night_acts:  # in the order they were done
+            if act.night != night["night"]:
+                continue
+            if act.act == "check":
+                parts.append(f"{act.role} checked {act.target}: "
+                             f"{'yes' if act.result else 'no'}")
+            elif act.act == "save":
+                parts.append(f"{act.role} picked {act.target}, saved {act.saved}")
+            elif act.role != "mafia":  # (the mafia's kill is the night's shot, above)
+                how = game.rules.kill_how.get(act.role, f"{act.role}_kill")
+                parts.append(f"{how.replace('_', ' ')} {act.target}")
         out.append(" · ".join(parts))
     if game.best_move is not None:
         named = ", ".join(map(str, game.best_move["named"]))

@@ -392,6 +392,11 @@ class Game:
         """The seats holding a hand up for 30 s more, in order, in the window open now."""
         return tuple(self._raised) if self.expect.kind == "extra" else ()
 
+    def _note_act(self, role: str, act: Literal["check", "kill", "save"], target: int, *,
+                  result: bool | None = None, saved: int | None = None) -> None:
+        self.night_acts.append(NightAct(self.step, self.nights[-1]["night"], role, act, target,
+                                        result, saved))
+
     def acted(self, role: str) -> NightAct | None:
         """What ``role`` did at the step the game waits at (None: nothing yet)."""
         for act in reversed(self.night_acts):
@@ -722,8 +727,7 @@ class Game:
             result = self.rules.check_answer(Role(action.role), self.roles[action.target])
             self.nights[-1][f"{action.role}_check"] = {"target": action.target,
                                                        "result": result}
-            self.night_acts.append(NightAct(self.step, action.role, "check", action.target,
-                                            result=result))
+            self._note_act(action.role, "check", action.target, result=result)
             self._events.append(ev.Checked(action.role, action.target, result))
             return False
         return isinstance(action, TimeUp)
@@ -760,14 +764,13 @@ class Game:
         if isinstance(action, Check):
             result = self.rules.check_answer(Role(action.role), self.roles[action.target])
             record[f"{action.role}_check"] = {"target": action.target, "result": result}
-            self.night_acts.append(NightAct(self.step, action.role, "check", action.target,
-                                            result=result))
+            self._note_act(action.role, "check", action.target, result=result)
             self._events.append(ev.Checked(action.role, action.target, result))
         elif isinstance(action, Kill):
             how = self.rules.kill_how.get(action.role, f"{action.role}_kill")
             record[how] = action.target
             self._victims.append((action.target, how))
-            self.night_acts.append(NightAct(self.step, action.role, "kill", action.target))
+            self._note_act(action.role, "kill", action.target)
             self._events.append(ev.Acted(action.role, verb, action.target))
         else:
             saved, reason = self.rules.save(action.target, self._living_victims(),
@@ -776,8 +779,7 @@ class Game:
                 self._refuse(None, verb, action.target, reason)
                 return False
             record[f"{action.role}_save"] = {"target": action.target, "saved": saved}
-            self.night_acts.append(NightAct(self.step, action.role, "save", action.target,
-                                            saved=saved))
+            self._note_act(action.role, "save", action.target, saved=saved)
             if saved is not None:
                 self._night_saved.add(saved)
                 self.saved_seats.add(saved)

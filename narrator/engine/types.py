@@ -102,10 +102,12 @@ class Timer:
 @dataclass(frozen=True, slots=True)
 class NightAct:
     """One act a role did at night, as the game took it: a check (its answer), a kill, a save
-    (the seat saved, if any). ``step``: the serial of the step it was done in. Secret: for the
+    (the seat saved, if any). ``step``: the serial of the step it was done in; ``night``: the
+    night's number. Secret: for the
     acting role's own pad and the host."""
 
     step: int
+    night: int  # the night's number (night 1 is the deal)
     role: str
     act: Literal["check", "kill", "save"]
     target: int
@@ -113,7 +115,8 @@ class NightAct:
     saved: int | None = None  # a save: whom it saved (None: nobody)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"role": self.role, "act": self.act, "target": self.target}
+        out: dict[str, Any] = {"night": self.night, "role": self.role, "act": self.act,
+                               "target": self.target}
         if self.act == "check":
             out["result"] = self.result
         elif self.act == "save":

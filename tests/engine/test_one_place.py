@@ -77,6 +77,32 @@ def test_2_1_3_one_check_a_night() -> None:
     done = game.acted("don")
     assert done is not None and (done.role, done.act, done.target, done.step) == (
         "don", "check", 4, game.step)
-    assert done.to_json() == {"role": "don", "act": "check", "target": 4,
+    assert done.to_json() == {"night": 2, "role": "don", "act": "check", "target": 4,
                               "result": game.nights[-1]["don_check"]["result"]}
     assert game.night_acts[-1] is done and game.acted("sheriff") is None
+
+
+def test_the_hosts_secret_lines_come_from_the_typed_night_record() -> None:
+    from narrator.assist.control import night_secrets
+    from narrator.engine import Game, NightAct
+    from narrator.replay.script import parse_table_script
+    from narrator.replay.table import replay_script
+    from tests.helpers import EXAMPLES
+
+    # vrn: the don's decision, the checks, the sheriff's shot or check, the maniac, the doctor
+    path = EXAMPLES / "vrn-maniac-for-mafia.table.jsonl"
+    game: Game = replay_script(parse_table_script(path.read_text(encoding="utf-8"),
+                                                  str(path))).game
+    lines = night_secrets(game)
+    assert len(lines) >= len(game.nights)
+    assert lines[0].startswith(f"night {game.nights[0]['night']}: ")  # (the first hunt's)
+    for act in game.night_acts:
+        assert isinstance(act, NightAct)
+        line = next(x for x in lines if x.startswith(f"night {act.night}: "))
+        if act.act == "check":
+            assert f"{act.role} checked {act.target}: {'yes' if act.result else 'no'}" in line
+        elif act.act == "save":
+            assert f"{act.role} picked {act.target}, saved {act.saved}" in line
+        elif act.role != "mafia":
+            assert f"{game.rules.kill_how[act.role].replace('_', ' ')} {act.target}" in line
+    assert {a.act for a in game.night_acts} >= {"check", "kill", "save"}
