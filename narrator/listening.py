@@ -201,8 +201,7 @@ class ListeningLoop:
             return
         at, event = self.resume_entry
         history = self.game.history
-        then = Game(self.game.rules, seats=self.game.seats, roles=dict(self.game.roles),
-                    names=dict(self.game.names), dealt=dict(self.game.dealt))
+        then = self.game.table_copy()
         then.start()
         for action in history[:at]:
             then.apply(action)

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk, AudioFormat
+from narrator.audio.format import AudioChunk
 from narrator.audio.recognizer import Final, Partial
+from narrator.audio.sources import QuietRoom
 from narrator.clock import VirtualClock
 from narrator.engine import EndSpeech, Game, Nominate, Role, TimeUp
 from narrator.engine.entries import OperatorLineError, parse_operator_line
@@ -32,27 +33,8 @@ from tests.helpers import ROLES, checker_present
 ROOT = Path(__file__).resolve().parents[1]
 
 
-class EndlessSilence:
+class EndlessSilence(QuietRoom):
     """Silence on the stream timeline until closed (the microphone of a quiet room)."""
-
-    def __init__(self, chunk_ms: int = 200, start: float = 0.0) -> None:
-        self.step = chunk_ms / 1000
-        self.start = start
-        self.closed = False
-
-    @property
-    def format(self) -> AudioFormat:
-        return RECOGNIZER_FORMAT
-
-    def chunks(self) -> Iterator[AudioChunk]:
-        audio = b"\0" * (round(self.step * RECOGNIZER_FORMAT.rate) * 2)
-        n = 0
-        while not self.closed and n < 100_000:
-            yield AudioChunk(audio, RECOGNIZER_FORMAT, self.start + n * self.step)
-            n += 1
-
-    def close(self) -> None:
-        self.closed = True
 
 
 def from_table_script(path: Path) -> tuple[Any, dict[int, list[Any]], list[str]]:

@@ -104,6 +104,31 @@ def load_pcm(path: str | Path, fmt: AudioFormat = RECOGNIZER_FORMAT) -> bytes:
     return raw
 
 
+class QuietRoom:
+    """Silence on the stream's timeline from ``start`` until closed, at most ``chunks`` chunks:
+    the microphone of a quiet room (a scripted recognizer hears the speech; tests, conform)."""
+
+    def __init__(self, chunk_ms: int = 200, start: float = 0.0, *, chunks: int = 100_000) -> None:
+        self.step = chunk_ms / 1000
+        self.start = start
+        self.limit = chunks
+        self.closed = False
+
+    @property
+    def format(self) -> AudioFormat:
+        return RECOGNIZER_FORMAT
+
+    def chunks(self) -> Iterator[AudioChunk]:
+        audio = b"\0" * (round(self.step * RECOGNIZER_FORMAT.rate) * 2)
+        for n in range(self.limit):
+            if self.closed:
+                return
+            yield AudioChunk(audio, RECOGNIZER_FORMAT, self.start + n * self.step)
+
+    def close(self) -> None:
+        self.closed = True
+
+
 class PcmSource:
     """Raw PCM bytes already in the recognizer format, cut into fixed-size chunks.
 

@@ -12,8 +12,8 @@ from narrator.assist.control import Controller
 from narrator.assist.ui import Session
 from narrator.clock import VirtualClock
 from narrator.conform.player import LoopPlayer, unspeakable
-from narrator.conform.reference import Reference, Step, fresh_game
-from narrator.conform.runs import Run, reopen
+from narrator.conform.reference import Reference, Step
+from narrator.conform.runs import Run, new_journal, reopen
 from narrator.engine import (
     Action,
     Check,
@@ -131,9 +131,9 @@ class Assist:
         return None
 
     def start(self, ref: Reference, journal: Path) -> Run:
-        game = fresh_game(ref.script, ref.game)
+        game = ref.game.table_copy()
         clock = VirtualClock()
-        log = Journal.for_game(journal, game, lang=ref.script.lang, mode="assist", fsync=False)
+        log = new_journal(ref, journal, game, mode="assist")
         session = make_session(game, clock, journal=log,
                                manifest=default_manifest(ref.script.lang))
         keys = _Host(ref, session, clock)  # before the first timer: the host's holds

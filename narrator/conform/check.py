@@ -12,7 +12,7 @@ from narrator.conform.assist import Assist
 from narrator.conform.compare import MISSING, first_difference, without
 from narrator.conform.hostless import Hostless
 from narrator.conform.pads import Pads
-from narrator.conform.player import Stuck
+from narrator.conform.player import UNCOMPARED, Stuck
 from narrator.conform.reference import Reference, build_reference
 from narrator.conform.replayed import Replay
 from narrator.conform.runs import FrontEnd, Run
@@ -87,11 +87,7 @@ def _compare(ref: Reference, run: Run, left_out: set[str], *,
              killed: bool) -> tuple[str, Any, Any] | None:
     """The first difference from the replay's protocol, but for what the front end left out
     (in any of its runs: a resumed game keeps what was left out before the kill)."""
-    ignored: set[str] = set()
-    if any(why.startswith(("refused", "second hands")) for why in left_out):
-        ignored.add("refused")
-    if any(why.startswith("best_move") for why in left_out):
-        ignored.add("best_move")
+    ignored = {UNCOMPARED[why] for why in left_out if why in UNCOMPARED}
     if killed:
         ignored.add("said")
     return first_difference(without(ref.protocol, ignored), without(run.protocol, ignored))

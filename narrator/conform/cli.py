@@ -6,7 +6,7 @@ import argparse
 import json
 import random
 
-from narrator.conform.check import FRONT_ENDS, Outcome, conform
+from narrator.conform.check import AFTER_A_KILL, FRONT_ENDS, Outcome, conform
 from narrator.conform.compare import shown
 from narrator.errors import NarratorError
 from narrator.replay.script import load_table_script
@@ -35,7 +35,7 @@ def line_of(o: Outcome) -> str:
     extras = []
     if o.kills:
         extras.append("killed after lines " + ", ".join(map(str, o.kills)))
-    shown_out = [w for w in o.left_out if not w.startswith("said ")]
+    shown_out = [w for w in o.left_out if w != AFTER_A_KILL]  # (the kills are listed)
     if shown_out:
         extras.append("left out: " + "; ".join(shown_out))
     return f"{o.script}  {o.mode}: {text}" + (f"  [{' · '.join(extras)}]" if extras else "")

@@ -6,15 +6,16 @@ resume`` takes a ``play`` journal up."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk, AudioFormat
+from narrator.audio.format import AudioChunk
 from narrator.audio.recognizer import Final, RecognitionEvent
+from narrator.audio.sources import QuietRoom
 from narrator.clock import VirtualClock
 from narrator.conform.player import remaining, unspeakable
-from narrator.conform.reference import Reference, Step, fresh_game
-from narrator.conform.runs import Run, reopen
+from narrator.conform.reference import Reference, Step
+from narrator.conform.runs import Run, new_journal, take_up
 from narrator.engine import (
     Action,
     Check,
@@ -25,6 +26,7 @@ from narrator.engine import (
     Game,
     Hands,
     Kill,
+    Malformed,
     Nominate,
     PutUp,
     Remove,
@@ -45,28 +47,6 @@ CHUNK_S = 0.2  # a quiet room's chunks: a timer fires at most this late
 #: the words of a phrase said for what a cut journal lost of a longer one
 _WORDS = {"ru": ("выставляю номер", "снимаю номер", "спасибо"),
           "uk": ("виставляю номер", "знімаю номер", "дякую")}
-
-
-class QuietRoom:
-    """Silence on the stream's timeline from ``start`` until closed (or 50 hours)."""
-
-    def __init__(self, start: float = 0.0) -> None:
-        self.start = start
-        self.closed = False
-
-    @property
-    def format(self) -> AudioFormat:
-        return RECOGNIZER_FORMAT
-
-    def chunks(self) -> Iterator[AudioChunk]:
-        audio = b"\0" * (round(CHUNK_S * RECOGNIZER_FORMAT.rate) * 2)
-        for n in range(round(50 * 3600 / CHUNK_S)):
-            if self.closed:
-                return
-            yield AudioChunk(audio, RECOGNIZER_FORMAT, self.start + n * CHUNK_S)
-
-    def close(self) -> None:
-        self.closed = True
 
 
 class SaidAloud:
@@ -128,7 +108,7 @@ class _Table:
         todo = []
         for offset, action in remaining(step, self.game.history[start:]):
             why = unspeakable(action)
-            if why is not None and "refused" not in why:  # refusals are said, not typed
+            if why is not None and not isinstance(action, Malformed):  # refusals are said here
                 self.left_out.add(why)
             else:
                 todo.append((offset, action))
@@ -227,7 +207,8 @@ class Hostless:
         operator = _Operator()
         lang = ref.script.lang
         try:
-            loop = ListeningLoop(game, clock=clock, source=QuietRoom(clock.now()),
+            loop = ListeningLoop(game, clock=clock, source=QuietRoom(round(CHUNK_S * 1000), clock.now(),
+                                                   chunks=round(50 * 3600 / CHUNK_S)),
                                  recognizer=SaidAloud(table), hearing=game_hearing(lang, game.seats),
                                  operator=operator, entries=table, manifest=default_manifest(lang),
                                  journal=journal, lang=lang, chunk_ms=round(CHUNK_S * 1000))
@@ -240,13 +221,9 @@ class Hostless:
         return Run(loop.protocol(), table.left_out, operator.errors)
 
     def start(self, ref: Reference, journal: Path) -> Run:
-        game = fresh_game(ref.script, ref.game)
-        log = Journal.for_game(journal, game, lang=ref.script.lang, mode="play", fsync=False)
-        return self._run(ref, game, VirtualClock(), log)
+        game = ref.game.table_copy()
+        return self._run(ref, game, VirtualClock(), new_journal(ref, journal, game))
 
     def resume(self, ref: Reference, journal: Path) -> Run:
-        contents = reopen(journal)
-        game = contents.game()
-        log = Journal(journal, contents.header, fsync=False)
-        return self._run(ref, game, VirtualClock(contents.last_t), log, contents.time_left(game),
-                         contents.last_entry())
+        up = take_up(journal)
+        return self._run(ref, up.game, up.clock, up.journal, up.left, up.contents.last_entry())

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from narrator.clock import VirtualClock
-from narrator.conform.player import LoopPlayer
-from narrator.conform.reference import Reference, Step, fresh_game
-from narrator.conform.runs import Run, reopen
+from narrator.conform.player import OUT_OF_REACH, LoopPlayer
+from narrator.conform.reference import Reference, Step
+from narrator.conform.runs import Run, new_journal, take_up
 from narrator.console.serve import ConsoleOptions, console_table
 from narrator.console.table import ConsoleTable, Press
 from narrator.console.tokens import OPERATOR, Who
@@ -40,10 +40,6 @@ from narrator.host.journal import Journal, JournalContents
 from narrator.voice.manifest import default_manifest
 
 PADS = ConsoleOptions("127.0.0.1:0")  # play --console …: pads vote, the cards are waited for
-#: a pad's grid offers only the seats at the table
-OUT_OF_REACH = ("refused kills and put-ups of a seat already out (a pad offers only the seats "
-                "at the table)")
-
 
 class _Table(LoopPlayer):
     """Ten players with their phones, and an operator for the fouls."""
@@ -161,14 +157,10 @@ class Pads:
         return Run(parts.protocol(), player.left_out, player.errors)
 
     def start(self, ref: Reference, journal: Path) -> Run:
-        game = fresh_game(ref.script, ref.game)
-        log = Journal.for_game(journal, game, lang=ref.script.lang, mode="play", fsync=False)
-        return self._run(ref, game, VirtualClock(), log)
+        game = ref.game.table_copy()
+        return self._run(ref, game, VirtualClock(), new_journal(ref, journal, game))
 
     def resume(self, ref: Reference, journal: Path) -> Run:
-        contents = reopen(journal)
-        game = contents.game()
-        log = Journal(journal, contents.header, fsync=False)
-        return self._run(ref, game, VirtualClock(contents.last_t), log,
-                         left=contents.time_left(game), resumed=contents)
+        up = take_up(journal)
+        return self._run(ref, up.game, up.clock, up.journal, left=up.left, resumed=up.contents)
 

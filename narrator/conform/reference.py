@@ -56,12 +56,6 @@ class Reference:
     steps: list[Step]
 
 
-def fresh_game(script: TableScript, game: Game) -> Game:
-    """A new game at ``game``'s table (its cards, what else was dealt, the names), not started."""
-    return Game(script.rules, seats=game.seats, roles=dict(game.roles), names=dict(game.names),
-                dealt=dict(game.dealt))
-
-
 def steps_of(game: Game, history: list[Action]) -> list[tuple[int, Expect, Counter[str]]]:
     """Where each step of ``history`` starts, applied to ``game`` (fresh, not started), and
     the one-seat hands and thumbs the engine refused in it."""
@@ -120,7 +114,7 @@ def build_reference(script: TableScript) -> Reference:
     log.replay = replay
     result = replay.run()
     game = result.game
-    starts = steps_of(fresh_game(script, game), game.history)
+    starts = steps_of(game.table_copy(), game.history)
     steps: list[Step] = []
     for n, (start, expect, refused) in enumerate(starts):
         end = starts[n + 1][0] if n + 1 < len(starts) else len(game.history)

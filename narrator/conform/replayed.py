@@ -6,15 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from narrator.clock import VirtualClock
 from narrator.conform.player import LoopPlayer, remaining
 from narrator.conform.reference import Reference, Step
-from narrator.conform.runs import Run, reopen
+from narrator.conform.runs import Run, new_journal, take_up
 from narrator.engine import Action, Extra, Hands, PutUp
 from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
 from narrator.host.intake import apply_input
-from narrator.host.journal import Journal
 from narrator.inputs import action
 from narrator.replay.table import ScriptReplay
 from narrator.voice.manifest import default_manifest
@@ -47,7 +45,7 @@ class Replay:
         return None
 
     def start(self, ref: Reference, journal: Path) -> Run:
-        log = Journal.for_game(journal, ref.game, lang=ref.script.lang, mode="play", fsync=False)
+        log = new_journal(ref, journal, ref.game)
         try:
             replay = ScriptReplay(ref.script, journal=log)
             result = replay.run()
@@ -56,18 +54,15 @@ class Replay:
         return Run(result.protocol())
 
     def resume(self, ref: Reference, journal: Path) -> Run:
-        contents = reopen(journal)
-        game = contents.game()
-        clock = VirtualClock(contents.last_t)
-        log = Journal(journal, contents.header, fsync=False)
+        up = take_up(journal)
         try:
-            parts = assemble_host(game, clock, manifest=default_manifest(ref.script.lang),
-                                  journal=log)
+            parts = assemble_host(up.game, up.clock, manifest=default_manifest(ref.script.lang),
+                                  journal=up.journal)
             host = parts.host
             driver = Driver(host.scheduler, lambda event: apply_input(host, event))
-            host.resume(contents.time_left(game))
-            player = _Feeder(ref, host, driver, clock)
+            host.resume(up.left)
+            player = _Feeder(ref, host, driver, up.clock)
             player.play()
         finally:
-            log.close()
+            up.journal.close()
         return Run(parts.protocol(), player.left_out)

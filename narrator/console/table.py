@@ -46,7 +46,6 @@ from narrator.engine import (
     Extra,
     Floor,
     Foul,
-    Game,
     HandCount,
     Hands,
     Nominate,
@@ -594,8 +593,7 @@ class ConsoleTable:
         timer (the first moment the game runs), that timer is held or stretched as the
         console holds it."""
         game = self.game
-        shadow = Game(game.rules, seats=game.seats, roles=dict(game.roles),
-                      names=dict(game.names), dealt=dict(game.dealt))
+        shadow = game.table_copy()
         self.dealing = False
         for event in shadow.start():
             self._reset_on(event)

@@ -392,6 +392,12 @@ class Game:
         """The seats holding a hand up for 30 s more, in order, in the window open now."""
         return tuple(self._raised) if self.expect.kind == "extra" else ()
 
+    def table_copy(self) -> Game:
+        """A new game at this table — the ruleset with its figures, the seats, the cards,
+        what else was dealt, the names — not started."""
+        return Game(self.rules, seats=self.seats, roles=dict(self.roles), names=dict(self.names),
+                    dealt=dict(self.dealt))
+
     def _note_act(self, role: str, act: Literal["check", "kill", "save"], target: int, *,
                   result: bool | None = None, saved: int | None = None) -> None:
         self.night_acts.append(NightAct(self.step, self.nights[-1]["night"], role, act, target,

@@ -87,6 +87,18 @@ def to_the_vote(t: Table) -> None:
     raise AssertionError(f"no vote: {t.game.notation()}")
 
 
+def seat_2_voted(folder: Path) -> Path:
+    """The journal of a game stopped right after seat 2's hand for 5 on day 1."""
+    path = folder / "j.jsonl"
+    t = new_table(path)
+    for seat in range(1, 11):
+        assert t.press(seat, "seen").ok
+    to_the_vote(t)
+    assert t.press(2, "vote", candidate=5).ok
+    t.journal.close()
+    return path
+
+
 def lines(path: Path) -> int:
     return len(path.read_text().splitlines())
 
@@ -127,13 +139,7 @@ def test_killed_in_the_hunt_the_mafias_presses_are_on_their_pads(tmp_path: Path)
 
 
 def test_killed_in_a_vote_a_seat_that_voted_cannot_vote_again(tmp_path: Path) -> None:
-    path = tmp_path / "j.jsonl"
-    t = new_table(path)
-    for seat in range(1, 11):
-        assert t.press(seat, "seen").ok
-    to_the_vote(t)
-    assert t.press(2, "vote", candidate=5).ok
-    t.journal.close()
+    path = seat_2_voted(tmp_path)
     back = resumed(path)
     assert back.table.hands == {2}
     assert back.press(2, "vote", candidate=5).reason == "already_voted"
@@ -142,13 +148,7 @@ def test_killed_in_a_vote_a_seat_that_voted_cannot_vote_again(tmp_path: Path) ->
 
 
 def test_a_hand_whose_action_the_kill_lost_is_counted_on_resume(tmp_path: Path) -> None:
-    path = tmp_path / "j.jsonl"
-    t = new_table(path)
-    for seat in range(1, 11):
-        assert t.press(seat, "seen").ok
-    to_the_vote(t)
-    assert t.press(2, "vote", candidate=5).ok
-    t.journal.close()
+    path = seat_2_voted(tmp_path)
     text = path.read_text().splitlines()
     assert '"do":"hand"' in text[-2] and text[-1].endswith('"action":"hands 2"}')
     cut(path, Kill(len(text) - 1, torn=True))  # the press written, its action torn
