@@ -28,6 +28,7 @@ from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk, AudioFormat
 from narrator.audio.recognizer import Final, RecognitionEvent
 from narrator.audio.sinks import DEFAULT_RATE, check_format
 from narrator.audio.sources import DEFAULT_CHUNK_MS, AudioSource, PcmSource, silence
+from narrator.engine import waits as w
 from narrator.engine.actions import (
     Action,
     Check,
@@ -62,7 +63,7 @@ def random_action(game: Game, rng: random.Random) -> Action:
         return Foul(rng.choice(living))
     if roll < 0.0035 and len(living) > 4:
         return Remove(rng.choice(living))
-    if exp.kind == "speech":
+    if isinstance(exp, w.Speech):
         # like a real table: about one nomination in three speeches, few withdrawals
         r = (roll - 0.0035) / 0.9965
         if r < 0.25:
@@ -72,16 +73,16 @@ def random_action(game: Game, rng: random.Random) -> Action:
         if r < 0.7:
             return EndSpeech()
         return TimeUp(exp.timer.name)
-    if exp.kind == "hands" and not game.rules.nominations and exp.candidate is not None:
+    if isinstance(exp, w.Vote) and not game.rules.nominations:
         # a vote against every seat (vrn) or among the most put up (amateur): each hand once,
         # spread over the candidates, as a table votes
         if rng.random() < 0.7:
             share = len(living) // max(1, len(game.voting_candidates)) + 1
             return Hands(tuple(rng.sample(living, rng.randint(0, min(len(living), share)))))
         return TimeUp(exp.timer.name)
-    if exp.kind == "hands" and rng.random() < 0.7:
+    if isinstance(exp, w.Vote | w.Crash) and rng.random() < 0.7:
         return Hands(tuple(rng.sample(living, rng.randint(0, len(living)))))
-    if exp.kind == "hunt":
+    if isinstance(exp, w.Hunt):
         # mostly the agreed shot of every living mafioso (2.1.2), sometimes a stray one
         black = [s for s in living if s in game.black]
         shot_already = {a.shooter for a in game.history[-len(black) - 4:] if isinstance(a, Shot)}
@@ -91,29 +92,27 @@ def random_action(game: Game, rng: random.Random) -> Action:
             if rng.random() < 0.1:
                 target = rng.randint(1, game.seats)
             return Shot(waiting[0], target)
-    if exp.kind == "check" and rng.random() < 0.6:
-        checker = game.seat_of(Role(exp.role))
-        if checker is not None and checker in living:
-            return Check(exp.role or "", rng.randint(1, game.seats))
-    if exp.kind in _OTHER_STEPS:
-        taken = _other_step(game, rng, exp.kind)
+    if isinstance(exp, w.NightAct) and exp.checks:
+        if rng.random() < 0.6:
+            checker = game.seat_of(Role(exp.role))
+            if checker is not None and checker in living:
+                return Check(exp.role, rng.randint(1, game.seats))
+    elif isinstance(exp, w.NightAct | w.Floor | w.PutUp | w.Extra):
+        # (after crime-time's steps, whose random draws stay as they were: the same seeds
+        # give the same crime-time games)
+        taken = _other_step(game, rng, exp)
         if taken is not None:
             return taken
     return TimeUp(exp.timer.name)
 
 
-#: steps of the rulesets besides crime-time (after crime-time's, whose random draws stay as
-#: they were: the same seeds give the same crime-time games)
-_OTHER_STEPS = ("act", "floor", "put_up", "extra")
-
-
-def _other_step(game: Game, rng: random.Random, kind: str) -> Action | None:
+def _other_step(game: Game, rng: random.Random,
+                exp: w.NightAct | w.Floor | w.PutUp | w.Extra) -> Action | None:
     """A random answer to a night act, a raised hand, the thumbs or the hands held up (or
     None: let the time run out)."""
-    exp = game.expect
     living = game.living
-    if kind == "act":
-        role = exp.role or ""
+    if isinstance(exp, w.NightAct):
+        role = exp.role
         last = game.history[-1] if game.history else None
         acted = isinstance(last, Kill | Save | Check) and last.role == role
         if acted or not game.actor_alive(role) or rng.random() < 0.15:
@@ -127,10 +126,10 @@ def _other_step(game: Game, rng: random.Random, kind: str) -> Action | None:
             return Save(role, rng.choice(victims) if victims and rng.random() < 0.6
                         else rng.randint(1, game.seats))
         return Check(role, rng.randint(1, game.seats))
-    if kind == "floor":
+    if isinstance(exp, w.Floor):
         waiting = [s for s in living if s not in game.spoken]
         return Floor(rng.choice(waiting)) if waiting and rng.random() < 0.7 else None
-    if kind == "put_up":
+    if isinstance(exp, w.PutUp):
         if rng.random() < 0.5:
             return None
         return PutUp(rng.choice(living), tuple(rng.sample(living, rng.randint(0, len(living)))))

@@ -30,9 +30,10 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from queue import SimpleQueue
-from typing import Any
+from typing import Any, assert_never
 
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -40,7 +41,9 @@ from narrator.clock import VirtualClock
 from narrator.console.server import start_console
 from narrator.console.settings import ConsoleSettings
 from narrator.console.table import ConsoleTable
+from narrator.console.views import vote_candidate
 from narrator.engine import Game, Role
+from narrator.engine import waits as w
 from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
 from narrator.host.journal import Journal
@@ -168,9 +171,16 @@ class Bench:
             self.clients[who] = Client(await connect(ws_url), self)
         await asyncio.sleep(0.05)
 
-        def state() -> tuple[str, int | None, str | None, int | None, int, bool]:
+        def state() -> tuple[w.Expect, int, bool]:
+            return game.expect, int(game.phase[1:]), table.dealing
+
+        def checking() -> bool:
             e = game.expect
-            return (e.kind, e.seat, e.speech, e.candidate, int(game.phase[1:]), table.dealing)
+            return isinstance(e, w.NightAct) and e.checks
+
+        def sheriff_wakes() -> bool:
+            e = game.expect
+            return isinstance(e, w.NightAct) and e.role == "sheriff"
 
         async def press(who: Any, **what: Any) -> dict[str, Any]:
             self.presses += 1
@@ -183,40 +193,46 @@ class Bench:
 
         try:
             while True:
-                kind, seat, speech, candidate, day, dealing = worker.call(state)
+                exp, day, dealing = worker.call(state)
                 if game.is_over:
                     break
                 if dealing:
                     for s in range(1, 11):
                         await press(s, do="seen")
-                elif kind == "speech":
-                    target = NOMINATIONS.get((day, seat)) if speech == "day" else None
-                    if target is not None:
-                        await press(seat, do="nominate", target=target)
-                        await press("operator", do="foul", seat=seat)
-                        await press("operator", do="undo")
-                    await press(seat, do="end")
-                elif kind == "hands":
-                    for s in VOTES[day].get(candidate or 0, []):
-                        await press(s, do="vote", candidate=candidate)
-                    worker.call(run_to_change)
-                elif kind == "hunt":
-                    shots, don, sheriff = NIGHTS[day]
-                    pace = game.rules.count_pace
-                    for shooter, target in sorted(shots.items(), key=lambda st: st[1]):
-                        when = host.timer_started + (target - 1) * pace + 0.6
-                        worker.call(lambda w=when: driver.run_until(w))
-                        await press(shooter, do="shoot")
-                    while worker.call(lambda: game.expect.kind) != "check":
+                    continue
+                match exp:
+                    case w.Speech(seat=seat, speech=speech):
+                        target = NOMINATIONS.get((day, seat)) if speech == "day" else None
+                        if target is not None:
+                            await press(seat, do="nominate", target=target)
+                            await press("operator", do="foul", seat=seat)
+                            await press("operator", do="undo")
+                        await press(seat, do="end")
+                    case w.Vote() | w.Crash():
+                        candidate = vote_candidate(exp)
+                        for s in VOTES[day].get(candidate or 0, []):
+                            await press(s, do="vote", candidate=candidate)
                         worker.call(run_to_change)
-                    await press(3, do="check", target=don)
-                    while worker.call(lambda: game.expect.role) != "sheriff":
+                    case w.Hunt():
+                        shots, don, sheriff = NIGHTS[day]
+                        pace = game.rules.count_pace
+                        for shooter, target in sorted(shots.items(), key=lambda st: st[1]):
+                            when = host.timer_started + (target - 1) * pace + 0.6
+                            worker.call(partial(driver.run_until, when))
+                            await press(shooter, do="shoot")
+                        while not worker.call(checking):
+                            worker.call(run_to_change)
+                        await press(3, do="check", target=don)
+                        while not worker.call(sheriff_wakes):
+                            worker.call(run_to_change)
+                        await press(1, do="check", target=sheriff)
+                        while worker.call(checking):
+                            worker.call(run_to_change)
+                    case (w.Pause() | w.Deal() | w.NightAct() | w.Floor() | w.PutUp() | w.Extra()
+                          | w.Over()):
                         worker.call(run_to_change)
-                    await press(1, do="check", target=sheriff)
-                    while worker.call(lambda: game.expect.kind) == "check":
-                        worker.call(run_to_change)
-                else:
-                    worker.call(run_to_change)
+                    case _:
+                        assert_never(exp)
             protocol: dict[str, Any] = worker.call(game.protocol)
         finally:
             for client in self.clients.values():

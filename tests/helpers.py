@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from narrator.engine import Game, Role, TimeUp
+from narrator.engine import waits as w
 from narrator.replay.script import TableScript, load_table_script
 from narrator.testing import Utterances
 
@@ -60,10 +61,10 @@ def day_one(roles: dict[int, Role] | None = None) -> Game:
     speech of day 1: every step of that night only waits for its timer."""
     game = Game(roles=ROLES if roles is None else roles)
     game.start()
-    while game.expect.kind == "timer":
+    while isinstance(game.expect, w.Pause | w.Deal):
         assert game.expect.timer is not None
         game.apply(TimeUp(game.expect.timer.name))
-    assert game.expect.kind == "speech" and game.expect.seat == 1, game.notation()
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 1, game.notation()
     return game
 
 
@@ -165,7 +166,8 @@ def played_at_a_hostless_table(script: TableScript, says: dict[int, list[Utteran
     game = Game(script.rules, seats=script.seats, roles=script.roles, dealt=script.dealt)
 
     def next_speech() -> Utterances:
-        queue = says.get(game.expect.seat or 0, [])
+        exp = game.expect
+        queue = says.get(exp.seat if isinstance(exp, w.Speech) else 0, [])
         return queue.pop(0) if queue else ()
 
     operator = ScriptedOperator(lines)

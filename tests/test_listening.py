@@ -19,6 +19,7 @@ from narrator.audio.recognizer import Final, Partial
 from narrator.audio.sources import QuietRoom
 from narrator.clock import VirtualClock
 from narrator.engine import EndSpeech, Game, Nominate, Role, TimeUp
+from narrator.engine import waits as w
 from narrator.engine.entries import OperatorLineError, parse_operator_line
 from narrator.host.hearing import game_hearing
 from narrator.inputs import STOP, Input, entry
@@ -75,7 +76,8 @@ def make_table(says: dict[int, list[Utterances]], lines: list[str], *,
     game = Game(roles=roles)
 
     def next_speech() -> Utterances:
-        queue = says.get(game.expect.seat or 0, [])
+        exp = game.expect
+        queue = says.get(exp.seat if isinstance(exp, w.Speech) else 0, [])
         return queue.pop(0) if queue else ()
 
     operator = ScriptedOperator(lines)
@@ -224,7 +226,7 @@ def test_operator_lines_mean_what_the_game_waits_for() -> None:
         game.apply(TimeUp(name))
     for _ in range(11):
         game.apply(EndSpeech() if game.candidates else Nominate(5))
-    assert game.expect.kind == "hunt"  # one candidate on day 1: no vote, night falls
+    assert isinstance(game.expect, w.Hunt)  # one candidate on day 1: no vote, night falls
     assert [str(a) for a in parse_operator_line("7", game).actions] == [
         "shot 3 7", "shot 5 7", "shot 9 7"]
     assert [str(a) for a in parse_operator_line("3:7 9:2", game).actions] == [
@@ -243,7 +245,7 @@ class _SpeechEntries:
 
     def take(self, now: float, *, block: bool) -> Input | None:
         exp = self.game.expect
-        if self.lines and exp.kind == "speech" and exp.seat == 1:
+        if self.lines and isinstance(exp, w.Speech) and exp.seat == 1:
             return entry(now, self.lines.pop(0))
         return Input(STOP, now, {"reason": "(script ended)"}) if block else None
 
@@ -262,7 +264,7 @@ def test_the_operator_may_enter_a_speech_for_the_microphone() -> None:
     said = table.transcript.said
     assert said[said.index("Слово игроку номер один") + 1:][:2] == [
         "Принято", "Слово игроку номер два"]  # ended at once: no «Спасибо» of the timer
-    assert game.expect.kind == "hunt"  # the operator's script ended at the first night step
+    assert isinstance(game.expect, w.Hunt)  # the operator's script ended at the first night step
 
 
 def _at_the_hunt() -> Game:

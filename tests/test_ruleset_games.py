@@ -17,12 +17,13 @@ import pytest
 
 from narrator.cli import main
 from narrator.engine import Game, Role
+from narrator.engine import waits as w
 from narrator.grammar import parse
 from narrator.host.journal import load_journal
 from narrator.replay.script import TableScript
 from narrator.replay.table import ReplayResult, replay_script
 from narrator.testing import Utterances
-from tests.assist.test_assist import Driver
+from tests.assist.test_assist import Driver, hunt
 from tests.console.conftest import make_rig
 from tests.helpers import (
     END,
@@ -118,11 +119,11 @@ def test_the_example_played_on_the_seat_pads_gives_the_same_protocol(name: str) 
     for seat in range(1, script.seats + 1):  # every seat sees its card
         assert rig.press(seat, "seen").ok
     for line in script.inputs:
-        while game.expect.kind == "timer":
+        while isinstance(game.expect, w.Pause | w.Deal):
             rig.step()
         exp = game.expect
         if line.key == "speech":
-            assert exp.kind == "speech" and exp.seat == line.value and exp.timer, line
+            assert isinstance(exp, w.Speech) and exp.seat == line.value and exp.timer, line
             for t, text in line.say or ():
                 if t >= exp.timer.seconds:
                     break
@@ -147,10 +148,12 @@ def test_the_example_played_on_the_seat_pads_gives_the_same_protocol(name: str) 
                 rig.driver.run_until(rig.host.timer_started + (target - 1) * pace + 0.6)
                 assert rig.press(shooter, "shoot").detail["number"] == target
             checked: set[str] = set()
-            while game.expect.kind in ("hunt", "check", "timer") and not game.is_over:
+            while (isinstance(game.expect, w.Hunt | w.Pause | w.Deal)
+                   or _checks(game.expect)) and not game.is_over:
                 exp = game.expect
-                role = exp.role or ""
-                if exp.kind == "check" and role not in checked and night.get(role):
+                if isinstance(exp, w.NightAct) and exp.checks and exp.role not in checked \
+                        and night.get(exp.role):
+                    role = exp.role
                     checker = game.seat_of(Role(role))
                     assert checker is not None
                     assert rig.press(checker, "check", target=night[role]).ok
@@ -160,6 +163,11 @@ def test_the_example_played_on_the_seat_pads_gives_the_same_protocol(name: str) 
             assert rig.op(line.key, seat=line.value).ok
     assert game.winner is not None and game.winner.value == GAMES[name]
     assert game.protocol() == replayed.game.protocol()
+
+
+def _checks(exp: w.Expect) -> bool:
+    """A check step (a role's check, 2.1.3)."""
+    return isinstance(exp, w.NightAct) and exp.checks
 
 
 # -- assist: the host's keys ---------------------------------------------------------------------
@@ -179,7 +187,7 @@ async def host_the_game(script: TableScript, d: Driver) -> None:
     for line in script.inputs:
         d.run_timers()
         if line.key == "speech":
-            assert game.expect.kind == "speech" and game.expect.seat == line.value, line
+            assert isinstance(game.expect, w.Speech) and game.expect.seat == line.value, line
             for t, text in line.say or ():
                 if t >= (game.expect.timer.seconds if game.expect.timer else 0):
                     break
@@ -206,10 +214,10 @@ async def host_the_game(script: TableScript, d: Driver) -> None:
                 for shooter, ts in night["shots"].items():
                     for t in ts:
                         await d.type(f"{shooter}-{t}", "k")
-            d.run_timers("hunt")
-            while game.expect.kind == "check":
-                timer = game.expect.timer
-                role = game.expect.role or ""
+            d.run_timers(hunt)
+            while isinstance(exp := game.expect, w.NightAct) and exp.checks:
+                timer = exp.timer
+                role = exp.role
                 target = night.get(role)
                 checker = game.seat_of(Role(role))
                 if target is not None:

@@ -15,25 +15,24 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import assert_never
 
 from narrator.engine import (
     Action,
     Check,
-    EngineError,
     Expect,
     Game,
     Kill,
     Role,
     Save,
     Shot,
-    TimeUp,
 )
 from narrator.engine import events as ev
+from narrator.engine import waits as w
 from narrator.engine.entries import parse_operator_line
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
-from narrator.host.narration import Line
 from narrator.host.transcript import Transcript
 from narrator.typed import typed_number
 
@@ -81,75 +80,81 @@ class Snapshot:
     held: bool  # the step then waits for the host's entry (a vote, the hunt, a check)
     said: tuple[str, ...]  # the last lines spoken, oldest first
     over: bool
-    kind: str = "timer"  # what the game waits for (Expect.kind)
+    wait: Expect  # what the game waits for
     secrets: tuple[str, ...] = ()  # the nights' shots and checks: shown only behind ``r``
 
 
 def describe(game: Game) -> str:
     """A readable phase, from the same state as :meth:`Game.notation`."""
     e = game.expect
-    if e.kind == "over":
+    if isinstance(e, w.Over):
         return f"Game over: {game.winner.value} win" if game.winner else "Game over"
     when = ("Night " if game.phase.startswith("n") else "Day ") + game.phase[1:]
-    if e.kind == "speech":
-        what = f"{_SPEECHES.get(e.speech or '', 'speech')} of seat {e.seat}"
-    elif e.kind == "hands" and e.candidate is None:
-        what = "car crash: hands for all of them leaving"
-    elif e.kind == "hands":
-        rnd = len(game.days[-1].rounds) + 1 if game.days else 1
-        cands = ", ".join(map(str, game.voting_candidates))
-        what = f"vote, round {rnd} ({cands}): hands for {e.candidate}"
-    elif e.kind == "check":
-        what = f"the {e.role}'s check"
-    elif e.kind == "act":
-        what = f"the {e.role}'s {' or '.join(e.acts)}"
-    elif e.kind == "floor":
-        what = "who raised a hand first"
-    elif e.kind == "put_up":
-        what = f"thumbs after seat {e.seat}'s speech"
-    elif e.kind == "extra":
-        what = "hands held up for 30 s more"
-    elif e.timer is not None:
-        what = _STEPS.get(e.timer.name, e.timer.name)
-    else:
-        what = e.kind
+    match e:
+        case w.Speech(seat=seat, speech=speech):
+            what = f"{_SPEECHES.get(speech, 'speech')} of seat {seat}"
+        case w.Crash():
+            what = "car crash: hands for all of them leaving"
+        case w.Vote(candidate=candidate):
+            rnd = len(game.days[-1].rounds) + 1 if game.days else 1
+            cands = ", ".join(map(str, game.voting_candidates))
+            what = f"vote, round {rnd} ({cands}): hands for {candidate}"
+        case w.NightAct(role=role, acts=acts):  # (a check step's acts: "check")
+            what = f"the {role}'s {' or '.join(acts)}"
+        case w.Floor():
+            what = "who raised a hand first"
+        case w.PutUp(seat=seat):
+            what = f"thumbs after seat {seat}'s speech"
+        case w.Extra():
+            what = "hands held up for 30 s more"
+        case w.Pause() | w.Deal() | w.Hunt():
+            if e.timer is not None:
+                what = _STEPS.get(e.timer.name, e.timer.name)
+            else:
+                what = "hunt" if isinstance(e, w.Hunt) else "timer"
+        case _:
+            assert_never(e)
     return f"{when} · {what}"
 
 
 def hint(game: Game) -> str:
     """What typing a number and Enter does now."""
     e = game.expect
-    if e.kind == "speech" and e.speech == "day" and game.rules.nominations:
-        return "number Enter: nominate · number w: withdraw · Space: «Спасибо», next speaker"
-    if e.kind == "speech" and e.speech == "day":  # vrn, amateur: nobody nominates by words
-        return "Space: «Спасибо», next speaker"
-    if e.kind == "speech":
-        return "Space: end the speech"
-    if e.kind == "hands" and e.candidate is None:
-        return "number Enter: hands for the car crash (empty Enter: none)"
-    if e.kind == "hands":
-        return (f"number Enter: hands for {e.candidate} (empty Enter: none; "
-                "abstainers count for the last candidate)")
-    if e.kind == "hunt":
-        return ("number Enter: the mafia's target, a shot from every living mafioso · "
-                "shooter-target k: one shot (e.g. 3-7 k) · Space: no shot · the count "
-                "waits for this")
-    if e.kind == "check":
-        return f"number Enter: the {e.role} checks that seat"
-    if e.kind == "act":
-        keys = {"kill": "k", "check": "c", "save": "Enter"}
-        others = " · ".join(f"number {keys[a]}: {a}" for a in e.acts[1:])
-        return (f"number Enter: the {e.role}'s {e.acts[0]}" + (f" · {others}" if others else "")
-                + " · Space: none")
-    if e.kind == "floor":
-        return "number Enter: that seat speaks next · Space: the next in seat order"
-    if e.kind == "put_up":
-        return "accused-thumbs Enter (7-4: four thumbs put 7 up) · Space: none"
-    if e.kind == "extra":
-        return "seats Enter (3,7): 30 s more for each · Space: none"
-    if e.kind == "over":
-        return "u: undo · q: quit"
-    return "Space: skip the timer"
+    match e:
+        case w.Speech(speech="day") if game.rules.nominations:
+            return "number Enter: nominate · number w: withdraw · Space: «Спасибо», next speaker"
+        case w.Speech(speech="day"):  # vrn, amateur: nobody nominates by words
+            return "Space: «Спасибо», next speaker"
+        case w.Speech():
+            return "Space: end the speech"
+        case w.Crash():
+            return "number Enter: hands for the car crash (empty Enter: none)"
+        case w.Vote(candidate=candidate):
+            return (f"number Enter: hands for {candidate} (empty Enter: none; "
+                    "abstainers count for the last candidate)")
+        case w.Hunt():
+            return ("number Enter: the mafia's target, a shot from every living mafioso · "
+                    "shooter-target k: one shot (e.g. 3-7 k) · Space: no shot · the count "
+                    "waits for this")
+        case w.NightAct(role=role) if e.checks:
+            return f"number Enter: the {role} checks that seat"
+        case w.NightAct(role=role, acts=acts):
+            keys = {"kill": "k", "check": "c", "save": "Enter"}
+            others = " · ".join(f"number {keys[a]}: {a}" for a in acts[1:])
+            return (f"number Enter: the {role}'s {acts[0]}" + (f" · {others}" if others else "")
+                    + " · Space: none")
+        case w.Floor():
+            return "number Enter: that seat speaks next · Space: the next in seat order"
+        case w.PutUp():
+            return "accused-thumbs Enter (7-4: four thumbs put 7 up) · Space: none"
+        case w.Extra():
+            return "seats Enter (3,7): 30 s more for each · Space: none"
+        case w.Over():
+            return "u: undo · q: quit"
+        case w.Pause() | w.Deal():
+            return "Space: skip the timer"
+        case _:
+            assert_never(e)
 
 
 def snapshot(host: Host, transcript: Transcript) -> Snapshot:
@@ -170,16 +175,16 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
         notation=game.notation(secret=False),  # on screen: the table may see it
         hint=hint(game),
         seats=tuple(seats),
-        speaker=e.seat if e.kind == "speech" else None,
+        speaker=e.seat if isinstance(e, w.Speech) else None,
         nominations=tuple(game.nominations),
-        voting=game.voting_candidates if e.kind == "hands" else (),
+        voting=game.voting_candidates if isinstance(e, w.Vote | w.Crash) else (),
         timer=timer.name if timer is not None else None,
         timer_seconds=timer.seconds if timer is not None else 0.0,
         timer_ends=None if timer is None else host.timer_started + timer.seconds,
         held=host.held,
         said=tuple(transcript.spoken[-SAID_LINES:]),
         over=game.is_over,
-        kind=e.kind,
+        wait=e,
         secrets=night_secrets(game),
     )
 
@@ -212,25 +217,10 @@ def night_secrets(game: Game) -> tuple[str, ...]:
 def hold_for_host(host: Host) -> None:
     """A step the host answers waits for the answer: a vote for the count (a human cannot
     count within the rules' one second), the hunt for the mafia's target once the count is
-    over, a check for the seat checked (when the checker is still at the table)."""
-    game = host.game
-    e = game.expect
-    if e.kind in ("hands", "hunt", "floor", "put_up", "extra"):
-        host.hold()  # (the thumbs, the hands held up and the next hand are counted too)
-    elif e.kind in ("check", "act") and e.role is not None and game.actor_alive(e.role):
+    over, a check for the seat checked (when the checker is still at the table); the thumbs,
+    the hands held up and the next hand are counted too."""
+    if host.desk.awaits_human:
         host.hold()
-
-
-@dataclass(frozen=True)
-class _Entry:
-    """One host entry, for undo: the game and its timer just before it."""
-
-    history: int  # how many actions the game had taken
-    expect: Expect
-    left: float | None  # seconds left on the step's timer
-    held: bool
-    said: int  # phrases said so far
-    text: str  # what the host typed, as shown (nothing secret)
 
 
 class Controller:
@@ -248,15 +238,15 @@ class Controller:
         self.on_message: Callable[[str, str], None] = lambda kind, text: None
         loop.on_error = lambda text: self.on_message("error", text)
         host.listeners.append(self._on_event)
-        self._entries: list[_Entry] = []
+        #: the table's desk (the host's): the entry log and undo, shared with the console
+        self.desk = host.desk
 
     # -- inputs (any thread): each key is an operator entry (narrator.engine.entries) ----------
 
     def next(self) -> None:
         """Space: end the speech early («Спасибо»), no more hands in a vote, no shot or no
         check at night (the step still ends at its time), or skip the timer."""
-        self._submit(lambda: self._entry(
-            "-" if self.host.game.expect.kind in ("speech", "hands", "hunt", "check") else "t"))
+        self._submit(lambda: self._entry("-" if _ends_early(self.host.game.expect) else "t"))
 
     def time_up(self) -> None:
         """The current timer runs out now (a speech ends with «Спасибо»)."""
@@ -305,12 +295,6 @@ class Controller:
 
         self.loop.call(run)
 
-    def _apply(self, *actions: Action) -> None:
-        for action in actions:
-            # logged once taken, before the refusals it may cause; a night's input is the
-            # host's secret: the screen says only that it was taken
-            self.host.apply(action, accepted=lambda a: self.on_message("ok", _public(a)))
-
     def _typed(self, text: str) -> str:
         """The entry of a number typed then Enter. A vote is the host's count: an empty Enter
         is no hands, and the car crash's count is entered as that many seats (the engine
@@ -319,68 +303,35 @@ class Controller:
         text = text.strip()
         game = self.host.game
         e = game.expect
-        if e.kind in ("put_up", "extra") and not text:
+        if isinstance(e, w.PutUp | w.Extra) and not text:
             return "-"
-        if e.kind == "put_up" and re.fullmatch(r"[0-9]{1,6}-[0-9]{1,6}", text):
+        if isinstance(e, w.PutUp) and re.fullmatch(r"[0-9]{1,6}-[0-9]{1,6}", text):
             accused, thumbs = text.split("-")
-            return f"{int(accused)}: " + " ".join(map(str, self._counted(int(thumbs))))
-        if e.kind != "hands":
+            return f"{int(accused)}: " + " ".join(map(str, self.desk.counted_seats(int(thumbs))))
+        if not isinstance(e, w.Vote | w.Crash):
             return text
         if not text:
             return "-"
         count = typed_number(text)
-        if e.candidate is None and count is not None:
-            return " ".join(map(str, self._counted(count))) or "-"
+        if isinstance(e, w.Crash) and count is not None:
+            return " ".join(map(str, self.desk.counted_seats(count))) or "-"
         return text
 
-    def _counted(self, count: int) -> tuple[int, ...]:
-        try:
-            return self.host.game.counted_seats(count)
-        except EngineError:
-            raise NarratorError(f"only {len(self.host.game.living)} players are at the "
-                                "table") from None
-
     def _entry(self, text: str) -> None:
-        """Apply one entry. An answer to a vote closes its window at once; an answer to the
-        hunt or a check lets the step end at its time (the count goes on to «десять», the
-        check's 15 s run out, 2.1.3), or now when that has passed: a late entry never replays
-        the count."""
-        host, game = self.host, self.host.game
-        step = game.expect
+        """Apply one entry through the desk. An answer to a vote closes its window at once; an
+        answer to the hunt or a check lets the step end at its time (the count goes on to
+        «десять», the check's 15 s run out, 2.1.3), or now when that has passed: a late entry
+        never replays the count."""
+        game = self.host.game
         entry = parse_operator_line(text, game)
-        mark = _Entry(len(game.history), step, host.time_left, host.held,
-                      len(self.transcript.said), _shown(text, step))
-        self._apply(*entry.actions)
-        if entry.done and step.kind in ("hands", "put_up", "extra"):
-            self._apply(TimeUp(step.timer.name if step.timer else "vote"))
-        elif entry.done and game.expect == step and host.held:
-            host.release()
-        if len(game.history) > mark.history or host.held != mark.held:
-            self._entries.append(mark)
+        self.desk.enter(entry.actions, shown=_shown(text, game.expect), done=entry.done,
+                        accepted=lambda a: self.on_message("ok", _public(a)))
 
     def _undo(self) -> None:
-        """Take back exactly the last host entry — every action it applied and what the timers
-        did after it — and put the timer back as it was: a step that did not change keeps its
-        clock running; a closed step comes back with the time it had left, waiting for the host
-        again if it did. If the narrator already said something for it, a short correction."""
-        host, game = self.host, self.host.game
-        if not self._entries:
-            raise NarratorError("nothing to undo")
-        mark = self._entries.pop()
-        current = game.expect
-        host.take_back(len(game.history) - mark.history)
-        if current != mark.expect:  # the entry closed its step: back to it, as it was
-            host.resume(left=mark.left)
-        if mark.held:
-            host.hold()
-        elif host.held:
-            host.release()
-        if len(self.transcript.said) > mark.said:
-            lines = [Line(("correction",))]
-            if game.expect.kind == "hands" and game.expect.candidate is not None:
-                lines.append(Line((f"who_for.{game.expect.candidate}",)))  # ask again
-            for line in lines:
-                host.say(line)
+        """Take back exactly the last host entry (the desk's undo: every action it applied and
+        what the timers did after it, the timer put back as it was, a short correction if the
+        narrator already said something for it)."""
+        mark = self.desk.undo()
         self.on_message("ok", f"undone: {mark.text}")
 
     def _on_event(self, event: ev.Event, at: float) -> None:
@@ -405,12 +356,18 @@ def _public(action: Action) -> str:
 
 def _shown(text: str, step: Expect) -> str:
     """What the host typed, as the screen may show it."""
-    if step.kind == "hunt" or (step.kind in ("check", "act")
-                               and not text.startswith(("f", "r"))):
-        if step.kind == "hunt":
-            return "the hunt's entry"
-        return f"the {step.role}'s check" if step.kind == "check" else f"the {step.role}'s entry"
+    if isinstance(step, w.Hunt):
+        return "the hunt's entry"
+    if isinstance(step, w.NightAct) and not text.startswith(("f", "r")):
+        return f"the {step.role}'s check" if step.checks else f"the {step.role}'s entry"
     return text or "-"
+
+
+def _ends_early(step: Expect) -> bool:
+    """Whether Space ends ``step`` early (a speech's «Спасибо», no more hands, no shot, no
+    check) rather than skipping its timer."""
+    return isinstance(step, w.Speech | w.Vote | w.Crash | w.Hunt) or (
+        isinstance(step, w.NightAct) and step.checks)
 
 
 def _foul_notice(event: ev.Fouled, mode: str) -> str:

@@ -25,7 +25,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, RichLog, Static
 
 from narrator.assist.control import Controller, Snapshot
-from narrator.engine import Role, Rules, Team, find_rules
+from narrator.engine import Expect, Role, Rules, Team, find_rules
+from narrator.engine import waits as w
 from narrator.engine.options import OptionError, parse_names
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
@@ -162,6 +163,17 @@ class RolesScreen(Screen[Deal]):
         self.dismiss(Deal(roles, names, dealt))
 
 
+def _waiting(wait: Expect) -> str:
+    """What the timer's place says once a held step's time is over."""
+    if isinstance(wait, w.Hunt):
+        return "the hunt: enter the target"
+    if isinstance(wait, w.Vote | w.Crash):
+        return "waiting for the count"
+    if isinstance(wait, w.NightAct) and wait.checks:
+        return "enter the check"
+    return "waiting for you"
+
+
 class GameScreen(Screen[None]):
     """The table, the phase, the timer, what was said, and the host's keys."""
 
@@ -292,9 +304,7 @@ class GameScreen(Screen[None]):
         left = 0.0 if snap.timer_ends is None else max(
             0.0, min(snap.timer_seconds, snap.timer_ends - self.session.host.clock.now()))
         if snap.held and left <= 0:  # its time is over: the step waits for the host
-            waiting = {"hunt": "the hunt: enter the target", "hands": "waiting for the count",
-                       "check": "enter the check"}.get(snap.kind, "waiting for you")
-            widget.update(Text(waiting, style="bold yellow"))
+            widget.update(Text(_waiting(snap.wait), style="bold yellow"))
             return
         minutes, seconds = divmod(left, 60.0)
         style = "bold red" if left <= 10 else "bold"
@@ -377,7 +387,7 @@ class GameScreen(Screen[None]):
     def action_next(self) -> None:
         if self._answered():
             return
-        if self.buffer and self.snap is not None and self.snap.kind == "hands":
+        if self.buffer and self.snap is not None and isinstance(self.snap.wait, w.Vote | w.Crash):
             self.controller.enter(self._take())  # a count typed, then Space: that count
             return
         self._take()

@@ -30,7 +30,8 @@ from narrator.engine import (
     Shot,
     Withdraw,
 )
-from narrator.engine.game import Expect
+from narrator.engine import waits as w
+from narrator.engine.waits import Expect
 from narrator.host.journal import Journal
 from narrator.voice.manifest import default_manifest
 
@@ -51,7 +52,9 @@ class _Host(LoopPlayer):
 
     def cannot(self, action: Action) -> str | None:
         why = unspeakable(action)
-        if why is None and isinstance(action, Save) and self.game.expect.acts[:1] != ("save",):
+        exp = self.game.expect
+        usual_save = isinstance(exp, w.NightAct) and exp.acts[:1] == ("save",)
+        if why is None and isinstance(action, Save) and not usual_save:
             why = "a save that is not the role's usual act (no key for it)"
         return why
 
@@ -108,7 +111,7 @@ class _Host(LoopPlayer):
     def _act(self, exp: Expect, action: Check | Kill | Save) -> None:
         act = "check" if isinstance(action, Check) else "kill" if isinstance(action, Kill) else "save"
         seat = str(action.target)
-        if exp.kind == "check" or (exp.acts and exp.acts[0] == act):
+        if isinstance(exp, w.NightAct) and (exp.checks or exp.acts[:1] == (act,)):
             self.keys.enter(seat)
         elif act == "kill":
             self.keys.shot(seat)

@@ -34,7 +34,7 @@ from narrator.engine import (
     Shot,
     Withdraw,
 )
-from narrator.engine.entries import OPERATOR_STEPS
+from narrator.engine import waits as w
 from narrator.grammar.numbers import number_forms
 from narrator.host.hearing import game_hearing
 from narrator.host.journal import Journal
@@ -121,7 +121,7 @@ class _Table:
         phrase a cut journal half lost: what it lacks, in plain words)."""
         step, _ = self._step()
         assert self.loop is not None
-        if step is None or step.expect.kind != "speech":
+        if step is None or not isinstance(step.expect, w.Speech):
             return []
         host = self.loop.host
         origin, now = host.timer_started, host.now()
@@ -164,30 +164,30 @@ class _Table:
                 and todo[0] == aside:
             seat = aside[1].seat
             return entry(now, f"{'f' if isinstance(aside[1], Foul) else 'r'} {seat}")
-        kind = self.game.expect.kind
+        exp = self.game.expect
         if not todo and not step.complete:
             return Input(STOP, now, {"reason": "the script ends here"})
-        if not block or kind not in OPERATOR_STEPS:
+        if not block or not exp.waits_for_human:
             return None
-        return entry(now, self._answer(kind, [a for _, a in todo]))
+        return entry(now, self._answer(exp, [a for _, a in todo]))
 
-    def _answer(self, kind: str, todo: list[Action]) -> str:
+    def _answer(self, exp: w.Expect, todo: list[Action]) -> str:
         """The operator's line for the step the loop waits at."""
         if not todo:
             return "-"
         first = todo[0]
-        if kind == "hunt":
+        if isinstance(exp, w.Hunt):
             return " ".join(f"{a.shooter}:{a.target}" for a in todo if isinstance(a, Shot))
-        if kind == "hands":
+        if isinstance(exp, w.Vote | w.Crash):
             return _seats([a.seats[0] for a in todo if isinstance(a, Hands)])
-        if kind == "extra":
+        if isinstance(exp, w.Extra):
             return _seats([a.seats[0] for a in todo if isinstance(a, Extra)])
-        if kind == "put_up" and isinstance(first, PutUp):
+        if isinstance(exp, w.PutUp) and isinstance(first, PutUp):
             thumbs = [a.seats[0] for a in todo if isinstance(a, PutUp) and a.target == first.target]
             return f"{first.target}: " + " ".join(map(str, thumbs))
         if isinstance(first, Floor):
             return str(first.seat)
-        if isinstance(first, Check) and kind == "check":
+        if isinstance(first, Check) and isinstance(exp, w.NightAct) and exp.checks:
             return str(first.target)
         if isinstance(first, Check | Kill | Save):
             verb = "c" if isinstance(first, Check) else "k" if isinstance(first, Kill) else "s"

@@ -15,6 +15,7 @@ from narrator.conform.runs import Run, new_journal, take_up
 from narrator.console.serve import ConsoleOptions, console_table
 from narrator.console.table import ConsoleTable, Press
 from narrator.console.tokens import OPERATOR, Who
+from narrator.console.views import vote_candidate
 from narrator.engine import (
     Action,
     Check,
@@ -33,6 +34,7 @@ from narrator.engine import (
     Shot,
     Withdraw,
 )
+from narrator.engine import waits as w
 from narrator.host.assembly import Assembly, assemble_host
 from narrator.host.driver import Driver
 from narrator.host.intake import apply_input
@@ -68,7 +70,7 @@ class _Table(LoopPlayer):
 
     def give(self, step: Step, action: Action) -> None:
         exp = self.game.expect
-        if isinstance(action, Nominate | Withdraw | EndSpeech) and exp.seat is not None:
+        if isinstance(action, Nominate | Withdraw | EndSpeech) and isinstance(exp, w.Speech):
             if isinstance(action, EndSpeech):
                 self._accuse(step)
                 self.press(exp.seat, "end")
@@ -79,10 +81,10 @@ class _Table(LoopPlayer):
             self.press(OPERATOR, "foul" if isinstance(action, Foul) else "remove",
                        seat=action.seat)
         elif isinstance(action, Hands):
-            self.press(action.seats[0], "vote", candidate=exp.candidate)
+            self.press(action.seats[0], "vote", candidate=vote_candidate(exp))
         elif isinstance(action, Shot):
             self._shoot(action)
-        elif isinstance(action, Check) and exp.kind == "check":
+        elif isinstance(action, Check) and isinstance(exp, w.NightAct) and exp.checks:
             self.press(self.seat_of(action.role), "check", target=action.target)
         elif isinstance(action, Check | Kill | Save):
             act = "check" if isinstance(action, Check) else "kill" if isinstance(action, Kill) \
@@ -116,15 +118,16 @@ class _Table(LoopPlayer):
             return
         after = self.ref.steps[self.game.step + 1]
         accused = [a.target for a in after.actions if isinstance(a, PutUp)]
-        if after.expect.kind == "put_up" and accused and self.game.expect.seat is not None:
-            self.press(self.game.expect.seat, "accuse", target=accused[0])
+        exp = self.game.expect
+        if isinstance(after.expect, w.PutUp) and accused and isinstance(exp, w.Speech):
+            self.press(exp.seat, "accuse", target=accused[0])
 
     def close(self, step: Step) -> None:
         if self.table.dealing:  # every seat looks at its card
             for seat in self.table.waiting_for_cards():
                 self.press(seat, "seen")
             return
-        if self.game.expect.kind == "speech":
+        if isinstance(self.game.expect, w.Speech):
             self._accuse(step)
         if not self.driver.run_next():
             self.errors.append(f"nothing is scheduled at {self.game.expect}")

@@ -1,9 +1,9 @@
 """The reference game: a table script replayed, cut into the steps the game waited at.
 
-A step is one :class:`~narrator.engine.Expect` of the game (``Game.step`` counts them: a new
-step is a new timer), with the actions the replay applied while it lasted, each with its
-moment in seconds after the step's timer started, and — in a speech — the phrases heard, with
-the span of actions each one gave. Every front end plays the reference step by step.
+A step is one wait of the game (:data:`~narrator.engine.waits.Expect`; ``Game.step`` counts
+them: a new step, a new serial), with the actions the replay applied while it lasted, each
+with its moment in seconds after the step's timer started, and — in a speech — the phrases
+heard, with the span of actions each one gave. Every front end plays the reference step by step.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from typing import Any
 
 from narrator.engine import Action, Game, Hands, PutUp
 from narrator.engine import events as ev
-from narrator.engine.game import Expect
+from narrator.engine import waits as w
+from narrator.engine.waits import Expect
 from narrator.inputs import ACTION, HEARD, Input
 from narrator.replay.script import TableScript
 from narrator.replay.table import ScriptReplay
@@ -118,7 +119,7 @@ def build_reference(script: TableScript) -> Reference:
     steps: list[Step] = []
     for n, (start, expect, refused) in enumerate(starts):
         end = starts[n + 1][0] if n + 1 < len(starts) else len(game.history)
-        if expect.kind == "over":
+        if isinstance(expect, w.Over):
             break
         steps.append(Step(start, expect, game.history[start:end], log.moments[start:end],
                           refused=refused))

@@ -33,11 +33,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never
 
 from narrator.console.settings import ConsoleSettings
 from narrator.console.tokens import OPERATOR, Who
-from narrator.console.views import all_views
+from narrator.console.views import all_views, vote_candidate
 from narrator.engine import (
     Action,
     Check,
@@ -46,7 +46,6 @@ from narrator.engine import (
     Extra,
     Floor,
     Foul,
-    HandCount,
     Hands,
     Nominate,
     PutUp,
@@ -59,7 +58,9 @@ from narrator.engine import (
     night_act,
 )
 from narrator.engine import events as ev
+from narrator.engine import waits as w
 from narrator.engine.steps import Speeches
+from narrator.errors import NarratorError
 from narrator.host.host import Host
 from narrator.inputs import Input
 
@@ -116,16 +117,13 @@ class ConsoleTable:
         self.protocol: Callable[[], dict[str, Any]] = protocol or self.game.protocol
         #: the protocol, once the game is over (before, it would tell every secret)
         self.final_protocol: dict[str, Any] | None = None
-        self.seen: set[int] = set()  # seats that saw their card while dealing
-        self.skipped: set[int] = set()  # seats the operator skipped while dealing
-        self.dealing = False  # the dealing timer is held for the cards
-        self.points: dict[int, int] = {}  # this step: where each mafioso points (the kill)
-        self.accused: tuple[int, int] | None = None  # (speaker, the one he accuses): public
-        self.entries: list[tuple[int, int]] = []  # operator entries: history span (undo)
+        #: the table's desk (the host's): the step's presses, the operator's entries and undo
+        self.desk = host.desk
         self.last_reply: dict[Who, dict[str, Any]] = {}
         self._unfinished: list[Input] = []  # presses read back that may not have been acted on
         self._dirty = False
         host.listeners.append(self._on_event)
+        host.timer_listeners.append(self._timer_started)
 
     # -- presses -----------------------------------------------------------------------------
 
@@ -177,12 +175,18 @@ class ConsoleTable:
 
     # -- dealing (2.1.1) ---------------------------------------------------------------------
 
+    @property
+    def dealing(self) -> bool:
+        """The deal's timer is held for the cards (2.1.1, with seat pads)."""
+        return self.settings.wait_for_cards and isinstance(self.game.expect, w.Deal)
+
     def _seen(self, press: Press, seat: int) -> Reply:
+        desk = self.desk
         if not self.dealing:
-            return OK if seat in self.seen else refused("not_now")
-        if seat not in self.seen:
+            return OK if desk.saw_card(seat) else refused("not_now")
+        if seat not in desk.seen and seat not in desk.skipped:
             self._take(press, "card_seen", {})
-            self.seen.add(seat)
+            desk.card_seen(seat)
             self._deal_done()
         return OK
 
@@ -192,22 +196,19 @@ class ConsoleTable:
             return refused("not_a_seat")
         if not self.dealing:
             return refused("not_now")
-        if seat not in self.seen and seat not in self.skipped:
+        desk = self.desk
+        if seat not in desk.seen and seat not in desk.skipped:
             self._take(press, "card_skipped", {"seat": seat})
-            self.skipped.add(seat)
+            desk.card_skipped(seat)
             self._deal_done()
         return OK
 
     def waiting_for_cards(self) -> list[int]:
         """Seats whose card has not been seen (nor skipped) while dealing."""
-        if not self.dealing:
-            return []
-        done = self.seen | self.skipped
-        return [s for s in range(1, self.game.seats + 1) if s not in done]
+        return self.desk.waiting_for_cards() if self.dealing else []
 
     def _deal_done(self) -> None:
         if self.dealing and not self.waiting_for_cards():
-            self.dealing = False
             self._apply(TimeUp("dealing"))
 
     # -- the hunt (2.1.2) --------------------------------------------------------------------
@@ -217,7 +218,7 @@ class ConsoleTable:
         or after the count)."""
         exp = self.game.expect
         timer = exp.timer
-        if exp.kind != "hunt" or timer is None or not timer.tick:
+        if not isinstance(exp, w.Hunt) or timer is None or not timer.tick:
             return None
         started = self.host.timer_started
         if t < started:
@@ -230,7 +231,7 @@ class ConsoleTable:
 
     def _shoot(self, press: Press, seat: int) -> Reply:
         exp = self.game.expect
-        if exp.kind != "hunt" or seat not in self.game.black or seat in self.game.out:
+        if not isinstance(exp, w.Hunt) or seat not in self.game.black or seat in self.game.out:
             return refused("not_now")
         number = self.number_at(press.t)
         if number is None:
@@ -245,7 +246,7 @@ class ConsoleTable:
     def checker_role(self, seat: int) -> str | None:
         """The role (``"don"``, ``"sheriff"``, …) whose check ``seat`` makes now, if any."""
         exp = self.game.expect
-        if exp.kind != "check" or exp.role is None:
+        if not isinstance(exp, w.NightAct) or not exp.checks:
             return None
         return exp.role if self.game.roles.get(seat) is Role(exp.role) else None
 
@@ -270,10 +271,11 @@ class ConsoleTable:
     def _vote(self, press: Press, seat: int) -> Reply:
         exp = self.game.expect
         shown = press.data.get("candidate")
-        if exp.kind != "hands" or exp.timer is None:
+        if not isinstance(exp, w.Vote | w.Crash) or exp.timer is None:
             late = shown in self.game.voting_candidates  # a window of this vote has closed
             return refused("after_thanks" if late else "not_now")
-        if shown != exp.candidate:  # the pad showed a window that has closed
+        candidate = vote_candidate(exp)
+        if shown != candidate:  # the pad showed a window that has closed
             return refused("after_thanks")
         if seat in self.game.out:
             return refused("seat_out")
@@ -284,35 +286,28 @@ class ConsoleTable:
         reason = self.game.refusal(Hands((seat,)))  # 2.4: one hand a round
         if reason is not None:
             return refused(reason)
-        self._take(press, "hand", {"candidate": exp.candidate})
+        self._take(press, "hand", {"candidate": candidate})
         self._apply(Hands((seat,)))
         return OK
 
     def _hand_count(self, press: Press) -> Reply:
         """The operator's count for the open window (tables that vote by hand)."""
         exp = self.game.expect
-        if exp.kind != "hands" or not self.settings.hand_votes:
+        if not isinstance(exp, w.Vote | w.Crash) or not self.settings.hand_votes:
             return refused("not_now")
-        if press.data.get("candidate") != exp.candidate:
+        candidate = vote_candidate(exp)
+        if press.data.get("candidate") != candidate:
             return refused("not_now")
         count = press.data.get("count")
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             return refused("bad_request")
         if count > len(self.game.living):
             return refused("too_many")
-        before = len(self.game.history)
-        self._take(press, "hand_count", {"candidate": exp.candidate, "count": count})
-        actions: list[Action] = []
-        if count and exp.candidate is None:  # the car crash is counted by seats
-            actions.append(Hands(self.game.counted_seats(count)))
-        elif count:
-            actions.append(HandCount(count))
-        actions.append(TimeUp("vote"))
-        try:
-            self._apply(*actions)
-        except EngineError:
+        self._take(press, "hand_count", {"candidate": candidate, "count": count})
+        try:  # (the count closes the window: the desk's entry)
+            self.desk.enter(self.desk.hand_count(count), shown=f"{count} hands", done=True)
+        except (EngineError, NarratorError):
             return refused("too_many")
-        self.entries.append((before, len(self.game.history)))
         return OK
 
     # -- a role's night act: a kill, a save, a check or a shot --------------------------------
@@ -322,7 +317,7 @@ class ConsoleTable:
         pad at the mafia's kill), if any."""
         game = self.game
         exp = game.expect
-        if exp.kind != "act" or exp.role is None or not game.at_table(seat):
+        if not isinstance(exp, w.NightAct) or exp.checks or not game.at_table(seat):
             return None
         if exp.role == "mafia":
             return "mafia" if seat in game.black else None
@@ -338,7 +333,8 @@ class ConsoleTable:
     def act_done(self, role: str) -> dict[str, Any] | None:
         """What ``role`` did in this step (None: nothing yet), as its own pad may see it."""
         game = self.game
-        done = game.acted(role) if game.expect.kind == "act" else None
+        exp = game.expect
+        done = game.acted(role) if isinstance(exp, w.NightAct) and not exp.checks else None
         if done is None:
             return None
         out: dict[str, Any] = {"act": done.act, "target": done.target}
@@ -351,7 +347,7 @@ class ConsoleTable:
     def _act(self, press: Press, seat: int) -> Reply:
         exp = self.game.expect
         role = self.actor(seat)
-        if role is None:
+        if role is None or not isinstance(exp, w.NightAct):  # (an actor: a night act)
             return refused("not_now")
         act = press.data.get("act", exp.acts[0])
         if act not in exp.acts:
@@ -365,8 +361,9 @@ class ConsoleTable:
             return refused(reason)
         self._take(press, "act", {"role": role, "act": act, "target": target})
         if role == "mafia":
-            self.points[seat] = target
-            if any(self.points.get(s) != target for s in self.deciders()):
+            points = self.desk.points
+            points[seat] = target
+            if any(points.get(s) != target for s in self.deciders()):
                 return Reply(True, detail={"act": act, "target": target, "agreed": False})
         for event in self._apply(action):
             if isinstance(event, ev.Refused):
@@ -390,7 +387,7 @@ class ConsoleTable:
 
     def _floor(self, press: Press, seat: int) -> Reply:
         game = self.game
-        if game.expect.kind != "floor":
+        if not isinstance(game.expect, w.Floor):
             return refused("not_now")
         if seat in game.out:
             return refused("seat_out")
@@ -406,7 +403,7 @@ class ConsoleTable:
         """The speech in progress may accuse a seat for the thumbs after it."""
         game = self.game
         exp = game.expect
-        if exp.kind != "speech" or game.is_over:
+        if not isinstance(exp, w.Speech) or game.is_over:
             return False
         day = int(game.phase[1:])
         return game.phase.startswith("d") and any(
@@ -414,16 +411,13 @@ class ConsoleTable:
             for step in game.rules.day_steps(day))
 
     def accused_now(self) -> int | None:
-        """The one the speaker accuses (his speech, or the thumbs after it)."""
-        exp = self.game.expect
-        if self.accused is None or exp.kind not in ("speech", "put_up"):
-            return None
-        speaker, target = self.accused
-        return target if exp.seat == speaker else None
+        """The one the speaker accuses (his speech, or the thumbs after it; the desk's)."""
+        return self.desk.accused
 
     def _accuse(self, press: Press, seat: int) -> Reply:
         game = self.game
-        if game.expect.seat != seat or not self.speech_puts_up():
+        exp = game.expect
+        if not isinstance(exp, w.Speech) or exp.seat != seat or not self.speech_puts_up():
             return refused("not_now")
         target = _seat_of(press.data.get("target"), game.seats)
         if target is None:
@@ -431,13 +425,13 @@ class ConsoleTable:
         if target in game.out:
             return refused("target_out")
         self._take(press, "accuse", {"target": target})
-        self.accused = (seat, target)
+        self.desk.accuse(seat, target)
         return OK
 
     def _thumb(self, press: Press, seat: int) -> Reply:
         game = self.game
         accused = self.accused_now()
-        if game.expect.kind != "put_up" or accused is None or accused in game.out:
+        if not isinstance(game.expect, w.PutUp) or accused is None or accused in game.out:
             return refused("not_now")
         if press.data.get("target") != accused:  # the pad showed another window
             return refused("too_late")
@@ -454,7 +448,7 @@ class ConsoleTable:
 
     def _extra(self, press: Press, seat: int) -> Reply:
         game = self.game
-        if game.expect.kind != "extra":
+        if not isinstance(game.expect, w.Extra):
             return refused("not_now")
         if seat in game.out:
             return refused("seat_out")
@@ -471,7 +465,7 @@ class ConsoleTable:
 
     def _speech(self, press: Press, seat: int) -> Reply:
         exp = self.game.expect
-        if exp.kind != "speech" or exp.seat != seat:
+        if not isinstance(exp, w.Speech) or exp.seat != seat:
             return refused("not_now")
         action: Action
         if press.do == "end":
@@ -498,129 +492,52 @@ class ConsoleTable:
             return refused("not_now")
         if seat in self.game.out:
             return refused("seat_out")
-        before = len(self.game.history)
         self._take(press, press.do, {"seat": seat})
-        self._apply(Foul(seat) if press.do == "foul" else Remove(seat))
-        self.entries.append((before, len(self.game.history)))
+        action = Foul(seat) if press.do == "foul" else Remove(seat)
+        self.desk.enter((action,), shown=str(action))
         return OK
 
     def _undo(self, press: Press) -> Reply:
-        """Take back the operator's last entry, while nothing has happened since."""
-        if not self.entries or self.entries[-1][1] != len(self.game.history):
+        """Take back the operator's last entry (the desk's undo: what the timers did after it
+        too, while no other input came since)."""
+        last = self.desk.undoable()
+        if last is None:
             return refused("too_late")
-        before, after = self.entries.pop()
-        self._take(press, "undo", {"actions": after - before})
-        for _ in range(after - before):
-            self.host.undo()
-        if self.game.expect.timer is not None:
-            self._timer_started(self.game.expect.timer)
+        self._take(press, "undo", {"actions": len(self.game.history) - last.history})
+        self.desk.undo()
         return OK
 
     # -- the host's events ---------------------------------------------------------------------
 
     def _on_event(self, event: ev.Event, at: float) -> None:
-        self._reset_on(event)
-        if isinstance(event, ev.TimerStarted):
-            self._timer_started(event.timer)
-        elif isinstance(event, ev.GameOver):
+        if isinstance(event, ev.GameOver):
             self.publish_views()  # the last event: nobody may be left to run a later flush
             return
         if not self._dirty:  # one rebuild for the whole batch of events
             self._dirty = True
             self.host.scheduler.call_at(self.host.now(), "console-views", self._flush)
 
-    def _reset_on(self, event: ev.Event) -> None:
-        """What a step's start clears of the presses of the step before (live, and when the
-        presses are read back from a journal)."""
-        if isinstance(event, ev.TimerStarted):
-            name = event.timer.name
-            if name == "dealing" and self.settings.wait_for_cards:
-                self.dealing = True
-                self.seen, self.skipped = set(), set()
-        elif isinstance(event, ev.PhaseStarted):
-            self.points = {}  # a new step of the night: nobody points yet
-        elif isinstance(event, ev.SpeechStarted):
-            self.accused = None
-
-    def _note(self, event: Input) -> None:
-        """A press read back from the journal: what it left on the table (not its actions:
-        those are the journal's own lines)."""
-        data = event.data
-        seat = data.get("seat")
-        do = data.get("do")
-        if event.type == "operator":
-            if do == "card_skipped" and isinstance(seat, int):
-                self.skipped.add(seat)
-            return
-        if not isinstance(seat, int):
-            return
-        if do == "card_seen":
-            self.seen.add(seat)
-        elif do == "act" and data.get("role") == "mafia" and isinstance(data.get("target"), int):
-            self.points[seat] = data["target"]
-        elif do == "accuse" and isinstance(data.get("target"), int):
-            self.accused = (seat, data["target"])
-
-    # what the game itself took of this step's presses (rebuilt with it from a journal)
-
-    @property
-    def pressed(self) -> dict[int, tuple[int, ...]]:
-        """This hunt: the numbers each mafioso hit."""
-        return self.game.hunt_shots
-
-    @property
-    def hands(self) -> frozenset[int]:
-        """The seats whose hand is in, this round (or the car crash)."""
-        return self.game.step_hands
-
-    @property
-    def thumbs(self) -> frozenset[int]:
-        """The seats whose thumb is in, in this put-up window."""
-        return self.game.step_thumbs
-
-    @property
-    def raised(self) -> tuple[int, ...]:
-        """The seats whose hand is up for 30 s more, in order."""
-        return self.game.raised_hands
-
     def restore(self, inputs: Sequence[Input], input_at: Sequence[int]) -> None:
         """A game rebuilt from its journal: the presses of the journal (``input_at``: how many
-        of the game's actions came before each) read back in their places for what only the
-        console keeps — the cards seen, the one accused, the mafia's points; the shots, hands,
-        thumbs and raised hands are the game's own — so that every pad shows what it had done
-        and a second
-        press is refused as the first one would have made it; once the host has resumed its
-        timer (the first moment the game runs), that timer is held or stretched as the
-        console holds it."""
-        game = self.game
-        shadow = game.table_copy()
-        self.dealing = False
-        for event in shadow.start():
-            self._reset_on(event)
+        of the game's actions came before each) read back in their places — the desk keeps
+        what only the table knows (the cards seen, the one accused, the mafia's points); the
+        shots, hands, thumbs and raised hands are the game's own — so that every pad shows
+        what it had done and a second press is refused as the first one would have made it.
+        Once the host has resumed its timer, it is held or stretched as the console holds
+        it (:meth:`_timer_started`, a timer listener)."""
+        history = len(self.game.history)
         presses = sorted(zip(input_at, range(len(inputs)), inputs, strict=True))
         # presses after the journal's last action may never have been acted on (the process
         # died between a press's line and its action's): they are pressed again below
-        self._unfinished = [p for at, _, p in presses if at >= len(game.history)]
-        presses = [p for p in presses if p[0] < len(game.history)]
-        i = 0
-        for at in range(len(game.history) + 1):
-            while i < len(presses) and presses[i][0] <= at:
-                self._note(presses[i][2])
-                i += 1
-            if at < len(game.history):
-                timer = shadow.expect.timer
-                for event in shadow.apply(game.history[at]):
-                    self._reset_on(event)
-                if timer is not None and timer.name == "dealing" and shadow.expect.timer is not timer:
-                    self.dealing = False
-        self.dealing = self.dealing and game.expect.timer is not None \
-            and game.expect.timer.name == "dealing"
+        self._unfinished = [p for at, _, p in presses if at >= history]
+        done = [(at, p) for at, _, p in presses if at < history]
+        self.desk.restore([p for _, p in done], [at for at, _ in done])
         self.host.scheduler.call_at(self.host.now(), "console-resume", self._resumed)
         self.publish_views()
 
     def _resumed(self) -> None:
-        timer = self.game.expect.timer
-        if timer is not None and self.host.timer is timer:
+        timer = self.host.timer
+        if timer is not None:  # (a host resumed before this table was made)
             self._timer_started(timer)
         unfinished, self._unfinished = self._unfinished, []
         for event in unfinished:  # as they came, at the moment they came
@@ -630,28 +547,38 @@ class ConsoleTable:
         self.publish_views()
 
     def _timer_started(self, timer: Timer) -> None:
-        """Hold or stretch the host's timer where the console needs it (see the module)."""
-        name = timer.name
-        sched = self.host.scheduler
+        """Hold or stretch the host's timer where the console needs it (see the module); a
+        host's timer listener: a new step's timer, or one resumed (a journal, an undo)."""
+        wait = self.game.expect
+        if wait.timer != timer:
+            return  # (a timer the game has already moved past)
         end = self.host.timer_started + timer.seconds
-        if name == "dealing" and self.settings.wait_for_cards:
-            sched.cancel("timer")
-            if not self.waiting_for_cards():
-                self._deal_done()  # (a journal read back: every card was seen already)
-        elif name == "vote" and self.settings.hand_votes:
-            sched.cancel("timer")  # the window waits for the operator's count
-        elif name in ("vote", "floor", "put_up", "extra"):
-            self._end_at(end + self.settings.settle, timer)
-        elif name == "hunt":
-            self._end_at(end + self.settings.hunt_grace + self.settings.settle, timer)
+        settle = self.settings.settle
+        match wait:
+            case w.Deal() if self.settings.wait_for_cards:
+                self.host.scheduler.cancel("timer")
+                if not self.waiting_for_cards():
+                    self._deal_done()  # (a journal read back: every card was seen already)
+            case w.Vote() | w.Crash() if self.settings.hand_votes:
+                self.host.scheduler.cancel("timer")  # the window waits for the operator's count
+            case w.Vote() | w.Crash() | w.Floor() | w.PutUp() | w.Extra():
+                self._end_at(end + settle)
+            case w.Hunt():
+                self._end_at(end + self.settings.hunt_grace + settle)
+            case w.Pause() | w.Deal() | w.Speech() | w.NightAct() | w.Over():
+                pass
+            case _:
+                assert_never(wait)
 
-    def _end_at(self, when: float, timer: Timer) -> None:
+    def _end_at(self, when: float) -> None:
+        """The step ends at ``when`` (a press the server received before its end counts)."""
         sched = self.host.scheduler
         sched.cancel("timer")
+        wait = self.game.expect
 
         def time_up() -> None:
-            if self.game.expect.timer is timer:
-                self.host.apply(TimeUp(timer.name))
+            if self.game.expect.serial == wait.serial and wait.timer is not None:
+                self.host.apply(TimeUp(wait.timer.name))
 
         sched.call_at(when, "timer", time_up)
 

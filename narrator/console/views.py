@@ -19,43 +19,32 @@ rule for secrets is applied here, in one place:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, assert_never
 
 from narrator.console.settings import ConsoleSettings
 from narrator.console.tokens import OPERATOR, Who
 from narrator.engine import Game, Role
+from narrator.engine import waits as w
+from narrator.host.desk import Desk
 from narrator.host.host import Host
 
 
 class ConsoleTable(Protocol):
-    """What the views read of the console's table (:class:`narrator.console.table.ConsoleTable`)."""
+    """What the views read of the console's table (:class:`narrator.console.table.ConsoleTable`);
+    the step's presses are the desk's (:class:`narrator.host.desk.Desk`)."""
 
     host: Host
     game: Game
     settings: ConsoleSettings
-    dealing: bool
-    seen: set[int]
-    skipped: set[int]
-    @property
-    def pressed(self) -> dict[int, tuple[int, ...]]: ...
-
-    @property
-    def hands(self) -> frozenset[int]: ...
-
-    entries: list[tuple[int, int]]
+    desk: Desk
     said: Callable[[], list[str]]
+
+    @property
+    def dealing(self) -> bool: ...
 
     def waiting_for_cards(self) -> list[int]: ...
 
     def checker_role(self, seat: int) -> str | None: ...
-
-    points: dict[int, int]
-
-    @property
-    def thumbs(self) -> frozenset[int]: ...
-
-    @property
-    def raised(self) -> tuple[int, ...]: ...
 
     def actor(self, seat: int) -> str | None: ...
 
@@ -69,6 +58,37 @@ class ConsoleTable(Protocol):
 
 
 SAID_LINES = 6
+
+
+def wire_kind(exp: w.Expect) -> str:
+    """The kind of step the pages knew before the typed waits ("timer", "speech", "hands", …):
+    the one place a wait is named so on the wire."""
+    match exp:
+        case w.Pause() | w.Deal():
+            return "timer"
+        case w.Speech():
+            return "speech"
+        case w.Vote() | w.Crash():
+            return "hands"
+        case w.Hunt():
+            return "hunt"
+        case w.NightAct():
+            return "check" if exp.checks else "act"
+        case w.Floor():
+            return "floor"
+        case w.PutUp():
+            return "put_up"
+        case w.Extra():
+            return "extra"
+        case w.Over():
+            return "over"
+        case _:
+            assert_never(exp)
+
+
+def vote_candidate(exp: w.Expect) -> int | None:
+    """The candidate of the voting window open now (None: the car crash, or no vote)."""
+    return exp.candidate if isinstance(exp, w.Vote) else None
 
 
 def public_out(game: Game) -> dict[int, str]:
@@ -96,20 +116,21 @@ def phase(table: ConsoleTable) -> dict[str, Any]:
     number = int(game.phase[1:])
     out: dict[str, Any] = {"time": "night" if game.phase.startswith("n") else "day",
                            "number": number}
-    if exp.kind == "over":
-        out["step"] = "over"
-    elif exp.kind == "speech":
-        out.update(step="speech", seat=exp.seat, speech=exp.speech)
-    elif exp.kind == "hands":
-        out.update(step="crash" if exp.candidate is None else "vote", candidate=exp.candidate,
-                   candidates=list(game.voting_candidates),
-                   round=len(game.days[-1].rounds) + 1 if game.days else 1)
-    elif exp.kind == "check":
-        out["step"] = f"{exp.role}_check"
-    elif exp.timer is not None:
-        out["step"] = exp.timer.name
-    else:
-        out["step"] = exp.kind
+    match exp:
+        case w.Over():
+            out["step"] = "over"
+        case w.Speech():
+            out.update(step="speech", seat=exp.seat, speech=exp.speech)
+        case w.Vote() | w.Crash():
+            out.update(step="crash" if isinstance(exp, w.Crash) else "vote",
+                       candidate=vote_candidate(exp), candidates=list(game.voting_candidates),
+                       round=len(game.days[-1].rounds) + 1 if game.days else 1)
+        case w.NightAct() if exp.checks:
+            out["step"] = f"{exp.role}_check"
+        case w.Pause() | w.Deal() | w.Hunt() | w.NightAct() | w.Floor() | w.PutUp() | w.Extra():
+            out["step"] = exp.timer.name if exp.timer is not None else wire_kind(exp)
+        case _:
+            assert_never(exp)
     return out
 
 
@@ -123,13 +144,14 @@ def timer(table: ConsoleTable) -> dict[str, Any] | None:
     exp = table.game.expect
     if t is None or exp.timer is None or table.game.is_over:
         return None
-    held = table.dealing or (exp.kind == "hands" and table.settings.hand_votes)
+    held = table.dealing or (isinstance(exp, w.Vote | w.Crash) and table.settings.hand_votes)
     return {"name": t.name, "total": t.seconds, "starts": round(host.timer_started, 3),
             "ends": round(host.timer_started + t.seconds, 3), "held": held}
 
 
 def _common(table: ConsoleTable) -> dict[str, Any]:
     game = table.game
+    exp = game.expect
     out = public_out(game)
     return {
         "lang": table.settings.lang,
@@ -138,8 +160,8 @@ def _common(table: ConsoleTable) -> dict[str, Any]:
         "timer": timer(table),
         "living": [s for s in range(1, game.seats + 1) if s not in out],
         "out": {str(s): how for s, how in sorted(out.items())},
-        "candidates": list(game.candidates) if game.expect.kind == "speech" else
-        list(game.voting_candidates) if game.expect.kind == "hands" else [],
+        "candidates": list(game.candidates) if isinstance(exp, w.Speech) else
+        list(game.voting_candidates) if isinstance(exp, w.Vote | w.Crash) else [],
         "winner": game.winner.value if game.winner else None,
         # the maniac's side: announced aloud at the end of the first night
         "declared": {} if game.phase == "n1" else dict(game.dealt),
@@ -153,18 +175,19 @@ def _day_by_hands(table: ConsoleTable) -> dict[str, Any]:
     game = table.game
     exp = game.expect
     out: dict[str, Any] = {}
-    if exp.kind == "floor" or (exp.kind in ("speech", "put_up") and game.spoken):
+    if isinstance(exp, w.Floor) or (isinstance(exp, w.Speech | w.PutUp) and game.spoken):
         out["spoken"] = sorted(game.spoken)
     accused = table.accused_now()
     if accused is not None:
         out["accused"] = accused
-    if exp.kind == "put_up":
-        out["thumbs"] = len(table.thumbs)
-    put_up = game.days[-1].extra.get("put_up") if game.days and exp.kind != "over" else None
+    if isinstance(exp, w.PutUp):
+        out["thumbs"] = len(table.desk.thumbs)
+    over = isinstance(exp, w.Over)
+    put_up = game.days[-1].extra.get("put_up") if game.days and not over else None
     if put_up and game.phase.startswith("d"):
         out["put_up"] = dict(put_up)
-    if exp.kind == "extra":
-        out["raised"] = list(table.raised)
+    if isinstance(exp, w.Extra):
+        out["raised"] = list(table.desk.raised)
     return out
 
 
@@ -175,11 +198,12 @@ def operator_view(table: ConsoleTable) -> dict[str, Any]:
     view.update(
         who="operator",
         fouls={str(s): n for s, n in sorted(game.fouls.items())},
-        nominations=[list(p) for p in game.nominations] if game.expect.kind == "speech" else [],
-        cards=({"waiting": table.waiting_for_cards(), "skipped": sorted(table.skipped)}
+        nominations=([list(p) for p in game.nominations] if isinstance(game.expect, w.Speech)
+                     else []),
+        cards=({"waiting": table.waiting_for_cards(), "skipped": sorted(table.desk.skipped)}
                if table.dealing else None),
         hand_votes=table.settings.hand_votes,
-        can_undo=bool(table.entries) and table.entries[-1][1] == len(game.history),
+        can_undo=table.desk.undoable() is not None,
         said=table.said()[-SAID_LINES:],
     )
     return view
@@ -188,6 +212,7 @@ def operator_view(table: ConsoleTable) -> dict[str, Any]:
 def pad_view(table: ConsoleTable, seat: int) -> dict[str, Any]:
     """Seat ``seat``'s pad: the public table, and its own secrets while it is in the game."""
     game = table.game
+    exp = game.expect
     view = _common(table)
     gone = str(seat) in view["out"]
     view.update(who=seat, seat=seat, gone=gone, card=None, checks=[], step=None)
@@ -196,8 +221,8 @@ def pad_view(table: ConsoleTable, seat: int) -> dict[str, Any]:
         view["card"] = {"role": role.value, "team": role.team.value}
         view["checks"] = _checks(game, role)
         view["step"] = _step(table, seat, role)
-    elif game.expect.kind == "speech" and game.expect.seat == seat:
-        view["step"] = _speech_step(table, seat)  # a last word: «Спасибо» only
+    elif isinstance(exp, w.Speech) and exp.seat == seat:
+        view["step"] = _speech_step(table, seat, exp)  # a last word: «Спасибо» only
     return view
 
 
@@ -208,25 +233,24 @@ def _checks(game: Game, role: Role) -> list[dict[str, Any]]:
     return [{"night": n["night"], **n[key]} for n in game.nights if n.get(key)]
 
 
-def _speech_step(table: ConsoleTable, seat: int) -> dict[str, Any]:
+def _speech_step(table: ConsoleTable, seat: int, exp: w.Speech) -> dict[str, Any]:
     game = table.game
     standing = next((t for s, t in game.nominations if s == seat), None)
     accuses = table.speech_puts_up()
-    return {"type": "speech", "speech": game.expect.speech, "standing": standing,
-            "nominate": game.expect.speech == "day" and game.rules.nominations,
+    return {"type": "speech", "speech": exp.speech, "standing": standing,
+            "nominate": exp.speech == "day" and game.rules.nominations,
             "accuse": accuses, "accused": table.accused_now() if accuses else None}
 
 
-def _act_step(table: ConsoleTable, seat: int, role: str) -> dict[str, Any]:
+def _act_step(table: ConsoleTable, seat: int, role: str, exp: w.NightAct) -> dict[str, Any]:
     """A role's night act on its own pad: the mafia's points (to the mafia alone), the
     stretcher (to the doctor alone), what was done with its answer."""
     game = table.game
-    exp = game.expect
     step: dict[str, Any] = {"type": "act", "role": role, "acts": list(exp.acts),
                             "done": table.act_done(role)}
     if role == "mafia":
         step["decides"] = seat in table.deciders()
-        step["points"] = {str(s): t for s, t in sorted(table.points.items())}
+        step["points"] = {str(s): t for s, t in sorted(table.desk.points.items())}
     if "save" in exp.acts and game.rules.shows_victims:
         step["victims"] = list(game.victims)
     return step
@@ -238,36 +262,46 @@ def _step(table: ConsoleTable, seat: int, role: Role) -> dict[str, Any] | None:
     exp = game.expect
     host = table.host
     if table.dealing:
-        return {"type": "card", "seen": seat in table.seen or seat in table.skipped}
-    if exp.kind == "hunt" and seat in game.black and seat not in game.out:
-        assert exp.timer is not None and exp.timer.tick
-        return {"type": "hunt", "pace": exp.timer.tick,
-                "count": round(exp.timer.seconds / exp.timer.tick),
-                "started": round(host.timer_started, 3),  # the count's «один»
-                "pressed": list(table.pressed.get(seat, []))}
-    if exp.kind == "check":
-        role_name = table.checker_role(seat)
-        if role_name is None:
+        return {"type": "card", "seen": seat in table.desk.seen or seat in table.desk.skipped}
+    match exp:
+        case w.Hunt():
+            if seat not in game.black or seat in game.out:
+                return None
+            assert exp.timer is not None and exp.timer.tick
+            return {"type": "hunt", "pace": exp.timer.tick,
+                    "count": round(exp.timer.seconds / exp.timer.tick),
+                    "started": round(host.timer_started, 3),  # the count's «один»
+                    "pressed": list(table.desk.hunt_shots.get(seat, []))}
+        case w.NightAct() if exp.checks:
+            role_name = table.checker_role(seat)
+            if role_name is None:
+                return None
+            done = game.acted(role_name)
+            return {"type": "check", "role": role_name,
+                    "done": None if done is None else {"target": done.target,
+                                                       "result": done.result}}
+        case w.NightAct():
+            acting = table.actor(seat)
+            return None if acting is None else _act_step(table, seat, acting, exp)
+        case w.Vote() | w.Crash():
+            if table.settings.hand_votes:
+                return None
+            return {"type": "vote", "candidate": vote_candidate(exp),
+                    "voted": seat in table.desk.hands}
+        case w.Speech():
+            return _speech_step(table, seat, exp) if exp.seat == seat else None
+        case w.Floor():
+            return {"type": "floor", "spoken": seat in game.spoken}
+        case w.PutUp():
+            accused = table.accused_now()
+            return None if accused is None else {"type": "put_up", "accused": accused,
+                                                 "given": seat in table.desk.thumbs}
+        case w.Extra():
+            return {"type": "extra", "raised": seat in table.desk.raised}
+        case w.Pause() | w.Deal() | w.Over():
             return None
-        done = game.acted(role_name)
-        return {"type": "check", "role": role_name,
-                "done": None if done is None else {"target": done.target, "result": done.result}}
-    if exp.kind == "act":
-        acting = table.actor(seat)
-        return None if acting is None else _act_step(table, seat, acting)
-    if exp.kind == "hands" and not table.settings.hand_votes:
-        return {"type": "vote", "candidate": exp.candidate, "voted": seat in table.hands}
-    if exp.kind == "speech" and exp.seat == seat:
-        return _speech_step(table, seat)
-    if exp.kind == "floor":
-        return {"type": "floor", "spoken": seat in game.spoken}
-    if exp.kind == "put_up":
-        accused = table.accused_now()
-        return None if accused is None else {"type": "put_up", "accused": accused,
-                                             "given": seat in table.thumbs}
-    if exp.kind == "extra":
-        return {"type": "extra", "raised": seat in table.raised}
-    return None
+        case _:
+            assert_never(exp)
 
 
 def all_views(table: ConsoleTable) -> dict[Who, dict[str, Any]]:

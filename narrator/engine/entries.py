@@ -39,10 +39,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from narrator.engine import (
     Action,
-    Check,
     EndSpeech,
     Extra,
     Floor,
@@ -58,13 +58,10 @@ from narrator.engine import (
     Withdraw,
     night_act,
 )
-from narrator.engine.game import Expect, ExpectKind
+from narrator.engine import waits as w
+from narrator.engine.waits import Expect
 from narrator.errors import NarratorError
 from narrator.typed import typed_number
-
-#: the kinds of step the operator answers; the game waits at their timer's end for an answer
-OPERATOR_STEPS: tuple[ExpectKind, ...] = ("hunt", "check", "hands", "act", "floor", "put_up",
-                                         "extra")
 
 
 @dataclass(frozen=True)
@@ -100,28 +97,31 @@ def _seat_list(text: str) -> tuple[int, ...]:
 
 
 def prompt_for(expect: Expect, game: Game) -> str | None:
-    """The one-line prompt for an operator step (None when the step is not the operator's)."""
-    if expect.kind == "hunt":
-        return "hunt: the agreed target (7), per shooter (3:7 5:7), or - for no shot"
-    if expect.kind == "check":
-        return f"the {expect.role}'s check: the seat checked, or - for none"
-    if expect.kind == "hands" and expect.candidate is not None:
-        return (f"hands for {expect.candidate}: a count (6), the seats (1 2 4 or 4,), "
-                "or - for none")
-    if expect.kind == "hands":
-        return "car crash: the seats voting for (1 2 4), or - for none"
-    if expect.kind == "act":
-        usual = expect.acts[0]
-        others = ", ".join(f"{v[0]} 7 to {v}" for v in expect.acts[1:])
-        return (f"the {expect.role}'s {' or '.join(expect.acts)}: the seat ({usual})"
-                + (f", {others}" if others else "") + ", or - for none")
-    if expect.kind == "floor":
-        return "the next speaker: the seat whose hand was first, or - (the next in seat order)"
-    if expect.kind == "put_up":
-        return f"thumbs after {expect.seat}'s speech: the one put up and the thumbs (7: 1 2 3), or -"
-    if expect.kind == "extra":
-        return "hands held up for 30 s more: the seats (3 7 or 3,), or - for none"
-    return None
+    """The one-line prompt for a step the operator answers (None for any other)."""
+    match expect:
+        case w.Hunt():
+            return "hunt: the agreed target (7), per shooter (3:7 5:7), or - for no shot"
+        case w.NightAct(role=role) if expect.checks:
+            return f"the {role}'s check: the seat checked, or - for none"
+        case w.NightAct(role=role, acts=acts):
+            others = ", ".join(f"{v[0]} 7 to {v}" for v in acts[1:])
+            return (f"the {role}'s {' or '.join(acts)}: the seat ({acts[0]})"
+                    + (f", {others}" if others else "") + ", or - for none")
+        case w.Vote(candidate=cand):
+            return f"hands for {cand}: a count (6), the seats (1 2 4 or 4,), or - for none"
+        case w.Crash():
+            return "car crash: the seats voting for (1 2 4), or - for none"
+        case w.Floor():
+            return ("the next speaker: the seat whose hand was first, or - (the next in seat "
+                    "order)")
+        case w.PutUp(seat=seat):
+            return f"thumbs after {seat}'s speech: the one put up and the thumbs (7: 1 2 3), or -"
+        case w.Extra():
+            return "hands held up for 30 s more: the seats (3 7 or 3,), or - for none"
+        case w.Pause() | w.Deal() | w.Speech() | w.Over():
+            return None
+        case _:
+            assert_never(expect)
 
 
 def parse_operator_line(line: str, game: Game) -> OperatorInput:
@@ -137,12 +137,11 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
     verb = _VERB.fullmatch(text)
     if verb:
         return _verb(verb.group(1).lower(), verb.group(2).strip(), game, text)
-    kind = exp.kind
-    if kind != "speech" and kind not in OPERATOR_STEPS:
+    if isinstance(exp, w.Pause | w.Deal | w.Over):
         raise OperatorLineError(f"nothing to enter now (waiting for {exp})")
     if not text:
         raise OperatorLineError("type a number first")
-    if kind == "speech":
+    if isinstance(exp, w.Speech):
         if text == "-":
             return OperatorInput((EndSpeech(),), text=text)
         target = typed_number(text)
@@ -151,35 +150,37 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
         raise OperatorLineError("speech: a seat to nominate (5), w 5 to withdraw, or - to end it")
     if text == "-":
         return OperatorInput((), done=True, text=text)
-    if kind == "hunt":
-        return _shots(text, game, text)
-    if kind == "check":
-        return _check(text, exp, text)
-    if kind == "act":
-        return _act(exp.acts[0], text, exp, text)
-    if kind == "floor":
-        seat = typed_number(text)
-        if seat is not None:
-            return OperatorInput((Floor(seat),), True, text=text)
-        raise OperatorLineError("the next speaker: type a seat number or -")
-    if kind == "put_up":
-        put = _PUT_UP.fullmatch(text)
-        if put is None:
-            raise OperatorLineError("thumbs: type the one put up and the thumbs (7: 1 2 3), or -")
-        thumbs = _seat_list(put.group(2)) if put.group(2).strip() else ()
-        return OperatorInput((PutUp(int(put.group(1)), thumbs),), True, text=text)
-    if kind == "extra":
-        if not _SEATS.match(text):
-            raise OperatorLineError("hands held up: type the seats (3 7 or 3,), or -")
-        return OperatorInput((Extra(_seat_list(text)),), True, text=text)
-    # hands
-    if not _SEATS.match(text):
-        raise OperatorLineError("hands: type a count, the seats, or -")
-    count = typed_number(text)
-    if exp.candidate is not None and count is not None:
-        return OperatorInput((HandCount(count),) if count else (), True, text=text)
-    seats = _seat_list(text)
-    return OperatorInput((Hands(seats),) if seats else (), True, text=text)
+    match exp:
+        case w.Hunt():
+            return _shots(text, game, text)
+        case w.NightAct(acts=acts):
+            return _act(acts[0], text, exp, text)
+        case w.Floor():
+            seat = typed_number(text)
+            if seat is not None:
+                return OperatorInput((Floor(seat),), True, text=text)
+            raise OperatorLineError("the next speaker: type a seat number or -")
+        case w.PutUp():
+            put = _PUT_UP.fullmatch(text)
+            if put is None:
+                raise OperatorLineError("thumbs: type the one put up and the thumbs (7: 1 2 3), "
+                                        "or -")
+            thumbs = _seat_list(put.group(2)) if put.group(2).strip() else ()
+            return OperatorInput((PutUp(int(put.group(1)), thumbs),), True, text=text)
+        case w.Extra():
+            if not _SEATS.match(text):
+                raise OperatorLineError("hands held up: type the seats (3 7 or 3,), or -")
+            return OperatorInput((Extra(_seat_list(text)),), True, text=text)
+        case w.Vote() | w.Crash():
+            if not _SEATS.match(text):
+                raise OperatorLineError("hands: type a count, the seats, or -")
+            count = typed_number(text)
+            if isinstance(exp, w.Vote) and count is not None:
+                return OperatorInput((HandCount(count),) if count else (), True, text=text)
+            seats = _seat_list(text)
+            return OperatorInput((Hands(seats),) if seats else (), True, text=text)
+        case _:
+            assert_never(exp)
 
 
 def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
@@ -187,20 +188,18 @@ def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
     exp = game.expect
     if not rest:
         raise OperatorLineError("type a number first")
-    if exp.kind == "act" and verb in _ACT_VERBS:
+    if isinstance(exp, w.NightAct) and verb in _ACT_VERBS:
         act = _ACT_VERBS[verb]
         if act not in exp.acts:
             raise OperatorLineError(f"{act} {rest}: the {exp.role} does not {act} "
                                     f"(waiting for {exp})")
         return _act(act, rest, exp, text)
     if verb == "k":
-        if exp.kind != "hunt":
+        if not isinstance(exp, w.Hunt):
             raise OperatorLineError(f"shot {rest}: the mafia is not hunting (waiting for {exp})")
         return _shots(rest, game, text)
     if verb == "c":
-        if exp.kind != "check":
-            raise OperatorLineError(f"check {rest}: nobody is checking (waiting for {exp})")
-        return _check(rest, exp, text)
+        raise OperatorLineError(f"check {rest}: nobody is checking (waiting for {exp})")
     if verb == "s":
         raise OperatorLineError(f"save {rest}: nobody is saving (waiting for {exp})")
     seat = typed_number(rest)
@@ -221,21 +220,12 @@ def _shots(entry: str, game: Game, text: str) -> OperatorInput:
     raise OperatorLineError("hunt: type the target (7), shooter:target pairs, or -")
 
 
-def _check(entry: str, exp: Expect, text: str) -> OperatorInput:
-    seat = typed_number(entry)
-    if seat is not None:
-        assert exp.role is not None
-        return OperatorInput((Check(exp.role, seat),), True, text=text)
-    raise OperatorLineError(f"the {exp.role}'s check: type a seat number or -")
-
-
-def _act(act: str, entry: str, exp: Expect, text: str) -> OperatorInput:
+def _act(act: str, entry: str, exp: w.NightAct, text: str) -> OperatorInput:
     """A role's night act on the seat ``entry``: a kill, a save or a check."""
     seat = typed_number(entry)
     if seat is None:
         raise OperatorLineError(f"the {exp.role}'s {act}: type a seat number or -")
-    role = exp.role or ""
-    return OperatorInput((night_act(act, role, seat),), True, text=text)
+    return OperatorInput((night_act(act, exp.role, seat),), True, text=text)
 
 
 def describe(actions: Sequence[Action]) -> str:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Generator, Iterable
-from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from dataclasses import replace
+from typing import Any, Literal, assert_never, get_args
 
 from narrator.engine import events as ev
+from narrator.engine import waits as w
 from narrator.engine.actions import (
     Action,
     BestMove,
@@ -37,64 +38,12 @@ from narrator.engine.actions import (
 )
 from narrator.engine.errors import IllegalActionError, InvalidActionError
 from narrator.engine.rules import Rules, VoteState, find_rules
-from narrator.engine.steps import Act, Announce, Hunt, NightStep, Speeches, Vote, Wake
+from narrator.engine.steps import Announce, Hunt, NightStep, Speeches, Vote, Wake
 from narrator.engine.steps import Extra as ExtraStep
-from narrator.engine.types import NightAct, Role, SpeechKind, Team, Timer, quick_init
+from narrator.engine.types import NightAct, Role, SpeechKind, Team, Timer
+from narrator.engine.waits import Expect
 
-#: what the game can wait for (see :class:`Expect`)
-ExpectKind = Literal["timer", "speech", "hands", "hunt", "check", "act", "floor", "put_up",
-                     "extra", "over"]
-
-__all__ = ["OVER", "Expect", "ExpectKind", "Game", "SpeechKind"]
-
-
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Expect:
-    """What the game is waiting for.
-
-    ``kind``: "timer" (only the timer's end), "speech" (``seat`` speaks; ``speech`` is its
-    :data:`SpeechKind`), "hands" (a voting window for ``candidate``, or the car-crash question
-    when ``candidate`` is None), "hunt" (shots during the count), "check" (``role``'s check),
-    "act" (``role`` wakes for one of ``acts``: a check, a kill, a save), "floor" (the next
-    speaker by a raised hand), "put_up" (thumbs after ``seat``'s speech), "extra" (the hands
-    held up through the discussion) or "over". Fouls and removals are taken at any moment
-    before the game is over.
-    """
-
-    kind: ExpectKind
-    timer: Timer | None = None
-    seat: int | None = None
-    speech: SpeechKind | None = None
-    candidate: int | None = None
-    role: str | None = None
-    acts: tuple[Act, ...] = ()
-
-    def __str__(self) -> str:
-        if self.kind == "speech":
-            return f"the {self.speech} speech of seat {self.seat}"
-        if self.kind == "hands":
-            if self.candidate is None:
-                return "hands for the car crash"
-            return f"hands for candidate {self.candidate}"
-        if self.kind == "check":
-            return f"the {self.role}'s check"
-        if self.kind == "act":
-            return f"the {self.role}'s {' or '.join(self.acts)}"
-        if self.kind == "hunt":
-            return "shots during the hunt"
-        if self.kind == "floor":
-            return "the next speaker (a raised hand)"
-        if self.kind == "put_up":
-            return f"thumbs to put up the one seat {self.seat} accused"
-        if self.kind == "extra":
-            return "the hands held up for 30 s more"
-        if self.kind == "timer" and self.timer is not None:
-            return f"the end of the {self.timer.name} timer"
-        return "nothing: the game is over"
-
-
-OVER = Expect("over")
+__all__ = ["Expect", "Game", "SpeechKind"]
 
 _LENGTHS: dict[type[Rules], dict[SpeechKind, tuple[float, float | None]]] = {}
 
@@ -120,8 +69,9 @@ _ASIDE = (Foul, Remove)
 _NIGHT_ACTS = (Check, Kill, Save)
 _ENDS = (TimeUp, EndSpeech)  # what ends a speech (besides the speaker's removal)
 
-#: what a step does with each action it gets while it waits; True when the step is over
-Take = Callable[[Action, Expect], bool]
+#: what a step does with each action it gets while it waits (its own kind of wait); True when
+#: the step is over
+Take = Callable[[Action, Any], bool]
 
 
 def _is_time_up(action: Action, expect: Expect) -> bool:
@@ -260,7 +210,8 @@ class Game:
         self._raised: list[int] = []  # the hands held up for 30 s more
         self._events: list[ev.Event] = []
         self._flow: Flow = self._game()
-        self.expect: Expect = OVER
+        self.expect: Expect = w.Over()
+        self._serials = 0  # the waits so far: the next one's serial
         self.started = False
 
     @property
@@ -333,10 +284,9 @@ class Game:
         self.history.append(action)
         events: list[ev.Event] = []
         self._events = events
-        timer = self.expect.timer
         self.expect = self._flow.send(action)
-        if self.expect.timer is not timer or self.expect.kind == "over":
-            self.step += 1
+        if self.expect.serial != self.step:
+            self.step = self.expect.serial
             self.step_start = len(self.history)
         return events
 
@@ -370,27 +320,28 @@ class Game:
     def step_hands(self) -> frozenset[int]:
         """The seats whose hand is in: this voting round's (2.4: one hand a round, a second
         is ignored) or the car crash's (2.4.2); empty at any other step."""
-        if self.expect.kind != "hands":
-            return frozenset()
-        return frozenset(self._crash_hands if self.expect.candidate is None else self._voted)
+        exp = self.expect
+        if isinstance(exp, w.Vote):
+            return frozenset(self._voted)
+        return frozenset(self._crash_hands) if isinstance(exp, w.Crash) else frozenset()
 
     @property
     def hunt_shots(self) -> dict[int, tuple[int, ...]]:
         """This hunt's shots by shooter (2.1.2), each shooter's targets in order; empty at any
         other step. Secret: for the shooters' own pads and the host."""
-        if self.expect.kind != "hunt":
+        if not isinstance(self.expect, w.Hunt):
             return {}
         return {s: tuple(sorted(t)) for s, t in self._shots.items()}
 
     @property
     def step_thumbs(self) -> frozenset[int]:
         """The seats whose thumb is in, in the put-up window open now; empty otherwise."""
-        return frozenset(self._thumbs) if self.expect.kind == "put_up" else frozenset()
+        return frozenset(self._thumbs) if isinstance(self.expect, w.PutUp) else frozenset()
 
     @property
     def raised_hands(self) -> tuple[int, ...]:
         """The seats holding a hand up for 30 s more, in order, in the window open now."""
-        return tuple(self._raised) if self.expect.kind == "extra" else ()
+        return tuple(self._raised) if isinstance(self.expect, w.Extra) else ()
 
     def table_copy(self) -> Game:
         """A new game at this table — the ruleset with its figures, the seats, the cards,
@@ -418,9 +369,9 @@ class Game:
         takes it. For one seat's input of a step (a hand, a thumb, a raised hand, a check or a
         night act); every front end asks here instead of keeping its own copy of the rule."""
         exp = self.expect
-        if isinstance(action, Check) and exp.kind == "check":
+        if isinstance(action, Check) and isinstance(exp, w.NightAct) and exp.checks:
             return "already_checked" if self._checked(action.role) else None
-        if isinstance(action, _NIGHT_ACTS) and exp.kind == "act":
+        if isinstance(action, _NIGHT_ACTS) and isinstance(exp, w.NightAct):
             if self._acted:
                 return "already_acted"
             if isinstance(action, Kill) and action.target in self.out:
@@ -429,14 +380,14 @@ class Game:
                 return self.rules.save(action.target, self._living_victims(),
                                        frozenset(self.saved_seats))[1]
             return None
-        if isinstance(action, Hands) and exp.kind == "hands":
-            taken = self._crash_hands if exp.candidate is None else self._voted
+        if isinstance(action, Hands) and isinstance(exp, w.Vote | w.Crash):
+            taken = self._voted if isinstance(exp, w.Vote) else self._crash_hands
             return "already_voted" if any(s in taken for s in action.seats) else None
-        if isinstance(action, PutUp) and exp.kind == "put_up":
+        if isinstance(action, PutUp) and isinstance(exp, w.PutUp):
             if action.target in self.out:
                 return "target_out"
             return "already_voted" if any(s in self._thumbs for s in action.seats) else None
-        if isinstance(action, Extra) and exp.kind == "extra":
+        if isinstance(action, Extra) and isinstance(exp, w.Extra):
             return "already_raised" if any(s in self._raised for s in action.seats) else None
         return None
 
@@ -463,9 +414,9 @@ class Game:
     def check(self, action: Action) -> None:
         """Raise InvalidActionError / IllegalActionError unless ``apply(action)`` would take it."""
         exp = self.expect
-        if exp.kind == "speech" and isinstance(action, _SPOKEN):
+        if isinstance(exp, w.Speech) and isinstance(action, _SPOKEN):
             return  # the common case first: the engine checks targets itself (refusals)
-        if exp.kind == "over":
+        if isinstance(exp, w.Over):
             raise self._illegal(action, "the game is over")
         # each kind of action has its own check (by exact type: one look-up, not a chain)
         checker = _CHECKS.get(type(action))
@@ -489,14 +440,14 @@ class Game:
         raise self._illegal(action, "nobody is speaking")  # (in a speech: taken in check)
 
     def _check_hand_count(self, action: HandCount, exp: Expect) -> None:
-        if exp.kind != "hands" or exp.candidate is None:
+        if not isinstance(exp, w.Vote):
             raise self._illegal(action, "no vote on a candidate is open")
         free = len(self.living) - len(self._voted) - self._anonymous
         if not 0 <= action.n <= free:
             raise self._illegal(action, f"only {free} seat(s) have not voted in this round")
 
     def _check_hands(self, action: Hands, exp: Expect) -> None:
-        if exp.kind != "hands":
+        if not isinstance(exp, w.Vote | w.Crash):
             raise self._illegal(action, "no vote is open")
         for seat in action.seats:
             self._check_seat(seat, action)
@@ -504,7 +455,7 @@ class Game:
                 raise self._illegal(action, f"seat {seat} is out of the game and cannot vote")
 
     def _check_shot(self, action: Shot, exp: Expect) -> None:
-        if exp.kind != "hunt":
+        if not isinstance(exp, w.Hunt):
             raise self._illegal(action, "the mafia is not hunting")
         self._check_seat(action.shooter, action)
         self._check_seat(action.target, action)
@@ -515,16 +466,14 @@ class Game:
 
     def _check_night_act(self, action: Check | Kill | Save, exp: Expect) -> None:
         verb = _VERBS[type(action)]
-        ok = (exp.kind == "check" and verb == "check") or (exp.kind == "act"
-                                                            and verb in exp.acts)
-        if not ok or action.role != exp.role:
+        if not isinstance(exp, w.NightAct) or verb not in exp.acts or action.role != exp.role:
             raise self._illegal(action, f"it is not the {action.role}'s {verb}")
         self._check_seat(action.target, action)
         if not self.actor_alive(action.role):
             raise self._illegal(action, f"the {action.role} is out of the game")
 
     def _check_floor(self, action: Floor, exp: Expect) -> None:
-        if exp.kind != "floor":
+        if not isinstance(exp, w.Floor):
             raise self._illegal(action, "nobody is asked to take the floor")
         self._check_seat(action.seat, action)
         if action.seat in self.out:
@@ -534,7 +483,7 @@ class Game:
 
     def _check_thumbs(self, action: PutUp | Extra, exp: Expect) -> None:
         """The thumbs after a speech, or the hands held up through the discussion."""
-        if exp.kind != ("put_up" if isinstance(action, PutUp) else "extra"):
+        if not isinstance(exp, w.PutUp if isinstance(action, PutUp) else w.Extra):
             raise self._illegal(action, "it is not the time for it")
         if isinstance(action, PutUp):
             self._check_seat(action.target, action)
@@ -566,7 +515,7 @@ class Game:
         if not self.rules.best_move:
             raise self._illegal(action, "the best_move option is off")
         victim = self._first_victim()
-        if not (exp.kind == "speech" and exp.speech == "last" and self.phase == "d2"
+        if not (isinstance(exp, w.Speech) and exp.speech == "last" and self.phase == "d2"
                 and victim is not None and exp.seat == victim):
             raise self._illegal(action, "only the first-night victim names a best move, at "
                                         "the last word")
@@ -591,8 +540,9 @@ class Game:
                 yield from self._night(n)
         except _GameOver:
             pass
+        over = w.Over(serial=self._serials)
         while True:
-            yield OVER
+            yield over
 
     def _wait(self, expect: Expect, take: Take) -> Flow:
         """Wait at ``expect`` until ``take`` ends the step; returns the action that ended it.
@@ -606,6 +556,8 @@ class Game:
         step with nothing to do after its wait (a timer, a speech, a check, a voting window)
         is a plain method that sets up and returns this generator, so that each action passes
         one generator fewer on its way down the flow."""
+        expect = replace(expect, serial=self._serials)
+        self._serials += 1
         while True:
             action = yield expect
             if isinstance(action, Foul):
@@ -614,8 +566,35 @@ class Game:
                 action = Remove(action.seat)  # sport fouls: the 4th removes by itself (2.4.3)
             if isinstance(action, Remove):
                 self._remove(action.seat)
+                expect = self._reseat(expect)
             if take(action, expect):
                 return action
+
+    def _reseat(self, expect: Expect) -> Expect:
+        """``expect`` with the seats whose answer it takes now, and whether the table waits for
+        a human's answer, as the table stands (a wait is made, and a removal changes them)."""
+        living = tuple(self.living)
+        match expect:
+            case w.Hunt():
+                black = tuple(s for s in living if s in self.black)
+                return replace(expect, seats=black, waits_for_human=True)
+            case w.NightAct(role=role):
+                # 2.1.2: a seat shot tonight still acts; a check by a checker out of the game
+                # is not waited for (its time runs out in full)
+                if role == "mafia":
+                    seats = tuple(s for s in sorted(self.black) if self.at_table(s))
+                else:
+                    seat = self.seat_of(Role(role))
+                    seats = (seat,) if seat is not None and self.at_table(seat) else ()
+                return replace(expect, seats=seats, waits_for_human=bool(seats))
+            case w.Floor():
+                return replace(expect, seats=tuple(s for s in living if s not in self._spoken))
+            case w.Vote() | w.Crash() | w.PutUp() | w.Extra():
+                return replace(expect, seats=living)
+            case w.Pause() | w.Deal() | w.Speech() | w.Over():
+                return expect
+            case _:
+                assert_never(expect)
 
     def _foul(self, seat: int) -> bool:
         """Count a foul; True when it removes the player (the 4th, with sport fouls)."""
@@ -630,7 +609,10 @@ class Game:
     def _timer(self, timer: Timer) -> Flow:
         """A step that only waits for its timer."""
         self._events.append(ev.TimerStarted(timer))
-        return self._wait(Expect("timer", timer), _is_time_up)
+        if timer.name == "dealing":  # 2.1.1: every seat sees its card
+            deal = w.Deal(timer, tuple(range(1, self.seats + 1)))
+            return self._wait(deal, _is_time_up)
+        return self._wait(w.Pause(timer), _is_time_up)
 
     def _phase(self, name: str, number: int) -> None:
         self._events.append(ev.PhaseStarted(name, number))
@@ -697,7 +679,7 @@ class Game:
         hunt = Timer("hunt", r.count_pace * self.seats, tick=r.count_pace)
         self._events.append(ev.TimerStarted(hunt))
         self._shots = {}
-        return self._wait(Expect("hunt", hunt), self._take_shot)
+        return self._wait(self._reseat(w.Hunt(hunt)), self._take_shot)
 
     def _hunted(self, n: int) -> None:
         """2.1.2: the hunt's victim, known to the host only until day."""
@@ -709,7 +691,7 @@ class Game:
         if target is not None:
             self._victims.append((target, r.kill_how["mafia"]))
 
-    def _take_shot(self, action: Action, expect: Expect) -> bool:
+    def _take_shot(self, action: Action, expect: w.Hunt) -> bool:
         if isinstance(action, Shot):
             if action.shooter not in self.out:  # not removed during the count
                 self._shots.setdefault(action.shooter, set()).add(action.target)
@@ -722,9 +704,10 @@ class Game:
         self._phase(step.phase, n)
         timer = Timer(step.phase, step.seconds)
         self._events.append(ev.TimerStarted(timer))
-        return self._wait(Expect("check", timer, role=step.role), self._take_check)
+        act = w.NightAct(timer, role=step.role, acts=step.acts)
+        return self._wait(self._reseat(act), self._take_check)
 
-    def _take_check(self, action: Action, expect: Expect) -> bool:
+    def _take_check(self, action: Action, expect: w.NightAct) -> bool:
         if isinstance(action, Check):
             reason = self.refusal(action)
             if reason is not None:
@@ -746,8 +729,8 @@ class Game:
         timer = Timer(step.phase, step.seconds)
         self._events.append(ev.TimerStarted(timer))
         self._acted = False
-        yield from self._wait(Expect("act", timer, role=step.role, acts=step.acts),
-                              self._take_act)
+        act = w.NightAct(timer, role=step.role, acts=step.acts)
+        yield from self._wait(self._reseat(act), self._take_act)
         if not self._acted and step.acts[0] == "kill":
             self._events.append(ev.Missed(step.role))
 
@@ -759,7 +742,7 @@ class Game:
                 seen.setdefault(seat, None)
         return tuple(seen)
 
-    def _take_act(self, action: Action, expect: Expect) -> bool:
+    def _take_act(self, action: Action, expect: w.NightAct) -> bool:
         if not isinstance(action, _NIGHT_ACTS):
             return isinstance(action, TimeUp)
         verb = _VERBS[type(action)]
@@ -902,7 +885,8 @@ class Game:
                 break
             timer = Timer("floor", self.rules.floor_seconds)
             self._events.append(ev.TimerStarted(timer))
-            ended = yield from self._wait(Expect("floor", timer), _is_floor_or_time_up)
+            floor = w.Floor(timer, tuple(waiting), waits_for_human=True)
+            ended = yield from self._wait(floor, _is_floor_or_time_up)
             if isinstance(ended, Floor):
                 seat = ended.seat
             else:
@@ -925,9 +909,10 @@ class Game:
         timer = Timer("put_up", self.rules.put_up_seconds)
         self._events.append(ev.TimerStarted(timer))
         self._thumbs = set()
-        return self._wait(Expect("put_up", timer, seat=speaker), self._take_put_up)
+        put_up = w.PutUp(timer, tuple(self.living), waits_for_human=True, seat=speaker)
+        return self._wait(put_up, self._take_put_up)
 
-    def _take_put_up(self, action: Action, expect: Expect) -> bool:
+    def _take_put_up(self, action: Action, expect: w.PutUp) -> bool:
         if isinstance(action, PutUp):
             target = action.target
             if target in self.out:
@@ -942,7 +927,7 @@ class Game:
                 thumbs += 1
             if thumbs:
                 if target not in self._put_up:
-                    self.nominations.append((expect.seat or 0, target))
+                    self.nominations.append((expect.seat, target))
                 self._put_up[target] = self._put_up.get(target, 0) + thumbs
                 self.days[-1].extra["put_up"] = {str(s): c for s, c in self._put_up.items()}
                 self._events.append(ev.PutUpCounted(target, thumbs, self._put_up[target]))
@@ -955,7 +940,8 @@ class Game:
         timer = Timer("extra", self.rules.extra_window_seconds)
         self._events.append(ev.TimerStarted(timer))
         self._raised = []
-        yield from self._wait(Expect("extra", timer), self._take_extra)
+        extra = w.Extra(timer, tuple(self.living), waits_for_human=True)
+        yield from self._wait(extra, self._take_extra)
         raised = set(self._raised)
         order = [s for s in self._order if s in raised]
         if order:
@@ -964,7 +950,7 @@ class Game:
             if seat not in self.out:
                 yield from self._speech(seat, "extra")
 
-    def _take_extra(self, action: Action, expect: Expect) -> bool:
+    def _take_extra(self, action: Action, expect: w.Extra) -> bool:
         if isinstance(action, Extra):
             self._raised.extend(s for s in action.seats if s not in self._raised)
             return False
@@ -979,11 +965,10 @@ class Game:
         self._events.append(ev.SpeechStarted(seat, kind))
         self._events.append(ev.TimerStarted(timer))
         self._standing = None
-        return self._wait(Expect("speech", timer, seat=seat, speech=kind), self._take_speech)
+        return self._wait(w.Speech(timer, (seat,), seat=seat, speech=kind), self._take_speech)
 
-    def _take_speech(self, action: Action, expect: Expect) -> bool:
+    def _take_speech(self, action: Action, expect: w.Speech) -> bool:
         seat = expect.seat
-        assert seat is not None and expect.speech is not None
         if isinstance(action, _ENDS) or (isinstance(action, Remove) and action.seat == seat):
             # 2.4.3: a removal ends the removed player's own speech, nobody else's
             self._events.append(ev.SpeechEnded(seat, early=not isinstance(action, TimeUp)))
@@ -1136,11 +1121,11 @@ class Game:
         self._events.append(ev.VoteCall(cand))
         window = Timer("vote", self.rules.vote_window)
         self._events.append(ev.TimerStarted(window))
-        return self._wait(Expect("hands", window, candidate=cand), self._take_hands)
+        vote = w.Vote(window, tuple(self.living), waits_for_human=True, candidate=cand)
+        return self._wait(vote, self._take_hands)
 
-    def _take_hands(self, action: Action, expect: Expect) -> bool:
+    def _take_hands(self, action: Action, expect: w.Vote) -> bool:
         cand = expect.candidate
-        assert cand is not None
         if isinstance(action, HandCount):
             self._anonymous += action.n
             self._round_counts[cand] += action.n
@@ -1193,7 +1178,8 @@ class Game:
         window = Timer("vote", self.rules.vote_window)
         self._events.append(ev.TimerStarted(window))
         self._crash_hands = set()
-        ended = yield from self._wait(Expect("hands", window), self._take_crash_hands)
+        crash = w.Crash(window, tuple(self.living), waits_for_human=True)
+        ended = yield from self._wait(crash, self._take_crash_hands)
         self._removal_pending = False
         if isinstance(ended, Remove):
             self._events.append(ev.VotingCancelled("monster"))
@@ -1212,7 +1198,7 @@ class Game:
             if self._has_last_word(seat):
                 yield from self._speech(seat, "last")
 
-    def _take_crash_hands(self, action: Action, expect: Expect) -> bool:
+    def _take_crash_hands(self, action: Action, expect: w.Crash) -> bool:
         if isinstance(action, Hands):
             self._crash_hands.update(action.seats)
             return False
@@ -1292,18 +1278,21 @@ class Game:
             # a seat shot tonight is at the table until the day tells it (2.1.2)
             seats = "".join("+" if self.at_table(s) else "-" for s in range(1, self.seats + 1))
         e = self.expect
-        if e.kind == "over":
-            phase = f"over:{self.winner.value}" if self.winner else "over"
-        elif e.kind == "speech":
-            phase = f"{self.phase}:{e.speech}@{e.seat}"
-        elif e.kind == "hands":
-            phase = f"{self.phase}:vote@{e.candidate}" if e.candidate else f"{self.phase}:crash"
-        elif e.kind == "check":
-            phase = f"{self.phase}:check-{e.role}"
-        elif e.kind == "put_up":
-            phase = f"{self.phase}:put_up@{e.seat}"
-        else:
-            phase = f"{self.phase}:{e.timer.name if e.timer else e.kind}"
+        match e:
+            case w.Over():
+                phase = f"over:{self.winner.value}" if self.winner else "over"
+            case w.Speech(seat=seat, speech=speech):
+                phase = f"{self.phase}:{speech}@{seat}"
+            case w.Vote(candidate=cand):
+                phase = f"{self.phase}:vote@{cand}"
+            case w.Crash():
+                phase = f"{self.phase}:crash"
+            case w.NightAct(role=role) if e.checks:
+                phase = f"{self.phase}:check-{role}"
+            case w.PutUp(seat=seat):
+                phase = f"{self.phase}:put_up@{seat}"
+            case _:
+                phase = f"{self.phase}:{e.timer.name if e.timer else e.tag}"
         noms = ",".join(map(str, self.candidates)) or "-"
         return f"{self.rules.name} {phase} {seats} noms={noms}"
 

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from narrator.engine import Action, Game, Timer, TimeUp
 from narrator.engine import events as ev
+from narrator.host.desk import Desk
 from narrator.host.narration import TEN_SECONDS, Line, count_line, lines_for, reworded
 from narrator.host.recorder import InputLog
 from narrator.host.scheduler import Scheduler
@@ -57,6 +58,13 @@ class Host:
         self.paused = False
         self._paused: tuple[float | None, bool] = (None, False)
         self.listeners: list[Callable[[ev.Event, float], None]] = []
+        #: called with the timer each time one runs: a new step's, or one resumed (a journal
+        #: read back, an undo) — a front end that holds or stretches a timer hooks in here
+        self.timer_listeners: list[Callable[[Timer], None]] = []
+        #: how many lines the narrator has said (an undo after one says a correction)
+        self.said = 0
+        #: the table's desk: who is asked, what was pressed, what undo takes back
+        self.desk = Desk(self)
         #: seconds until the narrator is quiet; live, a timer starts when its announcement ends
         self.timer_delay: Callable[[], float] = lambda: 0.0
 
@@ -158,6 +166,7 @@ class Host:
     def say(self, line: Line) -> None:
         """Say ``line`` now, in the ruleset's wording."""
         for said in reworded([line], self.game.rules.lines):
+            self.said += 1
             self.voice.say(said, self.now())
 
     @property
@@ -171,6 +180,7 @@ class Host:
         now = self.now()
         for event in events:
             for line in lines_for(event, self.game.rules.lines):
+                self.said += 1
                 self.voice.say(line, now)
             if isinstance(event, ev.TimerStarted):
                 self._start_timer(event.timer)
@@ -206,6 +216,8 @@ class Host:
                 line = count_line(k + 1)
                 self.scheduler.call_at(start + k * timer.tick, "timer-tick",
                                        lambda line=line: self.say(line))  # type: ignore[misc]
+        for listener in self.timer_listeners:
+            listener(timer)
 
     def _time_up(self, name: str) -> None:
         self.timer = None

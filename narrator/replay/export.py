@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 from narrator.engine import (
     Action,
@@ -45,6 +45,7 @@ from narrator.engine import (
     parse_action,
 )
 from narrator.engine import events as ev
+from narrator.engine import waits as w
 from narrator.engine.options import OptionError
 from narrator.errors import NarratorError
 from narrator.host.journal import load_journal
@@ -211,9 +212,9 @@ class _Walk:
             self.shots.setdefault(number, {}).setdefault(action.shooter, set()).add(action.target)
         elif isinstance(action, BestMove):
             self.legacy = action.seats
-        elif isinstance(action, Hands | HandCount) and exp.kind == "hands":
+        elif isinstance(action, Hands | HandCount) and isinstance(exp, w.Vote | w.Crash):
             day = self.day(number)
-            if exp.candidate is None:
+            if isinstance(exp, w.Crash):
                 if day.crash_for is not None and isinstance(action, Hands):
                     day.crash_for.update(action.seats)
             elif day.rounds:
@@ -283,29 +284,32 @@ class _Walk:
             if n == 1:
                 name = exp.timer.name if exp.timer is not None else "dealing"
                 out["time"] = _FIRST_NIGHT.get(name, "start")
-            elif exp.kind == "check":
+            elif isinstance(exp, w.NightAct) and exp.checks:
                 out["time"] = exp.role
             else:
                 out["time"] = "shooting"
             return out
         rounds = len(self.days[n].rounds) if n in self.days else 0
-        if exp.kind == "speech" and exp.seat is not None:
-            if exp.speech == "day":
-                out["time"] = "speaking"
-            elif exp.speech == "tie":  # the split's speeches come before the next voting round
-                out.update(time="voting", votingRound=rounds)
-            elif (self.final.out.get(exp.seat) or {}).get("how") == "shot":
-                out["time"] = "night kill speaking"
-            else:
-                out["time"] = "day kill speaking"
-            out["speaker"] = exp.seat
-        elif exp.kind == "hands":
-            if exp.candidate is None:
+        match exp:
+            case w.Speech(seat=seat, speech=speech):
+                if speech == "day":
+                    out["time"] = "speaking"
+                elif speech == "tie":  # the split's speeches come before the next voting round
+                    out.update(time="voting", votingRound=rounds)
+                elif (self.final.out.get(seat) or {}).get("how") == "shot":
+                    out["time"] = "night kill speaking"
+                else:
+                    out["time"] = "day kill speaking"
+                out["speaker"] = seat
+            case w.Crash():
                 out.update(time="voting kill all", votingRound=rounds)
-            else:
-                out.update(time="voting", votingRound=rounds - 1, nominee=exp.candidate)
-        else:
-            out["time"] = "day start"
+            case w.Vote(candidate=cand):
+                out.update(time="voting", votingRound=rounds - 1, nominee=cand)
+            case (w.Pause() | w.Deal() | w.Hunt() | w.NightAct() | w.Floor() | w.PutUp()
+                  | w.Extra() | w.Over()):
+                out["time"] = "day start"
+            case _:
+                assert_never(exp)
         return out
 
     def _ordered(self, moment: dict[str, Any]) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from narrator.engine import (
     Shot,
     night_act,
 )
-from narrator.engine.game import Expect
+from narrator.engine import waits as w
 from narrator.errors import ScriptError
 from narrator.grammar import Intent, parse
 from narrator.host.assembly import Assembly, assemble_host
@@ -80,7 +80,7 @@ class ScriptReplay:
 
     def _settle(self) -> None:
         """Let every step that waits only on its timer run out."""
-        while self.game.expect.kind == "timer":
+        while isinstance(self.game.expect, w.Pause | w.Deal):
             self.driver.run_next()
 
     def _close_window(self) -> None:
@@ -128,7 +128,7 @@ class ScriptReplay:
             self._apply(line, BestMove(tuple(line.value)))
             return
         # a window the line does not answer passes with nothing in it (no thumbs, no hands)
-        while self.game.expect.kind in _OPTIONAL and _OPTIONAL[self.game.expect.kind] != line.key:
+        while _optional(self.game.expect) not in (None, line.key):
             self._close_window()
             self._settle()
         handler = {"speech": self._speech, "vote": self._vote, "crash": self._crash,
@@ -138,10 +138,10 @@ class ScriptReplay:
     def _speech(self, line: ScriptLine) -> None:
         exp = self.game.expect
         seat = line.value
-        if exp.kind == "floor":  # speeches by raised hands: this seat's hand was first
+        if isinstance(exp, w.Floor):  # speeches by raised hands: this seat's hand was first
             self._apply(line, Floor(seat))
             exp = self.game.expect
-        if exp.kind != "speech" or exp.seat != seat:
+        if not isinstance(exp, w.Speech) or exp.seat != seat:
             raise self._fail(line, f"a speech of seat {seat}")
         assert exp.timer is not None
         start = self.host.timer_started  # after the announcement, when the narrator is heard
@@ -163,7 +163,7 @@ class ScriptReplay:
 
     def _vote(self, line: ScriptLine) -> None:
         exp = self.game.expect
-        if exp.kind != "hands" or exp.candidate is None:
+        if not isinstance(exp, w.Vote):
             raise self._fail(line, "a vote")
         candidates = self.game.voting_candidates
         votes: dict[int, list[int]] = line.value
@@ -173,7 +173,8 @@ class ScriptReplay:
                 line.line, f"expected votes for candidates {', '.join(map(str, candidates))}, "
                            f"got votes for {', '.join(map(str, strangers))}")
         for cand in candidates:
-            if self.game.expect.kind != "hands" or self.game.expect.candidate != cand:
+            exp = self.game.expect
+            if not isinstance(exp, w.Vote) or exp.candidate != cand:
                 break  # the vote was cancelled (2.4.3) or the game ended
             seats = tuple(votes.get(cand, ()))
             if seats:
@@ -182,21 +183,21 @@ class ScriptReplay:
 
     def _crash(self, line: ScriptLine) -> None:
         exp = self.game.expect
-        if exp.kind != "hands" or exp.candidate is not None:
+        if not isinstance(exp, w.Crash):
             raise self._fail(line, "the car-crash vote")
         if line.value:
             self._apply(line, Hands(tuple(line.value)))
         self._close_window()
 
     def _extra(self, line: ScriptLine) -> None:
-        if self.game.expect.kind != "extra":
+        if not isinstance(self.game.expect, w.Extra):
             raise self._fail(line, "the hands held up for 30 s more")
         if line.value:
             self._apply(line, Extra(tuple(line.value)))
         self._close_window()
 
     def _put_up(self, line: ScriptLine) -> None:
-        if self.game.expect.kind != "put_up":
+        if not isinstance(self.game.expect, w.PutUp):
             raise self._fail(line, "thumbs to put up the one just accused")
         for target, seats in line.value.items():
             self._apply(line, PutUp(target, tuple(seats)))
@@ -205,7 +206,7 @@ class ScriptReplay:
     def _night(self, line: ScriptLine) -> None:
         """Each step of the night the ruleset wakes, in its order, under its own key: the hunt
         (``shots``, 2.1.2), a check (2.1.3), a kill, a save."""
-        if self.game.expect.kind not in ("hunt", "check", "act"):
+        if not isinstance(self.game.expect, w.Hunt | w.NightAct):
             raise self._fail(line, "a night")
         night: dict[str, Any] = line.value
         asked: list[str] = []
@@ -213,9 +214,9 @@ class ScriptReplay:
         while not self.game.is_over:
             self._settle()
             exp = self.game.expect
-            if exp.kind not in ("hunt", "check", "act") or self.game.phase != phase:
+            if not isinstance(exp, w.Hunt | w.NightAct) or self.game.phase != phase:
                 break
-            if exp.kind == "hunt":
+            if isinstance(exp, w.Hunt):
                 asked.append("shots")
                 # in the order of the count: a mafioso fires when he hears the number (2.1.2)
                 shots = sorted((t, s) for s, targets in night["shots"].items() for t in targets)
@@ -239,25 +240,28 @@ class ScriptReplay:
                            f"{', '.join(asked) or 'nothing'})")
 
 
-#: the windows that pass with nothing when the next line is not theirs
-_OPTIONAL = {"put_up": "put_up", "extra": "extra"}
+def _optional(expect: w.Expect) -> str | None:
+    """The script key of a window that passes with nothing when the next line is not its own
+    (no thumbs, no hands held up); None for any other step."""
+    if isinstance(expect, w.PutUp):
+        return "put_up"
+    return "extra" if isinstance(expect, w.Extra) else None
 
 
-def act_keys(expect: Expect) -> dict[str, str]:
+def act_keys(expect: w.NightAct) -> dict[str, str]:
     """The keys of a script's night line for a waking role, and the act each stands for: the
     role's name for its usual act (``don``, ``maniac``, ``doctor``, ``mafia`` — the don's
-    decision), ``<role>_shot`` for a kill it may do instead (``sheriff_shot``)."""
-    role = expect.role or ""
-    if expect.kind == "check":
-        return {role: "check"}
+    decision; a checker's ``check``), ``<role>_shot`` for a kill it may do instead
+    (``sheriff_shot``)."""
+    role = expect.role
     keys: dict[str, str] = {role: expect.acts[0]}
     for act in expect.acts[1:]:
         keys[f"{role}_shot" if act == "kill" else f"{role}_{act}"] = act
     return keys
 
 
-def _act(expect: Expect, act: str, target: int) -> Action:
-    return night_act(act, expect.role or "", target)
+def _act(expect: w.NightAct, act: str, target: int) -> Action:
+    return night_act(act, expect.role, target)
 
 
 def replay_script(script: TableScript, **kwargs: Any) -> ReplayResult:

@@ -20,6 +20,7 @@ from narrator.assist.ui import AssistApp, Deal, GameScreen, Session, parse_roles
 from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import Game, Role, Shot
+from narrator.engine import waits as w
 from narrator.engine.entries import OperatorInput
 from narrator.engine.rules import find_rules
 from narrator.errors import NarratorError
@@ -41,6 +42,19 @@ def new_session(journal: Path, roles: dict[int, Role] | None = None) -> Session:
 Scenario = Callable[[AssistApp, Pilot[None], "Driver"], Awaitable[None]]
 
 
+def timers(exp: w.Expect) -> bool:
+    """A step that only waits for its timer."""
+    return isinstance(exp, w.Pause | w.Deal)
+
+
+def hunt(exp: w.Expect) -> bool:
+    return isinstance(exp, w.Hunt)
+
+
+def check(exp: w.Expect) -> bool:
+    return isinstance(exp, w.NightAct) and exp.checks
+
+
 class Driver:
     """Keys in through the pilot, the loop stepped on the fake clock."""
 
@@ -58,10 +72,11 @@ class Driver:
     async def type(self, text: str, key: str = "enter") -> None:
         await self.keys(*[("minus" if ch == "-" else ch) for ch in text], key)
 
-    def run_timers(self, kind: str = "timer") -> None:
-        """Let the clock run while the game only waits on its timers (or ``kind``)."""
+    def run_timers(self, waiting: Callable[[w.Expect], bool] = timers) -> None:
+        """Let the clock run while the game only waits on its timers (or what ``waiting``
+        says)."""
         for _ in range(200):
-            if self.game.expect.kind != kind:
+            if not waiting(self.game.expect):
                 break
             self.loop.step(timeout=INF)
         self.session.loop.submit(self.screen.controller.publish)
@@ -80,9 +95,8 @@ class Driver:
 
     async def day_speeches(self, nominations: dict[int, int]) -> None:
         """Every day speech, ended with Space; ``nominations`` by speaker."""
-        while self.game.expect.kind == "speech" and self.game.expect.speech == "day":
+        while isinstance(self.game.expect, w.Speech) and self.game.expect.speech == "day":
             seat = self.game.expect.seat
-            assert seat is not None
             if seat in nominations:
                 await self.type(str(nominations[seat]))
             await self.keys("space")
@@ -148,7 +162,7 @@ def test_night_shot_and_checks_then_the_day_announces_it(tmp_path: Path) -> None
         assert d.game.history[-3:] == [Shot(3, 2), Shot(5, 2), Shot(9, 2)]
         # the screen only says that the night's input was taken
         assert d.log("ok")[-3:] == ["the hunt: a shot entered"] * 3
-        d.run_timers("hunt")  # the count runs out
+        d.run_timers(hunt)  # the count runs out
         assert d.phase == "n2:check-don"
         await d.type("1", "c")  # the don finds the sheriff
         assert d.game.nights[-1]["don_check"] == {"target": 1, "result": True}
@@ -156,7 +170,7 @@ def test_night_shot_and_checks_then_the_day_announces_it(tmp_path: Path) -> None
         assert d.phase == "n2:check-sheriff"
         await d.type("3")  # the sheriff checks the don
         assert d.game.nights[-1]["sheriff_check"] == {"target": 3, "result": True}
-        d.run_timers("check")
+        d.run_timers(check)
         assert d.phase == "d2:last@2"
         assert "Этой ночью убит игрок номер два" in d.said
         assert d.game.out[2]["how"] == "shot"
@@ -183,10 +197,10 @@ def test_tie_revote_car_crash_then_a_night_of_single_shots(tmp_path: Path) -> No
         assert d.phase == "n2:hunt"
         for shot in ("3-6", "5-6", "9-7"):  # one mafioso misses the agreed target
             await d.type(shot, "k")
-        d.run_timers("hunt")
+        d.run_timers(hunt)
         for _ in ("don", "sheriff"):  # a check waits for the host: Space, no check
             await d.keys("space")
-            d.run_timers("check")
+            d.run_timers(check)
         assert d.phase == "d2:day@3"  # day 1 opened with 1; 2 is out
         assert any(text.startswith("Этой ночью мафия промахнулась") for text in d.said)
 

@@ -15,10 +15,11 @@ from narrator.assist.cli import make_session, resume_session
 from narrator.assist.ui import AssistApp, GameScreen, Session
 from narrator.clock import VirtualClock
 from narrator.engine import Game, HandCount, Role, Shot, TimeUp
+from narrator.engine import waits as w
 from narrator.host.journal import Journal, load_journal
 from narrator.host.speaker import next_part
 from narrator.voice.manifest import default_manifest
-from tests.assist.test_assist import INF, ROLES, Driver, Scenario
+from tests.assist.test_assist import INF, ROLES, Driver, Scenario, check, hunt
 
 
 def session_at(journal: Path, names: dict[int, str] | None = None) -> Session:
@@ -97,7 +98,7 @@ def test_the_hunt_entered_during_the_count_ends_with_the_count(tmp_path: Path) -
             d.loop.step(timeout=INF)  # «один», «два», «три»
         await d.type("7")
         assert d.phase == "n2:hunt"  # the count goes on to «десять» (2.1.2)
-        d.run_timers("hunt")
+        d.run_timers(hunt)
         assert d.said[d.said.index("десять") + 1].startswith("Мафия выбрала свою жертву")
         assert d.game.nights[0]["shot"] == 7
 
@@ -111,7 +112,7 @@ def test_a_check_waits_for_the_host_unless_the_checker_is_gone(tmp_path: Path) -
         await d.keys("y")  # the sheriff is removed on day 1
         await d.day_speeches({})
         await d.type("7")
-        d.run_timers("hunt")
+        d.run_timers(hunt)
         assert d.phase == "n2:check-don"
         for _ in range(5):
             d.loop.step(timeout=INF)
@@ -221,7 +222,7 @@ def test_no_roles_nor_night_results_on_the_main_screen_only_behind_r(tmp_path: P
         await d.type("42", "f")  # an error message quotes the state: the public form
         await d.day_speeches({})
         await d.type("2")  # the mafia shoot seat 2
-        d.run_timers("hunt")
+        d.run_timers(hunt)
         await d.type("1")  # the don finds the sheriff
         d.loop.step(timeout=INF)
         await d.type("3")  # the sheriff finds the don
@@ -238,7 +239,7 @@ def test_no_roles_nor_night_results_on_the_main_screen_only_behind_r(tmp_path: P
         assert "DON" in text and "SHERIFF" in text and "shot tonight" in text
         assert "don checked 1: yes" in text and "sheriff checked 3: yes" in text
         await d.keys("r")
-        d.run_timers("check")
+        d.run_timers(check)
         assert d.phase == "d2:last@2"  # day: now the table knows
         d.session.loop.submit(d.screen.controller.publish)
         d.loop.step(timeout=0)
@@ -281,7 +282,7 @@ def test_resume_continues_the_running_timer_with_the_time_left(tmp_path: Path) -
     contents = load_journal(path)
     again = resume_session(contents, path, VirtualClock(1000.0), manifest=default_manifest("ru"),
                            fsync=False)
-    assert again.host.game.expect.seat == 1
+    assert isinstance(again.host.game.expect, w.Speech) and again.host.game.expect.seat == 1
     assert again.host.time_left == 35.0  # not a full minute again
     again.loop.run_until(1000.0 + 25.0)  # «Десять секунд» at 50 s of the speech
     assert again.transcript.said[-1] == "Десять секунд"
@@ -323,12 +324,12 @@ def test_the_speech_hint_offers_nominations_only_where_words_nominate() -> None:
         return replay_script(parse_table_script(header + "\n", "t")).game
 
     crime = at_start('{"seats": 10, "roles": {"don": 3, "mafia": [5, 9], "sheriff": 1}}')
-    assert crime.expect.kind == "speech" and crime.expect.speech == "day"
+    assert isinstance(crime.expect, w.Speech) and crime.expect.speech == "day"
     assert "nominate" in hint(crime)
     amateur = at_start('{"rules": "amateur", "seats": 10, "roles": {"mafia": [4, 8, 9], '
                        '"commissar": 2, "nurse": 6}}')
     amateur.apply(Floor(3))
-    assert amateur.expect.kind == "speech" and amateur.expect.speech == "day"
+    assert isinstance(amateur.expect, w.Speech) and amateur.expect.speech == "day"
     assert "nominate" not in hint(amateur) and "Спасибо" in hint(amateur)
 
 
@@ -348,9 +349,9 @@ def test_keys_a_ruleset_has_no_use_for_are_not_shown_nor_taken(tmp_path: Path) -
 
         async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
             d.run_timers()
-            if game.expect.kind == "floor":
+            if isinstance(game.expect, w.Floor):
                 session.host.apply(Floor(3))
-            assert game.expect.kind == "speech"
+            assert isinstance(game.expect, w.Speech)
             shown.update(b.binding.description for b in d.screen.active_bindings.values()
                          if b.enabled and b.binding.show)
             await d.keys("4", "w")  # a withdrawal of 4, where there is one

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from narrator.clock import VirtualClock
+from narrator.engine import waits as w
 from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.intake import apply_input
@@ -38,6 +39,7 @@ def test_a_paused_game_keeps_its_time_and_says_nothing_meanwhile() -> None:
     host.pause()
     assert host.paused and host.time_left is None
     driver.run_until(host.now() + 600.0)  # ten minutes without sound: nothing happens
+    assert isinstance(game.expect, w.Speech)
     assert game.expect.seat == 1 and "Десять секунд" not in transcript.said
     host.unpause()
     assert host.time_left == pytest.approx(15.0)
@@ -46,6 +48,7 @@ def test_a_paused_game_keeps_its_time_and_says_nothing_meanwhile() -> None:
     driver.run_until(host.now() + 0.2)
     assert transcript.said[-1] == "Десять секунд"
     driver.run_until(host.now() + 10.0)
+    assert isinstance(game.expect, w.Speech)
     assert game.expect.seat == 2  # the speech ended 60 s of game after it began
 
 
@@ -58,6 +61,7 @@ def test_a_held_step_is_held_again_after_a_pause() -> None:
     host.unpause()
     assert host.held and host.scheduler.next_deadline() is not None
     Driver(host.scheduler, lambda event: None).run_until(host.now() + 120.0)
+    assert isinstance(game.expect, w.Speech)
     assert game.expect.seat == 1  # held: the speech waits for the host
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -85,9 +86,10 @@ def test_no_output_device_is_one_line(tmp_path: Path) -> None:
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "car-crash.table.jsonl"
 
 
-def _narrator(*args: str, preexec: object = None) -> subprocess.CompletedProcess[str]:
+def _narrator(*args: str, preexec: Callable[[], object] | None = None,
+              ) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "narrator", *args], capture_output=True,
-                          text=True, timeout=300, preexec_fn=preexec)  # type: ignore[arg-type]
+                          text=True, timeout=300, preexec_fn=preexec)
 
 
 def test_out_wav_to_a_directory_is_one_line_and_no_noise(tmp_path: Path) -> None:

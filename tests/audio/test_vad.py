@@ -24,12 +24,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def pcm(x: np.ndarray[Any, Any]) -> bytes:
-    return (np.clip(x, -1, 1) * 32767).astype("<i2").tobytes()
+    out: bytes = (np.clip(x, -1, 1) * 32767).astype("<i2").tobytes()
+    return out
 
 
 def tone(seconds: float, dbfs: float) -> np.ndarray[Any, Any]:
     t = np.arange(int(seconds * RATE)) / RATE
-    return np.sqrt(2) * 10 ** (dbfs / 20) * np.sin(2 * np.pi * 220 * t)
+    wave: np.ndarray[Any, Any] = np.sqrt(2) * 10 ** (dbfs / 20) * np.sin(2 * np.pi * 220 * t)
+    return wave
 
 
 def room(seconds: float, dbfs: float, seed: int = 1) -> np.ndarray[Any, Any]:

@@ -38,7 +38,7 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
-from typing import Any
+from typing import Any, assert_never
 
 from narrator.engine import (
     Action,
@@ -59,9 +59,10 @@ from narrator.engine import (
     TimeUp,
     Withdraw,
 )
-from narrator.engine.game import Expect
+from narrator.engine import waits as w
 from narrator.engine.rules import Rules, find_rules
 from narrator.engine.types import Role, Timer
+from narrator.engine.waits import Expect
 from narrator.grammar import parse
 from narrator.grammar.numbers import number_forms
 from narrator.replay.table import act_keys
@@ -69,8 +70,6 @@ from narrator.testing import random_action
 
 __all__ = ["script_of"]
 
-#: the kinds of steps of a night line
-_NIGHT = ("hunt", "check", "act")
 #: how often the driver adds a foul, a removal at a boundary (besides random_action's own)
 _FOUL_AT_BOUNDARY = 0.02
 _REMOVE_AT_BOUNDARY = 0.006
@@ -113,7 +112,7 @@ def _means(text: str, seats: int, kind: str, target: int, reason: str | None) ->
 _THANKS = "спасибо"
 
 
-def _phrase(game: Game, expect: Expect, action: Action) -> str | None:
+def _phrase(game: Game, expect: w.Speech, action: Action) -> str | None:
     """What the speaker says for ``action`` (None: nothing the grammar reads gives it)."""
     if isinstance(action, EndSpeech):
         return _THANKS
@@ -162,41 +161,44 @@ class _Scribe:
         if isinstance(action, Foul | Remove):
             if not self.boundary:
                 return False
-            if isinstance(action, Remove) and exp.kind == "floor":
+            if isinstance(action, Remove) and isinstance(exp, w.Floor):
                 return bool(self._waiting() - {action.seat})
             return True
-        kind = exp.kind
-        if kind == "speech":
+        if isinstance(exp, w.Speech):
             if isinstance(action, TimeUp):
                 return True
             return _phrase(game, exp, action) is not None
         if isinstance(action, TimeUp):
-            return kind != "floor" or bool(self._waiting())
-        if kind == "hands":
-            if not isinstance(action, Hands):
+            return not isinstance(exp, w.Floor) or bool(self._waiting())
+        match exp:
+            case w.Crash():  # the car crash: each seat written once
+                return isinstance(action, Hands)
+            case w.Vote(candidate=cand):
+                if not isinstance(action, Hands):
+                    return False
+                given = (self._vote or {}).get(cand, [])
+                return len(given) + len(action.seats) <= _MOST_SEATS
+            case w.Hunt():
+                return isinstance(action, Shot)
+            case w.NightAct():
+                if not isinstance(action, Check | Kill | Save):
+                    return False
+                night = self._night if self._night_phase == game.phase else None
+                return not (night and any(k in night for k in act_keys(exp)))
+            case w.Floor():
+                return isinstance(action, Floor)
+            case w.PutUp():
+                if not isinstance(action, PutUp):
+                    return False
+                seen = self._window or {}
+                return (action.target not in seen or action.target == self._last_put_up) and (
+                    len(seen.get(action.target, [])) + len(action.seats) < _MOST_SEATS)
+            case w.Extra():
+                return isinstance(action, Extra)
+            case w.Pause() | w.Deal() | w.Over():
                 return False
-            if exp.candidate is None:  # the car crash: each seat written once
-                return True
-            given = (self._vote or {}).get(exp.candidate, [])
-            return len(given) + len(action.seats) <= _MOST_SEATS
-        if kind == "hunt":
-            return isinstance(action, Shot)
-        if kind in ("check", "act"):
-            if not isinstance(action, Check | Kill | Save):
-                return False
-            night = self._night if self._night_phase == game.phase else None
-            return not (night and any(k in night for k in act_keys(exp)))
-        if kind == "floor":
-            return isinstance(action, Floor)
-        if kind == "put_up":
-            if not isinstance(action, PutUp):
-                return False
-            seen = self._window or {}
-            return (action.target not in seen or action.target == self._last_put_up) and (
-                len(seen.get(action.target, [])) + len(action.seats) < _MOST_SEATS)
-        if kind == "extra":
-            return isinstance(action, Extra)
-        return False
+            case _:
+                assert_never(exp)
 
     def _waiting(self) -> set[int]:
         return {s for s in self.game.living if s not in self.game.spoken}
@@ -217,8 +219,9 @@ class _Scribe:
         self.boundary = self._take(exp, action, first, last)
         if self._night is not None:
             after = game.expect
-            if game.is_over or (after.kind != "timer" and (
-                    after.kind not in _NIGHT or game.phase != self._night_phase)):
+            if game.is_over or (not isinstance(after, w.Pause | w.Deal) and (
+                    not isinstance(after, w.Hunt | w.NightAct)
+                    or game.phase != self._night_phase)):
                 # the replay's night ends once its steps are over and the timers after them
                 # have run: here
                 self.lines.append({"night": self._night})
@@ -227,61 +230,64 @@ class _Scribe:
 
     def _take(self, exp: Expect, action: Action, first: int | None, last: int | None) -> bool:
         """Write down one action taken at ``exp``; True when it ends a line."""
-        kind = exp.kind
-        if kind == "speech":
-            return self._spoken(exp, action)
-        if kind == "floor":  # the speech line of the seat taking the floor says it
-            after = self.game.expect
-            assert after.kind == "speech"
-            self._speech = {"speech": after.seat, "say": []}
-            return False
-        if kind == "hands" and exp.candidate is not None:
-            if self._vote is None:
-                assert exp.candidate == first
-                self._vote = {}
-            if isinstance(action, Hands):
-                self._vote.setdefault(exp.candidate, []).extend(action.seats)
+        match exp:
+            case w.Speech():
+                return self._spoken(exp, action)
+            case w.Floor():  # the speech line of the seat taking the floor says it
+                after = self.game.expect
+                assert isinstance(after, w.Speech)
+                self._speech = {"speech": after.seat, "say": []}
                 return False
-            if exp.candidate != last:
+            case w.Vote(candidate=cand):
+                if self._vote is None:
+                    assert cand == first
+                    self._vote = {}
+                if isinstance(action, Hands):
+                    self._vote.setdefault(cand, []).extend(action.seats)
+                    return False
+                if cand != last:
+                    return False
+                self.lines.append({"vote": {str(c): s for c, s in self._vote.items() if s}})
+                self._vote = None
+                return True
+            case w.Crash():
+                crash = self._crash = self._crash if self._crash is not None else []
+                if isinstance(action, Hands):
+                    crash.extend(s for s in action.seats if s not in crash)
+                    return False
+                self.lines.append({"crash": crash})
+                self._crash = None
+                return True
+            case w.Hunt() | w.NightAct():
+                self._at_night(exp, action)
                 return False
-            self.lines.append({"vote": {str(c): s for c, s in self._vote.items() if s}})
-            self._vote = None
-            return True
-        if kind == "hands":  # the car crash
-            crash = self._crash = self._crash if self._crash is not None else []
-            if isinstance(action, Hands):
-                crash.extend(s for s in action.seats if s not in crash)
-                return False
-            self.lines.append({"crash": crash})
-            self._crash = None
-            return True
-        if kind in _NIGHT:
-            self._at_night(exp, action)
-            return False
-        if kind == "put_up":
-            if isinstance(action, PutUp):
-                self._window = self._window if self._window is not None else {}
-                self._window.setdefault(action.target, []).extend(action.seats)
-                self._last_put_up = action.target
-                return False
-            window, self._window, self._last_put_up = self._window, None, None
-            if window is None:
-                return False  # the window passes with nothing: the replay closes it itself
-            self.lines.append({"put_up": {str(t): s for t, s in window.items()}})
-            return True
-        if kind == "extra":
-            if isinstance(action, Extra):
-                self._extra = self._extra if self._extra is not None else []
-                self._extra.extend(s for s in action.seats if s not in self._extra)
-                return False
-            extra, self._extra = self._extra, None
-            if extra is None:
-                return False
-            self.lines.append({"extra": extra})
-            return True
-        return False  # a step that only waits for its timer: the replay runs it
+            case w.PutUp():
+                if isinstance(action, PutUp):
+                    self._window = self._window if self._window is not None else {}
+                    self._window.setdefault(action.target, []).extend(action.seats)
+                    self._last_put_up = action.target
+                    return False
+                window, self._window, self._last_put_up = self._window, None, None
+                if window is None:
+                    return False  # the window passes with nothing: the replay closes it itself
+                self.lines.append({"put_up": {str(t): s for t, s in window.items()}})
+                return True
+            case w.Extra():
+                if isinstance(action, Extra):
+                    self._extra = self._extra if self._extra is not None else []
+                    self._extra.extend(s for s in action.seats if s not in self._extra)
+                    return False
+                extra, self._extra = self._extra, None
+                if extra is None:
+                    return False
+                self.lines.append({"extra": extra})
+                return True
+            case w.Pause() | w.Deal() | w.Over():
+                return False  # a step that only waits for its timer: the replay runs it
+            case _:
+                assert_never(exp)
 
-    def _spoken(self, exp: Expect, action: Action) -> bool:
+    def _spoken(self, exp: w.Speech, action: Action) -> bool:
         speech = self._speech
         if speech is None or speech["speech"] != exp.seat:
             speech = self._speech = {"speech": exp.seat, "say": []}
@@ -300,7 +306,7 @@ class _Scribe:
         self._speech = None
         return True
 
-    def _at_night(self, exp: Expect, action: Action) -> None:
+    def _at_night(self, exp: w.Hunt | w.NightAct, action: Action) -> None:
         if self._night is None:
             self._night, self._night_phase = {}, self.game.phase
         night = self._night
@@ -310,6 +316,7 @@ class _Scribe:
             if action.target not in targets:
                 targets.append(action.target)
         elif isinstance(action, Check | Kill | Save):
+            assert isinstance(exp, w.NightAct)
             verb = {Check: "check", Kill: "kill", Save: "save"}[type(action)]
             key = next(k for k, act in act_keys(exp).items() if act == verb)
             night[key] = action.target

@@ -13,6 +13,7 @@ from narrator.cli import main
 from narrator.conform.check import Kill, cut, kill_points
 from narrator.conform.compare import first_difference
 from narrator.engine import Role
+from narrator.engine import waits as w
 from narrator.listening import ListeningLoop
 from tests.helpers import EXAMPLES
 
@@ -46,15 +47,21 @@ def test_the_shot_sheriffs_check_is_asked_in_every_front_end(
 
 def test_a_front_end_that_plays_another_game_is_named_with_the_first_differing_key(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    # the listening loop's old rule: a checker shot in tonight's hunt was taken for gone
-    def gone(self: ListeningLoop) -> bool:
-        exp = self.game.expect
-        if exp.kind not in ("act", "check"):
-            return False
-        seat = self.game.seat_of(Role(exp.role))
-        return seat is None or not self.game.is_alive(seat)
+    # the listening loop's old rule: a checker shot in tonight's hunt was taken for gone (not
+    # asked, its step taken as answered)
+    after = ListeningLoop._after
 
-    monkeypatch.setattr(ListeningLoop, "_checker_gone", gone)
+    def gone_after(self: ListeningLoop) -> None:
+        exp = self.game.expect
+        if isinstance(exp, w.NightAct) and self.game.step != self._prompted:
+            seat = self.game.seat_of(Role(exp.role))
+            if seat is None or not self.game.is_alive(seat):
+                self._prompted = self.game.step
+                self.desk.answered()
+                return
+        after(self)
+
+    monkeypatch.setattr(ListeningLoop, "_after", gone_after)
     script = str(EXAMPLES / "sheriff-shot-checks.table.jsonl")
     assert main(["conform", script, "--modes", "hostless,assist"]) == 1
     out = capsys.readouterr().out.splitlines()

@@ -14,6 +14,7 @@ from narrator.console.settings import ConsoleSettings
 from narrator.console.table import ConsoleTable, Press, Reply
 from narrator.console.tokens import OPERATOR, Who
 from narrator.engine import Game, Role
+from narrator.engine import waits as w
 from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
 from narrator.host.host import Host
@@ -51,11 +52,12 @@ class Rig:
         """Run the clock to the next deadline."""
         assert self.driver.run_next(), "nothing scheduled"
 
-    def until(self, kind: str, **attrs: Any) -> None:
-        """Run timers until the game waits for ``kind`` (with ``attrs``)."""
+    def until(self, kind: type[w.Wait] | tuple[type[w.Wait], ...], **attrs: Any) -> None:
+        """Run timers until the game waits for a ``kind`` of wait (with ``attrs``: e.g.
+        ``checks=True`` for a checker's night step)."""
         for _ in range(1000):
             exp = self.game.expect
-            if exp.kind == kind and all(getattr(exp, k) == v for k, v in attrs.items()):
+            if isinstance(exp, kind) and all(getattr(exp, k) == v for k, v in attrs.items()):
                 return
             self.step()
         raise AssertionError(f"never reached {kind} {attrs}: {self.game.expect}")
@@ -66,7 +68,7 @@ class Rig:
         for seat in range(1, self.game.seats + 1):
             assert self.press(seat, "seen").ok
         for _ in range(1000):
-            if self.game.expect.kind in ("speech", "floor"):
+            if isinstance(self.game.expect, w.Speech | w.Floor):
                 return
             self.step()
 

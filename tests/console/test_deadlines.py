@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from narrator.console.tokens import OPERATOR
 from narrator.console.views import all_views
+from narrator.engine import waits as w
 from tests.console.conftest import Rig, make_rig
 from tests.console.test_security import Peer, Served
 
 
 def speech_of_seat_1(rig: Rig) -> None:
     rig.deal()
-    assert rig.game.expect.kind == "speech" and rig.game.expect.seat == 1
+    assert isinstance(rig.game.expect, w.Speech) and rig.game.expect.seat == 1
 
 
 def test_a_view_is_the_same_while_the_time_runs() -> None:
@@ -44,7 +45,7 @@ def test_a_pad_that_connects_late_in_a_speech_is_told_the_time_left() -> None:
 def test_the_hunt_pad_counts_from_the_counts_start_on_the_game_clock() -> None:
     rig = make_rig()
     rig.deal()
-    rig.until("hunt")
+    rig.until(w.Hunt)
     view = all_views(rig.table)[5]  # a mafioso's pad
     step = view["step"]
     assert step["type"] == "hunt" and step["started"] == round(rig.host.timer_started, 3)

@@ -11,7 +11,9 @@ from typing import Any
 
 from narrator.clock import VirtualClock
 from narrator.console.table import ConsoleTable, Press
+from narrator.console.views import vote_candidate
 from narrator.engine import Game
+from narrator.engine import waits as w
 from narrator.host.hearing import game_hearing
 from narrator.inputs import Input
 from narrator.listening import ListeningLoop
@@ -49,19 +51,20 @@ class Players:
         assert table is not None
         game = table.game
         exp = game.expect
-        key = (game.phase, exp.kind, exp.candidate, exp.role,
+        cand = vote_candidate(exp)
+        key = (game.phase, type(exp), cand, exp.role if isinstance(exp, w.NightAct) else None,
                len(game.days[-1].rounds) if game.days else 0)
         if table.dealing and "cards" not in self.done:
             self.done.add("cards")
             for seat in range(1, 11):
                 self.press(seat, "seen", now)
-        elif exp.kind == "hands" and key not in self.done:
+        elif isinstance(exp, w.Vote | w.Crash) and key not in self.done:
             self.done.add(key)
-            if exp.candidate == game.voting_candidates[0]:
+            if cand == game.voting_candidates[0]:
                 self.round = self.votes.pop(0)
-            for seat in self.round.get(exp.candidate or 0, []):
-                self.press(seat, "vote", now, candidate=exp.candidate)
-        elif exp.kind == "hunt":
+            for seat in self.round.get(cand or 0, []):
+                self.press(seat, "vote", now, candidate=cand)
+        elif isinstance(exp, w.Hunt):
             if game.phase not in self.done:
                 self.done.add(game.phase)
                 self.night = self.nights.pop(0)
@@ -69,9 +72,9 @@ class Players:
             while self.pending and table.number_at(now) == self.pending[0][0]:
                 _, shooter = self.pending.pop(0)
                 self.press(shooter, "shoot", now)
-        elif exp.kind == "check" and key not in self.done:
+        elif isinstance(exp, w.NightAct) and exp.checks and key not in self.done:
             self.done.add(key)
-            target = self.night[exp.role or ""]
+            target = self.night[exp.role]
             seat = next(s for s in range(1, 11) if table.checker_role(s))
             if target is not None:
                 self.press(seat, "check", now, target=target)
@@ -83,7 +86,8 @@ def test_a_listening_game_with_the_pads_gives_the_table_script_protocol() -> Non
     game = Game(roles=ROLES)
 
     def next_speech() -> Utterances:
-        queue = says.get(game.expect.seat or 0, [])
+        exp = game.expect
+        queue = says.get(exp.seat if isinstance(exp, w.Speech) else 0, [])
         return queue.pop(0) if queue else ()
 
     players = Players(script)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from narrator.engine import Check, Floor, Kill, PutUp, Role, Save
+from narrator.engine import waits as w
 from narrator.engine.options import apply_options
 from narrator.engine.rules import find_rules
 from tests.console.conftest import EVERYONE, Rig, make_rig
@@ -18,18 +19,18 @@ AMATEUR = {3: Role.MAFIA, 5: Role.MAFIA, 8: Role.MAFIA, 2: Role.COMMISSAR, 6: Ro
 def amateur_rig() -> Rig:
     rig = make_rig(roles=AMATEUR, rules="amateur")
     rig.deal()
-    assert rig.game.expect.kind == "floor"
+    assert isinstance(rig.game.expect, w.Floor)
     return rig
 
 
 def speak(rig: Rig, seat: int, accuse: int | None = None, thumbs: tuple[int, ...] = ()) -> None:
     """``seat``'s hand is first; he speaks (accusing ``accuse``); ``thumbs`` put him up."""
-    rig.until("floor")
+    rig.until(w.Floor)
     assert rig.press(seat, "floor").ok
     if accuse is not None:
         assert rig.press(seat, "accuse", target=accuse).ok
     assert rig.press(seat, "end").ok
-    assert rig.game.expect.kind == "put_up"
+    assert isinstance(rig.game.expect, w.PutUp)
     for thumb in thumbs:
         assert rig.press(thumb, "thumb", target=accuse).ok
     rig.step()
@@ -39,7 +40,7 @@ def to_night(rig: Rig) -> None:
     """Day 1: everybody speaks, nobody is put up; night 2 to the mafia's choice."""
     for seat in EVERYONE:
         speak(rig, seat)
-    rig.until("act", role="mafia")
+    rig.until(w.NightAct, checks=False, role="mafia")
 
 
 def test_the_first_raised_hand_takes_the_floor() -> None:
@@ -47,16 +48,17 @@ def test_the_first_raised_hand_takes_the_floor() -> None:
     assert rig.views[4]["step"] == {"type": "floor", "spoken": False}
     assert rig.views["operator"]["spoken"] == []
     assert rig.press(4, "floor").ok
-    assert rig.game.history[-1] == Floor(4) and rig.game.expect.seat == 4
+    assert rig.game.history[-1] == Floor(4)
+    assert isinstance(rig.game.expect, w.Speech) and rig.game.expect.seat == 4
     assert rig.press(7, "floor").reason == "not_now"  # 4 was first
     assert rig.press(4, "end").ok
-    rig.until("floor")
+    rig.until(w.Floor)
     assert rig.press(4, "floor").reason == "already_spoke"
     assert rig.views[4]["step"] == {"type": "floor", "spoken": True}
     assert rig.views["operator"]["spoken"] == [4]
     # nobody raises a hand: the engine's fallback, the first seat yet to speak
-    rig.until("speech")
-    assert rig.game.expect.seat == 1
+    rig.until(w.Speech)
+    assert isinstance(rig.game.expect, w.Speech) and rig.game.expect.seat == 1
 
 
 def test_a_raised_hand_after_the_window_is_too_late() -> None:
@@ -65,7 +67,7 @@ def test_a_raised_hand_after_the_window_is_too_late() -> None:
     assert timer is not None
     end = rig.host.timer_started + timer.seconds
     rig.driver.run_until(end + rig.table.settings.settle / 2)
-    assert rig.game.expect.kind == "floor"  # the end waits for a press on its way
+    assert isinstance(rig.game.expect, w.Floor)  # the end waits for a press on its way
     assert rig.press(7, "floor").reason == "too_late"
     assert rig.press(7, "floor", t=end - 0.01).ok  # stamped before the end: it counts
 
@@ -81,7 +83,7 @@ def test_the_speaker_accuses_and_the_table_puts_up_by_thumbs() -> None:
     assert rig.views["operator"]["accused"] == 8 and rig.views[1]["accused"] == 8
     assert rig.press(1, "thumb", target=8).reason == "not_now"  # during the speech
     assert rig.press(5, "end").ok
-    assert rig.game.expect.kind == "put_up"
+    assert isinstance(rig.game.expect, w.PutUp)
     assert rig.views[1]["step"] == {"type": "put_up", "accused": 8, "given": False}
     for seat in (1, 3, 5):
         assert rig.press(seat, "thumb", target=8).ok
@@ -94,13 +96,13 @@ def test_the_speaker_accuses_and_the_table_puts_up_by_thumbs() -> None:
     end = rig.host.timer_started + timer.seconds
     rig.driver.run_until(end + rig.table.settings.settle / 2)
     assert rig.press(2, "thumb", target=8).reason == "too_late"
-    rig.until("floor")
+    rig.until(w.Floor)
     assert rig.press(2, "thumb", target=8).reason == "not_now"
     assert rig.views["operator"]["put_up"] == {"8": 3}
     assert rig.game.days[-1].extra["put_up"] == {"8": 3}
     # a speaker who accuses nobody: the window passes, no pad is asked for a thumb
     assert rig.press(7, "floor").ok and rig.press(7, "end").ok
-    assert rig.game.expect.kind == "put_up"
+    assert isinstance(rig.game.expect, w.PutUp)
     assert all(rig.views[s]["step"] is None for s in EVERYONE)
     assert rig.press(1, "thumb", target=8).reason == "not_now"
 
@@ -131,9 +133,9 @@ def test_no_agreement_by_the_end_of_the_time_is_a_miss() -> None:
     to_night(rig)
     assert rig.press(3, "act", act="kill", target=1).ok
     assert rig.press(5, "act", act="kill", target=2).ok  # 8 never points
-    rig.until("check", role="commissar")
+    rig.until(w.NightAct, checks=True, role="commissar")
     assert not any(isinstance(a, Kill) for a in rig.game.history)
-    rig.until("speech")
+    rig.until(w.Speech)
     assert rig.views["operator"]["out"] == {}
 
 
@@ -142,13 +144,13 @@ def test_the_commissars_check_and_the_nurses_heal_are_theirs_alone() -> None:
     to_night(rig)
     for mafioso in (3, 5, 8):
         assert rig.press(mafioso, "act", act="kill", target=6).ok
-    rig.until("check", role="commissar")
+    rig.until(w.NightAct, checks=True, role="commissar")
     assert rig.views[2]["step"] == {"type": "check", "role": "commissar", "done": None}
     assert rig.press(6, "check", target=3).reason == "not_now"
     reply = rig.press(2, "check", target=3)
     assert reply.ok and reply.detail == {"target": 3, "result": True}
     assert rig.game.history[-1] == Check("commissar", 3)
-    rig.until("act", role="nurse")
+    rig.until(w.NightAct, checks=False, role="nurse")
     assert rig.press(2, "act", act="save", target=6).reason == "not_now"
     assert "victims" not in rig.views[6]["step"]  # the nurse guesses: no stretcher
     reply = rig.press(6, "act", act="save", target=6)  # she heals herself, rightly
@@ -161,7 +163,7 @@ def test_the_commissars_check_and_the_nurses_heal_are_theirs_alone() -> None:
         if seat != 2:
             assert '"result"' not in text, seat
         assert '"saved"' not in text, seat
-    rig.until("floor")
+    rig.until(w.Floor)
     assert rig.views["operator"]["out"] == {}  # healed: nobody leaves
     assert rig.views[2]["checks"] == [{"night": 2, "target": 3, "result": True}]
 
@@ -177,7 +179,7 @@ def test_amateur_closed_cards_no_screen_shows_the_role_of_who_left() -> None:
         to_night(rig)
         for mafioso in (3, 5, 8):
             assert rig.press(mafioso, "act", act="kill", target=1).ok
-        rig.until("floor")
+        rig.until(w.Floor)
         assert rig.views["operator"]["out"] == {"1": "shot"}
         said = rig.views["operator"]["said"]
         assert "Этой ночью убит игрок номер один" in said

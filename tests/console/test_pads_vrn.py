@@ -8,6 +8,7 @@ from typing import Any
 
 from narrator.console.views import operator_view
 from narrator.engine import Check, Extra, Kill, Role, Save
+from narrator.engine import waits as w
 from narrator.inputs import Input
 from tests.console.conftest import EVERYONE, Rig, make_rig
 
@@ -36,9 +37,9 @@ def to_night(rig: Rig) -> None:
     """The introduction round, then night 2 to the mafia's decision."""
     rig.deal()
     for seat in EVERYONE:
-        rig.until("speech", seat=seat)
+        rig.until(w.Speech, seat=seat)
         assert rig.press(seat, "end").ok
-    rig.until("act", role="mafia")
+    rig.until(w.NightAct, checks=False, role="mafia")
 
 
 def others(rig: Rig, *mine: int) -> list[str]:
@@ -80,7 +81,7 @@ def test_no_decision_within_the_time_is_the_miss() -> None:
     to_night(rig)
     start = rig.host.timer_started
     assert rig.press(7, "act", act="kill", target=5).ok  # the partner alone decides nothing
-    rig.until("check", role="don")
+    rig.until(w.NightAct, checks=True, role="don")
     assert rig.press(4, "act", act="kill", target=5, t=start + 31).reason == "not_now"
     assert rig.game.nights[-1]["shot"] is None
     assert "Мафия не договорилась" in rig.transcript.said  # the engine's miss, said aloud
@@ -89,9 +90,9 @@ def test_no_decision_within_the_time_is_the_miss() -> None:
 def test_the_sheriff_checks_or_shoots_and_the_answer_is_his_alone() -> None:
     rig = vrn_rig()
     to_night(rig)
-    rig.until("check", role="don")
+    rig.until(w.NightAct, checks=True, role="don")
     assert rig.press(4, "check", target=2).detail == {"target": 2, "result": True}
-    rig.until("act", role="sheriff")
+    rig.until(w.NightAct, checks=False, role="sheriff")
     assert rig.press(4, "check", target=2).reason == "not_now"  # the don's time is over
     assert rig.press(3, "act", act="check", target=4).reason == "not_now"
     reply = rig.press(2, "act", act="check", target=4)
@@ -109,17 +110,17 @@ def test_the_sheriffs_shot_the_maniacs_kill_and_the_doctors_stretcher() -> None:
     rig = vrn_rig()
     to_night(rig)
     assert rig.press(4, "act", act="kill", target=6).ok
-    rig.until("act", role="sheriff")
+    rig.until(w.NightAct, checks=False, role="sheriff")
     assert rig.press(2, "act", act="kill", target=7).ok  # he shoots instead of a check
     assert rig.game.nights[-1]["sheriff_shot"] == 7
     assert rig.views[2]["step"]["done"] == {"act": "kill", "target": 7}
-    rig.until("act", role="maniac")
+    rig.until(w.NightAct, checks=False, role="maniac")
     assert rig.press(2, "act", act="kill", target=3).reason == "not_now"
     assert rig.press(1, "act", act="kill", target=3).ok
     assert rig.views[1]["step"]["done"] == {"act": "kill", "target": 3}
     for text in others(rig, 1):
         assert '"done"' not in text
-    rig.until("act", role="doctor")
+    rig.until(w.NightAct, checks=False, role="doctor")
     assert rig.views[9]["step"]["victims"] == [6, 7, 3]  # the night's order
     for text in others(rig, 9):
         assert '"victims"' not in text
@@ -132,7 +133,7 @@ def test_the_sheriffs_shot_the_maniacs_kill_and_the_doctors_stretcher() -> None:
     assert rig.views[9]["step"]["done"] == {"act": "save", "target": 3, "saved": 3}
     for text in others(rig, 9):
         assert '"saved"' not in text
-    rig.until("speech")
+    rig.until(w.Speech)
     assert rig.views["operator"]["out"] == {"6": "shot", "7": "shot"}  # not who killed them
 
 
@@ -140,22 +141,22 @@ def test_a_seat_saved_before_gets_crossed_arms_on_the_doctors_pad() -> None:
     rig = vrn_rig()
     to_night(rig)
     assert rig.press(4, "act", act="kill", target=6).ok
-    rig.until("act", role="doctor")
+    rig.until(w.NightAct, checks=False, role="doctor")
     assert rig.press(9, "act", act="save", target=6).detail["saved"] == 6
     # day 2: nobody out; the discussion, no hands for more time, then everybody votes 5
     for _ in range(30):
-        if rig.game.expect.kind == "act":
-            break
         exp = rig.game.expect
-        if exp.kind == "speech":
-            assert exp.seat is not None and rig.press(exp.seat, "end").ok
+        if isinstance(exp, w.NightAct) and not exp.checks:
+            break
+        if isinstance(exp, w.Speech):
+            assert rig.press(exp.seat, "end").ok
         else:
             rig.step()
-    rig.until("act", role="mafia")
+    rig.until(w.NightAct, checks=False, role="mafia")
     assert rig.press(4, "act", act="kill", target=6).ok
-    rig.until("act", role="maniac")
+    rig.until(w.NightAct, checks=False, role="maniac")
     assert rig.press(1, "act", act="kill", target=8).ok
-    rig.until("act", role="doctor")
+    rig.until(w.NightAct, checks=False, role="doctor")
     reply = rig.press(9, "act", act="save", target=6)  # saved before: 8 is saved instead
     assert reply.ok and reply.detail["saved"] == 8
 
@@ -163,12 +164,11 @@ def test_a_seat_saved_before_gets_crossed_arms_on_the_doctors_pad() -> None:
 def test_the_hands_for_more_time_are_raised_on_the_pads_in_the_window() -> None:
     rig = vrn_rig()
     to_night(rig)
-    rig.until("speech", speech="day")
+    rig.until(w.Speech, speech="day")
     assert rig.press(5, "extra").reason == "not_now"  # in the discussion: not yet
-    while rig.game.expect.kind == "speech":
-        seat = rig.game.expect.seat
-        assert seat is not None and rig.press(seat, "end").ok
-    assert rig.game.expect.kind == "extra"
+    while isinstance(rig.game.expect, w.Speech):
+        assert rig.press(rig.game.expect.seat, "end").ok
+    assert isinstance(rig.game.expect, w.Extra)
     assert rig.views[5]["step"] == {"type": "extra", "raised": False}
     assert rig.press(5, "extra").ok and rig.press(3, "extra").ok
     assert rig.press(5, "extra").reason == "already_raised"
@@ -178,16 +178,17 @@ def test_the_hands_for_more_time_are_raised_on_the_pads_in_the_window() -> None:
     assert timer is not None
     end = rig.host.timer_started + timer.seconds
     rig.driver.run_until(end + rig.table.settings.settle / 2)
-    assert rig.game.expect.kind == "extra"  # the window's end waits for a press on its way
+    assert isinstance(rig.game.expect, w.Extra)  # the window's end waits for a press on its way
     assert rig.press(8, "extra").reason == "too_late"
-    rig.until("speech")
-    assert rig.game.expect.seat == 3  # the discussion's order: 3 spoke before 5
+    rig.until(w.Speech)
+    # the discussion's order: 3 spoke before 5
+    assert isinstance(rig.game.expect, w.Speech) and rig.game.expect.seat == 3
     assert rig.game.days[-1].extra["extra"] == [3, 5]
 
 
 def test_the_maniacs_side_is_public_once_announced() -> None:
     rig = vrn_rig()
-    rig.until("timer")
+    rig.until((w.Pause, w.Deal))
     assert operator_view(rig.table)["declared"] == {}
     rig.deal()
     assert rig.views["operator"]["declared"] == {"maniac_side": "city"}
@@ -202,14 +203,14 @@ def test_the_operator_sees_the_night_only_as_the_narrator_says_it() -> None:
         ("mafia", 4): ("kill", 6), ("don", 4): ("check", 2), ("sheriff", 2): ("kill", 7),
         ("maniac", 1): ("kill", 3), ("doctor", 9): ("save", 3)}
     done: set[str] = set()
-    while rig.game.expect.kind != "speech":
+    while not isinstance(rig.game.expect, w.Speech):
         exp = rig.game.expect
         for (role, seat), (act, target) in plan.items():
-            if exp.role == role and role not in done:
+            if isinstance(exp, w.NightAct) and exp.role == role and role not in done:
                 done.add(role)
-                do: dict[str, Any] = ({"target": target} if exp.kind == "check"
+                do: dict[str, Any] = ({"target": target} if exp.checks
                                       else {"act": act, "target": target})
-                assert rig.press(seat, "check" if exp.kind == "check" else "act", **do).ok
+                assert rig.press(seat, "check" if exp.checks else "act", **do).ok
         seen.append(json.dumps(rig.views["operator"]))
         rig.step()
     assert done == {"mafia", "don", "sheriff", "maniac", "doctor"}

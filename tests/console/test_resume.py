@@ -15,6 +15,7 @@ from narrator.console.serve import ConsoleOptions, console_table
 from narrator.console.table import ConsoleTable, Press, Reply
 from narrator.console.tokens import OPERATOR
 from narrator.engine import Game
+from narrator.engine import waits as w
 from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
 from narrator.host.host import Host
@@ -40,8 +41,8 @@ class Table:
     def press(self, who: Any, do: str, **data: Any) -> Reply:
         return self.table.handle(Press(who, do, data, self.driver.now()))
 
-    def until(self, kind: str) -> None:
-        while self.game.expect.kind != kind:
+    def until(self, kind: type[w.Wait]) -> None:
+        while not isinstance(self.game.expect, kind):
             assert self.driver.run_next()
 
 
@@ -73,15 +74,16 @@ def resumed(path: Path) -> Table:
 
 def to_the_vote(t: Table) -> None:
     """Day 1: seats 1 and 2 nominate 5 and 7 (one candidate alone would not be voted on)."""
-    t.until("speech")
+    t.until(w.Speech)
     assert t.press(1, "nominate", target=5).ok and t.press(1, "end").ok
-    t.until("speech")
+    t.until(w.Speech)
     assert t.press(2, "nominate", target=7).ok
     for _ in range(100):
-        if t.game.expect.kind == "hands":
+        exp = t.game.expect
+        if isinstance(exp, w.Vote | w.Crash):
             return
-        if t.game.expect.kind == "speech":
-            assert t.press(t.game.expect.seat, "end").ok
+        if isinstance(exp, w.Speech):
+            assert t.press(exp.seat, "end").ok
         else:
             assert t.driver.run_next()
     raise AssertionError(f"no vote: {t.game.notation()}")
@@ -111,7 +113,7 @@ def test_killed_during_the_deal_the_cards_seen_stay_seen_and_the_deal_waits(
         assert t.press(seat, "seen").ok
     t.journal.close()
     back = resumed(path)
-    assert back.table.dealing and back.table.seen == {1, 2, 3}
+    assert back.table.dealing and back.table.desk.seen == {1, 2, 3}
     assert back.table.waiting_for_cards() == list(range(4, 11))
     assert back.driver.scheduler.next_deadline() is None or back.game.expect.timer is not None
     for _ in range(20):  # however long nobody looks, the night waits for the cards (2.1.1)
@@ -129,19 +131,20 @@ def test_killed_in_the_hunt_the_mafias_presses_are_on_their_pads(tmp_path: Path)
     t = new_table(path)
     for seat in range(1, 11):
         assert t.press(seat, "seen").ok
-    t.until("hunt")
-    tick = t.game.expect.timer.tick  # type: ignore[union-attr]
-    t.driver.run_until(t.host.timer_started + tick * 6 + 0.6)
+    t.until(w.Hunt)
+    timer = t.game.expect.timer
+    assert timer is not None and timer.tick
+    t.driver.run_until(t.host.timer_started + timer.tick * 6 + 0.6)
     assert t.press(5, "shoot").detail["number"] == 7
     t.journal.close()
     back = resumed(path)
-    assert back.game.expect.kind == "hunt" and back.table.pressed == {5: (7,)}
+    assert isinstance(back.game.expect, w.Hunt) and back.table.desk.hunt_shots == {5: (7,)}
 
 
 def test_killed_in_a_vote_a_seat_that_voted_cannot_vote_again(tmp_path: Path) -> None:
     path = seat_2_voted(tmp_path)
     back = resumed(path)
-    assert back.table.hands == {2}
+    assert back.table.desk.hands == {2}
     assert back.press(2, "vote", candidate=5).reason == "already_voted"
     assert back.press(3, "vote", candidate=5).ok
     assert [str(a) for a in back.game.history[-2:]] == ["hands 2", "hands 3"]
@@ -153,7 +156,7 @@ def test_a_hand_whose_action_the_kill_lost_is_counted_on_resume(tmp_path: Path) 
     assert '"do":"hand"' in text[-2] and text[-1].endswith('"action":"hands 2"}')
     cut(path, Kill(len(text) - 1, torn=True))  # the press written, its action torn
     back = resumed(path)
-    assert str(back.game.history[-1]) == "hands 2" and back.table.hands == {2}
+    assert str(back.game.history[-1]) == "hands 2" and back.table.desk.hands == {2}
 
 
 def test_an_operators_undo_during_the_deal_keeps_the_cards_seen(tmp_path: Path) -> None:
@@ -162,5 +165,5 @@ def test_an_operators_undo_during_the_deal_keeps_the_cards_seen(tmp_path: Path) 
         assert t.press(seat, "seen").ok
     assert t.press(OPERATOR, "foul", seat=4).ok
     assert t.press(OPERATOR, "undo").ok
-    assert t.table.dealing and t.table.seen == {1, 2}
+    assert t.table.dealing and t.table.desk.seen == {1, 2}
     assert lines(tmp_path / "j.jsonl") > 3

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from narrator.console.table import Reply
+from narrator.console.views import vote_candidate
 from narrator.engine import EndSpeech, Nominate, Role, Withdraw
+from narrator.engine import waits as w
 from narrator.grammar import parse
 from narrator.host.intake import apply_input, heard_actions
 from narrator.inputs import heard
@@ -42,9 +44,8 @@ def play_on_the_console() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     while not game.is_over:
         exp = game.expect
         day = int(game.phase[1:])
-        if exp.kind == "speech":
+        if isinstance(exp, w.Speech):
             seat = exp.seat
-            assert seat is not None
             target = NOMINATIONS.get((day, seat)) if exp.speech == "day" else None
             if target is None:
                 script.append({"speech": seat})
@@ -55,15 +56,16 @@ def play_on_the_console() -> tuple[dict[str, Any], list[dict[str, Any]]]:
                                                        [3.0, "спасибо"]]})
                 rig.after(1.0)
             assert rig.press(seat, "end").ok
-        elif exp.kind == "hands":
+        elif isinstance(exp, w.Vote | w.Crash):
             votes = VOTES[day]
-            if exp.candidate == game.voting_candidates[0]:
+            cand = vote_candidate(exp)
+            if cand == game.voting_candidates[0]:
                 script.append({"vote": {str(c): seats for c, seats in votes.items()}})
-            for seat in votes.get(exp.candidate or 0, []):
-                assert rig.press(seat, "vote", candidate=exp.candidate).ok
+            for seat in votes.get(cand or 0, []):
+                assert rig.press(seat, "vote", candidate=cand).ok
             while game.expect.timer is exp.timer:  # to «Спасибо»
                 rig.step()
-        elif exp.kind == "hunt":
+        elif isinstance(exp, w.Hunt):
             shots, don, sheriff = NIGHTS[day]
             script.append({"night": {"shots": {str(s): t for s, t in shots.items()},
                                      "don": don, "sheriff": sheriff}})
@@ -72,11 +74,11 @@ def play_on_the_console() -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 when = rig.host.timer_started + (target - 1) * pace + 0.6
                 rig.driver.run_until(when)
                 assert rig.press(shooter, "shoot").detail["number"] == target
-            rig.until("check", role="don")
+            rig.until(w.NightAct, checks=True, role="don")
             assert rig.press(3, "check", target=don).ok
-            rig.until("check", role="sheriff")
+            rig.until(w.NightAct, checks=True, role="sheriff")
             assert rig.press(1, "check", target=sheriff).ok
-            rig.until("speech")
+            rig.until(w.Speech)
         else:
             rig.step()
     protocol = game.protocol()
@@ -100,6 +102,13 @@ PAD_EXAMPLES = sorted(p.name.removesuffix(".table.jsonl") for p in EXAMPLES.glob
                       if p.name.startswith(("vrn-", "amateur-")))
 
 
+def _window(exp: w.Expect) -> str | None:
+    """The script's key of the window open now: the thumbs, the hands for more time."""
+    if isinstance(exp, w.PutUp):
+        return "put_up"
+    return "extra" if isinstance(exp, w.Extra) else None
+
+
 class PadTable:
     """Plays a table script's game on the console: each line becomes the presses of the seats
     it names (a night's act on the acting seat's pad, a hand, a thumb, a raised hand); a speech's
@@ -120,7 +129,7 @@ class PadTable:
         for i, line in enumerate(lines):
             after = lines[i + 1] if i + 1 < len(lines) else None
             self.settle()
-            while game.expect.kind in ("put_up", "extra") and line.key != game.expect.kind:
+            while (window := _window(game.expect)) is not None and line.key != window:
                 self.close()  # a window the line does not answer passes with nothing in it
                 self.settle()
             getattr(self, f"_{line.key}")(line, after)
@@ -130,7 +139,7 @@ class PadTable:
         return protocol
 
     def settle(self) -> None:
-        while self.game.expect.kind == "timer":
+        while isinstance(self.game.expect, w.Pause | w.Deal):
             self.rig.step()
 
     def close(self) -> None:
@@ -146,10 +155,10 @@ class PadTable:
     def _speech(self, line: ScriptLine, after: ScriptLine | None) -> None:
         rig, game = self.rig, self.game
         seat = line.value
-        if game.expect.kind == "floor":
+        if isinstance(game.expect, w.Floor):
             self.ok(seat, "floor")  # his hand was the first
         exp = game.expect
-        assert exp.kind == "speech" and exp.seat == seat and exp.timer is not None, exp
+        assert isinstance(exp, w.Speech) and exp.seat == seat and exp.timer is not None, exp
         if after is not None and after.key == "put_up":
             (accused,) = after.value  # the one he accuses, for the thumbs after his speech
             self.ok(seat, "accuse", target=accused)
@@ -168,7 +177,7 @@ class PadTable:
                 for a in actions:
                     if isinstance(a, EndSpeech):
                         self.ok(seat, "end")
-                    else:
+                    elif isinstance(a, Nominate | Withdraw):
                         self.ok(seat, "nominate" if isinstance(a, Nominate) else "withdraw",
                                 target=a.target)
             else:
@@ -180,27 +189,28 @@ class PadTable:
 
     def _vote(self, line: ScriptLine, after: ScriptLine | None) -> None:
         for cand in self.game.voting_candidates:
-            if self.game.expect.kind != "hands" or self.game.expect.candidate != cand:
+            exp = self.game.expect
+            if not isinstance(exp, w.Vote) or exp.candidate != cand:
                 break
             for seat in line.value.get(cand, ()):
                 self.ok(seat, "vote", candidate=cand)
             self.close()
 
     def _crash(self, line: ScriptLine, after: ScriptLine | None) -> None:
-        assert self.game.expect.kind == "hands" and self.game.expect.candidate is None
+        assert isinstance(self.game.expect, w.Crash)
         for seat in line.value:
             self.ok(seat, "vote", candidate=None)
         self.close()
 
     def _put_up(self, line: ScriptLine, after: ScriptLine | None) -> None:
-        assert self.game.expect.kind == "put_up"
+        assert isinstance(self.game.expect, w.PutUp)
         for target, seats in line.value.items():
             for seat in seats:
                 self.ok(seat, "thumb", target=target)
         self.close()
 
     def _extra(self, line: ScriptLine, after: ScriptLine | None) -> None:
-        assert self.game.expect.kind == "extra"
+        assert isinstance(self.game.expect, w.Extra)
         for seat in line.value:
             self.ok(seat, "extra")
         self.close()
@@ -212,9 +222,9 @@ class PadTable:
         while not game.is_over:
             self.settle()
             exp = game.expect
-            if exp.kind not in ("hunt", "check", "act") or game.phase != phase:
+            if not isinstance(exp, w.Hunt | w.NightAct) or game.phase != phase:
                 break
-            if exp.kind == "hunt":
+            if isinstance(exp, w.Hunt):
                 pace = game.rules.count_pace
                 shots = sorted((t, s) for s, targets in night["shots"].items() for t in targets)
                 for target, shooter in shots:  # a tap as the number is spoken (2.1.2)
@@ -225,11 +235,11 @@ class PadTable:
                     target = night.get(key)
                     if target is None:
                         continue
-                    if exp.kind == "check":
-                        self.ok(game.seat_of(Role(exp.role or "")) or 0, "check", target=target)
+                    if exp.checks:
+                        self.ok(game.seat_of(Role(exp.role)) or 0, "check", target=target)
                         continue
                     seats = (rig.table.deciders() if exp.role == "mafia"
-                             else [game.seat_of(Role(exp.role or ""))])
+                             else [game.seat_of(Role(exp.role))])
                     for seat in seats:  # the don decides; without him every mafioso points
                         self.ok(seat or 0, "act", act=act, target=target)
             self.close()

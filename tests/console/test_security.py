@@ -16,6 +16,7 @@ from narrator.console import tokens as tokens_module
 from narrator.console.links import parse_address, write_links
 from narrator.console.server import REFUSAL, ConsoleServer, Hub, build_app
 from narrator.console.tokens import OPERATOR, Tokens
+from narrator.engine import waits as w
 from tests.console.conftest import EVERYONE, Rig, make_rig
 
 ROLE_WORDS = ('"don"', '"sheriff"', '"mafia"', '"civilian"')
@@ -161,10 +162,10 @@ def test_a_seats_socket_sees_its_own_card_only_and_acts_only_for_itself(served: 
         for word in ('"don"', '"mafia"', '"sheriff"'):
             assert word not in json.dumps(civ.view)  # seat 4 learns nobody else's card
         op.until(lambda p: bool(p.view))
-        assert not any(w in json.dumps(op.view) for w in ROLE_WORDS)
+        assert not any(word in json.dumps(op.view) for word in ROLE_WORDS)
         # a press names no seat: "seat": 5 is ignored, the card seen is seat 4's
         assert civ.send(do="seen", seat=5) == {"reply": 1, "ok": True, "reason": None}
-        assert rig.table.seen == {4}
+        assert rig.table.desk.seen == {4}
         # inputs outside their window are refused with a reason
         assert civ.send(do="vote", candidate=5)["reason"] == "not_now"
         assert civ.send(do="shoot")["reason"] == "not_now"
@@ -184,7 +185,7 @@ def test_a_check_answer_goes_to_the_checkers_socket_only(served: Served) -> None
         rig.deal()
         for seat in EVERYONE:
             rig.press(seat, "end")
-        rig.until("check", role="don")
+        rig.until(w.NightAct, checks=True, role="don")
 
     served.step(to_the_dons_check)
     c = served.client
@@ -277,11 +278,11 @@ def test_a_pad_that_drops_stops_nothing_and_gets_its_state_back(served: Served) 
         assert pad.send(do="seen")["ok"]
     # the phone is gone (asleep, out of the Wi-Fi); the table plays on without it
     served.step(lambda: [rig.press(s, "seen") for s in range(1, 11)])
-    served.step(lambda: rig.until("speech"))
-    assert rig.game.expect.seat == 1
+    served.step(lambda: rig.until(w.Speech))
+    assert isinstance(rig.game.expect, w.Speech) and rig.game.expect.seat == 1
     with c.websocket_connect(f"/ws/{served.pad(4)}") as v, \
-            c.websocket_connect(f"/ws/{served.pad(1)}") as w:
-        pad, speaker = Peer(v), Peer(w)
+            c.websocket_connect(f"/ws/{served.pad(1)}") as u:
+        pad, speaker = Peer(v), Peer(u)
         pad.until(lambda p: bool(p.view))  # at once, the state as it is now
         assert pad.view["phase"]["step"] == "speech" and pad.view["card"]["role"] == "civilian"
         speaker.until(lambda p: bool(p.view))
@@ -318,9 +319,9 @@ def test_the_doctors_stretcher_and_the_maniacs_pick_reach_their_own_sockets_only
         def to_the_night() -> None:
             rig.deal()
             for seat in EVERYONE:
-                rig.until("speech", seat=seat)
+                rig.until(w.Speech, seat=seat)
                 rig.press(seat, "end")
-            rig.until("act", role="mafia")
+            rig.until(w.NightAct, checks=False, role="mafia")
 
         served.step(to_the_night)
         c = served.client
@@ -343,17 +344,17 @@ def test_the_doctors_stretcher_and_the_maniacs_pick_reach_their_own_sockets_only
 
             sync("mafia_decides")
             assert peers[4].send(do="act", act="kill", target=6)["ok"]
-            served.step(lambda: rig.until("act", role="maniac"))
+            served.step(lambda: rig.until(w.NightAct, checks=False, role="maniac"))
             sync("maniac_kills")
             pick = peers[1].send(do="act", act="kill", target=3)
             assert pick["ok"] and pick["target"] == 3
             assert peers[5].send(do="act", act="kill", target=8)["reason"] == "not_now"
-            served.step(lambda: rig.until("act", role="doctor"))
+            served.step(lambda: rig.until(w.NightAct, checks=False, role="doctor"))
             sync("doctor_saves")
             assert peers[9].view["step"]["victims"] == [6, 3]
             assert peers[9].send(do="act", act="save", target=5)["reason"] == "not_a_victim"
             assert peers[9].send(do="act", act="save", target=3)["saved"] == 3
-            served.step(lambda: rig.until("speech"))
+            served.step(lambda: rig.until(w.Speech))
             sync("speech")
             for who, peer in peers.items():
                 seen[who].append(json.dumps(peer.replies, ensure_ascii=False))

@@ -7,7 +7,14 @@ import json
 from narrator.console.settings import HUNT_GRACE, ConsoleSettings
 from narrator.console.views import operator_view, pad_view
 from narrator.engine import Hands, Shot
+from narrator.engine import waits as w
 from tests.console.conftest import EVERYONE, Rig, make_rig
+
+
+def voting_on(rig: Rig) -> int | None:
+    """The candidate whose voting window is open (None: no window on a candidate)."""
+    exp = rig.game.expect
+    return exp.candidate if isinstance(exp, w.Vote) else None
 
 
 def to_night(rig: Rig) -> None:
@@ -15,20 +22,21 @@ def to_night(rig: Rig) -> None:
     rig.deal()
     for seat in EVERYONE:
         assert rig.press(seat, "end").ok
-    rig.until("hunt")
+    rig.until(w.Hunt)
 
 
 def test_2_1_1_dealing_waits_for_every_card_and_the_operator_may_skip(rig: Rig) -> None:
-    rig.until("timer")
-    assert rig.table.dealing and rig.game.expect.timer.name == "dealing"  # type: ignore[union-attr]
+    rig.until((w.Pause, w.Deal))
+    assert rig.table.dealing and isinstance(rig.game.expect, w.Deal)
     rig.after(600)  # far past the dealing timer: it waits for the cards
-    assert rig.game.expect.timer.name == "dealing"  # type: ignore[union-attr]
+    assert isinstance(rig.game.expect, w.Deal)
     for seat in range(1, 10):
         assert rig.press(seat, "seen").ok
     assert rig.views["operator"]["cards"]["waiting"] == [10]
     assert rig.press(4, "seen").ok and len(rig.inputs) == 9  # seeing twice records once
     assert rig.op("skip", seat=10).ok
-    assert not rig.table.dealing and rig.game.expect.timer.name == "don_noted"  # type: ignore[union-attr]
+    timer = rig.game.expect.timer
+    assert not rig.table.dealing and timer is not None and timer.name == "don_noted"
     assert [i.get("do") for i in rig.inputs] == ["card_seen"] * 9 + ["card_skipped"]
     assert rig.press(2, "seen").ok  # a pad that looks at its card again
     assert rig.press(10, "seen").reason == "not_now"  # after dealing, nothing to count
@@ -63,10 +71,10 @@ def test_2_1_2_a_press_on_the_last_number_is_not_lost(rig: Rig) -> None:
     assert timer is not None
     end = rig.host.timer_started + timer.seconds
     rig.driver.run_until(end + HUNT_GRACE / 2)
-    assert rig.game.expect.kind == "hunt"  # the count's end waits for a tap on its way
+    assert isinstance(rig.game.expect, w.Hunt)  # the count's end waits for a tap on its way
     for mafioso in (3, 5, 9):
         assert rig.press(mafioso, "shoot").detail["number"] == 10
-    rig.until("check")
+    rig.until(w.NightAct, checks=True)
     assert rig.game.nights[-1]["shot"] == 10
     assert rig.press(5, "shoot").reason == "not_now"
 
@@ -76,7 +84,7 @@ def night_hit_on(rig: Rig, seat: int) -> None:
     start = rig.host.timer_started
     for mafioso in (3, 5, 9):
         assert rig.press(mafioso, "shoot", t=start + (seat - 1) * pace + 0.7).detail["number"] == seat
-    rig.until("check", role="don")
+    rig.until(w.NightAct, checks=True, role="don")
 
 
 def test_2_1_3_checks_answer_on_the_checkers_pad_alone(rig: Rig) -> None:
@@ -88,7 +96,7 @@ def test_2_1_3_checks_answer_on_the_checkers_pad_alone(rig: Rig) -> None:
     assert rig.press(3, "check", target=4).reason == "already_checked"
     assert rig.views[3]["step"]["done"] == {"target": 1, "result": True}
     assert rig.views[1]["step"] is None and rig.views[3]["checks"][0]["target"] == 1
-    rig.until("check", role="sheriff")
+    rig.until(w.NightAct, checks=True, role="sheriff")
     assert rig.press(3, "check", target=5).reason == "not_now"
     reply = rig.press(1, "check", target=9)
     assert reply.ok and reply.detail["result"] is True
@@ -107,7 +115,7 @@ def test_operator_view_shows_nothing_secret_and_the_night_victim_only_at_day(rig
     assert "2" not in rig.views["operator"]["out"] and not rig.views[2]["gone"]
     assert rig.views[2]["card"] == {"role": "civilian", "team": "civilians"}
     seen = []
-    while rig.game.expect.kind != "speech":
+    while not isinstance(rig.game.expect, w.Speech):
         seen.append(json.dumps(operator_view(rig.table)))
         rig.step()
     for text in seen:
@@ -120,21 +128,21 @@ def test_operator_view_shows_nothing_secret_and_the_night_victim_only_at_day(rig
 
 def test_a_seat_out_sees_nothing_secret_from_then_on(rig: Rig) -> None:
     to_night(rig)  # nobody shoots: a miss
-    rig.until("speech", seat=2)  # day 2 opens at the seat after day 1's opener
+    rig.until(w.Speech, seat=2)  # day 2 opens at the seat after day 1's opener
     assert rig.press(2, "nominate", target=3).ok
     for seat in [*range(2, 11), 1]:
-        rig.until("speech", seat=seat)
+        rig.until(w.Speech, seat=seat)
         assert rig.press(seat, "end").ok
-    rig.until("hands", candidate=3)
+    rig.until(w.Vote, candidate=3)
     for seat in EVERYONE:
         assert rig.press(seat, "vote", candidate=3).ok
-    rig.until("speech", speech="last", seat=3)
+    rig.until(w.Speech, speech="last", seat=3)
     view = pad_view(rig.table, 3)
     assert view["gone"] and view["card"] is None and view["checks"] == []
     assert view["step"] == {"type": "speech", "speech": "last", "standing": None,  # «Спасибо»
                             "nominate": False, "accuse": False, "accused": None}
     assert rig.press(3, "end").ok
-    rig.until("hunt")
+    rig.until(w.Hunt)
     assert pad_view(rig.table, 3)["step"] is None and pad_view(rig.table, 3)["card"] is None
     assert rig.press(3, "shoot").reason == "not_now"
 
@@ -145,9 +153,9 @@ def test_2_4_a_hand_after_thanks_is_ignored(rig: Rig) -> None:
     assert rig.press(1, "end").ok
     assert rig.press(2, "nominate", target=6).ok
     for seat in range(2, 11):
-        rig.until("speech", seat=seat)
+        rig.until(w.Speech, seat=seat)
         assert rig.press(seat, "end").ok
-    rig.until("hands", candidate=4)
+    rig.until(w.Vote, candidate=4)
     timer = rig.game.expect.timer
     assert timer is not None
     end = rig.host.timer_started + timer.seconds
@@ -156,7 +164,7 @@ def test_2_4_a_hand_after_thanks_is_ignored(rig: Rig) -> None:
     assert rig.press(7, "vote", candidate=4, t=end + 0.01).reason == "after_thanks"
     assert rig.press(8, "vote", candidate=4, seat=2, t=end - 0.1).ok  # acts for itself only
     assert rig.game.history[-2:] == [Hands((2,)), Hands((8,))]
-    rig.until("hands", candidate=6)
+    rig.until(w.Vote, candidate=6)
     assert rig.press(5, "vote", candidate=4).reason == "after_thanks"  # a stale window
     assert rig.press(5, "vote", candidate=6).ok
     rig.step()
@@ -175,7 +183,7 @@ def test_2_3_the_speech_fallback_goes_through_the_same_rules(rig: Rig) -> None:
     assert rig.press(1, "nominate", target=7).ok
     assert rig.views[1]["step"]["standing"] == 7
     assert rig.press(1, "end").ok
-    assert rig.game.expect.seat == 2
+    assert isinstance(rig.game.expect, w.Speech) and rig.game.expect.seat == 2
     assert [i.get("do") for i in rig.inputs[-6:]] == [
         "nominate", "nominate", "withdraw", "withdraw", "nominate", "end"]
 
@@ -202,16 +210,16 @@ def test_tables_that_vote_by_hand_wait_for_the_operators_count() -> None:
     assert rig.press(1, "end").ok
     assert rig.press(2, "nominate", target=6).ok
     for seat in range(2, 11):
-        rig.until("speech", seat=seat)
+        rig.until(w.Speech, seat=seat)
         assert rig.press(seat, "end").ok
-    rig.until("hands", candidate=4)
+    rig.until(w.Vote, candidate=4)
     rig.after(120)  # the window waits for the count
-    assert rig.game.expect.candidate == 4 and rig.views["operator"]["timer"]["held"]
+    assert voting_on(rig) == 4 and rig.views["operator"]["timer"]["held"]
     assert rig.press(2, "vote", candidate=4).reason == "not_now"  # pads do not vote here
     assert rig.op("hands", candidate=4, count=11).reason == "too_many"
     assert rig.op("hands", candidate=4, count=3).ok
-    assert rig.game.expect.candidate == 6
-    assert rig.op("undo").ok and rig.game.expect.candidate == 4  # the count and its window
+    assert voting_on(rig) == 6
+    assert rig.op("undo").ok and voting_on(rig) == 4  # the count and its window
     assert rig.op("hands", candidate=4, count=6).ok
     assert rig.op("hands", candidate=6, count=0).ok
     assert rig.game.days[0].rounds[0]["votes"] == {"4": 6, "6": 4}
@@ -220,10 +228,10 @@ def test_tables_that_vote_by_hand_wait_for_the_operators_count() -> None:
 def test_2_1_2_a_sheriff_shot_tonight_still_checks_on_his_pad_and_learns_nothing(rig: Rig) -> None:
     to_night(rig)
     night_hit_on(rig, 1)  # the sheriff
-    rig.until("check", role="sheriff")
+    rig.until(w.NightAct, checks=True, role="sheriff")
     view = rig.views[1]
     assert not view["gone"] and view["step"]["type"] == "check"
     reply = rig.press(1, "check", target=5)
     assert reply.ok and reply.detail["result"] is True
-    rig.until("speech")  # day: now everybody knows
+    rig.until(w.Speech)  # day: now everybody knows
     assert rig.views[1]["gone"] and rig.views[1]["card"] is None

@@ -27,6 +27,7 @@ from narrator.engine import (
     TimeUp,
 )
 from narrator.engine import events as ev
+from narrator.engine import waits as w
 from narrator.engine.options import apply_options
 from narrator.engine.rules import find_rules
 from narrator.errors import ScriptError
@@ -91,7 +92,7 @@ def test_the_first_night_the_host_meets_the_mafia_the_commissar_and_the_nurse_no
         "Наступает день",
         "Кто первым поднял руку, тот первым и говорит",
     ]
-    assert result.game.expect.kind == "floor" and not result.game.out
+    assert isinstance(result.game.expect, w.Floor) and not result.game.out
 
 
 # -- the day -------------------------------------------------------------------------------------
@@ -105,12 +106,12 @@ def test_speeches_by_raised_hands_in_any_order_each_seat_once() -> None:
         game.apply(Floor(3))
     # nobody's hand is named in time: the first seat in seat order yet to speak
     game.apply(TimeUp("floor"))
-    assert game.expect.kind == "speech" and game.expect.seat == 1
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 1
     # the discussion ends when every seat at the table has spoken
     result = amateur(*speeches(ALL))
-    assert result.game.expect.kind == "put_up"
+    assert isinstance(result.game.expect, w.PutUp)
     result.game.apply(TimeUp("put_up"))
-    assert result.game.expect.kind != "floor"
+    assert not isinstance(result.game.expect, w.Floor)
 
 
 def test_nominations_are_by_thumbs_not_by_words() -> None:
@@ -136,7 +137,7 @@ def test_the_two_most_put_up_justify_30_seconds_then_the_vote() -> None:
     lines = speeches(ALL, {1: {"5": [1, 2, 3]}, 2: {"7": [1, 2]}, 3: {"10": [4]}})
     result = amateur(*lines, {"speech": 5})
     exp = result.game.expect
-    assert exp.speech == "justify" and exp.seat == 7
+    assert isinstance(exp, w.Speech) and exp.speech == "justify" and exp.seat == 7
     assert exp.timer is not None and exp.timer.seconds == 30.0
     assert "Игрок номер пять, у вас тридцать секунд, чтобы оправдаться" in said(result)
     result = amateur(*lines, {"speech": 5}, {"speech": 7})
@@ -172,7 +173,8 @@ def test_the_hands_of_those_who_did_not_vote_for_the_first_count_for_the_last() 
 def test_one_seat_put_up_no_vote_the_city_lives_the_day_without_a_victim() -> None:
     result = amateur(*speeches(ALL, {3: {"5": [1, 2, 3, 4, 6]}}))
     result.game.apply(TimeUp("put_up"))
-    assert result.game.expect.kind == "act" and result.game.expect.role == "mafia"
+    assert isinstance(result.game.expect, w.NightAct)
+    assert not result.game.expect.checks and result.game.expect.role == "mafia"
     result = amateur(*speeches(ALL, {3: {"5": [1, 2, 3, 4, 6]}}), {"night": {}})
     assert ("Выставлен только один игрок, голосования не будет: город прожил день без жертв"
             in said(result))
@@ -192,7 +194,8 @@ def test_the_eliminated_open_their_card_and_the_narrator_names_the_role() -> Non
     at = said(result).index("Игрок номер восемь, откройте карту и покиньте стол")
     assert said(result)[at:at + 3] == ["Игрок номер восемь, откройте карту и покиньте стол",
                                        "Роль: мафия", "Наступает ночь"]
-    assert result.game.expect.kind == "act"  # no last word for a mafioso
+    assert isinstance(result.game.expect, w.NightAct)
+    assert not result.game.expect.checks  # no last word for a mafioso
     result = amateur(*lines, {"speech": 8}, {"speech": 7}, {"vote": {"8": ALL[:2]}},
                      {"night": {"mafia": 3}})
     at = said(result).index("Этой ночью убит игрок номер три")
@@ -239,6 +242,7 @@ def test_amateur_closed_cards_the_commissar_keeps_his_final_word() -> None:
     result = amateur(*speeches(ALL), {"night": {"mafia": 2}}, options=CLOSED)
     assert said(result)[-2:] == ["Этой ночью убит игрок номер два",
                                  "Игрок номер два, ваше заключительное слово"]
+    assert isinstance(result.game.expect, w.Speech)
     assert result.game.expect.speech == "last" and result.game.expect.seat == 2
 
 
@@ -266,7 +270,7 @@ def test_amateur_closed_cards_no_card_is_shown_in_any_game() -> None:
 def test_the_commissar_when_eliminated_has_a_final_word() -> None:
     result = amateur(*speeches(ALL), {"night": {"mafia": 2}})
     exp = result.game.expect
-    assert exp.speech == "last" and exp.seat == 2
+    assert isinstance(exp, w.Speech) and exp.speech == "last" and exp.seat == 2
     assert "Роль: комиссар" in said(result)
     assert "Игрок номер два, ваше заключительное слово" in said(result)
 
@@ -291,9 +295,9 @@ def test_the_nurse_heals_the_victim_she_guesses_herself_too() -> None:
 def test_the_mafia_wins_when_two_are_left_one_a_mafioso_not_at_parity() -> None:
     rules = find_rules("amateur")
     assert rules.winner(black=2, red=2) is None  # as many as the city: the game goes on
-    assert rules.winner(black=1, red=1) is not None and rules.winner(1, 1).value == "mafia"
-    assert rules.winner(black=2, red=0) is not None and rules.winner(2, 0).value == "mafia"
-    assert rules.winner(black=0, red=3) is not None and rules.winner(0, 3).value == "civilians"
+    assert (won := rules.winner(black=1, red=1)) is not None and won.value == "mafia"
+    assert (won := rules.winner(black=2, red=0)) is not None and won.value == "mafia"
+    assert (won := rules.winner(black=0, red=3)) is not None and won.value == "civilians"
     assert rules.winner(black=2, red=1) is None
     # the example game at eight seats goes on at two against two and two against one, and
     # ends at one against one, said as such
@@ -359,7 +363,7 @@ def test_events_of_a_put_up_say_the_thumbs_and_the_days_total() -> None:
     game = Game("amateur", roles={4: Role.MAFIA, 8: Role.MAFIA, 9: Role.MAFIA,
                                   2: Role.COMMISSAR, 6: Role.NURSE})
     game.start()
-    while game.expect.kind == "timer":
+    while isinstance(game.expect, w.Pause | w.Deal):
         assert game.expect.timer is not None
         game.apply(TimeUp(game.expect.timer.name))
     game.apply(Floor(3))

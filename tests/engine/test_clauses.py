@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
 from narrator.engine import EndSpeech, Game, IllegalActionError, Role, Shot, TimeUp
 from narrator.engine import events as ev
+from narrator.engine import waits as w
 from narrator.errors import ScriptError
 from tests.engine.conftest import day_speeches, run
 from tests.helpers import ROLES, day_one
@@ -20,7 +22,7 @@ ALL = list(range(1, 11))
 
 
 def day1_with(votes: dict[str, list[int]] | None = None,
-              says: dict[int, list[object]] | None = None) -> list[dict[str, object]]:
+              says: dict[int, list[Any]] | None = None) -> list[dict[str, Any]]:
     lines = day_speeches(ALL, says)
     if votes is not None:
         lines.append({"vote": votes})
@@ -57,7 +59,7 @@ def test_2_1_1_first_night_timers_and_no_hunt() -> None:
     game = Game(roles=ROLES)
     events = game.start()
     timers = []
-    while game.expect.kind == "timer":
+    while isinstance(game.expect, w.Pause | w.Deal):
         timers.append(game.expect.timer)
         assert game.expect.timer is not None
         events += game.apply(TimeUp(game.expect.timer.name))
@@ -67,7 +69,7 @@ def test_2_1_1_first_night_timers_and_no_hunt() -> None:
     phases = [e.name for e in events if isinstance(e, ev.PhaseStarted)]
     assert phases.index("don_noted") < phases.index("agreement") < phases.index("sheriff_noted")
     assert "hunt" not in phases and "don_check" not in phases  # no hunt, no checks
-    assert game.expect.kind == "speech" and game.expect.seat == 1
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 1
 
 
 def test_2_1_1_ten_seconds_is_said_during_the_agreement() -> None:
@@ -81,7 +83,8 @@ def test_2_1_1_ten_seconds_is_said_during_the_agreement() -> None:
 def hunt(shots: dict[str, object]) -> int | None:
     lines = [*day1_with(), {"night": {"shots": shots}}]
     nights = run(*lines).game.nights
-    return nights[0]["shot"]
+    shot: int | None = nights[0]["shot"]
+    return shot
 
 
 def test_2_1_2_hit_when_every_living_mafioso_shoots_the_same_living_seat() -> None:
@@ -140,7 +143,7 @@ def test_2_1_3_check_time_runs_and_a_checker_shot_tonight_still_checks() -> None
 
     game = Game(roles=ROLES)
     game.start()
-    while game.expect.kind != "hunt":
+    while not isinstance(game.expect, w.Hunt):
         exp = game.expect
         assert exp.timer is not None
         game.apply(TimeUp(exp.timer.name))
@@ -149,13 +152,14 @@ def test_2_1_3_check_time_runs_and_a_checker_shot_tonight_still_checks() -> None
     game.apply(TimeUp("hunt"))
     assert game.out[1] == {"how": "shot", "night": 2}
     game.apply(TimeUp("don_check"))
-    assert game.expect.kind == "check" and game.expect.role == "sheriff"
+    assert isinstance(game.expect, w.NightAct)
+    assert game.expect.checks and game.expect.role == "sheriff"
     assert game.expect.timer is not None and game.expect.timer.seconds == 15.0
     game.apply(Check("sheriff", 3))
     assert game.nights[0]["sheriff_check"] == {"target": 3, "result": True}
-    while game.expect.kind != "hunt":
+    while not isinstance(game.expect, w.Hunt):
         exp = game.expect
-        if exp.kind == "speech":
+        if isinstance(exp, w.Speech):
             game.apply(EndSpeech())
         else:
             assert exp.timer is not None
@@ -174,12 +178,14 @@ def test_2_2_night_victim_is_out_and_has_a_last_word_before_discussion() -> None
     game = result.game
     assert game.out[7] == {"how": "shot", "night": 2}
     assert game.refused[-1]["reason"] == "not_discussion"  # no nominations in a last word
+    assert isinstance(game.expect, w.Speech)
     assert game.expect.seat == 2 and game.expect.speech == "day"
 
 
 def test_2_2_a_miss_is_announced_and_discussion_starts_at_once() -> None:
     result = run(*day1_with(), {"night": {"shots": {"3": 7}}})
     assert "Этой ночью мафия промахнулась. Все игроки остаются за столом" in result.transcript.said
+    assert isinstance(result.game.expect, w.Speech)
     assert result.game.expect.speech == "day" and result.game.expect.seat == 2
 
 
@@ -193,7 +199,7 @@ def test_2_3_day1_from_seat1_then_from_the_next_living_seat() -> None:
     lines += [{"vote": {"3": ALL}}, {"speech": 3}, {"night": {"shots": {}}}]
     game = run(*lines).game
     assert [d.opened_by for d in game.days] == [1, 2, 4]
-    assert game.expect.seat == 4
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 4
 
 
 def test_2_3_ten_seconds_at_50_and_thanks_at_60() -> None:
@@ -263,14 +269,14 @@ def test_2_3_2_after_withdrawal_the_speaker_may_nominate_again() -> None:
 
 def test_2_2_1_day1_single_candidate_no_vote() -> None:
     result = run(*day1_with(says={1: [[1.0, "выставляю пятого"]]}))
-    assert result.game.days[0].rounds == [] and result.game.expect.kind == "hunt"
+    assert result.game.days[0].rounds == [] and isinstance(result.game.expect, w.Hunt)
     assert "В первый день выставлена одна кандидатура, голосования не будет" in \
         result.transcript.said
 
 
 def test_no_candidates_no_vote() -> None:
     result = run(*day1_with())
-    assert result.game.expect.kind == "hunt"
+    assert isinstance(result.game.expect, w.Hunt)
     assert "Кандидатур нет, голосования не будет" in result.transcript.said
 
 
@@ -334,7 +340,7 @@ def test_2_4_1_tie_speech_is_30_seconds() -> None:
     lines = day1_with(votes={"5": [1, 2, 3, 4, 6], "7": []}, says=says)
     lines += [{"speech": 5, "say": [[29.0, "выставляю восьмого"], [31.0, "не слышно"]]}]
     game = run(*lines).game
-    assert game.expect.kind == "speech" and game.expect.seat == 7
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 7
     assert game.expect.timer is not None and game.expect.timer.seconds == 30.0
 
 
@@ -352,7 +358,7 @@ def test_2_4_1_further_rounds_while_some_candidate_has_fewer_votes() -> None:
     assert [r["candidates"] for r in rounds] == [[5, 7, 8, 2], [5, 7, 8]]
     assert rounds[1]["votes"] == {"5": 4, "7": 4, "8": 2}
     # 4, 4, 2: not all equal, so a third round among 5 and 7, not a car crash
-    assert game.expect.kind == "hands" and game.voting_candidates == (5, 7)
+    assert isinstance(game.expect, w.Vote) and game.voting_candidates == (5, 7)
     assert game.days[0].crash is None
 
 
@@ -370,7 +376,7 @@ def test_2_4_2_crash_passes_with_a_majority_and_last_words_follow_in_order() -> 
     game = result.game
     assert game.days[0].crash == {"for": 6, "against": 4, "passed": True}
     assert game.out[5] == {"how": "crash", "day": 1} and game.out[7]["how"] == "crash"
-    assert game.expect.kind == "speech" and game.expect.seat == 5
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 5
     assert game.expect.speech == "last"
     assert "Кто за то, чтобы все эти игроки покинули стол?" in result.transcript.said
 
@@ -378,7 +384,7 @@ def test_2_4_2_crash_passes_with_a_majority_and_last_words_follow_in_order() -> 
 def test_2_4_2_exactly_half_is_not_a_majority() -> None:
     game = run(*crash_lines([1, 2, 3, 4, 6])).game
     assert game.days[0].crash == {"for": 5, "against": 5, "passed": False}
-    assert 5 not in game.out and 7 not in game.out and game.expect.kind == "hunt"
+    assert 5 not in game.out and 7 not in game.out and isinstance(game.expect, w.Hunt)
 
 
 def test_2_4_2_crash_not_applied_at_four_seats_engine() -> None:
@@ -387,16 +393,19 @@ def test_2_4_2_crash_not_applied_at_four_seats_engine() -> None:
     game.start()
 
     def run_timers() -> None:
-        while game.expect.kind in ("timer", "hunt", "check"):
-            game.apply(TimeUp(game.expect.timer.name))  # type: ignore[union-attr]
+        while isinstance(game.expect, w.Pause | w.Deal | w.Hunt) or (
+                isinstance(game.expect, w.NightAct) and game.expect.checks):
+            assert game.expect.timer is not None
+            game.apply(TimeUp(game.expect.timer.name))
 
     run_timers()
     for seat in (5, 9, 6, 7, 8, 10):  # 2.4.3: four left, the don against three red
         game.apply(Remove(seat))
-    while game.expect.kind == "speech":
+    while isinstance(game.expect, w.Speech):
         game.apply(EndSpeech())
     run_timers()  # night 2: a miss, no checks
-    assert game.living == [1, 2, 3, 4] and game.phase == "d2" and game.expect.seat == 2
+    assert game.living == [1, 2, 3, 4] and game.phase == "d2"
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 2
     game.apply(Nominate(4))
     game.apply(EndSpeech())
     game.apply(Nominate(2))
@@ -414,7 +423,7 @@ def test_2_4_2_crash_not_applied_at_four_seats_engine() -> None:
     game.apply(TimeUp("vote"))
     events = game.apply(TimeUp("vote"))
     assert any(isinstance(e, ev.CrashNotApplied) for e in events)
-    assert 2 not in game.out and 4 not in game.out and game.expect.kind == "hunt"
+    assert 2 not in game.out and 4 not in game.out and isinstance(game.expect, w.Hunt)
 
 
 # -- 2.4.3: removal and the monster rule -------------------------------------------------------------
@@ -426,7 +435,7 @@ def test_2_4_3_removal_during_discussion_cancels_the_vote() -> None:
     result = run(*lines)
     game = result.game
     assert game.out[4] == {"how": "removed", "day": 1}
-    assert game.days[0].rounds == [] and game.expect.kind == "hunt"
+    assert game.days[0].rounds == [] and isinstance(game.expect, w.Hunt)
     assert game.fouls == {6: 1}
     assert "Игрок удален до завершения голосования, голосования сегодня не будет" in \
         result.transcript.said
@@ -440,7 +449,7 @@ def test_2_4_3_removal_of_the_speakers_candidate_frees_the_speakers_nomination()
     game = day_one()
     game.apply(Nominate(5))
     game.apply(Remove(5))
-    assert game.candidates == ()
+    assert not game.candidates
     events = game.apply(Withdraw(5))  # the nomination no longer stands: refused, no crash
     assert [(e.kind, e.reason) for e in events if isinstance(e, ev.Refused)] == \
         [("withdraw", "not_own_nomination")]
@@ -453,14 +462,14 @@ def test_2_4_3_removal_at_night_cancels_the_next_days_vote() -> None:
     lines += day_speeches([2, 3, 4, 5, 6, 7, 9, 10, 1], {2: [[1.0, "выставляю четвертого"]],
                                                          3: [[1.0, "выставляю шестого"]]})
     game = run(*lines).game
-    assert game.days[1].rounds == [] and game.expect.kind == "hunt"
+    assert game.days[1].rounds == [] and isinstance(game.expect, w.Hunt)
 
 
 def test_2_4_3_removal_after_the_result_is_fixed_does_not_cancel() -> None:
     from narrator.engine import Hands, Remove
     lines = day1_with(says=NOMINATE_5_AND_7)
     game = run(*lines).game
-    assert game.expect.kind == "hands" and game.expect.candidate == 5
+    assert isinstance(game.expect, w.Vote) and game.expect.candidate == 5
     game.apply(Hands((1, 2, 3, 4, 6, 7, 8)))  # 7 of 10 for seat 5: already decided
     game.apply(Remove(10))
     assert 10 in game.out
@@ -474,7 +483,7 @@ def test_2_4_3_removal_before_the_result_is_fixed_cancels() -> None:
     game = run(*day1_with(says=NOMINATE_5_AND_7)).game
     game.apply(Hands((1, 2)))
     events = game.apply(Remove(10))
-    assert ev.VotingCancelled("monster") in events and game.expect.kind == "hunt"
+    assert ev.VotingCancelled("monster") in events and isinstance(game.expect, w.Hunt)
 
 
 # -- 1.2 / 1.3: the end ----------------------------------------------------------------------
@@ -486,7 +495,7 @@ def test_1_2_civilians_win_when_no_black_seat_remains_and_the_game_stops() -> No
     game.apply(Remove(3))
     game.apply(Remove(5))
     events = game.apply(Remove(9))
-    assert ev.GameOver("civilians") in events and game.expect.kind == "over"
+    assert ev.GameOver("civilians") in events and isinstance(game.expect, w.Over)
     with pytest.raises(IllegalActionError, match="game is over"):
         game.apply(TimeUp("dealing"))
 
@@ -502,7 +511,7 @@ def test_1_3_mafia_wins_at_parity_with_no_last_word() -> None:
     result = run(*lines)
     game = result.game
     assert game.winner is not None and game.winner.value == "mafia"
-    assert game.expect.kind == "over"
+    assert isinstance(game.expect, w.Over)
     assert result.transcript.said[-3:] == ["Наступает день", "Этой ночью убит игрок номер семь",
                                            "Игра окончена. Победила мафия"]
 

@@ -24,6 +24,7 @@ from narrator.engine import (
     TimeUp,
 )
 from narrator.engine import events as ev
+from narrator.engine import waits as w
 from narrator.engine.options import apply_options
 from narrator.engine.rules import find_rules
 from narrator.errors import ScriptError
@@ -90,7 +91,7 @@ def test_2_1_2_a_player_shot_in_the_hunt_can_be_warned_during_the_checks() -> No
     for shooter in (3, 5, 9):
         game.apply(Shot(shooter, 7))
     game.apply(TimeUp("hunt"))  # the count ends: seat 7 is shot
-    assert game.expect.kind == "check"
+    assert isinstance(game.expect, w.NightAct) and game.expect.checks
     game.apply(Foul(7))
     assert game.fouls[7] == 1
     with pytest.raises(IllegalActionError, match="seat 7 is out"):
@@ -124,7 +125,7 @@ def test_public_record_the_shot_sheriff_checks_that_night_as_recorded() -> None:
 
 def test_1_4_a_foul_during_ones_own_last_word_after_the_night_counts() -> None:
     game = run_with(*QUIET_DAY, night(7)).game
-    assert game.expect.kind == "speech" and game.expect.seat == 7
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 7
     assert game.expect.speech == "last"
     game.apply(Foul(7))
     assert game.fouls[7] == 1
@@ -134,6 +135,7 @@ def test_1_4_a_foul_during_ones_own_last_word_after_the_vote_counts() -> None:
     lines = [*day_speeches(ALL, {2: [[1.0, "выставляю седьмого"]], 4: [[1.0, "выставляю шестого"]]}),
              {"vote": {"7": [1, 2, 3, 4, 5, 6]}}]
     game = run_with(*lines).game
+    assert isinstance(game.expect, w.Speech)
     assert game.expect.seat == 7 and game.expect.speech == "last"
     game.apply(Foul(7))
     assert game.fouls[7] == 1
@@ -143,21 +145,23 @@ def test_1_4_a_foul_during_ones_own_last_word_after_the_vote_counts() -> None:
 
 def test_2_4_3_a_removal_during_a_last_word_ends_only_the_removed_players_speech() -> None:
     game = run_with(*QUIET_DAY, night(7)).game
+    assert isinstance(game.expect, w.Speech)
     assert game.expect.seat == 7 and game.expect.speech == "last"
     events = game.apply(Remove(8))
     assert not any(isinstance(e, ev.SpeechEnded) for e in events)
-    assert game.expect.kind == "speech" and game.expect.seat == 7  # the last word goes on
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 7  # the last word goes on
     assert game.out[8]["how"] == "removed"
     game.apply(EndSpeech())
-    assert game.expect.kind == "speech" and game.expect.speech == "day"
+    exp = game.expect
+    assert isinstance(exp, w.Speech) and exp.speech == "day"
 
 
 def test_2_4_3_a_removal_of_the_speaker_ends_the_speech() -> None:
     game = run_with(*day_speeches([1, 2])).game
-    assert game.expect.seat == 3
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 3
     events = game.apply(Remove(3))
     assert ev.SpeechEnded(3, early=True) in events
-    assert game.expect.seat == 4
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 4
 
 
 # -- the sport fouls option -------------------------------------------------------------------
@@ -169,14 +173,14 @@ def test_sport_fouls_the_third_foul_costs_the_next_discussion_speech() -> None:
     lines = [{"foul": 4}, {"foul": 4}, {"foul": 4}, *day_speeches([1, 2, 3, 5])]
     result = run_with(*lines, options=SPORT)
     game = result.game
-    assert game.expect.seat == 6  # seat 4 was passed over
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 6  # seat 4 was passed over
     said = result.transcript.said
     assert "Игрок номер четыре пропускает речь" in said
     # only that one speech: on day 2 seat 4 speaks again
     game.apply(EndSpeech())
     for _ in range(4):  # 7, 8, 9, 10
         game.apply(EndSpeech())
-    assert game.expect.kind == "hunt"
+    assert isinstance(game.expect, w.Hunt)
 
 
 def test_sport_fouls_the_fourth_foul_removes_by_itself_with_2_4_3() -> None:
@@ -187,7 +191,7 @@ def test_sport_fouls_the_fourth_foul_removes_by_itself_with_2_4_3() -> None:
     assert game.out[8] == {"how": "removed", "day": 1}
     assert game.fouls[8] == 4
     assert game.days[0].out == [8]
-    assert game.expect.kind == "hunt"  # 2.4.3: no vote today
+    assert isinstance(game.expect, w.Hunt)  # 2.4.3: no vote today
     assert game.days[0].rounds == []
 
 

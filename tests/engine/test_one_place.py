@@ -15,6 +15,7 @@ from narrator.engine import (
     night_act,
     parse_action,
 )
+from narrator.engine import waits as w
 from tests.helpers import day_one
 
 
@@ -44,13 +45,14 @@ def test_2_4_a_second_hand_in_a_round_is_refused_before_and_when_it_is_given() -
     game.apply(Nominate(5))
     game.apply(EndSpeech())
     game.apply(Nominate(7))
-    while game.expect.kind != "hands":
-        game.apply(EndSpeech() if game.expect.kind == "speech" else TimeUp(game.expect.timer.name))  # type: ignore[union-attr]
+    while not isinstance(game.expect, w.Vote | w.Crash):
+        game.apply(EndSpeech() if isinstance(game.expect, w.Speech) else TimeUp(game.expect.timer.name))  # type: ignore[union-attr]
     assert game.refusal(Hands((2,))) is None
     game.apply(Hands((2,)))
     assert game.refusal(Hands((2,))) == "already_voted"
     game.apply(TimeUp("vote"))  # the next candidate's window, the same round
-    assert game.expect.kind == "hands" and game.refusal(Hands((2,))) == "already_voted"
+    assert isinstance(game.expect, w.Vote | w.Crash)
+    assert game.refusal(Hands((2,))) == "already_voted"
     assert game.refusal(Hands((3,))) is None
     refused_before = len(game.refused)
     game.apply(Hands((2,)))  # given anyway: the same reason, in the protocol
@@ -62,10 +64,11 @@ def test_2_1_3_one_check_a_night() -> None:
     from narrator.engine import Check, TimeUp
 
     game = day_one()
-    while not (game.expect.kind == "check" and game.expect.role == "don"):
+    while not (isinstance(game.expect, w.NightAct) and game.expect.checks
+               and game.expect.role == "don"):
         exp = game.expect
         assert exp.timer is not None
-        if exp.kind == "speech":
+        if isinstance(exp, w.Speech):
             from narrator.engine import EndSpeech
             game.apply(EndSpeech())
         else:

@@ -16,6 +16,7 @@ import pytest
 from narrator.cli import main
 from narrator.engine import Game, Role, TimeUp
 from narrator.engine import events as ev
+from narrator.engine import waits as w
 from narrator.engine.rules import find_rules
 from narrator.errors import ScriptError
 from narrator.replay.script import parse_table_script
@@ -80,13 +81,13 @@ def test_first_night_mafia_wakes_then_don_and_sheriff_meet_the_host() -> None:
 def test_first_night_cards_come_before_the_night_and_nobody_hunts_or_checks() -> None:
     game = Game(RULES, roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
     events = game.start()
-    while game.expect.kind == "timer":
+    while isinstance(game.expect, w.Pause | w.Deal):
         assert game.expect.timer is not None
         events += game.apply(TimeUp(game.expect.timer.name))
     phases = [e.name for e in events if isinstance(e, ev.PhaseStarted)]
     assert phases == ["dealing", "night", "agreement", "mafia_sleeps", "don_noted", "don_sleeps",
                       "sheriff_noted", "sheriff_sleeps", "day"]
-    assert game.expect.kind == "speech" and game.expect.seat == 1
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 1
 
 
 # -- the day ---------------------------------------------------------------------------------------
@@ -103,6 +104,7 @@ def test_discussion_starts_at_seat_one_then_after_the_previous_first_speaker() -
 def test_the_candidate_with_most_votes_leaves_with_a_last_word() -> None:
     result = pro(*nominate({1: 5, 2: 7}), {"vote": {"5": [1, 2, 3, 4, 6, 7], "7": []}})
     assert result.game.out[5] == {"how": "vote", "day": 1}
+    assert isinstance(result.game.expect, w.Speech)
     assert result.game.expect.speech == "last" and result.game.expect.seat == 5
 
 
@@ -111,7 +113,7 @@ def test_a_single_candidate_on_the_first_day_is_not_voted_on() -> None:
     result = pro(*nominate({1: 5}))
     assert "В первый день выставлена одна кандидатура, голосования не будет" in \
         result.transcript.said
-    assert result.game.expect.kind == "hunt" and not result.game.out
+    assert isinstance(result.game.expect, w.Hunt) and not result.game.out
 
 
 # -- «перестрелка» ---------------------------------------------------------------------------------
@@ -122,6 +124,7 @@ TIE = {"5": [1, 2, 3, 4, 6], "7": []}  # five each: the abstainers count for 7
 def test_perestrelka_the_tied_get_30_seconds_then_a_revote() -> None:
     result = pro(*nominate({1: 5, 2: 7}), {"vote": TIE})
     game = result.game
+    assert isinstance(game.expect, w.Speech)
     assert game.expect.speech == "tie" and game.expect.seat == 5
     assert game.expect.timer is not None and game.expect.timer.seconds == 30.0
     assert result.transcript.said[-3:] == [
@@ -150,13 +153,14 @@ def test_perestrelka_tied_again_asks_if_all_of_them_leave_and_a_majority_removes
     day = result.game.days[0]
     assert day.crash == {"for": 6, "against": 4, "passed": True} and day.out == [5, 7]
     # each of them has the last word, in order of nomination
+    assert isinstance(result.game.expect, w.Speech)
     assert result.game.expect.speech == "last" and result.game.expect.seat == 5
 
 
 def test_perestrelka_an_equal_split_keeps_them() -> None:
     result = revote_tie([1, 2, 3, 4, 6])
     assert result.game.days[0].crash == {"for": 5, "against": 5, "passed": False}
-    assert not result.game.out and result.game.expect.kind == "hunt"
+    assert not result.game.out and isinstance(result.game.expect, w.Hunt)
     assert "Большинства нет. Все кандидаты остаются в игре" in result.transcript.said
 
 
@@ -202,7 +206,7 @@ def test_perestrelka_with_four_at_the_table_no_revote_everybody_stays_night_fall
                    "Все игроки остаются за столом")
     assert said[i + 1] == "Наступает ночь"
     assert "Голоса разделились поровну" not in said[i - 3:]
-    assert game.expect.kind == "hunt" and game.living == [1, 3, 8, 10]
+    assert isinstance(game.expect, w.Hunt) and game.living == [1, 3, 8, 10]
 
 
 def test_at_five_at_the_table_a_tie_is_voted_again() -> None:
@@ -213,6 +217,7 @@ def test_at_five_at_the_table_a_tie_is_voted_again() -> None:
     result = pro(*lines)
     assert len(result.game.living) == 5
     assert result.game.days[1].rounds[0]["votes"] == {"8": 2, "3": 2, "10": 1}
+    assert isinstance(result.game.expect, w.Speech)
     assert result.game.expect.speech == "tie" and result.game.expect.seat == 8
 
 
@@ -241,6 +246,7 @@ def test_a_night_with_no_victim_is_announced_as_such() -> None:
     assert after(said, "Утро. Все просыпаются", 1) == [
         "Утро действительно доброе: этой ночью никто не пострадал"]
     assert "Этой ночью мафия промахнулась. Все игроки остаются за столом" not in said
+    assert isinstance(result.game.expect, w.Speech)
     assert result.game.expect.speech == "day" and result.game.expect.seat == 2
 
 
@@ -248,6 +254,7 @@ def test_the_night_victim_has_a_last_word() -> None:
     # the text gives the last word to «выбывший из игры»; a night victim is one too
     result = pro(*nominate({}), {"night": {"shots": {"3": 7, "5": 7, "9": 7}}})
     game = result.game
+    assert isinstance(game.expect, w.Speech)
     assert game.expect.speech == "last" and game.expect.seat == 7
     assert game.expect.timer is not None and game.expect.timer.seconds == 60.0
 

@@ -25,6 +25,7 @@ from narrator.engine import (
     TimeUp,
 )
 from narrator.engine import events as ev
+from narrator.engine import waits as w
 from narrator.engine.rules import find_rules
 from tests.helpers import ROLES
 
@@ -33,7 +34,7 @@ def to_day(rules: Rules, *, roles: dict[int, Role] | None = None) -> Game:
     """A game brought through the first night to its first speech."""
     game = Game(rules, roles=ROLES if roles is None else roles)
     game.start()
-    while game.expect.kind == "timer":
+    while isinstance(game.expect, w.Pause | w.Deal):
         assert game.expect.timer is not None
         game.apply(TimeUp(game.expect.timer.name))
     return game
@@ -43,9 +44,8 @@ def discussion(game: Game, nominations: dict[int, int] | None = None) -> list[ev
     """Every day speech of the current day, with ``nominations`` by speaker; the events."""
     nominations = nominations or {}
     events: list[ev.Event] = []
-    while game.expect.kind == "speech" and game.expect.speech == "day":
+    while isinstance(game.expect, w.Speech) and game.expect.speech == "day":
         seat = game.expect.seat
-        assert seat is not None
         if seat in nominations:
             events += game.apply(Nominate(nominations[seat]))
         events += game.apply(EndSpeech())
@@ -59,15 +59,14 @@ def close_window(game: Game) -> list[ev.Event]:
 
 def night(game: Game, target: int | None, checks: dict[str, int] | None = None) -> None:
     """The hunt (every living mafioso shoots ``target``) and the checks, to the next day."""
-    assert game.expect.kind == "hunt"
+    assert isinstance(game.expect, w.Hunt)
     if target is not None:
         for seat in game.living:
             if seat in game.black:
                 game.apply(Shot(seat, target))
     close_window(game)
-    while game.expect.kind == "check":
+    while isinstance(game.expect, w.NightAct) and game.expect.checks:
         role = game.expect.role
-        assert role is not None
         if checks and role in checks:
             game.apply(Check(role, checks[role]))
         close_window(game)
@@ -76,8 +75,7 @@ def night(game: Game, target: int | None, checks: dict[str, int] | None = None) 
 def speakers(game: Game) -> list[int]:
     """The seats whose day speeches follow, ended at once, in order."""
     seen: list[int] = []
-    while game.expect.kind == "speech" and game.expect.speech == "day":
-        assert game.expect.seat is not None
+    while isinstance(game.expect, w.Speech) and game.expect.speech == "day":
         seen.append(game.expect.seat)
         game.apply(EndSpeech())
     return seen
@@ -117,10 +115,10 @@ def test_day_opener_hook_gets_the_day_and_the_previous_opener() -> None:
         for day in (1, 2):
             speakers(game)
             night(game, 2 if day == 1 else None)
-            if game.expect.speech == "last":
+            if isinstance(game.expect, w.Speech) and game.expect.speech == "last":
                 game.apply(EndSpeech())
         openers[rules.name] = [d.opened_by for d in game.days]
-        assert game.expect.seat == openers[rules.name][-1]
+        assert isinstance(game.expect, w.Speech) and game.expect.seat == openers[rules.name][-1]
     assert openers["crime-time"] == [1, 3, 4]  # 2.3: the seat after the previous opener
     assert openers["test-seat-of-the-day"] == [1, 3, 3]
 
@@ -148,12 +146,12 @@ def test_no_vote_hook_decides_the_single_candidate_of_day_1() -> None:
     game = to_day(CrimeTime())
     events = discussion(game, {2: 7})
     assert ev.VotingCancelled("single_candidate_day1") in events  # 2.2.1
-    assert game.expect.kind == "hunt"
+    assert isinstance(game.expect, w.Hunt)
 
     game = to_day(SingleCandidateVoted())
     events = discussion(game, {2: 7})
     assert not any(isinstance(e, ev.VotingCancelled) for e in events)
-    assert game.expect.kind == "hands" and game.expect.candidate == 7
+    assert isinstance(game.expect, w.Vote) and game.expect.candidate == 7
     close_window(game)  # everybody abstains: all ten hands count for the only candidate
     assert game.out[7] == {"how": "vote", "day": 1}
 
@@ -176,14 +174,16 @@ class NoMonster(CrimeTime):
 
 
 def test_without_the_monster_rule_a_removal_does_not_cancel_the_vote() -> None:
-    for rules, expect in ((CrimeTime(), "hunt"), (NoMonster(), "hands")):
+    expected: tuple[tuple[Rules, type[w.Wait]], ...] = ((CrimeTime(), w.Hunt),
+                                                         (NoMonster(), w.Vote))
+    for rules, expect in expected:
         game = to_day(rules)
         game.apply(Nominate(7))
         events = game.apply(Remove(4))
         events += discussion(game, {2: 8})
         cancelled = ev.VotingCancelled("monster") in events  # 2.4.3
-        assert cancelled is (expect == "hunt")
-        assert game.expect.kind == expect
+        assert cancelled is (expect is w.Hunt)
+        assert isinstance(game.expect, expect)
 
 
 # -- when a tie goes to the car crash -----------------------------------------------------------
@@ -205,10 +205,11 @@ def test_tie_hook_sends_a_first_tie_to_the_car_crash() -> None:
         close_window(game)
         events = close_window(game)  # the other five abstain: they count for 4 (2.4)
         if rules.name == "crime-time":  # 2.4.1: the first tie is voted again, after speeches
-            assert ev.Tie((2, 4)) in events and game.expect.speech == "tie"
+            assert ev.Tie((2, 4)) in events
+            assert isinstance(game.expect, w.Speech) and game.expect.speech == "tie"
         else:
             assert ev.CrashStarted((2, 4)) in events
-            assert game.expect.kind == "hands" and game.expect.candidate is None
+            assert isinstance(game.expect, w.Crash)
 
 
 # -- what a check answers -----------------------------------------------------------------------
@@ -245,9 +246,10 @@ class SheriffOnly(CrimeTime):
 def test_checkers_setting_decides_who_wakes_to_check() -> None:
     game = to_day(SheriffOnly())
     discussion(game)
-    assert game.expect.kind == "hunt"
+    assert isinstance(game.expect, w.Hunt)
     close_window(game)
-    assert game.expect.kind == "check" and game.expect.role == "sheriff"
+    exp = game.expect
+    assert isinstance(exp, w.NightAct) and exp.checks and exp.role == "sheriff"
     night_record = game.nights[-1]
     assert set(night_record) == {"night", "shot", "sheriff_check"}
 

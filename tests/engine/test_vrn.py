@@ -27,6 +27,7 @@ from narrator.engine import (
     TimeUp,
 )
 from narrator.engine import events as ev
+from narrator.engine import waits as w
 from narrator.engine.rules import find_rules
 from narrator.errors import ScriptError
 from narrator.replay.script import parse_table_script
@@ -112,11 +113,12 @@ def test_the_first_night_masks_the_cards_the_mafia_then_the_sheriff_doctor_and_m
 def test_the_introduction_round_30_seconds_each_from_seat_one_and_no_vote() -> None:
     result = vrn(*INTRO[:3])
     game = result.game
-    assert game.expect.kind == "speech" and game.expect.speech == "intro"
+    assert isinstance(game.expect, w.Speech) and game.expect.speech == "intro"
     assert game.expect.seat == 4 and game.expect.timer is not None
     assert game.expect.timer.seconds == 30.0 and game.expect.timer.warning_at is None
     result = vrn(*INTRO)
-    assert result.game.expect.kind == "act" and result.game.expect.role == "mafia"  # night 2
+    assert isinstance(result.game.expect, w.NightAct)
+    assert not result.game.expect.checks and result.game.expect.role == "mafia"  # night 2
     assert result.game.days[0].rounds == [] and result.game.days[0].opened_by == 1
     assert "Круг представления окончен, город засыпает" in said(result)
     # nothing is put to the vote in an introduction
@@ -148,7 +150,7 @@ def test_with_the_don_out_the_mafia_hunts_by_the_count() -> None:
     result = vrn(*lines, votes_against(10, []))
     game = result.game
     assert 10 not in game.out
-    assert game.expect.kind == "hunt"  # no decision of the don: the count
+    assert isinstance(game.expect, w.Hunt)  # no decision of the don: the count
     # every living mafioso shoots the same seat: a hit; and no don's check after it
     result = vrn(*lines, votes_against(10, []), night(shots={"5": 4, "9": 4}, sheriff=5))
     hunt = said(result)[said(result).index("Наступила ночь. В городе проснулась мафия") + 1:]
@@ -243,15 +245,17 @@ def test_30_second_testaments_but_the_black_the_sheriff_and_a_maniac_for_the_maf
 ) -> None:
     result = vrn(*INTRO, night(mafia=7))
     exp = result.game.expect
-    assert exp.speech == "last" and exp.seat == 7
+    assert isinstance(exp, w.Speech) and exp.speech == "last" and exp.seat == 7
     assert exp.timer is not None and exp.timer.seconds == 30.0
     assert "Игрок номер семь, у вас тридцать секунд на завещание" in said(result)
     for victim, side in ((1, "city"), (5, "city"), (3, "city"), (8, "mafia")):
         game = vrn(*INTRO, night(maniac=victim), side=side).game
         assert game.out[victim]["how"] == "maniac"
         opener = 2 if victim == 1 else 1
+        assert isinstance(game.expect, w.Speech), (victim, side)
         assert game.expect.speech == "day" and game.expect.seat == opener, (victim, side)
     game = vrn(*INTRO, night(mafia=8), side="city").game  # a maniac for the city: a testament
+    assert isinstance(game.expect, w.Speech)
     assert game.expect.speech == "last" and game.expect.seat == 8
 
 
@@ -262,7 +266,7 @@ def test_60_second_speeches_ending_on_thanks_and_no_nominations() -> None:
                                                          [20.0, "дякую"]]}, lang="uk")
     game = result.game
     assert game.refused[-1]["reason"] == "no_nominations"
-    assert game.expect.seat == 2
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 2
     exp = game.expect
     assert exp.timer is not None and exp.timer.seconds == 60.0 and exp.timer.warning_at is None
     # «Через 60 секунд … провідний вимовляє «дякую»»
@@ -275,14 +279,15 @@ def test_a_hand_held_up_through_the_round_gets_30_seconds_after_it() -> None:
     result = vrn(*INTRO, night(), *day_speeches(ALL), {"extra": [7, 2]})
     game = result.game
     exp = game.expect
+    assert isinstance(exp, w.Speech)
     assert exp.speech == "extra" and exp.seat == 2  # in the round's order
     assert exp.timer is not None and exp.timer.seconds == 30.0
     result = vrn(*INTRO, night(), *day_speeches(ALL), {"extra": [7, 2]}, {"speech": 2},
                  {"speech": 7})
-    assert result.game.expect.kind == "hands"
+    assert isinstance(result.game.expect, w.Vote | w.Crash)
     assert result.game.days[1].to_json()["extra"] == [2, 7]
     # no extra line: nobody held a hand up, the vote comes
-    assert vrn(*INTRO, night(), *day_speeches(ALL)).game.expect.kind == "extra"
+    assert isinstance(vrn(*INTRO, night(), *day_speeches(ALL)).game.expect, w.Extra)
     assert vrn(*INTRO, night(), *day_speeches(ALL), votes_against(4, ALL)).game.days[1].rounds
 
 
@@ -291,7 +296,7 @@ def test_the_second_discussion_opens_at_one_and_the_next_from_the_seat_after() -
              votes_against(10, [1, 2, 3])]  # 10 stays
     result = vrn(*lines, night())
     assert result.game.days[1].opened_by == 1 and result.game.days[2].opened_by == 2
-    assert result.game.expect.seat == 2
+    assert isinstance(result.game.expect, w.Speech) and result.game.expect.seat == 2
 
 
 # -- the vote ------------------------------------------------------------------------------------
@@ -314,16 +319,18 @@ def test_the_leader_justifies_for_a_minute_and_is_voted_on_again_fewer_votes_and
     lines = [*INTRO, night(), *day_speeches(ALL), votes_against(4, [1, 2, 3, 5, 6, 7])]
     result = vrn(*lines)
     exp = result.game.expect
-    assert exp.speech == "justify" and exp.seat == 4
+    assert isinstance(exp, w.Speech) and exp.speech == "justify" and exp.seat == 4
     assert exp.timer is not None and exp.timer.seconds == 60.0
     stays = vrn(*lines, {"speech": 4}, votes_against(4, [1, 2, 3, 5, 6]))
     assert stays.game.days[1].rounds[1] == {"candidates": [4], "votes": {"4": 5}}
-    assert 4 not in stays.game.out and stays.game.expect.kind == "act"
+    assert 4 not in stays.game.out
+    assert isinstance(stays.game.expect, w.NightAct) and not stays.game.expect.checks
     assert "Игрок номер четыре остается за столом" in said(stays)
     # as many as before (the hands not raised count for nobody now): he leaves, with no last word
     out = vrn(*lines, {"speech": 4}, votes_against(4, [1, 2, 3, 5, 6, 7]))
     assert out.game.out[4] == {"how": "vote", "day": 2}
-    assert out.game.expect.kind == "act"  # the night at once: the voted out have no last word
+    assert isinstance(out.game.expect, w.NightAct)
+    assert not out.game.expect.checks  # the night at once: the voted out have no last word
 
 
 def test_a_justification_is_used_once_and_the_next_time_he_leads_he_leaves() -> None:
@@ -337,6 +344,7 @@ def test_a_justification_is_used_once_and_the_next_time_he_leads_he_leaves() -> 
 def test_two_tied_both_justify_and_are_voted_on_again() -> None:
     lines = [*INTRO, night(), *day_speeches(ALL), {"vote": {"4": [1, 2, 3, 5, 6], "10": []}}]
     result = vrn(*lines)  # the other five hands count against 10
+    assert isinstance(result.game.expect, w.Speech)
     assert result.game.expect.speech == "justify" and result.game.expect.seat == 4
     assert "У каждого из них минута на оправдание" in said(result)
     result = vrn(*lines, {"speech": 4}, {"speech": 10}, {"vote": {"4": [1, 2, 3, 5, 6, 7]}})
@@ -351,7 +359,8 @@ def test_three_or_more_tied_everyone_stays() -> None:
     result = vrn(*INTRO, night(), *day_speeches(ALL),
                  {"vote": {"2": [1, 3, 4], "5": [2, 6, 7], "9": [5, 8, 10]}})
     assert result.game.days[1].rounds[0]["votes"]["10"] == 1  # 9 raised no hand
-    assert not result.game.out and result.game.expect.kind == "act"
+    assert not result.game.out
+    assert isinstance(result.game.expect, w.NightAct) and not result.game.expect.checks
     assert "Город не договорился. Все остаются за столом" in said(result)
 
 
@@ -382,7 +391,7 @@ def test_a_maniac_for_the_mafia_the_city_plays_on_until_he_is_out() -> None:
               {"speech": 5}, votes_against(5, [1, 4, 6, 7, 8, 10])]
     result = vrn(*lines, night(shots={"9": 4}, sheriff_shot=9), side="mafia")
     game = result.game
-    assert game.winner is None and game.expect.kind == "speech"
+    assert game.winner is None and isinstance(game.expect, w.Speech)
     assert "Маньяк еще в игре, город продолжает игру" in said(result)
     # the city rids itself of him: 4's testament, then the discussion from 6
     speeches = [{"speech": 4}, *day_speeches([6, 7, 8, 10, 1])]
@@ -397,7 +406,7 @@ def test_a_maniac_for_the_mafia_the_city_plays_on_until_he_is_out() -> None:
 def to_night_two(side: str = "city") -> Game:
     game = Game("vrn", roles=ROLES, dealt={"maniac_side": side})
     game.start()
-    while game.expect.kind != "act":
+    while not (isinstance(game.expect, w.NightAct) and not game.expect.checks):
         exp = game.expect
         assert exp.timer is not None
         game.apply(TimeUp(exp.timer.name))
@@ -406,6 +415,7 @@ def to_night_two(side: str = "city") -> Game:
 
 def test_each_role_acts_in_its_own_step_only_and_once() -> None:
     game = to_night_two()
+    assert isinstance(game.expect, w.NightAct)
     assert game.expect.role == "mafia" and game.expect.acts == ("kill",)
     with pytest.raises(IllegalActionError, match="it is not the maniac's kill"):
         game.apply(Kill("maniac", 4))
@@ -415,7 +425,8 @@ def test_each_role_acts_in_its_own_step_only_and_once() -> None:
     assert game.apply(Kill("mafia", 5)) == [ev.Refused(None, "kill", 5, "already_acted")]
     game.apply(TimeUp("mafia_decides"))
     game.apply(TimeUp("don_check"))
-    assert game.expect.role == "sheriff" and game.expect.acts == ("check", "kill")
+    exp = game.expect
+    assert isinstance(exp, w.NightAct) and exp.role == "sheriff" and exp.acts == ("check", "kill")
     game.apply(Check("sheriff", 3))
     assert game.apply(Kill("sheriff", 3)) == [ev.Refused(None, "kill", 3, "already_acted")]
 
@@ -441,6 +452,7 @@ def test_of_two_tied_one_who_justified_before_does_not_speak_again() -> None:
     result = vrn(*lines, {"vote": {"4": [1, 2, 3, 5, 6], "7": [4, 8, 9, 10, 7]}})
     game = result.game
     assert game.days[2].rounds[0]["votes"]["4"] == game.days[2].rounds[0]["votes"]["7"] == 5
+    assert isinstance(game.expect, w.Speech)
     assert game.expect.speech == "justify" and game.expect.seat == 7  # not 4 again
     result = vrn(*lines, {"vote": {"4": [1, 2, 3, 5, 6], "7": [4, 8, 9, 10, 7]}},
                  {"speech": 7}, {"vote": {"4": [1, 2, 3, 5, 6, 9]}})

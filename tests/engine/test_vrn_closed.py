@@ -16,6 +16,7 @@ import pytest
 from narrator.cli import main
 from narrator.engine import Game, Role, TimeUp
 from narrator.engine import events as ev
+from narrator.engine import waits as w
 from narrator.engine.rules import find_rules
 from narrator.errors import ScriptError
 from narrator.replay.script import parse_table_script
@@ -68,7 +69,7 @@ def test_first_night_only_the_mafia_wakes_and_agrees_then_good_morning() -> None
     ]
     game = Game(RULES, roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
     events = game.start()
-    while game.expect.kind == "timer":
+    while isinstance(game.expect, w.Pause | w.Deal):
         assert game.expect.timer is not None
         events += game.apply(TimeUp(game.expect.timer.name))
     phases = [e.name for e in events if isinstance(e, ev.PhaseStarted)]
@@ -82,7 +83,7 @@ def test_day_one_opens_at_seat_one_day_two_at_seat_two_and_so_on() -> None:
              *nominate({}, circle(3)), {"night": {}}]
     game = closed(*lines).game
     assert [d.opened_by for d in game.days] == [1, 2, 3, 4]
-    assert game.expect.seat == 4
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 4
 
 
 def test_day_n_opens_at_the_first_living_seat_from_n_when_seat_n_is_out() -> None:
@@ -103,7 +104,7 @@ def test_a_single_candidate_on_the_first_day_stays() -> None:
     assert result.game.days[0].out == [] and result.game.days[0].rounds == []
     assert "В первый день выставлена одна кандидатура, голосования не будет" in \
         result.transcript.said
-    assert result.game.expect.kind == "hunt"
+    assert isinstance(result.game.expect, w.Hunt)
 
 
 def test_from_the_second_day_a_single_candidate_leaves_without_a_vote() -> None:
@@ -117,13 +118,14 @@ def test_from_the_second_day_a_single_candidate_leaves_without_a_vote() -> None:
     i = said.index("На голосование выставлен только один игрок: он покидает игру без голосования")
     assert said[i + 1:i + 3] == ["Игрок номер девять покидает стол",
                                  "Игрок номер девять, ваше последнее слово"]
+    assert isinstance(game.expect, w.Speech)
     assert game.expect.speech == "last" and game.expect.seat == 9  # «хвилина на останнє слово»
 
 
 def test_from_the_second_day_two_candidates_are_voted_on() -> None:
     lines = [*nominate({}), {"night": {}}, *nominate({4: 9, 6: 8}, circle(2))]
     game = closed(*lines).game
-    assert game.expect.kind == "hands" and game.expect.candidate == 9
+    assert isinstance(game.expect, w.Vote) and game.expect.candidate == 9
 
 
 # -- «автокатастрофа» ------------------------------------------------------------------------------
@@ -133,6 +135,7 @@ TIE = {"5": [1, 2, 3, 4, 6], "7": []}  # five each: the abstainers count for 7
 
 def test_car_crash_the_tied_get_30_seconds_then_a_revote() -> None:
     game = closed(*nominate({1: 5, 2: 7}), {"vote": TIE}).game
+    assert isinstance(game.expect, w.Speech)
     assert game.expect.speech == "tie" and game.expect.seat == 5
     assert game.expect.timer is not None and game.expect.timer.seconds == 30.0
     game = closed(*nominate({1: 5, 2: 7}), {"vote": TIE}, {"speech": 5}, {"speech": 7},
@@ -159,7 +162,7 @@ def test_car_crash_a_minority_or_an_equal_split_keeps_them(hands: list[int], spl
     result = revote_tie(hands)
     assert result.game.days[0].crash is not None
     assert result.game.days[0].crash["passed"] is False, split
-    assert not result.game.out and result.game.expect.kind == "hunt"
+    assert not result.game.out and isinstance(result.game.expect, w.Hunt)
 
 
 def test_car_crash_the_question_is_put_with_four_at_the_table_too() -> None:
@@ -187,10 +190,12 @@ def test_the_mafia_hunts_then_the_don_then_the_sheriff_then_good_morning() -> No
 
 def test_the_victim_gets_the_last_word_and_a_miss_is_announced() -> None:
     game = closed(*nominate({}), HIT_7).game
-    assert game.out[7] == {"how": "shot", "night": 2} and game.expect.speech == "last"
+    assert game.out[7] == {"how": "shot", "night": 2}
+    assert isinstance(game.expect, w.Speech) and game.expect.speech == "last"
     result = closed(*nominate({}), {"night": {"shots": {"3": 7, "5": 7, "9": 2}}})
     assert "Мафия промахнулась. Все остаются за столом" in result.transcript.said
-    assert result.game.nights[0]["shot"] is None and result.game.expect.seat == 2
+    assert result.game.nights[0]["shot"] is None
+    assert isinstance(result.game.expect, w.Speech) and result.game.expect.seat == 2
 
 
 def test_the_don_looks_for_the_sheriff_and_the_sheriff_for_the_mafia() -> None:

@@ -4,6 +4,7 @@ leaves the game exactly as it was; undo gives back the state before; text forms 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -65,15 +66,18 @@ def play(rng: random.Random, steps: list[tuple[bool, object]], seats: int) -> No
 
 
 def _random_action(rng: random.Random) -> object:
-    s = lambda: rng.randint(-2, 17)  # noqa: E731
-    return rng.choice([
+    def s() -> int:
+        return rng.randint(-2, 17)
+
+    makers: list[Callable[[], object]] = [
         lambda: Nominate(s()), lambda: Withdraw(s()), lambda: EndSpeech(),
         lambda: Malformed("nominate", None, "no_number"),
         lambda: TimeUp(rng.choice(["speech", "vote", "hunt", "nap", "don_check"])),
         lambda: Hands(tuple(s() for _ in range(rng.randint(0, 12)))),
         lambda: HandCount(rng.randint(-1, 12)), lambda: Shot(s(), s()),
         lambda: Check(rng.choice(["don", "sheriff", "doctor"]), s()),
-        lambda: Foul(s()), lambda: Remove(s())])()
+        lambda: Foul(s()), lambda: Remove(s())]
+    return rng.choice(makers)()
 
 
 @cases(60)

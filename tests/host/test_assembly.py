@@ -9,6 +9,7 @@ import pytest
 from narrator.assist.cli import make_session
 from narrator.clock import VirtualClock
 from narrator.engine import EndSpeech, Game, Nominate
+from narrator.engine import waits as w
 from narrator.host.assembly import assemble_host
 from narrator.host.speaker import wav_narration
 from narrator.replay.script import load_table_script
@@ -23,7 +24,7 @@ def test_assist_transcripts_note_what_is_not_spoken_like_the_other_modes() -> No
     session = make_session(Game(roles=ROLES), VirtualClock(), journal=None,
                            manifest=default_manifest("ru"))
     session.host.start()
-    while session.host.game.expect.kind == "timer":
+    while isinstance(session.host.game.expect, w.Pause | w.Deal):
         session.loop.step(timeout=float("inf"))
     session.host.apply(Nominate(5))
     session.host.apply(EndSpeech())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from narrator.engine import (
@@ -17,6 +19,7 @@ from narrator.engine import (
     Save,
     TimeUp,
 )
+from narrator.engine import waits as w
 from narrator.engine.entries import OperatorInput, OperatorLineError, parse_operator_line
 from tests.helpers import ROLES
 
@@ -25,25 +28,25 @@ def at(kind: str) -> Game:
     """A game brought to the first step of ``kind``: speech, vote, crash, hunt or check."""
     game = Game(roles=ROLES)
     game.start()
-    while game.expect.kind == "timer":
+    while isinstance(game.expect, w.Pause | w.Deal):
         assert game.expect.timer is not None
         game.apply(TimeUp(game.expect.timer.name))
     if kind == "speech":
         return game
     nominations = {1: 2, 2: 4} if kind in ("vote", "crash") else {}
-    while game.expect.kind == "speech":
+    while isinstance(game.expect, w.Speech):
         seat = game.expect.seat
         if seat in nominations:
             game.apply(Nominate(nominations[seat]))
         game.apply(EndSpeech())
     if kind == "crash":  # 5 : 5 twice, the abstainers counting for 4 (2.4), then 2.4.2
-        while game.expect.kind != "hands" or game.expect.candidate is not None:
+        while not isinstance(game.expect, w.Crash):
             exp = game.expect
             assert exp.timer is not None
-            if exp.kind == "speech":
+            if isinstance(exp, w.Speech):
                 game.apply(EndSpeech())
                 continue
-            if exp.candidate == 2:
+            if isinstance(exp, w.Vote) and exp.candidate == 2:
                 game.apply(parse_operator_line("1 2 3 5 6", game).actions[0])
             game.apply(TimeUp(exp.timer.name))
     if kind == "check":
@@ -71,7 +74,7 @@ def test_in_a_speech_a_number_nominates_w_withdraws_and_dash_ends_it() -> None:
 
 def test_in_a_vote_a_number_is_a_count_and_seats_are_hands() -> None:
     game = at("vote")
-    assert game.expect.candidate == 2
+    assert isinstance(game.expect, w.Vote) and game.expect.candidate == 2
     entry = parse_operator_line("6", game)
     assert [str(a) for a in entry.actions] == ["count 6"] and entry.done
     assert texts("1 2 4", game) == texts("1,2,4", game) == ["hands 1 2 4"]
@@ -83,14 +86,14 @@ def test_in_a_vote_a_number_is_a_count_and_seats_are_hands() -> None:
 
 def test_in_the_car_crash_numbers_are_the_seats_for() -> None:
     game = at("crash")
-    assert game.expect.kind == "hands" and game.expect.candidate is None
+    assert isinstance(game.expect, w.Crash)
     assert texts("1 2 4", game) == ["hands 1 2 4"]
     assert texts("6", game) == ["hands 6"]
 
 
 def test_in_the_hunt_a_target_is_every_mafiosos_shot_and_pairs_are_single_shots() -> None:
     game = at("hunt")
-    assert game.expect.kind == "hunt"
+    assert isinstance(game.expect, w.Hunt)
     assert texts("7", game) == texts("k 7", game) == ["shot 3 7", "shot 5 7", "shot 9 7"]
     assert texts("3:7 9:2", game) == texts("k 3-7, 9-2", game) == ["shot 3 7", "shot 9 2"]
     assert parse_operator_line("-", game).done and not parse_operator_line("-", game).actions
@@ -100,9 +103,10 @@ def test_in_the_hunt_a_target_is_every_mafiosos_shot_and_pairs_are_single_shots(
 
 def test_a_check_is_a_seat_and_a_verb_outside_its_step_is_refused() -> None:
     game = at("check")
-    assert game.expect.kind == "check" and game.expect.role == "don"
+    assert isinstance(game.expect, w.NightAct) and game.expect.checks and game.expect.role == "don"
     assert texts("4", game) == texts("c 4", game) == ["check don 4"]
-    with pytest.raises(OperatorLineError, match="the mafia is not hunting"):
+    with pytest.raises(OperatorLineError, match=re.escape(
+            "kill 4: the don does not kill (waiting for the don's check)")):
         parse_operator_line("k 4", game)
     speech = at("speech")
     with pytest.raises(OperatorLineError, match="nobody is checking"):
@@ -126,47 +130,48 @@ VRN = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA, 6: Role.DOCTO
 AMATEUR = {4: Role.MAFIA, 8: Role.MAFIA, 9: Role.MAFIA, 2: Role.COMMISSAR, 6: Role.NURSE}
 
 
-def run_to(game: Game, kind: str, role: str | None = None) -> Game:
-    """Bring ``game`` to its first step of ``kind`` (and ``role``): speeches end at once,
-    everything else runs its time out."""
+def run_to(game: Game, wait: type[w.Wait], role: str | None = None) -> Game:
+    """Bring ``game`` to its first step of the class ``wait`` (a night act: ``role``'s, not a
+    check): speeches end at once, everything else runs its time out."""
     game.start()
     for _ in range(500):
         exp = game.expect
-        if exp.kind == kind and (role is None or exp.role == role):
+        if isinstance(exp, wait) and (not isinstance(exp, w.NightAct) or (
+                not exp.checks and (role is None or exp.role == role))):
             return game
-        if exp.kind == "speech":
+        if isinstance(exp, w.Speech):
             game.apply(EndSpeech())
         else:
             assert exp.timer is not None
             game.apply(TimeUp(exp.timer.name))
-    raise AssertionError(f"no {kind} step")
+    raise AssertionError(f"no {wait.tag} step")
 
 
 def test_a_night_act_is_the_roles_usual_act_or_the_one_named() -> None:
-    game = run_to(Game("vrn", roles=VRN, dealt={"maniac_side": "city"}), "act", "mafia")
+    game = run_to(Game("vrn", roles=VRN, dealt={"maniac_side": "city"}), w.NightAct, "mafia")
     assert parse_operator_line("7", game) == OperatorInput((Kill("mafia", 7),), True, text="7")
     assert parse_operator_line("-", game).done and not parse_operator_line("-", game).actions
     with pytest.raises(OperatorLineError, match="the mafia does not save"):
         parse_operator_line("s 7", game)
-    game = run_to(Game("vrn", roles=VRN, dealt={"maniac_side": "city"}), "act", "sheriff")
+    game = run_to(Game("vrn", roles=VRN, dealt={"maniac_side": "city"}), w.NightAct, "sheriff")
     assert parse_operator_line("4", game).actions == (Check("sheriff", 4),)
     assert parse_operator_line("c 4", game).actions == (Check("sheriff", 4),)
     assert parse_operator_line("k 4", game).actions == (Kill("sheriff", 4),)
-    game = run_to(Game("vrn", roles=VRN, dealt={"maniac_side": "city"}), "act", "doctor")
+    game = run_to(Game("vrn", roles=VRN, dealt={"maniac_side": "city"}), w.NightAct, "doctor")
     assert parse_operator_line("7", game).actions == (Save("doctor", 7),)
     with pytest.raises(OperatorLineError, match="type a seat number"):
         parse_operator_line("²", game)
 
 
 def test_the_hands_held_up_the_next_speaker_and_the_thumbs() -> None:
-    game = run_to(Game("vrn", roles=VRN, dealt={"maniac_side": "city"}), "extra")
+    game = run_to(Game("vrn", roles=VRN, dealt={"maniac_side": "city"}), w.Extra)
     assert parse_operator_line("3 7", game).actions == (Extra((3, 7)),)
     assert parse_operator_line("3,", game).actions == (Extra((3,)),)
-    game = run_to(Game("amateur", roles=AMATEUR), "floor")
+    game = run_to(Game("amateur", roles=AMATEUR), w.Floor)
     assert parse_operator_line("7", game).actions == (Floor(7),)
     game.apply(Floor(7))
     game.apply(EndSpeech())
-    assert game.expect.kind == "put_up"
+    assert isinstance(game.expect, w.PutUp)
     assert parse_operator_line("7: 1 2 3", game).actions == (PutUp(7, (1, 2, 3)),)
     assert parse_operator_line("5:", game).actions == (PutUp(5, ()),)
     with pytest.raises(OperatorLineError, match="thumbs"):

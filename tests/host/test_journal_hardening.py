@@ -15,6 +15,7 @@ import pytest
 from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import EndSpeech, Game, Nominate, Role
+from narrator.engine import waits as w
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
@@ -39,7 +40,7 @@ def day_one(path: Path) -> tuple[Host, Journal]:
     host = Host(game, Scheduler(VirtualClock()), Transcript(default_manifest("ru")), journal)
     host.start()
     driver = driver_of(host)
-    while game.expect.kind == "timer":
+    while isinstance(game.expect, w.Pause | w.Deal):
         driver.run_next()
     return host, journal
 
@@ -281,7 +282,8 @@ def test_a_resumed_speech_continues_with_the_time_that_was_left(tmp_path: Path) 
     driver.run_until(1000.0 + 39.0)
     assert said == [pytest.approx(1030.0)]  # «Десять секунд» 50 s into the speech
     driver.run_until(1000.0 + 40.0)
-    assert host.game.expect.seat == 2  # the speech ended 60 s after it began
+    exp = host.game.expect
+    assert isinstance(exp, w.Speech) and exp.seat == 2  # the speech ended 60 s after it began
     journal.close()
     entries = load_journal(path).entries
     assert str(entries[-1][1]) == "timeup speech"

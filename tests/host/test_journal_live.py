@@ -10,6 +10,7 @@ import pytest
 from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import EndSpeech, Game, HandCount, IllegalActionError, Nominate, TimeUp
+from narrator.engine import waits as w
 from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
 from narrator.host.host import Host
@@ -35,7 +36,7 @@ def make_host(journal_path: Path | None = None) -> tuple[Host, Driver, Transcrip
 
 
 def run_to_day(host: Host, loop: Driver) -> None:
-    while host.game.expect.kind == "timer":
+    while isinstance(host.game.expect, w.Pause | w.Deal):
         loop.step(timeout=float("inf"))
 
 
@@ -51,8 +52,9 @@ def test_live_loop_runs_timers_and_inputs_in_order() -> None:
     assert transcript.said[-1] == "Десять секунд" and host.clock.now() == pytest.approx(
         host.timer_started + 50.0)
     loop.step(timeout=float("inf"))  # the end of the speech
-    assert host.game.expect.seat == 2 and transcript.said[-2:] == ["Спасибо",
-                                                                  "Слово игроку номер два"]
+    exp = host.game.expect
+    assert isinstance(exp, w.Speech) and exp.seat == 2
+    assert transcript.said[-2:] == ["Спасибо", "Слово игроку номер два"]
 
 
 def test_live_loop_reports_illegal_inputs_instead_of_raising() -> None:
@@ -123,7 +125,8 @@ def test_hand_counts_from_a_human_host_count_abstainers_for_the_last() -> None:
     host.apply(Nominate(7))
     for _ in range(9):
         host.apply(EndSpeech())
-    assert host.game.expect.candidate == 5
+    exp = host.game.expect
+    assert isinstance(exp, w.Vote) and exp.candidate == 5
     host.apply(HandCount(6))
     with pytest.raises(IllegalActionError, match="only 4 seat"):
         host.apply(HandCount(5))
@@ -183,7 +186,7 @@ def test_a_clubs_count_pace_is_used_and_survives_resume(tmp_path: Path) -> None:
     run_to_day(host, loop)
     for _ in range(10):
         host.apply(EndSpeech())
-    assert game.expect.kind == "hunt" and game.expect.timer is not None
+    assert isinstance(game.expect, w.Hunt) and game.expect.timer is not None
     assert game.expect.timer.seconds == 20.0  # ten numbers, two seconds apart
     start = clock.now()
     loop.step(timeout=float("inf"))  # «один» at once

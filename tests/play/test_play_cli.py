@@ -17,6 +17,7 @@ from narrator.audio.sources import PcmSource, pad
 from narrator.audio.vosk_recognizer import VoskRecognizer
 from narrator.cli import main
 from narrator.clock import VirtualClock
+from narrator.engine import waits as w
 from narrator.host.hearing import game_hearing
 from narrator.listening import ListeningLoop
 from narrator.testing import ScriptedOperator, korean_test_model
@@ -93,7 +94,7 @@ def test_russian_speech_nominates_refuses_the_future_and_ends(
     assert game.candidates == (5,)
     assert core.transcript.said.count("Принято") == 1
     assert [(r["seat"], r["reason"]) for r in game.refused] == [(2, "future_tense")]
-    assert game.expect.seat == 3, log
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 3, log
 
 
 @pytest.mark.parametrize(("seats", "message"), [

@@ -31,6 +31,7 @@ from narrator.audio.vosk_recognizer import table_recognizer
 from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import Game
+from narrator.engine import waits as w
 from narrator.grammar import Intent
 from narrator.host.hearing import Hearing
 from narrator.host.recorder import Recorder
@@ -107,7 +108,7 @@ def test_speech_through_vosk_nominates_refuses_and_ends_early(ko_model: Any) -> 
     assert [(r["seat"], r["reason"]) for r in game.refused] == [(2, "future_tense")]
     assert any("refused (future_tense)" in x for x in log)
     # both speeches ended early on «감사합니다»; the echo was not heard in seat 3's speech
-    assert game.expect.kind == "speech" and game.expect.seat == 3
+    assert isinstance(game.expect, w.Speech) and game.expect.seat == 3
     assert [h.actions for h in core.heard if not h.late] == [
         ["nominate 5"], ["end"], ["malformed nominate 5 future_tense"], ["end"]]
     assert all(h.actions == [] for h in core.heard if h.late)  # the tail of an ended speech

@@ -21,6 +21,7 @@ import pytest
 from narrator.audio.session import INPUTS
 from narrator.cli import main
 from narrator.engine import Game, HandCount, Hands
+from narrator.engine import waits as w
 from narrator.errors import NarratorError
 from narrator.host.journal import Journal
 from narrator.host.recorder import Recorder
@@ -110,7 +111,7 @@ def _counted_journal(tmp_path: Path) -> Path:
     journal = Journal.for_game(path, game, fsync=False)
     game.start()
     for i, action in enumerate(played.history):
-        if isinstance(action, Hands) and game.expect.candidate is not None:
+        if isinstance(action, Hands) and isinstance(game.expect, w.Vote):
             action = HandCount(len(action.seats))
         game.apply(action)
         journal.write(Input(ACTION, 100.0 + i, {"action": str(action)}))

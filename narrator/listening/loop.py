@@ -1,14 +1,14 @@
-"""The hostless table: a game run by what the microphone hears, on the stream's timeline.
+"""The hostless table's loop: a game run by what the microphone hears, on the stream's timeline.
 
 One thread does everything, in the order of the audio stream, so that a recorded session
 replays to the same protocol. For each chunk it pulls from the source, the loop brings the game
-to the chunk's start (timers run at their deadlines; the end of a night step or a vote is held
-until the operator answers it), takes the operator's entries, and feeds the chunk — during a
-speech, through the echo gate; else silence — to the recognizer (constrained to the grammar,
-reset at each speech). A decision of the decider is applied at the stream time it was taken,
-its intents read once. Live the clock is the monotonic one that also stamps the microphone's
-chunks; in replay a virtual one. What the audio cannot give back (entries, announcement delays,
-gated chunks) goes to the session as input events, with each phrase heard and action taken.
+to the chunk's start (timers run at their deadlines; a step that waits for the operator's answer
+is held until it comes — the desk says which), takes the operator's entries, and hands the chunk
+to the ears (:class:`~narrator.listening.ears.Ears`) with the serial of the speech that may be
+heard in it. A decision is applied at the stream time it was taken, its intents read once. Live
+the clock is the monotonic one that also stamps the microphone's chunks; in replay a virtual
+one. What the audio cannot give back goes to the session tap
+(:class:`~narrator.listening.tap.SessionTap`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from narrator.audio.decider import Decision
 from narrator.audio.format import AudioChunk
-from narrator.audio.listener import Gate, OpenGate, silenced
+from narrator.audio.listener import Gate
 from narrator.audio.recognizer import Recognizer
 from narrator.audio.session import SessionRecorder
 from narrator.audio.sources import AudioSource
@@ -27,9 +27,8 @@ from narrator.audio.vosk_recognizer import TABLE_CHUNK_MS
 from narrator.clock import Clock
 from narrator.engine import Action, Game, Malformed
 from narrator.engine import events as ev
-from narrator.engine.entries import OPERATOR_STEPS, describe, prompt_for
-from narrator.engine.options import options_of
-from narrator.engine.rules import settings_of
+from narrator.engine import waits as w
+from narrator.engine.entries import describe, prompt_for
 from narrator.errors import NarratorError
 from narrator.grammar import Intent
 from narrator.host.assembly import assemble_host
@@ -39,7 +38,9 @@ from narrator.host.intake import heard_actions, read_input
 from narrator.host.recorder import Fanout, InputLog
 from narrator.host.speaker import Narration
 from narrator.host.transcript import seat_label
-from narrator.inputs import DELAY, ENTRY, GATED, TABLE, Input, heard
+from narrator.inputs import DELAY, ENTRY, GATED, Input, heard
+from narrator.listening.ears import Ears
+from narrator.listening.tap import SessionTap
 from narrator.voice.manifest import Manifest
 
 DEFAULT_CHUNK_MS = TABLE_CHUNK_MS  # a timer fires at most one chunk after its mark
@@ -86,12 +87,9 @@ class ListeningLoop:
                  operator_steps: bool = True) -> None:
         self.game = game
         self.source = source
-        self.recognizer = recognizer
-        self.hearing = hearing
         self.operator = operator
-        self.echo = echo if echo is not None else OpenGate()
-        self.session = session
-        self.recorder = recorder
+        self.ears = Ears(recognizer, hearing, echo=echo, gated=self._gated)
+        self.tap = SessionTap(session, recorder)
         self.lang = lang
         self.chunk_ms = chunk_ms
         self.assist = assist
@@ -101,6 +99,8 @@ class ListeningLoop:
         self.parts = assemble_host(game, clock, manifest=manifest, narration=narration,
                                    journal=Fanout(*logs) if logs else None)
         self.host, self.transcript = self.parts.host, self.parts.transcript
+        #: who is asked, and whether the operator answered (the host's)
+        self.desk = self.host.desk
         self.host.listeners.append(self._on_event)
         self._delay_source = timer_delay or self.host.timer_delay
         self.host.timer_delay = self._timer_delay
@@ -109,19 +109,12 @@ class ListeningLoop:
         self.driver = Driver(self.host.scheduler, self._intake, source=entries,
                              hold=self._hold if operator_steps else None,
                              on_error=operator.error)
-        self.decider = hearing.decider()
         self.started = self.driver.now()
         self.quit = False
-        self.listening = False
         self.heard: list[Heard] = []
-        self._speech_id = 0
-        self._listening_id = 0
         self._speaker: int | None = None
-        self._grammar_set = False
-        # steps by the game's serial (``Game.step``): the operator's last one prompted, and
-        # the last one the operator answered
+        #: the serial of the operator's last step prompted (each is prompted once)
         self._prompted: int | None = None
-        self._answered: int | None = None
         #: a resumed game: seconds its running timer had left (None: the timer in full)
         self.resume_left: float | None = None
         #: a resumed game: the operator's last entry in its journal, and how many actions the
@@ -146,9 +139,16 @@ class ListeningLoop:
         minutes, seconds = divmod(self.driver.now() - self.started, 60.0)
         return f"{int(minutes):3d}:{seconds:04.1f}"
 
+    @property
+    def listening(self) -> bool:
+        """The last chunk went to the recognizer (a speech was on)."""
+        return self.ears.listening
+
     def _record(self, event: Input) -> None:
-        if self.recorder is not None:
-            self.recorder.write(event)
+        self.tap.record(event)
+
+    def _gated(self, start: float, end: float) -> None:
+        self._record(Input(GATED, start, {"end": end}))
 
     # -- the host's hooks --------------------------------------------------------------------
 
@@ -159,7 +159,6 @@ class ListeningLoop:
 
     def _on_event(self, event: ev.Event, at: float) -> None:
         if isinstance(event, ev.SpeechStarted):
-            self._speech_id += 1
             self._speaker = event.seat
             self.log(f"{self._stamp()}  {self._seat(event.seat)}: {event.kind} speech")
         elif isinstance(event, ev.Refused):
@@ -171,24 +170,11 @@ class ListeningLoop:
             self.log(f"{self._stamp()}  game over: {event.winner} won")
         self._after()
 
-    def _checker_gone(self) -> bool:
-        """A check (or another night act) whose role has left the table: its time runs out
-        with no question. A checker shot in tonight's hunt is still at the table and checks
-        (2.1.2: nobody knows the result until day) — the engine's ``actor_alive`` says so,
-        as it does for assist and the pads."""
-        exp = self.game.expect
-        if exp.kind not in ("act", "check"):
-            return False
-        return not self.game.actor_alive(exp.role or "")
-
     def _after(self) -> None:
         """After the state changed: tell the operator about a new step of theirs."""
         exp = self.game.expect
-        if exp.kind in OPERATOR_STEPS and self.game.step != self._prompted:
+        if self.desk.awaits_human and self.game.step != self._prompted:
             self._prompted = self.game.step
-            if self._checker_gone():
-                self._answered = self.game.step
-                return
             text = prompt_for(exp, self.game)
             if text is not None:
                 self.operator.prompt(text)
@@ -217,7 +203,8 @@ class ListeningLoop:
             if not self._apply(action):
                 return
         if reading.done and self.game.step == then.step:
-            self._prompted = self._answered = self.game.step
+            self._prompted = self.game.step
+            self.desk.answered()
 
     def _apply(self, action: Action) -> bool:
         try:
@@ -246,49 +233,33 @@ class ListeningLoop:
         ok = all([self._apply(a) for a in reading.actions])
         if reading.actions:
             self.log(f"{self._stamp()}  operator: {describe(reading.actions)}")
-        if reading.done and ok:
-            self._answered = step
+        if reading.done and ok and step is not None:
+            self.desk.answered(step)
 
     def _hold(self, deadline: float) -> bool:
         """The game must wait at ``deadline`` for the operator's answer to the current step."""
         exp = self.game.expect
         timer = self.host.timer
-        if exp.kind not in OPERATOR_STEPS or timer is None or timer is not exp.timer:
-            return False
-        if self._answered == self.game.step:
+        if not self.desk.awaits_human or timer is None or timer != exp.timer:
             return False
         return deadline >= self.host.timer_started + timer.seconds - 1e-9
 
     # -- listening ---------------------------------------------------------------------------
 
-    def _listen(self, chunk: AudioChunk) -> AudioChunk:
-        """What the recognizer hears of ``chunk``: silence outside speeches and where the echo
-        gate is closed (noted); a new speech resets the recognizer and the decider."""
-        # a speaker is heard from the moment their time starts (after «Слово игроку …»), so
-        # the end of the previous speaker's phrase never counts for the next one
-        self.listening = (not self.finished and self.game.expect.kind == "speech"
-                          and chunk.timestamp >= self.host.timer_started - 1e-9)
-        if not self.listening:
-            return silenced(chunk)
-        if self._listening_id != self._speech_id:
-            if not self._grammar_set:
-                self.recognizer.set_grammar(list(self.hearing.phrases))
-                self._grammar_set = True
-            else:
-                self.recognizer.reset()
-            self.decider.reset()
-            self._listening_id = self._speech_id
-        if self.echo.is_open_span(chunk.timestamp, chunk.end):
-            return chunk
-        self._record(Input(GATED, chunk.timestamp, {"end": chunk.end}))
-        return silenced(chunk)
+    def _speech_heard(self, chunk: AudioChunk) -> int | None:
+        """The serial of the speech whose speaker may be heard in ``chunk`` (None: none). A
+        speaker is heard from the moment their time starts (after «Слово игроку …»), so the
+        end of the previous speaker's phrase never counts for the next one."""
+        if self.finished or not isinstance(self.game.expect, w.Speech):
+            return None
+        return self.game.step if chunk.timestamp >= self.host.timer_started - 1e-9 else None
 
     def _decided(self, decision: Decision[list[Intent]]) -> None:
         self.driver.run_until(decision.t)
         if self.finished:
             return
         now = self.driver.now()
-        in_speech = (self.game.expect.kind == "speech" and self._speech_id == self._listening_id)
+        in_speech = isinstance(self.game.expect, w.Speech) and self.ears.speech == self.game.step
         said = Heard(now, self._speaker, decision.text, early=decision.early, late=not in_speech)
         self.heard.append(said)
         self._record(heard(now, decision.text, early=decision.early, revised=decision.revised))
@@ -302,9 +273,9 @@ class ListeningLoop:
                 self.log(f"{self._stamp()}  the end of the phrase changed it: "
                          f"«{decision.text}»; only what follows is taken")
             intents = intents[len(done):]
-        speech = self._speech_id
+        speech = self.game.step
         for action in heard_actions(intents):
-            if self.finished or self._speech_id != speech:
+            if self.finished or self.game.step != speech:
                 break
             said.actions.append(str(action))
             if isinstance(action, Malformed):
@@ -321,20 +292,13 @@ class ListeningLoop:
     # -- running -----------------------------------------------------------------------------
 
     def start(self) -> None:
+        """The table line to the session, then the game: begun, or resumed from a journal at
+        its current step with the time its timer had left."""
         self.started = self.driver.now()
-        table = {
-            "rules": self.game.rules.name, "seats": self.game.seats, "lang": self.lang,
-            "chunk_ms": self.chunk_ms,
-            "roles": {str(s): r.value for s, r in sorted(self.game.roles.items())},
-            "settings": settings_of(self.game.rules), "options": options_of(self.game.rules),
-            "names": {str(s): n for s, n in sorted(self.game.names.items())},
-            "history": [str(a) for a in self.game.history]}
-        if self.game.dealt:  # besides the cards (the maniac's side)
-            table["dealt"] = dict(self.game.dealt)
-        self._record(Input(TABLE, self.started, table))
-        if self.game.started:  # resumed from a journal: the current step, its time left
-            self._speech_id += 1
-            self._speaker = self.game.expect.seat
+        self.tap.table(self.game, self.started, lang=self.lang, chunk_ms=self.chunk_ms)
+        if self.game.started:
+            exp = self.game.expect
+            self._speaker = exp.seat if isinstance(exp, w.Speech) else None
             self.host.resume(self.resume_left)
             self._take_up()
         else:
@@ -347,16 +311,13 @@ class ListeningLoop:
         chunks = self.source.chunks()
         try:
             for chunk in chunks:
-                if self.session is not None:
-                    self.session.write_audio(chunk)
-                self.driver.run_until(chunk.timestamp)
+                self.tap.audio(chunk)
+                self.driver.run_until(chunk.timestamp)  # the timers, the operator's entries
                 self.driver.take()
                 if self.finished:
                     break
-                for event in self.recognizer.feed(self._listen(chunk)):
-                    decision = self.decider.observe(event)
-                    if decision is not None:
-                        self._decided(decision)
+                for decision in self.ears.hear(chunk, self._speech_heard(chunk)):
+                    self._decided(decision)
                     if self.finished:
                         break
                 if self.finished:
@@ -366,6 +327,5 @@ class ListeningLoop:
             if close is not None:
                 close()
             self.source.close()
-        if self.session is not None:  # the game's end, or where it stopped
-            self.session.write_protocol(self.protocol())
+        self.tap.close(self.protocol())  # the game's end, or where it stopped
         return self
