@@ -361,8 +361,8 @@ class ConsoleTable:
             return refused(reason)
         self._take(press, "act", {"role": role, "act": act, "target": target})
         if role == "mafia":
+            self.desk.point(seat, target)
             points = self.desk.points
-            points[seat] = target
             if any(points.get(s) != target for s in self.deciders()):
                 return Reply(True, detail={"act": act, "target": target, "agreed": False})
         for event in self._apply(action):

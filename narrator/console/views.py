@@ -114,8 +114,9 @@ def phase(table: ConsoleTable) -> dict[str, Any]:
     game = table.game
     exp = game.expect
     number = int(game.phase[1:])
+    lang: w.Lang = "uk" if table.settings.lang == "uk" else "ru"
     out: dict[str, Any] = {"time": "night" if game.phase.startswith("n") else "day",
-                           "number": number}
+                           "number": number, "label": exp.label(lang)}
     match exp:
         case w.Over():
             out["step"] = "over"
@@ -229,8 +230,8 @@ def pad_view(table: ConsoleTable, seat: int) -> dict[str, Any]:
 def _checks(game: Game, role: Role) -> list[dict[str, Any]]:
     if role not in game.rules.checkers:
         return []
-    key = f"{role.value}_check"
-    return [{"night": n["night"], **n[key]} for n in game.nights if n.get(key)]
+    return [{"night": a.night, "target": a.target, "result": a.result}
+            for a in game.night_acts if a.role == role.value and a.act == "check"]
 
 
 def _speech_step(table: ConsoleTable, seat: int, exp: w.Speech) -> dict[str, Any]:

@@ -30,39 +30,52 @@ Lang = Literal["ru", "uk", "en"]
 __all__ = ["Crash", "Deal", "Expect", "Extra", "Floor", "Hunt", "Lang", "NightAct", "Over",
            "Pause", "PutUp", "Speech", "Vote", "Wait"]
 
-#: a role (or "mafia": the mafia's cards) in the genitive, for «проверка шерифа»
-_ROLE_OF = {
-    "ru": {"mafia": "мафии", "don": "дона", "sheriff": "шерифа", "doctor": "доктора",
-           "maniac": "маньяка", "commissar": "комиссара", "nurse": "медсестры"},
-    "uk": {"mafia": "мафії", "don": "дона", "sheriff": "шерифа", "doctor": "лікаря",
-           "maniac": "маніяка", "commissar": "комісара", "nurse": "медсестри"},
+# The words of the steps are the club's, as the console's pages show them to the table.
+
+#: a role (or "mafia": the mafia's cards) in the genitive («проверка Шерифа», «ход Доктора»)
+_ROLE_OF: dict[str, dict[str, str]] = {
+    "ru": {"mafia": "Мафии", "don": "Дона", "sheriff": "Шерифа", "doctor": "Доктора",
+           "maniac": "Маньяка", "commissar": "Комиссара", "nurse": "Медсестры"},
+    "uk": {"mafia": "Мафії", "don": "Дона", "sheriff": "Шерифа", "doctor": "Лікаря",
+           "maniac": "Маніяка", "commissar": "Комісара", "nurse": "Медсестри"},
 }
 _ACT_WORD = {
-    "en": {"check": "check", "kill": "kill", "save": "save"},
     "ru": {"check": "проверка", "kill": "выстрел", "save": "лечение"},
     "uk": {"check": "перевірка", "kill": "постріл", "save": "лікування"},
 }
 _OR = {"en": " or ", "ru": " или ", "uk": " або "}
-#: a kind of speech, as the label says it
-_SPEECH_WORD: dict[Lang, dict[str, str]] = {
-    "en": {"day": "day", "last": "last", "tie": "tie", "intro": "intro", "extra": "extra",
-           "justify": "justify"},
-    "ru": {"day": "речь", "last": "последнее слово", "tie": "речь в споре",
-           "intro": "представление", "extra": "30 секунд", "justify": "оправдание"},
-    "uk": {"day": "промова", "last": "останнє слово", "tie": "промова у суперечці",
-           "intro": "представлення", "extra": "30 секунд", "justify": "виправдання"},
+#: a kind of speech, before the seat's number
+_SPEECH_WORD: dict[str, dict[str, str]] = {
+    "ru": {"day": "Речь игрока", "last": "Последнее слово игрока",
+           "tie": "Речь перед переголосованием: игрок", "intro": "Знакомство: игрок",
+           "extra": "Ещё 30 секунд: игрок", "justify": "Оправдание игрока"},
+    "uk": {"day": "Промова гравця", "last": "Останнє слово гравця",
+           "tie": "Промова перед переголосуванням: гравець", "intro": "Знайомство: гравець",
+           "extra": "Ще 30 секунд: гравець", "justify": "Виправдання гравця"},
 }
-
 #: the first night's steps that only wait for their time (2.1.1), by their timer's name
-_PAUSES: dict[Lang, dict[str, str]] = {
-    "ru": {"don_noted": "дон осматривает стол", "agreement": "договорка мафии",
-           "sheriff_noted": "шериф осматривает стол", "mafia_meets": "знакомство мафии",
-           "commissar_meets": "знакомство комиссара", "nurse_meets": "знакомство медсестры",
-           "doctor_noted": "доктор осматривает стол", "maniac_noted": "маньяк осматривает стол"},
-    "uk": {"don_noted": "дон оглядає стіл", "agreement": "домовленість мафії",
-           "sheriff_noted": "шериф оглядає стіл", "mafia_meets": "знайомство мафії",
-           "commissar_meets": "знайомство комісара", "nurse_meets": "знайомство медсестри",
-           "doctor_noted": "лікар оглядає стіл", "maniac_noted": "маніяк оглядає стіл"},
+_PAUSES: dict[str, dict[str, str]] = {
+    "ru": {"don_noted": "Дон знакомится с ведущим", "agreement": "Договорка мафии",
+           "sheriff_noted": "Шериф осматривает стол", "mafia_meets": "Мафия знакомится",
+           "commissar_meets": "Комиссар знакомится", "nurse_meets": "Медсестра знакомится",
+           "doctor_noted": "Доктор показывается", "maniac_noted": "Маньяк показывается"},
+    "uk": {"don_noted": "Дон знайомиться з ведучим", "agreement": "Домовленість мафії",
+           "sheriff_noted": "Шериф оглядає стіл", "mafia_meets": "Мафія знайомиться",
+           "commissar_meets": "Комісар знайомиться", "nurse_meets": "Медсестра знайомиться",
+           "doctor_noted": "Доктор позначається", "maniac_noted": "Маніяк позначається"},
+}
+#: the words of the steps with no figure in them
+_WORDS: dict[str, dict[str, str]] = {
+    "ru": {"deal": "Раздача карт", "hunt": "Охота мафии", "crash": "Автокатастрофа",
+           "floor": "Кто первым поднимет руку?", "extra": "Руки на 30 секунд",
+           "over": "Игра окончена", "vote": "Голосование за игрока",
+           "put_up": "Выставление после речи игрока", "pause": "Пауза",
+           "mafia_kill": "Мафия выбирает жертву", "turn": "Ход"},
+    "uk": {"deal": "Роздача карт", "hunt": "Полювання мафії", "crash": "Автокатастрофа",
+           "floor": "Хто першим підніме руку?", "extra": "Руки на 30 секунд",
+           "over": "Гру закінчено", "vote": "Голосування за гравця",
+           "put_up": "Виставлення після промови гравця", "pause": "Пауза",
+           "mafia_kill": "Мафія обирає жертву", "turn": "Хід"},
 }
 
 
@@ -97,7 +110,7 @@ class Pause(Wait):
         name = self.timer.name if self.timer is not None else "pause"
         if lang == "en":
             return f"the end of the {name} timer"
-        return _PAUSES[lang].get(name, f"пауза «{name}»")
+        return _PAUSES[lang].get(name, _WORDS[lang]["pause"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +120,7 @@ class Deal(Wait):
     tag: ClassVar[str] = "deal"
 
     def label(self, lang: Lang = "en") -> str:
-        return {"en": "the end of the dealing timer", "ru": "раздача карт",
-                "uk": "роздача карт"}[lang]
+        return "the end of the dealing timer" if lang == "en" else _WORDS[lang]["deal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +134,7 @@ class Speech(Wait):
     def label(self, lang: Lang = "en") -> str:
         if lang == "en":
             return f"the {self.speech} speech of seat {self.seat}"
-        word = "игрока" if lang == "ru" else "гравця"
-        return f"{_SPEECH_WORD[lang][self.speech]} {word} {self.seat}"
+        return f"{_SPEECH_WORD[lang][self.speech]} {self.seat}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,9 +145,9 @@ class Vote(Wait):
     tag: ClassVar[str] = "vote"
 
     def label(self, lang: Lang = "en") -> str:
-        return {"en": f"hands for candidate {self.candidate}",
-                "ru": f"голосование за кандидата {self.candidate}",
-                "uk": f"голосування за кандидата {self.candidate}"}[lang]
+        if lang == "en":
+            return f"hands for candidate {self.candidate}"
+        return f"{_WORDS[lang]['vote']} {self.candidate}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,8 +157,7 @@ class Crash(Wait):
     tag: ClassVar[str] = "crash"
 
     def label(self, lang: Lang = "en") -> str:
-        return {"en": "hands for the car crash", "ru": "автокатастрофа: руки за подъём всех",
-                "uk": "автокатастрофа: руки за підйом усіх"}[lang]
+        return "hands for the car crash" if lang == "en" else _WORDS[lang]["crash"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +167,7 @@ class Hunt(Wait):
     tag: ClassVar[str] = "hunt"
 
     def label(self, lang: Lang = "en") -> str:
-        return {"en": "shots during the hunt", "ru": "отстрел мафии",
-                "uk": "відстріл мафії"}[lang]
+        return "shots during the hunt" if lang == "en" else _WORDS[lang]["hunt"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +187,12 @@ class NightAct(Wait):
     def label(self, lang: Lang = "en") -> str:
         if lang == "en":
             return f"the {self.role}'s {_OR['en'].join(self.acts)}"
-        acts = _OR[lang].join(_ACT_WORD[lang][a] for a in self.acts)
-        return f"{acts} {_ROLE_OF[lang].get(self.role, self.role)}"
+        of = _ROLE_OF[lang].get(self.role, self.role)
+        if self.checks:
+            return f"{_ACT_WORD[lang]['check'].capitalize()} {of}"
+        if self.role == "mafia" and self.acts == ("kill",):
+            return _WORDS[lang]["mafia_kill"]
+        return f"{_WORDS[lang]['turn']} {of}: {_OR[lang].join(_ACT_WORD[lang][a] for a in self.acts)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,8 +202,7 @@ class Floor(Wait):
     tag: ClassVar[str] = "floor"
 
     def label(self, lang: Lang = "en") -> str:
-        return {"en": "the next speaker (a raised hand)", "ru": "следующий говорящий (рука)",
-                "uk": "наступний промовець (рука)"}[lang]
+        return "the next speaker (a raised hand)" if lang == "en" else _WORDS[lang]["floor"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,9 +213,9 @@ class PutUp(Wait):
     tag: ClassVar[str] = "put_up"
 
     def label(self, lang: Lang = "en") -> str:
-        return {"en": f"thumbs to put up the one seat {self.seat} accused",
-                "ru": f"пальцы за выставление после речи игрока {self.seat}",
-                "uk": f"пальці за виставлення після промови гравця {self.seat}"}[lang]
+        if lang == "en":
+            return f"thumbs to put up the one seat {self.seat} accused"
+        return f"{_WORDS[lang]['put_up']} {self.seat}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,8 +225,7 @@ class Extra(Wait):
     tag: ClassVar[str] = "extra"
 
     def label(self, lang: Lang = "en") -> str:
-        return {"en": "the hands held up for 30 s more", "ru": "руки за 30 секунд",
-                "uk": "руки за 30 секунд"}[lang]
+        return "the hands held up for 30 s more" if lang == "en" else _WORDS[lang]["extra"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,8 +235,7 @@ class Over(Wait):
     tag: ClassVar[str] = "over"
 
     def label(self, lang: Lang = "en") -> str:
-        return {"en": "nothing: the game is over", "ru": "игра окончена",
-                "uk": "гра закінчена"}[lang]
+        return "nothing: the game is over" if lang == "en" else _WORDS[lang]["over"]
 
 
 #: what the game can wait for: dispatch on it with ``match`` and end with ``assert_never``

@@ -137,6 +137,13 @@ class Desk:
         return self.game.raised_hands
 
     def _deal(self) -> tuple[set[int], set[int]]:
+        """This deal's cards seen and skipped (empty sets, not kept, at any other step)."""
+        if self._cards[0] != self.wait.serial:
+            return set(), set()
+        return self._cards[1], self._cards[2]
+
+    def _dealing(self) -> tuple[set[int], set[int]]:
+        """This deal's cards seen and skipped, for a press (a new deal forgets the last)."""
         serial = self.wait.serial
         if self._cards[0] != serial:
             self._cards = (serial, set(), set())
@@ -157,17 +164,23 @@ class Desk:
         return seat in self._cards[1]
 
     def card_seen(self, seat: int) -> bool:
-        """``seat`` saw its card; False when it had (or was skipped) already."""
-        seen, skipped = self._deal()
-        if not isinstance(self.wait, w.Deal) or seat in seen or seat in skipped:
+        """``seat`` saw its card; False when it had (or was skipped) already, or when nobody
+        deals now."""
+        if not isinstance(self.wait, w.Deal):
+            return False
+        seen, skipped = self._dealing()
+        if seat in seen or seat in skipped:
             return False
         seen.add(seat)
         return True
 
     def card_skipped(self, seat: int) -> bool:
-        """The operator skipped ``seat``'s card; False when it was seen or skipped already."""
-        seen, skipped = self._deal()
-        if not isinstance(self.wait, w.Deal) or seat in seen or seat in skipped:
+        """The operator skipped ``seat``'s card; False when it was seen or skipped already, or
+        when nobody deals now."""
+        if not isinstance(self.wait, w.Deal):
+            return False
+        seen, skipped = self._dealing()
+        if seat in seen or seat in skipped:
             return False
         skipped.add(seat)
         return True
@@ -183,11 +196,15 @@ class Desk:
 
     @property
     def points(self) -> dict[int, int]:
-        """The mafia's kill at night: where each mafioso's pad points, in this step."""
+        """The mafia's kill at night: where each mafioso's pad points, in this step (a copy)."""
+        return dict(self._points[1]) if self._points[0] == self.wait.serial else {}
+
+    def point(self, seat: int, target: int) -> None:
+        """``seat``'s pad points at ``target`` for the mafia's kill (a point may change)."""
         serial = self.wait.serial
         if self._points[0] != serial:
             self._points = (serial, {})
-        return self._points[1]
+        self._points[1][seat] = target
 
     def accuse(self, speaker: int, target: int) -> None:
         """``speaker`` names, in his speech, the one the thumbs after it would put up."""
@@ -261,19 +278,21 @@ class Desk:
         if record is not None and host.journal is not None:
             host.journal.write(record)
         events: list[ev.Event] = []
-        for action in actions:
-            events.extend(host.apply(action, accepted=accepted))
-        if done:
-            if game.expect.serial == wait.serial:
-                self._answered = wait.serial
-            if isinstance(wait, w.Vote | w.Crash | w.PutUp | w.Extra) \
-                    and game.expect.serial == wait.serial and wait.timer is not None:
-                events.extend(host.apply(TimeUp(wait.timer.name), accepted=accepted))
-            elif game.expect.serial == wait.serial and host.held:
-                host.release()
-        if len(game.history) > mark.history or host.held != mark.held:
-            self.entries.append(Entry(mark.history, mark.serial, mark.left, mark.held,
-                                      mark.said, mark.text, len(game.history)))
+        try:
+            for action in actions:
+                events.extend(host.apply(action, accepted=accepted))
+            if done:
+                if game.expect.serial == wait.serial:
+                    self._answered = wait.serial
+                if isinstance(wait, w.Vote | w.Crash | w.PutUp | w.Extra) \
+                        and game.expect.serial == wait.serial and wait.timer is not None:
+                    events.extend(host.apply(TimeUp(wait.timer.name), accepted=accepted))
+                elif game.expect.serial == wait.serial and host.held:
+                    host.release()
+        finally:  # (an action refused half-way: what was taken of the entry can be undone)
+            if len(game.history) > mark.history or host.held != mark.held:
+                self.entries.append(Entry(mark.history, mark.serial, mark.left, mark.held,
+                                          mark.said, mark.text, len(game.history)))
         return events
 
     def undoable(self) -> Entry | None:

@@ -201,7 +201,11 @@ class VrnTable(Pages):
             assert "Маніяк грає за місто" in text
             self.saw_side.add("op")
         if op["phase"] == {"time": "day", "number": 1, "step": "speech", "seat": 1,
-                           "speech": "intro"} and "pad" not in self.saw_side:
+                           "speech": "intro", "label": "Знайомство: гравець 1"} \
+                and "pad" not in self.saw_side:
+            # the step's words are the engine's label, as the page shows them
+            wait(self.op, "document.querySelector('#phase').innerText"
+                          ".indexOf('День 1 · Знайомство: гравець 1') >= 0")
             for page in self.pads.values():
                 wait(page, "document.querySelector('#table').innerText"
                            ".indexOf('Маніяк грає за місто') >= 0")

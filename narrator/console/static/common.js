@@ -4,11 +4,7 @@
 
 var TEXTS = {
   ru: {
-    night: "Ночь", day: "День", dealing: "Раздача карт", don_noted: "Дон знакомится с ведущим",
-    agreement: "Договорка мафии", sheriff_noted: "Шериф осматривает стол", hunt: "Охота мафии",
-    don_check: "Проверка Дона", sheriff_check: "Проверка Шерифа", over: "Игра окончена",
-    speech_day: "Речь игрока", speech_last: "Последнее слово игрока", speech_tie: "Речь игрока",
-    vote: "Голосование за игрока", crash: "Автокатастрофа",
+    night: "Ночь", day: "День",
     civilian: "Мирный житель", sheriff: "Шериф", mafia: "Мафия", don: "Дон мафии",
     seat: "Игрок", hold: "Удерживайте, чтобы увидеть карту", seen: "Карта просмотрена",
     not_seen: "Посмотрите свою карту", gone: "Вы выбыли из игры",
@@ -34,14 +30,8 @@ var TEXTS = {
     r_error: "Ошибка на сервере", r_target_out: "Этот игрок вне игры",
     r_already_nominated: "У вас уже есть кандидатура", r_not_own_nomination: "Это не ваша кандидатура",
     r_not_discussion: "Выставлять можно только в своей речи в обсуждении", r_not_over: "Игра не окончена",
-    mafia_meets: "Мафия знакомится", doctor_noted: "Доктор показывается", maniac_noted: "Маньяк показывается",
-    maniac_side: "Сторона маньяка", masks: "Ночь", commissar_meets: "Комиссар знакомится",
-    nurse_meets: "Медсестра знакомится", nurse_sleeps: "Медсестра засыпает",
-    mafia_decides: "Мафия выбирает жертву", sheriff_acts: "Шериф", sheriff_wakes: "Шериф",
-    maniac_kills: "Маньяк", doctor_saves: "Доктор", mafia_chooses: "Мафия выбирает жертву",
-    commissar_check: "Проверка Комиссара", nurse_heals: "Медсестра",
-    floor: "Кто первым поднимет руку?", put_up: "Выставление", extra: "Руки на 30 секунд",
-    speech_intro: "Знакомство: игрок", speech_justify: "Оправдание игрока", speech_extra: "Ещё 30 секунд: игрок",
+    maniac_side: "Сторона маньяка",
+    put_up: "Выставление",
     doctor: "Доктор", maniac: "Маньяк", commissar: "Комиссар", nurse: "Медсестра",
     check_who_commissar: "Кого проверяет Комиссар?",
     act_mafia: "Кого убивает мафия? Решение ваше", act_mafia_point: "Укажите жертву (решает Дон)",
@@ -59,11 +49,7 @@ var TEXTS = {
     r_no_nominations: "В этих правилах не выставляют"
   },
   uk: {
-    night: "Ніч", day: "День", dealing: "Роздача карт", don_noted: "Дон знайомиться з ведучим",
-    agreement: "Домовленість мафії", sheriff_noted: "Шериф оглядає стіл", hunt: "Полювання мафії",
-    don_check: "Перевірка Дона", sheriff_check: "Перевірка Шерифа", over: "Гру закінчено",
-    speech_day: "Промова гравця", speech_last: "Останнє слово гравця", speech_tie: "Промова гравця",
-    vote: "Голосування за гравця", crash: "Автокатастрофа",
+    night: "Ніч", day: "День",
     civilian: "Мирний житель", sheriff: "Шериф", mafia: "Мафія", don: "Дон мафії",
     seat: "Гравець", hold: "Утримуйте, щоб побачити карту", seen: "Карту переглянуто",
     not_seen: "Перегляньте свою карту", gone: "Ви вибули з гри",
@@ -89,14 +75,8 @@ var TEXTS = {
     r_error: "Помилка на сервері", r_target_out: "Цей гравець поза грою",
     r_already_nominated: "У вас уже є кандидатура", r_not_own_nomination: "Це не ваша кандидатура",
     r_not_discussion: "Виставляти можна лише у своїй промові в обговоренні", r_not_over: "Гру не закінчено",
-    mafia_meets: "Мафія знайомиться", doctor_noted: "Доктор позначається", maniac_noted: "Маніяк позначається",
-    maniac_side: "Сторона маніяка", masks: "Ніч", commissar_meets: "Комісар знайомиться",
-    nurse_meets: "Медсестра знайомиться", nurse_sleeps: "Медсестра засинає",
-    mafia_decides: "Мафія обирає жертву", sheriff_acts: "Шериф", sheriff_wakes: "Шериф",
-    maniac_kills: "Маніяк", doctor_saves: "Доктор", mafia_chooses: "Мафія обирає жертву",
-    commissar_check: "Перевірка Комісара", nurse_heals: "Медсестра",
-    floor: "Хто першим підніме руку?", put_up: "Виставлення", extra: "Руки на 30 секунд",
-    speech_intro: "Знайомство: гравець", speech_justify: "Виправдання гравця", speech_extra: "Ще 30 секунд: гравець",
+    maniac_side: "Сторона маніяка",
+    put_up: "Виставлення",
     doctor: "Доктор", maniac: "Маніяк", commissar: "Комісар", nurse: "Медсестра",
     check_who_commissar: "Кого перевіряє Комісар?",
     act_mafia: "Кого вбиває мафія? Рішення ваше", act_mafia_point: "Вкажіть жертву (вирішує Дон)",
@@ -114,7 +94,6 @@ var TEXTS = {
     r_no_nominations: "У цих правилах не виставляють"
   }
 };
-
 var Console = (function () {
   var token = location.pathname.split("/")[2] || "";
   var ws = null, nextId = 1, retry = 500, handlers = {}, timerEnd = null, timerHeld = false, timerTotal = 0;
@@ -134,15 +113,9 @@ var Console = (function () {
     b.addEventListener("click", onclick);
     return b;
   }
-  function phaseText(p) {
-    var head = T(p.time) + " " + p.number;
-    switch (p.step) {
-      case "speech": return head + " · " + T("speech_" + p.speech) + " " + p.seat;
-      case "crash": return head + " · " + T("crash");
-      case "vote": return head + " · " + T("vote") + " " + p.candidate;
-      case "over": return T("over");
-      default: return head + (T(p.step) !== p.step ? " · " + T(p.step) : "");
-    }
+  function phaseText(p) {  // the step's words are the server's (the engine's label)
+    if (p.step === "over") return p.label;
+    return T(p.time) + " " + p.number + " · " + p.label;
   }
   function setLink(on) { var l = $("link"); if (l) l.className = on ? "link" : "link off"; }
   function tick() {
