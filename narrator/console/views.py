@@ -60,32 +60,6 @@ class ConsoleTable(Protocol):
 SAID_LINES = 6
 
 
-def wire_kind(exp: w.Expect) -> str:
-    """The kind of step the pages knew before the typed waits ("timer", "speech", "hands", …):
-    the one place a wait is named so on the wire."""
-    match exp:
-        case w.Pause() | w.Deal():
-            return "timer"
-        case w.Speech():
-            return "speech"
-        case w.Vote() | w.Crash():
-            return "hands"
-        case w.Hunt():
-            return "hunt"
-        case w.NightAct():
-            return "check" if exp.checks else "act"
-        case w.Floor():
-            return "floor"
-        case w.PutUp():
-            return "put_up"
-        case w.Extra():
-            return "extra"
-        case w.Over():
-            return "over"
-        case _:
-            assert_never(exp)
-
-
 def vote_candidate(exp: w.Expect) -> int | None:
     """The candidate of the voting window open now (None: the car crash, or no vote)."""
     return exp.candidate if isinstance(exp, w.Vote) else None
@@ -129,7 +103,7 @@ def phase(table: ConsoleTable) -> dict[str, Any]:
         case w.NightAct() if exp.checks:
             out["step"] = f"{exp.role}_check"
         case w.Pause() | w.Deal() | w.Hunt() | w.NightAct() | w.Floor() | w.PutUp() | w.Extra():
-            out["step"] = exp.timer.name if exp.timer is not None else wire_kind(exp)
+            out["step"] = exp.timer.name if exp.timer is not None else exp.tag
         case _:
             assert_never(exp)
     return out

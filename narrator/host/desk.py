@@ -166,23 +166,20 @@ class Desk:
     def card_seen(self, seat: int) -> bool:
         """``seat`` saw its card; False when it had (or was skipped) already, or when nobody
         deals now."""
-        if not isinstance(self.wait, w.Deal):
-            return False
-        seen, skipped = self._dealing()
-        if seat in seen or seat in skipped:
-            return False
-        seen.add(seat)
-        return True
+        return self._card(seat, seen=True)
 
     def card_skipped(self, seat: int) -> bool:
         """The operator skipped ``seat``'s card; False when it was seen or skipped already, or
         when nobody deals now."""
+        return self._card(seat, seen=False)
+
+    def _card(self, seat: int, *, seen: bool) -> bool:
         if not isinstance(self.wait, w.Deal):
             return False
-        seen, skipped = self._dealing()
-        if seat in seen or seat in skipped:
+        cards = self._dealing()
+        if seat in cards[0] or seat in cards[1]:
             return False
-        skipped.add(seat)
+        cards[0 if seen else 1].add(seat)
         return True
 
     def waiting_for_cards(self) -> list[int]:
