@@ -124,6 +124,9 @@ class ConsoleTable:
         self._dirty = False
         host.listeners.append(self._on_event)
         host.timer_listeners.append(self._timer_started)
+        # what the narrator says is on the operator's view: it goes out when it is said, not
+        # with the next press (which would tell its moment: a shot during the count)
+        host.line_listeners.append(lambda line: self._changed())
 
     # -- presses -----------------------------------------------------------------------------
 
@@ -513,7 +516,11 @@ class ConsoleTable:
         if isinstance(event, ev.GameOver):
             self.publish_views()  # the last event: nobody may be left to run a later flush
             return
-        if not self._dirty:  # one rebuild for the whole batch of events
+        self._changed()
+
+    def _changed(self) -> None:
+        """The views changed: one rebuild for the whole batch (of events, of lines said)."""
+        if not self._dirty:
             self._dirty = True
             self.host.scheduler.call_at(self.host.now(), "console-views", self._flush)
 

@@ -556,8 +556,7 @@ class Game:
         step with nothing to do after its wait (a timer, a speech, a check, a voting window)
         is a plain method that sets up and returns this generator, so that each action passes
         one generator fewer on its way down the flow."""
-        expect = replace(expect, serial=self._serials)
-        self._serials += 1
+        self._serials = expect.serial + 1  # (each wait is made with the next serial)
         while True:
             action = yield expect
             if isinstance(action, Foul):
@@ -576,16 +575,9 @@ class Game:
         living = tuple(self.living)
         match expect:
             case w.Hunt():
-                black = tuple(s for s in living if s in self.black)
-                return replace(expect, seats=black, waits_for_human=True)
+                return replace(expect, seats=self._black_at_table())
             case w.NightAct(role=role):
-                # 2.1.2: a seat shot tonight still acts; a check by a checker out of the game
-                # is not waited for (its time runs out in full)
-                if role == "mafia":
-                    seats = tuple(s for s in sorted(self.black) if self.at_table(s))
-                else:
-                    seat = self.seat_of(Role(role))
-                    seats = (seat,) if seat is not None and self.at_table(seat) else ()
+                seats = self._actors(role)
                 return replace(expect, seats=seats, waits_for_human=bool(seats))
             case w.Floor():
                 return replace(expect, seats=tuple(s for s in living if s not in self._spoken))
@@ -595,6 +587,18 @@ class Game:
                 return expect
             case _:
                 assert_never(expect)
+
+    def _black_at_table(self) -> tuple[int, ...]:
+        """The mafia in the game, in seat order: the hunt's shooters (2.1.2)."""
+        return tuple(s for s in self.living if s in self.black)
+
+    def _actors(self, role: str) -> tuple[int, ...]:
+        """The seats that act for ``role`` at night: a seat shot tonight still does (2.1.2); a
+        check by a checker out of the game is not waited for (its time runs out in full)."""
+        if role == "mafia":
+            return tuple(s for s in sorted(self.black) if self.at_table(s))
+        seat = self.seat_of(Role(role))
+        return (seat,) if seat is not None and self.at_table(seat) else ()
 
     def _foul(self, seat: int) -> bool:
         """Count a foul; True when it removes the player (the 4th, with sport fouls)."""
@@ -610,9 +614,9 @@ class Game:
         """A step that only waits for its timer."""
         self._events.append(ev.TimerStarted(timer))
         if timer.name == "dealing":  # 2.1.1: every seat sees its card
-            deal = w.Deal(timer, tuple(range(1, self.seats + 1)))
+            deal = w.Deal(timer, tuple(range(1, self.seats + 1)), False, self._serials)
             return self._wait(deal, _is_time_up)
-        return self._wait(w.Pause(timer), _is_time_up)
+        return self._wait(w.Pause(timer, (), False, self._serials), _is_time_up)
 
     def _phase(self, name: str, number: int) -> None:
         self._events.append(ev.PhaseStarted(name, number))
@@ -679,7 +683,8 @@ class Game:
         hunt = Timer("hunt", r.count_pace * self.seats, tick=r.count_pace)
         self._events.append(ev.TimerStarted(hunt))
         self._shots = {}
-        return self._wait(self._reseat(w.Hunt(hunt)), self._take_shot)
+        return self._wait(w.Hunt(hunt, self._black_at_table(), True, self._serials),
+                          self._take_shot)
 
     def _hunted(self, n: int) -> None:
         """2.1.2: the hunt's victim, known to the host only until day."""
@@ -704,8 +709,9 @@ class Game:
         self._phase(step.phase, n)
         timer = Timer(step.phase, step.seconds)
         self._events.append(ev.TimerStarted(timer))
-        act = w.NightAct(timer, role=step.role, acts=step.acts)
-        return self._wait(self._reseat(act), self._take_check)
+        seats = self._actors(step.role)
+        act = w.NightAct(timer, seats, bool(seats), self._serials, step.role, step.acts)
+        return self._wait(act, self._take_check)
 
     def _take_check(self, action: Action, expect: w.NightAct) -> bool:
         if isinstance(action, Check):
@@ -729,8 +735,9 @@ class Game:
         timer = Timer(step.phase, step.seconds)
         self._events.append(ev.TimerStarted(timer))
         self._acted = False
-        act = w.NightAct(timer, role=step.role, acts=step.acts)
-        yield from self._wait(self._reseat(act), self._take_act)
+        seats = self._actors(step.role)
+        act = w.NightAct(timer, seats, bool(seats), self._serials, step.role, step.acts)
+        yield from self._wait(act, self._take_act)
         if not self._acted and step.acts[0] == "kill":
             self._events.append(ev.Missed(step.role))
 
@@ -885,7 +892,7 @@ class Game:
                 break
             timer = Timer("floor", self.rules.floor_seconds)
             self._events.append(ev.TimerStarted(timer))
-            floor = w.Floor(timer, tuple(waiting), waits_for_human=True)
+            floor = w.Floor(timer, tuple(waiting), True, self._serials)
             ended = yield from self._wait(floor, _is_floor_or_time_up)
             if isinstance(ended, Floor):
                 seat = ended.seat
@@ -909,7 +916,7 @@ class Game:
         timer = Timer("put_up", self.rules.put_up_seconds)
         self._events.append(ev.TimerStarted(timer))
         self._thumbs = set()
-        put_up = w.PutUp(timer, tuple(self.living), waits_for_human=True, seat=speaker)
+        put_up = w.PutUp(timer, tuple(self.living), True, self._serials, speaker)
         return self._wait(put_up, self._take_put_up)
 
     def _take_put_up(self, action: Action, expect: w.PutUp) -> bool:
@@ -940,7 +947,7 @@ class Game:
         timer = Timer("extra", self.rules.extra_window_seconds)
         self._events.append(ev.TimerStarted(timer))
         self._raised = []
-        extra = w.Extra(timer, tuple(self.living), waits_for_human=True)
+        extra = w.Extra(timer, tuple(self.living), True, self._serials)
         yield from self._wait(extra, self._take_extra)
         raised = set(self._raised)
         order = [s for s in self._order if s in raised]
@@ -965,7 +972,8 @@ class Game:
         self._events.append(ev.SpeechStarted(seat, kind))
         self._events.append(ev.TimerStarted(timer))
         self._standing = None
-        return self._wait(w.Speech(timer, (seat,), seat=seat, speech=kind), self._take_speech)
+        return self._wait(w.Speech(timer, (seat,), False, self._serials, seat, kind),
+                          self._take_speech)
 
     def _take_speech(self, action: Action, expect: w.Speech) -> bool:
         seat = expect.seat
@@ -1121,7 +1129,7 @@ class Game:
         self._events.append(ev.VoteCall(cand))
         window = Timer("vote", self.rules.vote_window)
         self._events.append(ev.TimerStarted(window))
-        vote = w.Vote(window, tuple(self.living), waits_for_human=True, candidate=cand)
+        vote = w.Vote(window, tuple(self.living), True, self._serials, cand)
         return self._wait(vote, self._take_hands)
 
     def _take_hands(self, action: Action, expect: w.Vote) -> bool:
@@ -1178,7 +1186,7 @@ class Game:
         window = Timer("vote", self.rules.vote_window)
         self._events.append(ev.TimerStarted(window))
         self._crash_hands = set()
-        crash = w.Crash(window, tuple(self.living), waits_for_human=True)
+        crash = w.Crash(window, tuple(self.living), True, self._serials)
         ended = yield from self._wait(crash, self._take_crash_hands)
         self._removal_pending = False
         if isinstance(ended, Remove):

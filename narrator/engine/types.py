@@ -67,7 +67,9 @@ def quick_init(cls: type[T]) -> type[T]:
     params: list[str] = []
     body: list[str] = []
     for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-        namespace[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
+        # the slot's descriptor, on the class that declares it (a subclass inherits its base's)
+        slot = next(k.__dict__[f.name] for k in cls.__mro__ if f.name in k.__dict__)
+        namespace[f"_set_{f.name}"] = slot.__set__
         if f.default is not dataclasses.MISSING:
             namespace[f"_default_{f.name}"] = f.default
             params.append(f"{f.name}=_default_{f.name}")

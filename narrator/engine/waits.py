@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from narrator.engine.steps import Act
-from narrator.engine.types import SpeechKind, Timer
+from narrator.engine.types import SpeechKind, Timer, quick_init
 
 #: the languages a step is put into words in
 Lang = Literal["ru", "uk", "en"]
@@ -79,6 +79,7 @@ _WORDS: dict[str, dict[str, str]] = {
 }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Wait:
     """The base of every wait (see the module's docstring); never yielded itself."""
@@ -99,6 +100,7 @@ class Wait:
         return self.label("en")
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Pause(Wait):
     """A step that only waits for its timer (an announcement's minute: the mafia's agreement,
@@ -113,6 +115,7 @@ class Pause(Wait):
         return _PAUSES[lang].get(name, _WORDS[lang]["pause"])
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Deal(Wait):
     """2.1.1: the cards are dealt; ``seats``: every seat, each to see its card."""
@@ -123,6 +126,7 @@ class Deal(Wait):
         return "the end of the dealing timer" if lang == "en" else _WORDS[lang]["deal"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Speech(Wait):
     """``seat`` speaks (a day speech, a last word, …: ``speech``)."""
@@ -137,6 +141,7 @@ class Speech(Wait):
         return f"{_SPEECH_WORD[lang][self.speech]} {self.seat}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Vote(Wait):
     """2.4: the voting window of ``candidate``; ``seats``: every seat at the table."""
@@ -150,6 +155,7 @@ class Vote(Wait):
         return f"{_WORDS[lang]['vote']} {self.candidate}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Crash(Wait):
     """2.4.2: the car crash's question — hands for all the candidates leaving."""
@@ -160,6 +166,7 @@ class Crash(Wait):
         return "hands for the car crash" if lang == "en" else _WORDS[lang]["crash"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Hunt(Wait):
     """2.1.2: the count; ``seats``: the mafia at the table, each shooting."""
@@ -170,6 +177,7 @@ class Hunt(Wait):
         return "shots during the hunt" if lang == "en" else _WORDS[lang]["hunt"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class NightAct(Wait):
     """``role`` wakes for one of ``acts`` (a check, a kill, a save; the first is its usual
@@ -195,6 +203,7 @@ class NightAct(Wait):
         return f"{_WORDS[lang]['turn']} {of}: {_OR[lang].join(_ACT_WORD[lang][a] for a in self.acts)}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Floor(Wait):
     """The next speaker by a raised hand; ``seats``: those yet to speak today."""
@@ -205,6 +214,7 @@ class Floor(Wait):
         return "the next speaker (a raised hand)" if lang == "en" else _WORDS[lang]["floor"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PutUp(Wait):
     """Thumbs, after ``seat``'s speech, to put up the one it accused."""
@@ -218,6 +228,7 @@ class PutUp(Wait):
         return f"{_WORDS[lang]['put_up']} {self.seat}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Extra(Wait):
     """The hands held up through the discussion, for 30 s more each."""
@@ -228,6 +239,7 @@ class Extra(Wait):
         return "the hands held up for 30 s more" if lang == "en" else _WORDS[lang]["extra"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Over(Wait):
     """The game is over; nothing is waited for."""

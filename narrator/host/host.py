@@ -63,6 +63,8 @@ class Host:
         self.timer_listeners: list[Callable[[Timer], None]] = []
         #: how many lines the narrator has said (an undo after one says a correction)
         self.said = 0
+        #: called with each line the narrator says, when it says it (a screen that shows them)
+        self.line_listeners: list[Callable[[Line], None]] = []
         #: the table's desk: who is asked, what was pressed, what undo takes back
         self.desk = Desk(self)
         #: seconds until the narrator is quiet; live, a timer starts when its announcement ends
@@ -166,8 +168,7 @@ class Host:
     def say(self, line: Line) -> None:
         """Say ``line`` now, in the ruleset's wording."""
         for said in reworded([line], self.game.rules.lines):
-            self.said += 1
-            self.voice.say(said, self.now())
+            self._say(said, self.now())
 
     @property
     def time_left(self) -> float | None:
@@ -180,14 +181,19 @@ class Host:
         now = self.now()
         for event in events:
             for line in lines_for(event, self.game.rules.lines):
-                self.said += 1
-                self.voice.say(line, now)
+                self._say(line, now)
             if isinstance(event, ev.TimerStarted):
                 self._start_timer(event.timer)
             elif isinstance(event, ev.GameOver):
                 self._cancel_timer()
             for listener in self.listeners:
                 listener(event, now)
+
+    def _say(self, line: Line, at: float) -> None:
+        self.said += 1
+        self.voice.say(line, at)
+        for listener in self.line_listeners:
+            listener(line)
 
     def _cancel_timer(self) -> None:
         for key in _TIMER_KEYS:
