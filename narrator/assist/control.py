@@ -60,7 +60,8 @@ class SeatView:
     out: str | None  # vote, crash, removed; shot once the day has told it
     fouls: int
     name: str = ""
-    shot_tonight: bool = False  # shot in this night's hunt: secret until the day (2.1.2)
+    shot_tonight: bool = False  # out tonight: secret until the day tells it (2.1.2)
+    how: str | None = None  # how it left the game (who killed: shown only behind ``r``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,14 +162,15 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
     """Read the table; call on the loop's thread."""
     game = host.game
     e = game.expect
-    tonight = game.phase.startswith("n") and not game.is_over  # the day tells the night
+    # the table's view of who is out (a night's victim from the day, as "shot": who killed is
+    # behind r); a victim not yet told is the host's secret
+    public = game.public_out()
     seats = []
     for s in range(1, game.seats + 1):
-        out = game.out.get(s) or {}
-        shot_tonight = tonight and out.get("how") == "shot" and out.get("night") == int(
-            game.phase[1:])
-        seats.append(SeatView(s, game.roles[s], None if shot_tonight else out.get("how"),
-                              game.fouls.get(s, 0), game.names.get(s, ""), shot_tonight))
+        how = (game.out.get(s) or {}).get("how")
+        seats.append(SeatView(s, game.roles[s], public.get(s), game.fouls.get(s, 0),
+                              game.names.get(s, ""), how is not None and s not in public,
+                              None if how is None else str(how)))
     timer = host.timer
     return Snapshot(
         phase=describe(game),

@@ -34,7 +34,6 @@ from narrator.host.host import Host
 from narrator.host.transcript import Transcript
 from narrator.typed import typed_number
 
-_LETTER = {Role.CIVILIAN: "civ", Role.SHERIFF: "SHERIFF", Role.MAFIA: "MAFIA", Role.DON: "DON"}
 _ROLE_STYLE = {Role.CIVILIAN: "", Role.SHERIFF: "bold red", Role.MAFIA: "bold",
                Role.DON: "bold reverse"}
 _MESSAGE_STYLE = {"ok": "dim", "error": "bold red", "refused": "yellow"}
@@ -284,9 +283,12 @@ class GameScreen(Screen[None]):
             if s.fouls:
                 out.append(f" fouls {s.fouls}", style="yellow")
             if self.show_roles and s.shot_tonight:  # 2.1.2: told to the table at day only
-                out.append(" shot tonight", style="bold red")
+                out.append(f" {_killed(s.how)} tonight", style="bold red")
+            elif self.show_roles and s.out == "shot" and s.how != "shot":
+                out.append(f" ({_killed(s.how)})", style="red")  # who killed: the host's
             if self.show_roles and s.role is not Role.CIVILIAN:
-                out.append(f" {_LETTER[s.role]}", style=_ROLE_STYLE[s.role])
+                # every card of every ruleset (vrn's doctor and maniac, amateur's commissar)
+                out.append(f" {s.role.name}", style=_ROLE_STYLE.get(s.role, "bold"))
             out.append("   ")
             if s.seat % 5 == 0:
                 out.append("\n")
@@ -506,3 +508,8 @@ class AssistApp(App[None]):
     def _start(self, session: Session) -> None:
         self.game_screen = GameScreen(session)
         self.push_screen(self.game_screen)
+
+
+def _killed(how: str | None) -> str:
+    """How a night's victim left the game, as the host reads it (``sheriff shot``)."""
+    return "shot" if how in (None, "shot") else str(how).replace("_", " ")

@@ -65,24 +65,6 @@ def vote_candidate(exp: w.Expect) -> int | None:
     return exp.candidate if isinstance(exp, w.Vote) else None
 
 
-def public_out(game: Game) -> dict[int, str]:
-    """Seats out as the table knows it: a night's victim from the day that announces it."""
-    days = {d.number for d in game.days}
-    night_kills = set(game.rules.kill_how.values())
-    out: dict[int, str] = {}
-    for seat, info in game.out.items():
-        night = info.get("night")
-        how = str(info["how"])
-        if how in night_kills:
-            if not game.is_over and night not in days:
-                continue  # 2.1.2: the hunt's result is not told until day
-            # the morning names the victims, not who killed them (the mafia, the maniac, the
-            # sheriff's shot): on screen every night's victim is "shot"
-            how = "shot"
-        out[seat] = how
-    return out
-
-
 def phase(table: ConsoleTable) -> dict[str, Any]:
     """The step the game is in, as everybody at the table hears it announced."""
     game = table.game
@@ -127,7 +109,7 @@ def timer(table: ConsoleTable) -> dict[str, Any] | None:
 def _common(table: ConsoleTable) -> dict[str, Any]:
     game = table.game
     exp = game.expect
-    out = public_out(game)
+    out = game.public_out()
     return {
         "lang": table.settings.lang,
         "seats": game.seats,

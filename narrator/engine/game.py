@@ -343,6 +343,23 @@ class Game:
         """The seats holding a hand up for 30 s more, in order, in the window open now."""
         return tuple(self._raised) if isinstance(self.expect, w.Extra) else ()
 
+    def public_out(self) -> dict[int, str]:
+        """The seats out as the table knows it, and how: a night's victim only from the day
+        that announces it (2.1.2), and as "shot" — the morning names the victims, not who killed
+        them (the mafia, the maniac, the sheriff's shot). Every screen the table sees shows
+        this; who killed is the host's."""
+        days = {d.number for d in self.days}
+        night_kills = set(self.rules.kill_how.values())
+        out: dict[int, str] = {}
+        for seat, info in self.out.items():
+            how = str(info["how"])
+            if how in night_kills:
+                if self.winner is None and info.get("night") not in days:
+                    continue
+                how = "shot"
+            out[seat] = how
+        return out
+
     def table_copy(self) -> Game:
         """A new game at this table — the ruleset with its figures, the seats, the cards,
         what else was dealt, the names — not started."""

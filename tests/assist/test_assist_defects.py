@@ -12,9 +12,10 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from narrator.assist.cli import make_session, resume_session
+from narrator.assist.control import snapshot
 from narrator.assist.ui import AssistApp, GameScreen, Session
 from narrator.clock import VirtualClock
-from narrator.engine import Game, HandCount, Role, Shot, TimeUp
+from narrator.engine import EndSpeech, Game, HandCount, Kill, Role, Shot, TimeUp
 from narrator.engine import waits as w
 from narrator.host.journal import Journal, load_journal
 from narrator.host.speaker import next_part
@@ -368,3 +369,45 @@ def test_keys_a_ruleset_has_no_use_for_are_not_shown_nor_taken(tmp_path: Path) -
     shown, log = in_a_day_speech(amateur)
     assert "withdraw" not in shown and "shot" not in shown and "check" in shown
     assert not any("w 4" in line or "withdraw" in line for line in log), log
+
+
+# -- vrn: the morning names the victims, not who killed them ---------------------------------
+
+VRN = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA, 6: Role.DOCTOR,
+       8: Role.MANIAC}
+
+
+def test_vrn_night_victims_show_as_shot_and_who_killed_only_behind_r(tmp_path: Path) -> None:
+    """vrn: the maniac kills 2 and the sheriff shoots 5; by day the table reads both as shot,
+    as the console's operator view does («убит ночью»); who killed them is the host's, behind
+    ``r``. At night neither is shown out at all (2.1.2: the day tells the night)."""
+    game = Game("vrn", roles=VRN, dealt={"maniac_side": "city"})
+    session = make_session(game, VirtualClock(), journal=None, manifest=default_manifest("uk"))
+    host = session.host
+    host.start()
+    acts = {"sheriff": Kill("sheriff", 5), "maniac": Kill("maniac", 2)}
+    for _ in range(2000):
+        exp = game.expect
+        if game.phase == "d2" and isinstance(exp, w.Speech):
+            break
+        if isinstance(exp, w.NightAct) and exp.role in acts and game.phase == "n2" \
+                and game.acted(exp.role) is None:
+            host.apply(acts[exp.role])
+        elif isinstance(exp, w.Speech) and game.phase == "d1":
+            host.apply(EndSpeech())
+        else:
+            assert exp.timer is not None
+            host.apply(TimeUp(exp.timer.name))
+    assert {s: game.out[s]["how"] for s in (2, 5)} == {2: "maniac", 5: "sheriff_shot"}
+
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+        snap = snapshot(host, session.transcript)
+        assert {s.seat: s.out for s in snap.seats if s.out} == {2: "shot", 5: "shot"}
+        text = str(d.screen._table(snap))
+        assert "out:shot" in text and "maniac" not in text and "sheriff" not in text
+        await d.keys("r")
+        text = str(d.screen._table(snap))
+        assert "(maniac)" in text and "(sheriff shot)" in text
+
+    play(session, scenario)
+
