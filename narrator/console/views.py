@@ -228,6 +228,9 @@ def _step(table: ConsoleTable, seat: int, role: Role) -> dict[str, Any] | None:
             return {"type": "hunt", "pace": exp.timer.tick,
                     "count": round(exp.timer.seconds / exp.timer.tick),
                     "started": round(host.timer_started, 3),  # the count's «один»
+                    # a press counts for the number spoken this long before it arrives: the
+                    # pad shows that number, so what it shows is what a press takes
+                    "grace": table.settings.hunt_grace,
                     "pressed": list(table.desk.hunt_shots.get(seat, []))}
         case w.NightAct() if exp.checks:
             role_name = table.checker_role(seat)

@@ -181,6 +181,21 @@ class Pages:
             raise AssertionError(f"cannot click {selector} {text}: {self.view(page)}") from None
         return True
 
+    def held(self, page: Any) -> str:
+        """What the step's secret shows while a finger is on it ("" when it has none); let go,
+        it is hidden again."""
+        loc = page.locator("#step .secret")
+        if loc.count() == 0:
+            return ""
+        page.bring_to_front()
+        box = loc.first.bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        text: str = page.evaluate("document.querySelector('#step .secret .face').innerText")
+        page.mouse.up()
+        assert page.evaluate("document.querySelector('#step .secret .face').hidden")
+        return text
+
     def hold_card(self, page: Any) -> None:
         # the player picks the phone up: a page in the background gets its input only with
         # its next frame, up to a second later

@@ -72,12 +72,15 @@ class Table(Pages):
         wait(first, f"document.querySelector('#step .count') && "
                                 f"document.querySelector('#step .count').textContent === "
                                 f"'{self.victim}'")
-        time.sleep(0.35)  # a human hears the number, then taps
+        # the pad shows the number a press takes now: a tap on it is a shot on it
         for seat in shooters:
             self.click(self.pads[seat], "#step button.big")
         for seat in shooters:
-            wait(self.pads[seat],
-                f"document.querySelector('#message').textContent.indexOf('{self.victim}') >= 0")
+            page = self.pads[seat]
+            wait(page, "document.querySelector('#message').textContent === 'Выстрел принят'")
+            # the number taken never shows in the open: behind the hold, as the card
+            assert "Выстрел на" not in page.locator("#step").inner_text()
+            assert self.held(page) == f"Выстрел на {self.victim}"
 
     def pad_turn(self, seat: int) -> None:
         page = self.pads[seat]
@@ -94,7 +97,9 @@ class Table(Pages):
             if not self.click(page, "#step .grid button", str(target)):
                 return
             wait(page, "Console.view().step && Console.view().step.done")
-            self.shots[step["role"]] = page.locator("#step .result").inner_text()
+            # the answer shows only while held (a lit screen at night is read over a shoulder)
+            assert page.locator("#step .result").is_hidden()
+            self.shots[step["role"]] = self.held(page).splitlines()[-1]
             if step["role"] == "sheriff" and not (self.shots_dir / "console-pad.png").exists():
                 page.screenshot(path=str(self.shots_dir / "console-pad.png"))
         elif kind == "speech" and step["speech"] == "day":

@@ -80,8 +80,10 @@ class VrnTable(Pages):
             text = self.text(page)
             view = json.dumps(self.view(page), ensure_ascii=False)
             if who in seats:
+                # a secret of the step shows only while held: on the page and in its hold
+                shown = text + "\n" + (self.held(page) if isinstance(who, int) else "")
                 for mark in marks:
-                    assert mark in text, (who, mark, text)
+                    assert mark in shown, (who, mark, shown)
                 continue
             for mark in marks:
                 assert mark not in text, (who, mark, text)
@@ -114,20 +116,22 @@ class VrnTable(Pages):
         self.wait_step(self.m1, "act", "mafia")
         assert "вирішує Дон" in self.step_text(self.m1)  # he only points
         self.grid(self.m1, self.c1)
-        wait(self.pads[self.don], f"document.querySelector('#step').innerText"
-                                  f".indexOf('{self.m1} → {self.c1}') >= 0")
+        wait(self.pads[self.don], f"Console.view().step.points['{self.m1}'] === {self.c1}")
+        assert "Вказують" not in self.step_text(self.don)  # behind the hold
         self.only_on(mafia, f"Вказують: {self.m1} → {self.c1}")
         self.grid(self.don, self.c1)
         self.wait_done(self.don)
-        self.secrets["mafia"] = self.step_text(self.don)
+        self.secrets["mafia"] = self.held(self.pads[self.don])
         self.only_on(mafia, f"Гравець {self.c1}\nВибір зроблено")
 
     def don_check(self) -> None:
         self.wait_step(self.don, "check", "don")
         self.grid(self.don, self.sheriff)
         self.wait_done(self.don)
-        assert self.pads[self.don].locator("#step .result").inner_text() == "Шериф!"
-        self.secrets["don"] = self.step_text(self.don)
+        assert self.pads[self.don].locator("#step .result").is_hidden()  # until held
+        assert "Шериф!" not in self.step_text(self.don)
+        self.secrets["don"] = self.held(self.pads[self.don])
+        assert self.secrets["don"] == f"Гравець {self.sheriff}\nШериф!"
         self.only_on({self.don}, f"Гравець {self.sheriff}\nШериф!")
 
     def sheriff_acts(self) -> None:
@@ -141,8 +145,9 @@ class VrnTable(Pages):
         wait(page, f"document.querySelector('{sel}').textContent === 'Постріл'")
         self.grid(self.sheriff, self.m1)
         self.wait_done(self.sheriff)
-        assert page.locator("#step .result").inner_text() == "Вибір зроблено"
-        self.secrets["sheriff"] = self.step_text(self.sheriff)
+        assert page.locator("#step .result").is_hidden()
+        self.secrets["sheriff"] = self.held(page)
+        assert self.secrets["sheriff"] == f"Гравець {self.m1}\nВибір зроблено"
         self.only_on({self.sheriff}, "Шериф: перевірка або постріл",
                      f"Гравець {self.m1}\nВибір зроблено")
 
@@ -150,7 +155,7 @@ class VrnTable(Pages):
         self.wait_step(self.maniac, "act", "maniac")
         self.grid(self.maniac, self.m2)
         self.wait_done(self.maniac)
-        self.secrets["maniac"] = self.step_text(self.maniac)
+        self.secrets["maniac"] = self.held(self.pads[self.maniac])
         self.only_on({self.maniac}, "Кого вбиває маніяк?", f"Гравець {self.m2}\nВибір зроблено")
 
     def doctor_saves(self) -> None:
@@ -166,7 +171,7 @@ class VrnTable(Pages):
         assert [int(n) for n in shown] == victims
         self.grid(self.doctor, self.c1)
         self.wait_done(self.doctor)
-        self.secrets["doctor"] = self.step_text(self.doctor)
+        self.secrets["doctor"] = self.held(self.pads[self.doctor])
         self.only_on({self.doctor}, stretcher, f"Гравець {self.c1}\nВибір зроблено")
 
     # -- the pads' turns -----------------------------------------------------------------------

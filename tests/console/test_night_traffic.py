@@ -124,3 +124,50 @@ def test_2_1_3_a_check_early_late_or_none_looks_the_same_to_everyone_else() -> N
     none, _ = night(hit(8))
     for run in (late, none):
         assert others(early, {3, 1}) == others(run, {3, 1})
+
+
+# -- vrn: the don's kill, the sheriff's check or shot, the maniac's kill, the doctor's save ---
+
+VRN = {4: Role.DON, 7: Role.MAFIA, 10: Role.MAFIA, 2: Role.SHERIFF, 9: Role.DOCTOR,
+       1: Role.MANIAC}
+VRN_PARTS: set[Who] = {4, 7, 10, 2, 9, 1}
+
+
+def vrn_night(acts: dict[str, tuple[int, str, int]], at: float = 1.0) -> Frames:
+    """vrn's introduction round, then night 2 with ``acts`` (role → the seat that presses, the
+    act, the target), each pressed ``at`` seconds into its step; the frames before the day."""
+    rig = make_rig(roles=VRN, rules="vrn", dealt={"maniac_side": "city"})
+    rig.deal()
+    for seat in EVERYONE:
+        rig.until(w.Speech, seat=seat)
+        assert rig.press(seat, "end").ok
+    rig.until(w.NightAct, checks=False, role="mafia")
+    frames = wired(rig)
+    start = rig.host.now()
+    while rig.game.phase == "n2":
+        exp = rig.game.expect
+        if isinstance(exp, w.NightAct) and exp.role in acts and rig.game.acted(exp.role) is None:
+            seat, act, target = acts[exp.role]
+            rig.after(at)
+            assert rig.press(seat, "act", act=act, target=target).ok
+            if rig.game.acted(exp.role) is None:  # (a partner only points)
+                continue
+        rig.step()
+    day = rig.host.now()
+    return {who: [(t - start, x) for t, x in seq if t < day] for who, seq in frames.items()}
+
+
+def test_vrn_who_acted_how_and_when_looks_the_same_to_the_rest() -> None:
+    # what the narrator says aloud, everyone hears, by the rule text: a miss of the mafia
+    # («Мафия не договорилась») and the count on the doctor's stretcher («на носилках двоє»).
+    # So the runs keep those the same: the mafia kill 3; two seats on the stretcher. What
+    # differs — the sheriff's check or shot, the maniac's seat, the doctor's pick or none, and
+    # when each was pressed — reaches nobody else.
+    shot = vrn_night({"mafia": (4, "kill", 3), "sheriff": (2, "kill", 7),
+                      "maniac": (1, "kill", 3), "doctor": (9, "save", 3)})
+    check = vrn_night({"mafia": (4, "kill", 3), "sheriff": (2, "check", 4),
+                       "maniac": (1, "kill", 6), "doctor": (9, "save", 6)}, at=8.0)
+    none = vrn_night({"mafia": (4, "kill", 3), "maniac": (1, "kill", 8)}, at=3.0)
+    for run in (check, none):
+        assert others(shot, VRN_PARTS) == others(run, VRN_PARTS)
+    assert set(shot) >= {3, 5, 6, 8, OPERATOR}

@@ -26,24 +26,40 @@
     }
   }
 
-  function bindCard() {
-    var card = $("card");
-    var on = function (e) { e.preventDefault(); holdCard(true); };
-    var off = function (e) { e.preventDefault(); holdCard(false); };
+  // what shows only while a finger is on it: a lit screen at night is read over a shoulder
+  function bindHold(node, show) {
+    var on = function (e) { e.preventDefault(); show(true); };
+    var off = function (e) { e.preventDefault(); show(false); };
     if (window.PointerEvent) {
-      card.addEventListener("pointerdown", on);
-      card.addEventListener("pointerup", off);
-      card.addEventListener("pointerleave", off);
-      card.addEventListener("pointercancel", off);
+      node.addEventListener("pointerdown", on);
+      node.addEventListener("pointerup", off);
+      node.addEventListener("pointerleave", off);
+      node.addEventListener("pointercancel", off);
     } else {  // older phones: touch, and the mouse
-      card.addEventListener("touchstart", on);
-      card.addEventListener("touchend", off);
-      card.addEventListener("touchcancel", off);
-      card.addEventListener("mousedown", on);
-      card.addEventListener("mouseup", off);
-      card.addEventListener("mouseleave", off);
+      node.addEventListener("touchstart", on);
+      node.addEventListener("touchend", off);
+      node.addEventListener("touchcancel", off);
+      node.addEventListener("mousedown", on);
+      node.addEventListener("mouseup", off);
+      node.addEventListener("mouseleave", off);
     }
-    card.addEventListener("contextmenu", function (e) { e.preventDefault(); });
+    node.addEventListener("contextmenu", function (e) { e.preventDefault(); });
+  }
+
+  function bindCard() { bindHold($("card"), holdCard); }
+
+  // a secret of the step (a check's answer, the act done, the partners' points, the number a
+  // shot was taken on): "hold to see", like the card
+  function secret(parts) {
+    var b = el("button", "secret", null), hint = el("span", "hint", T("hold_secret"));
+    var face = el("span", "face", null);
+    b.type = "button";
+    parts.forEach(function (p) { face.appendChild(p); });
+    face.hidden = true;
+    b.appendChild(hint);
+    b.appendChild(face);
+    bindHold(b, function (show) { face.hidden = !show; hint.hidden = show; });
+    return b;
   }
 
   function grid(numbers, selected, onpick) {
@@ -78,12 +94,12 @@
       countEl = el("div", "count", "…");
       box.appendChild(countEl);
       box.appendChild(C.button(T("shoot"), "big", function () { C.send({ do: "shoot" }); }));
-      if (s.pressed.length) box.appendChild(el("div", "note", T("shot_on") + " " + s.pressed.join(", ")));
+      if (s.pressed.length) box.appendChild(secret([el("div", "note", T("shot_on") + " " + s.pressed.join(", "))]));
     } else if (s.type === "check") {
       if (s.done) {
         var res = resultText(s.role, s.done.result);
-        box.appendChild(el("div", "question", T("seat") + " " + s.done.target));
-        box.appendChild(el("div", "result", res));
+        box.appendChild(secret([el("div", "question", T("seat") + " " + s.done.target),
+                                el("div", "result", res)]));
       } else {
         box.appendChild(el("div", "question", T("check_who_" + s.role)));
         box.appendChild(grid(seatsUpTo(view.seats), null, function (n) {
@@ -147,16 +163,16 @@
       box.appendChild(el("div", "note", T("stretcher") + ": " + (s.victims.join(", ") || "—")));
     }
     if (d) {
-      box.appendChild(el("div", "question", T("seat") + " " + d.target));
-      if (d.act === "check") box.appendChild(el("div", "result", resultText(s.role, d.result)));
-      else if (d.act === "kill") box.appendChild(el("div", "result", T("done_kill")));
-      else if (d.saved === undefined || d.saved === d.target) box.appendChild(el("div", "result", T("done_save")));
-      else box.appendChild(el("div", "result", T("crossed_arms")));
+      var what = d.act === "check" ? resultText(s.role, d.result)
+               : d.act === "kill" ? T("done_kill")
+               : d.saved === undefined || d.saved === d.target ? T("done_save") : T("crossed_arms");
+      box.appendChild(secret([el("div", "question", T("seat") + " " + d.target),
+                              el("div", "result", what)]));
       return;
     }
     if (s.points) {  // where the partners point (the mafia's pads alone)
       var shown = Object.keys(s.points).map(function (k) { return k + " → " + s.points[k]; });
-      if (shown.length) box.appendChild(el("div", "note", T("points") + ": " + shown.join(", ")));
+      if (shown.length) box.appendChild(secret([el("div", "note", T("points") + ": " + shown.join(", "))]));
     }
     if (s.acts.length > 1) {  // the sheriff: a check or a shot
       var row = el("div", "row");
@@ -168,8 +184,8 @@
       box.appendChild(row);
     }
     var seats = s.victims ? s.victims : mode === "check" ? seatsUpTo(view.seats) : view.living;
-    var mine = s.points ? s.points[String(view.seat)] : null;
-    box.appendChild(grid(seats, mine === undefined ? null : mine, function (n) {
+    // (no number stays lit: where this pad points is among the points, behind the hold)
+    box.appendChild(grid(seats, null, function (n) {
       C.send({ do: "act", act: mode, target: n });
     }));
   }
@@ -205,13 +221,15 @@
   };
   C.on.tick = function () {
     if (!countEl || !view || !view.step || view.step.type !== "hunt") return;
-    var s = view.step, elapsed = C.gameNow() - s.started;
+    // the number a press now counts for: the one spoken ``grace`` seconds ago (see the README)
+    var s = view.step, elapsed = C.gameNow() - s.started - (s.grace || 0);
     var n = Math.floor(elapsed / s.pace) + 1;
     countEl.textContent = elapsed < 0 ? "…" : String(Math.min(n, s.count));
   };
   C.on.reply = function (r) {
-    if (r.ok && r.number) C.message(T("shot_on") + " " + r.number);
-    else if (r.ok && r.agreed === false) C.message(T("pointed") + " " + r.target);
+    // a shot's number and a point stay on the pad behind the hold, never in the open
+    if (r.ok && r.number) C.message(T("shot_taken"));
+    else if (r.ok && r.agreed === false) C.message(T("point_taken"));
     else C.message(C.replyText(r), !r.ok);
   };
   bindCard();
