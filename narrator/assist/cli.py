@@ -25,6 +25,7 @@ from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
 from narrator.host.club import table_options
 from narrator.host.driver import Driver
+from narrator.host.faults import watch_journal
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.speaker import (
@@ -88,6 +89,8 @@ def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | Non
                 app.call_from_thread(app.notify, text, severity="warning", timeout=8)
 
         watch_output(narration, session.loop.call, session.host, tell)
+        if isinstance(journal, Journal):
+            watch_journal(session.host, journal, session.loop.call, tell)
 
         def loop() -> None:
             while not stop.is_set():

@@ -113,6 +113,8 @@ def _common(table: ConsoleTable) -> dict[str, Any]:
     return {
         "lang": table.settings.lang,
         "seats": game.seats,
+        # the game stands still, and why (the journal cannot be written, the sound is gone)
+        "paused": table.host.pause_reason,
         "phase": phase(table),
         "timer": timer(table),
         "living": [s for s in range(1, game.seats + 1) if s not in out],

@@ -54,8 +54,9 @@ class Host:
         self.timer_started: float = 0.0
         #: the current step waits for the host past its timer's end (:meth:`hold`)
         self.held = False
-        #: the game stands still (:meth:`pause`): the sound is gone
-        self.paused = False
+        #: why the game stands still (:meth:`pause`), cause → one line: the sound is gone, the
+        #: journal cannot be written
+        self.pauses: dict[str, str] = {}
         self._paused: tuple[float | None, bool] = (None, False)
         self.listeners: list[Callable[[ev.Event, float], None]] = []
         #: called with the timer each time one runs: a new step's, or one resumed (a journal
@@ -141,21 +142,35 @@ class Host:
         else:
             self.scheduler.call_at(end, "timer", lambda: self._time_up(name))
 
-    def pause(self) -> None:
-        """Stop the game's clock (the sound card is gone: nobody would hear the narrator): the
-        running timer keeps the time it has left, and nothing is due until :meth:`unpause`."""
-        if self.paused:
+    @property
+    def paused(self) -> bool:
+        """The game stands still (:meth:`pause`)."""
+        return bool(self.pauses)
+
+    @property
+    def pause_reason(self) -> str | None:
+        """Why the game stands still, in one line (None: it does not)."""
+        return "; ".join(self.pauses.values()) or None
+
+    def pause(self, cause: str = "sound", why: str = "the sound is gone") -> None:
+        """Stop the game's clock for ``cause`` (the sound card is gone: nobody would hear the
+        narrator; the journal cannot be written: nothing could be taken up again): the running
+        timer keeps the time it has left, and nothing is due until every cause is gone."""
+        first = not self.pauses
+        self.pauses[cause] = why
+        if not first:
             return
-        self.paused = True
         self._paused = (self.time_left, self.held)
         self._cancel_timer()
 
-    def unpause(self) -> None:
-        """Go on after :meth:`pause`: the timer with the time it had left (a timer mark is
-        journaled, so a resume after this knows it too)."""
-        if not self.paused:
+    def unpause(self, cause: str = "sound") -> None:
+        """Go on after :meth:`pause` once no cause is left: the timer with the time it had
+        left (a timer mark is journaled, so a resume after this knows it too)."""
+        if cause not in self.pauses:
             return
-        self.paused = False
+        del self.pauses[cause]
+        if self.pauses:
+            return
         left, held = self._paused
         self.resume(left)
         if held:

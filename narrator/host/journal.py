@@ -27,7 +27,7 @@ import fcntl
 import json
 import os
 import shutil
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -180,6 +180,13 @@ class Journal(Recorder):
             os.fchmod(self._lock_fd, 0o600)  # a journal left readable is closed up
             #: what opening repaired, in one line (None: nothing)
             self.note = repair_torn_tail(p)
+            #: why the journal cannot be written now (None: it can), and the lines that wait
+            self.failure: str | None = None
+            self.error = ""  # the system's words for it (No space left on device)
+            self.pending: list[str] = []
+            #: told when a write fails (with the line why), and when the lines are written
+            self.on_failure: list[Callable[[str], None]] = []
+            self.on_recovered: list[Callable[[], None]] = []
             super().__init__(p, header=header.to_json(), fsync=fsync)
         except OSError as e:
             os.close(self._lock_fd)
@@ -200,9 +207,67 @@ class Journal(Recorder):
         """The host stopped the game here: a resume goes on with the time its timer had left."""
         self.write(Input(STOP, at, {"reason": "the host quit"}))
 
-    def close(self) -> None:
+    # -- a write that fails (a full disk, a pulled stick) ------------------------------------
+    #
+    # A line is written whole or not at all: what a failed write left of it is cut away, so the
+    # file stays a whole journal up to the failure. The line, and every line after it, then
+    # waits in memory, in order (:attr:`pending`), until :meth:`retry` writes them; the game
+    # is paused meanwhile (:func:`narrator.host.faults.watch_journal`).
+
+    def _line(self, text: str) -> None:
+        if self.failure is not None:
+            self.pending.append(text)
+            return
         try:
-            super().close()
+            self._whole(text)
+        except OSError as e:
+            self.pending.append(text)
+            self.error = str(e.strerror or e)
+            self.failure = f"{self.path}: cannot write the journal ({self.error})"
+            for listener in self.on_failure:
+                listener(self.failure)
+
+    def _whole(self, text: str) -> None:
+        """Append one line with the file's own calls (no buffer that could hold half of it)."""
+        fd = self._file.fileno()
+        end = os.lseek(fd, 0, os.SEEK_END)
+        data = (text + "\n").encode("utf-8")
+        try:
+            done = 0
+            while done < len(data):
+                done += os.write(fd, data[done:])
+            if self.fsync:
+                os.fsync(fd)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, end)  # the journal stays whole up to the failure
+            raise
+
+    def retry(self, *, tell: bool = True) -> bool:
+        """Write the lines that wait; True once the journal is whole again (then the
+        :attr:`on_recovered` listeners are told, unless not ``tell``)."""
+        if self.failure is None:
+            return True
+        while self.pending:
+            try:
+                self._whole(self.pending[0])
+            except OSError as e:
+                self.error = str(e.strerror or e)
+                self.failure = f"{self.path}: cannot write the journal ({self.error})"
+                return False
+            self.pending.pop(0)
+        self.failure = None
+        for listener in self.on_recovered if tell else ():
+            listener()
+        return True
+
+    def close(self) -> None:
+        """Close (a last try for the lines that wait; never raises: a journal that cannot be
+        written is said by :attr:`failure`)."""
+        try:
+            self.retry(tell=False)
+            with contextlib.suppress(OSError):
+                super().close()
         finally:
             if self._lock_fd >= 0:
                 os.close(self._lock_fd)  # the lock goes with it

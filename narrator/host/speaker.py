@@ -131,6 +131,7 @@ def watch_output(narration: Narration, call: Callable[[Callable[[], object]], No
             call(host.unpause)
         else:
             log(f"{why}; the game is paused until a sound card is back")
-            call(host.pause)
+            call(lambda: host.pause("sound", f"{why}: the game is paused until a sound card "
+                                             "is back"))
 
     narration.player.on_output.append(changed)

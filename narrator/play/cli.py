@@ -36,6 +36,7 @@ from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
 from narrator.host.club import table_options
 from narrator.host.driver import Driver
+from narrator.host.faults import watch_journal
 from narrator.host.hearing import Hearing, game_hearing
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
@@ -177,6 +178,7 @@ def _console_table(game: Game, opts: _Options, journal: Journal,
                     on_error=lambda text: say(f"not taken: {text}"))
     console = open_console(host, transcript, journal, opts.lang, opts.console, driver.call,
                            resumed=resumed)
+    watch_journal(host, journal, driver.call, say)
     if opts.out_wav is None:
         watch_output(narration, driver.call, host, say)
         narration.player.start()
@@ -197,6 +199,8 @@ def _console_table(game: Game, opts: _Options, journal: Journal,
         narration.close()
         journal.close()
     winner = game.winner
+    if journal.failure is not None:  # (close tried once more)
+        say(f"{journal.failure}: the journal holds the game up to then")
     if winner is None:
         console.stop()
         say(f"stopped; resume with `narrator resume {journal.path} --listen off --console …`")
@@ -249,6 +253,7 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
     else:
         assert isinstance(operator, TerminalOperator)
         operator.start(table.submit, real)
+    watch_journal(table.host, journal, table.driver.call, say)
     if opts.out_wav is None:
         watch_output(narration, table.driver.call, table.host, say)
         narration.player.start()

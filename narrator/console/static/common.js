@@ -6,7 +6,7 @@ var TEXTS = {
   ru: {
     night: "Ночь", day: "День",
     civilian: "Мирный житель", sheriff: "Шериф", mafia: "Мафия", don: "Дон мафии",
-    seat: "Игрок", hold: "Удерживайте, чтобы увидеть карту", hold_secret: "Удерживайте, чтобы увидеть",
+    seat: "Игрок", hold: "Удерживайте, чтобы увидеть карту", hold_secret: "Удерживайте, чтобы увидеть", paused: "Игра на паузе", r_paused: "Игра на паузе: подождите",
     shot_taken: "Выстрел принят", point_taken: "Указание принято", seen: "Карта просмотрена",
     not_seen: "Посмотрите свою карту", gone: "Вы выбыли из игры",
     shoot: "Выстрел", shot_on: "Выстрел на", check_who_don: "Кого проверяет Дон?",
@@ -52,7 +52,7 @@ var TEXTS = {
   uk: {
     night: "Ніч", day: "День",
     civilian: "Мирний житель", sheriff: "Шериф", mafia: "Мафія", don: "Дон мафії",
-    seat: "Гравець", hold: "Утримуйте, щоб побачити карту", hold_secret: "Утримуйте, щоб побачити",
+    seat: "Гравець", hold: "Утримуйте, щоб побачити карту", hold_secret: "Утримуйте, щоб побачити", paused: "Гра на паузі", r_paused: "Гра на паузі: зачекайте",
     shot_taken: "Постріл прийнято", point_taken: "Вказівку прийнято", seen: "Карту переглянуто",
     not_seen: "Перегляньте свою карту", gone: "Ви вибули з гри",
     shoot: "Постріл", shot_on: "Постріл на", check_who_don: "Кого перевіряє Дон?",
@@ -146,6 +146,7 @@ var Console = (function () {
     var p = $("phase");
     if (p) p.textContent = phaseText(view.phase);
     if (handlers.view) handlers.view(view);
+    if (view.paused) message(T("paused") + ": " + view.paused, true);  // why it stands still
     tick();
   }
   function connect() {
