@@ -48,10 +48,12 @@ from narrator.host.speaker import (
     watch_output,
     wav_narration,
 )
+from narrator.inputs import Input
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.outputs import check_new_file, check_new_session_folder
 from narrator.play.console import PadsLog
 from narrator.play.operator import TerminalOperator
+from narrator.play.progress import Progress
 from narrator.voice.manifest import default_manifest
 
 
@@ -158,11 +160,16 @@ def _end(narration: Narration, opts: _Options, game: Game) -> None:
         narration.finish()
 
 
-def _linger(console: Console) -> None:
-    """After the game the console stays up for the protocol until Enter (or end of input)."""
+def _linger(console: Console, operator: TerminalOperator | None = None) -> None:
+    """After the game the console stays up for the protocol until Enter (or end of input);
+    ``operator``: the terminal's reader, which then hands the next line here."""
     say("the protocol is on the operator view; press Enter to close the console")
-    with contextlib.suppress(OSError, ValueError):
-        sys.stdin.readline()
+    if operator is None:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdin.readline()
+    else:  # its reader takes the line: the first after the game, or the input's end
+        while not (operator.after.is_set() or operator.done.is_set()):
+            operator.after.wait(0.2)
     console.stop()
 
 
@@ -174,10 +181,20 @@ def _console_table(game: Game, opts: _Options, journal: Journal,
     narration = _narration(opts, real)
     parts = assemble_host(game, real, narration=narration, journal=journal)
     host, transcript = parts.host, parts.transcript
-    driver = Driver(host.scheduler, lambda event: apply_input(host, event),
-                    on_error=lambda text: say(f"not taken: {text}"))
+
+    def take(event: Input) -> None:
+        """An operator's line (``f 6``, ``t``, ``q`` …), as in hostless play."""
+        if apply_input(host, event).quit:
+            say("stopping at the operator's word")
+            driver.stop()
+
+    driver = Driver(host.scheduler, take, on_error=lambda text: say(f"not taken: {text}"))
     console = open_console(host, transcript, journal, opts.lang, opts.console, driver.call,
                            resumed=resumed)
+    Progress(host, console.table, say)
+    # the terminal: the operator's lines; q asks first; a closed stdin stops nothing
+    terminal = TerminalOperator(confirm=True, stop_at_end=False, over=lambda: game.is_over)
+    terminal.start(driver.submit, real)
     watch_journal(host, journal, driver.call, say)
     if opts.out_wav is None:
         watch_output(narration, driver.call, host, say)
@@ -206,7 +223,7 @@ def _console_table(game: Game, opts: _Options, journal: Journal,
         say(f"stopped; resume with `narrator resume {journal.path} --listen off --console …`")
         return 0
     say(f"winner: {winner.value}")
-    _linger(console)
+    _linger(console, terminal)
     return 0
 
 
@@ -250,6 +267,9 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
     if opts.console is not None:
         console = open_console(table.host, table.transcript, journal, opts.lang, opts.console,
                                table.driver.call, resumed=resumed)
+        # the pads play; the terminal still takes the operator's lines (q asks first)
+        terminal = TerminalOperator(confirm=True, stop_at_end=False, over=lambda: game.is_over)
+        terminal.start(table.submit, real)
     else:
         assert isinstance(operator, TerminalOperator)
         operator.start(table.submit, real)
@@ -273,7 +293,7 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
         say(f"session recorded in {opts.record}: `narrator replay {opts.record}`")
     if console is not None:
         if winner:
-            _linger(console)
+            _linger(console, terminal)
         else:
             console.stop()
     return 0

@@ -19,18 +19,54 @@ class TerminalOperator:
     """Lines typed at the terminal; prompts and errors printed back."""
 
     def __init__(self, stream: TextIO | None = None, out: Callable[[str], None] | None = None,
-                 *, assist: bool = False) -> None:
+                 *, assist: bool = False, confirm: bool = False,
+                 stop_at_end: bool = True, over: Callable[[], bool] | None = None) -> None:
         self.stream = stream if stream is not None else sys.stdin
         self.out = out or (lambda text: print(text, flush=True))
         self.assist = assist
+        #: ``q`` asks first (``y`` stops; anything else goes on): the console's terminal, where
+        #: the game is the pads' and a stray ``q`` would end it for the whole table
+        self.confirm = confirm
+        #: the end of input stops the game (a terminal closed); not where the terminal is only
+        #: the operator's side door (the console: the pads play, stdin may be closed)
+        self.stop_at_end = stop_at_end
+        #: the input has ended
+        self.done = threading.Event()
+        #: whether the game is over (read on this thread): a line after it is no entry, it is
+        #: the Enter that closes the console (:attr:`after`)
+        self.over = over
+        self.after = threading.Event()
 
     def start(self, submit: Callable[[Input], None], clock: Clock) -> threading.Thread:
         """Read lines on a thread, each handed to ``submit`` (thread-safe) as it is typed."""
 
         def read() -> None:
+            try:
+                lines()
+            finally:
+                self.done.set()
+
+        def lines() -> None:
+            asking = False
             for line in self.stream:
-                submit(entry(clock.now(), line.rstrip("\n")))
-            submit(Input(STOP, clock.now(), {"reason": "end of input"}))
+                if self.over is not None and self.over():
+                    self.after.set()
+                    continue
+                text = line.rstrip("\n")
+                if self.confirm and text.strip().lower() in ("q", "quit") and not asking:
+                    asking = True
+                    self.out("stop the game here? y: stop (it can be resumed); anything else: "
+                             "go on")
+                    continue
+                if asking:
+                    asking = False
+                    if text.strip().lower() != "y":
+                        self.out("going on")
+                        continue
+                    text = "q"
+                submit(entry(clock.now(), text))
+            if self.stop_at_end:
+                submit(Input(STOP, clock.now(), {"reason": "end of input"}))
 
         thread = threading.Thread(target=read, name="narrator-operator", daemon=True)
         thread.start()

@@ -1,0 +1,68 @@
+"""The console game's terminal: the game's progress, one line a step, nothing secret.
+
+With the pads playing, the terminal is the operator's side door: it says which step the game
+is at (the engine's words for it), whose card the deal still waits for, who speaks, what was
+refused and why; the night's shots and checks never (a player may be reading over a shoulder).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from narrator.console.table import ConsoleTable
+from narrator.engine import events as ev
+from narrator.engine import waits as w
+from narrator.host.host import Host
+from narrator.host.transcript import seat_label
+
+#: seconds between two looks at the cards the deal waits for
+CARDS_EVERY = 10.0
+
+
+class Progress:
+    """Lines to ``out`` as ``host``'s game goes (``table``: the console's, for the deal)."""
+
+    def __init__(self, host: Host, table: ConsoleTable, out: Callable[[str], None]) -> None:
+        self.host = host
+        self.table = table
+        self.out = out
+        self._cards: list[int] | None = None
+        host.listeners.append(self._event)
+
+    def _stamp(self) -> str:
+        minutes, seconds = divmod(self.host.now(), 60.0)
+        return f"{int(minutes):3d}:{seconds:04.1f}"
+
+    def _say(self, text: str) -> None:
+        self.out(f"{self._stamp()}  {text}")
+
+    def _event(self, event: ev.Event, at: float) -> None:
+        game = self.host.game
+        if isinstance(event, ev.TimerStarted):
+            wait = game.expect
+            if isinstance(wait, w.Speech):
+                name = seat_label(wait.seat, game.names)
+                self._say(f"{game.phase}: {name} speaks ({wait.speech})")
+            else:
+                self._say(f"{game.phase}: {wait.label('en')}")
+            if isinstance(wait, w.Deal) and self.table.dealing:
+                self._cards = None
+                self.host.scheduler.call_at(self.host.now(), "progress-cards", self._deal)
+        elif isinstance(event, ev.Refused):
+            who = seat_label(event.seat, game.names) if event.seat is not None else "input"
+            target = "" if event.target is None else f" {event.target}"
+            self._say(f"{who} {event.kind}{target}: refused ({event.reason})")
+        elif isinstance(event, ev.GameOver):
+            self._say(f"game over: {event.winner} won")
+
+    def _deal(self) -> None:
+        """While the deal waits (2.1.1): whose card, when that changed."""
+        waiting = self.table.waiting_for_cards()
+        if not waiting:
+            return
+        if waiting != self._cards:
+            self._cards = waiting
+            seats = ", ".join(map(str, waiting))
+            self._say(f"waiting for the card of seat {seats}" if len(waiting) == 1
+                      else f"waiting for the cards of seats {seats}")
+        self.host.scheduler.call_at(self.host.now() + CARDS_EVERY, "progress-cards", self._deal)
