@@ -9,7 +9,10 @@ when it is refused. After every change the views are rebuilt and published.
 Timing rules the console adds to the host's timers:
 
 - **dealing** (2.1.1): with seat pads the narrator waits until every seat has seen its card (or
-  the operator skipped it), then the night goes on;
+  the operator skipped it), then the night goes on. While it waits, the narrator says whose
+  cards it waits for (:data:`CARD_PROMPT_AFTER` seconds into the deal, then every
+  :data:`CARD_PROMPT_EVERY` seconds): a prompt, heard and in the transcript, but not in the
+  protocol's ``said``;
 - **the hunt** (2.1.2): a press registers on the number being spoken ``hunt_grace`` seconds
   before the server received it — a tap arrives a little after the word that prompted it, and
   nobody reacts within a quarter of a second to a new word. The count's end waits that long too,
@@ -62,7 +65,14 @@ from narrator.engine import waits as w
 from narrator.engine.steps import Speeches
 from narrator.errors import NarratorError
 from narrator.host.host import Host
+from narrator.host.narration import cards_awaited
 from narrator.inputs import Input
+
+#: seconds into the deal (2.1.1, from its timer's start) before the narrator first names the
+#: seats whose card it still waits for, and between two such prompts while it waits
+CARD_PROMPT_AFTER = 20.0
+CARD_PROMPT_EVERY = 20.0
+_CARD_PROMPT = "console-card-prompt"  # the prompt's scheduler key
 
 
 @dataclass(frozen=True)
@@ -133,7 +143,11 @@ class ConsoleTable:
     def handle(self, press: Press) -> Reply:
         """Check, record and apply one press; then publish the views."""
         try:
-            if press.who == OPERATOR:
+            if self.host.paused:
+                # the game stands still (the journal cannot be written, the sound is gone):
+                # nothing is taken that could be lost; the views say why
+                reply = refused("paused")
+            elif press.who == OPERATOR:
                 reply = self._operator(press)
             elif isinstance(press.who, int) and 1 <= press.who <= self.game.seats:
                 reply = self._pad(press, press.who)
@@ -212,7 +226,26 @@ class ConsoleTable:
 
     def _deal_done(self) -> None:
         if self.dealing and not self.waiting_for_cards():
+            self.host.scheduler.cancel(_CARD_PROMPT)
             self._apply(TimeUp("dealing"))
+
+    def _prompt_cards_at(self, when: float) -> None:
+        """Name the seats the deal waits for at ``when`` (and on, every
+        :data:`CARD_PROMPT_EVERY` seconds, while it waits)."""
+        sched = self.host.scheduler
+        sched.cancel(_CARD_PROMPT)
+        serial = self.game.expect.serial
+
+        def prompt() -> None:
+            if not self.dealing or self.game.expect.serial != serial or self.host.paused:
+                return  # (a paused game schedules its prompt again as its timer resumes)
+            waiting = self.waiting_for_cards()
+            if not waiting:
+                return
+            self.host.say(cards_awaited(waiting))
+            self._prompt_cards_at(self.host.now() + CARD_PROMPT_EVERY)
+
+        sched.call_at(when, _CARD_PROMPT, prompt)
 
     # -- the hunt (2.1.2) --------------------------------------------------------------------
 
@@ -513,6 +546,8 @@ class ConsoleTable:
     # -- the host's events ---------------------------------------------------------------------
 
     def _on_event(self, event: ev.Event, at: float) -> None:
+        if not self.dealing:
+            self.host.scheduler.cancel(_CARD_PROMPT)  # (the deal ended, however it did)
         if isinstance(event, ev.GameOver):
             self.publish_views()  # the last event: nobody may be left to run a later flush
             return
@@ -566,6 +601,9 @@ class ConsoleTable:
                 self.host.scheduler.cancel("timer")
                 if not self.waiting_for_cards():
                     self._deal_done()  # (a journal read back: every card was seen already)
+                else:  # the prompt, CARD_PROMPT_AFTER s in (a resumed deal: from now on)
+                    self._prompt_cards_at(max(self.host.timer_started, self.host.now())
+                                          + CARD_PROMPT_AFTER)
             case w.Vote() | w.Crash() if self.settings.hand_votes:
                 self.host.scheduler.cancel("timer")  # the window waits for the operator's count
             case w.Vote() | w.Crash() | w.Floor() | w.PutUp() | w.Extra():

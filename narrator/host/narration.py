@@ -8,7 +8,7 @@ wording and says its keys instead.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from narrator.engine import events as ev
@@ -18,10 +18,13 @@ from narrator.voice.keys import CANCELLED_KEYS, PHASE_KEYS
 @dataclass(frozen=True, slots=True)
 class Line:
     """One utterance: clips said one after another. ``urgent`` lines (Принято, Снято, Десять
-    секунд) go ahead of anything queued."""
+    секунд) go ahead of anything queued. A ``prompt`` is a front end's word to the table (whose
+    card the deal waits for): said, and written in the transcript, but no part of the game's
+    record — the protocol's ``said`` leaves it out."""
 
     keys: tuple[str, ...]
     urgent: bool = False
+    prompt: bool = False
 
 
 # The keys themselves are listed with the voice packs, which must hold every one of them.
@@ -37,6 +40,19 @@ TEN_SECONDS = Line(("ten_seconds",), urgent=True)
 def count_line(n: int) -> Line:
     """One number of the hunt's count (2.1.2)."""
     return Line((f"count.{n}",))
+
+
+def cards_awaited(seats: Sequence[int]) -> Line:
+    """The console's prompt while the deal (2.1.1) waits for cards: whose cards it waits for
+    («Ждём карту игрока номер семь», «Ждём карты игроков номер три и номер семь»), in the
+    order given; a prompt, not the game's record."""
+    if not seats:
+        raise ValueError("cards_awaited needs at least one seat")
+    if len(seats) == 1:
+        return Line((f"card_awaited.{seats[0]}",), prompt=True)
+    *first, last = seats
+    return Line(("cards_awaited", *(f"number.{s}" for s in first), f"number.and.{last}"),
+                prompt=True)
 
 
 #: a ruleset's wording: a key → the keys said instead (see :func:`reworded`)
@@ -56,7 +72,7 @@ def reworded(lines: list[Line], wording: Wording) -> list[Line]:
     for line in lines:
         keys = tuple(k for key in line.keys for k in reword(key, wording))
         if keys:
-            out.append(Line(keys, line.urgent))
+            out.append(Line(keys, line.urgent, line.prompt))
     return out
 
 

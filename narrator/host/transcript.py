@@ -1,4 +1,9 @@
-"""A voice that writes down what is said (for the protocol's ``said`` and the transcript)."""
+"""A voice that writes down what is said (for the protocol's ``said`` and the transcript).
+
+A prompt (a :class:`~narrator.host.narration.Line` with ``prompt``: the console naming the cards
+the deal waits for) is said and written in the transcript, but it is no part of the game's
+record: it stays out of ``said``, which the protocol is made of, so a game plays to the same
+protocol however long the table took over it."""
 
 from __future__ import annotations
 
@@ -13,8 +18,9 @@ from narrator.voice.manifest import Manifest
 class Transcript:
     """Collects spoken phrases (as text, from the manifest) and readable notes, with times.
 
-    ``said``: every phrase, in order; ``spoken``: one «…» per line said; ``entries``: the lines
-    and the notes, timed (what :meth:`render` prints).
+    ``said``: every phrase of the game, in order (not the prompts); ``spoken``: one «…» per
+    line said, prompts too; ``entries``: the lines and the notes, timed (what :meth:`render`
+    prints).
     """
 
     manifest: Manifest
@@ -26,7 +32,8 @@ class Transcript:
 
     def say(self, line: Line, at: float) -> None:
         texts = [self.manifest.text(key) for key in line.keys]
-        self.said.extend(texts)
+        if not line.prompt:  # (a prompt is heard, but it is not the game's record)
+            self.said.extend(texts)
         text = "«" + " ".join(texts) + "»"
         self.spoken.append(text)
         self.entries.append((at, text))

@@ -43,12 +43,16 @@ PLAIN_KEYS: tuple[str, ...] = (
     "tie_speeches", "tie_stays", "unopposed",
     "crash", "crash_question", "crash_passed", "crash_failed", "crash_not_applied",
     "win_civilians", "win_mafia",
+    "cards_awaited",  # the console's prompt while the deal waits for several cards (2.1.1)
 )
 
 #: phrases said with a seat number: ``<family>.<seat>``, seats 1..N
 SEAT_FAMILIES: tuple[str, ...] = (
     "count", "killed", "speech", "last_word", "tie_speech", "number", "who_for", "leaves",
     "removed", "foul", "skips_speech", "best_move",
+    # the console's prompt while the deal waits for cards (2.1.1): one seat's card, and the
+    # last of several seats named after «cards_awaited» («… номер три и номер семь»)
+    "card_awaited", "number.and",
 )
 
 #: the largest table a pack must be able to narrate
