@@ -14,7 +14,14 @@ Figures:
 2. the same inside the server: the time :meth:`ConsoleTable.handle` takes (journal, engine,
    eleven views);
 3. after a press that changes every screen (a speech ends, …): until all eleven had it;
-4. memory: the process's peak RSS, and its growth from the server's start to the end.
+4. memory: the process's peak RSS, and its growth from the server's start to the end;
+5. under a flood: one more game, while a second socket with seat 2's token sends frames as fast
+   as the socket takes them and never reads a byte (the rate limit lifted, so that the flood
+   lasts the whole game): every other press → applied, p50 / p95 / max (target p95 < 100 ms),
+   the presses whose answer never came (target none), the process's RSS meanwhile (server and
+   clients; target < 150 MB), and how many of the flood's frames the game's thread took;
+6. the same flood at the default rate limit: how many frames the server took before its
+   ``too_fast`` and the close, and how long that took.
 
     .venv/bin/python scripts/bench_console.py [--games 5] [--quick] [--json]
 """
@@ -23,9 +30,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import resource
+import socket
 import statistics
+import struct
 import tempfile
 import threading
 import time
@@ -34,11 +44,14 @@ from functools import partial
 from pathlib import Path
 from queue import SimpleQueue
 from typing import Any, assert_never
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.client import ClientProtocol
+from websockets.uri import parse_uri
 
 from narrator.clock import VirtualClock
-from narrator.console.server import start_console
+from narrator.console.server import Console, RateLimit, start_console
 from narrator.console.settings import ConsoleSettings
 from narrator.console.table import ConsoleTable
 from narrator.console.views import vote_candidate
@@ -55,6 +68,11 @@ NOMINATIONS = {(1, 1): 5, (1, 2): 7, (2, 4): 9, (3, 6): 3}
 VOTES = {1: {5: [1, 2, 4, 6, 8, 10], 7: [3, 9]}, 2: {9: [1, 3, 4, 6, 7, 8, 10]},
          3: {3: [1, 6, 7, 8, 10]}}
 NIGHTS = {2: ({3: 2, 9: 2}, 1, 9), 3: ({3: 4}, 6, 3)}
+#: the flood: a second socket with this seat's token, sending a press the console refuses
+FLOOD_SEAT = 2
+FLOOD_DO = "fly"
+#: seconds a press may wait for its answer before it counts as lost
+LOST_AFTER = 5.0
 
 
 class Worker:
@@ -89,6 +107,52 @@ class Worker:
         self.inbox.put(None)
 
 
+class Flooder:
+    """One more socket for a seat's link: sends frames as fast as the socket takes them (on a
+    thread of its own) and never reads a byte after the handshake."""
+
+    BLOB = 1000  # frames per write
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.sock = socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 80))
+        proto = ClientProtocol(parse_uri(url))
+        proto.send_request(proto.connect())
+        self.sock.sendall(b"".join(proto.data_to_send()))
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += self.sock.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 101"), answer[:40]
+        proto.receive_data(answer)  # open; from here on nothing is read
+        frames = []
+        for i in range(self.BLOB):
+            proto.send_text(json.dumps({"id": i, "do": FLOOD_DO}).encode())
+            frames.extend(proto.data_to_send())
+        self.blob = b"".join(frames)
+        self.sent = 0  # frames handed to the socket (the last write's at most partly)
+        self.started = time.perf_counter()
+        self.closed_at: float | None = None  # when the server closed it
+        self._stopping = False
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            while not self._stopping:
+                self.sock.sendall(self.blob)
+                self.sent += self.BLOB
+        except OSError:
+            if not self._stopping:
+                self.closed_at = time.perf_counter()
+
+    def stop(self) -> None:
+        self._stopping = True
+        with contextlib.suppress(OSError):  # gone at once, as a phone off the Wi-Fi
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.sock.close()
+        self.thread.join(timeout=5)
+
+
 class Client:
     """One websocket: sends presses, times their answers, counts views."""
 
@@ -118,7 +182,12 @@ class Client:
         sent = time.perf_counter()
         self.waiting[self.ident] = (sent, fut)
         await self.ws.send(json.dumps({"id": self.ident, **press}))
-        reply = await fut
+        try:
+            reply = await asyncio.wait_for(fut, LOST_AFTER)
+        except TimeoutError:
+            self.bench.lost += 1
+            self.waiting.pop(self.ident, None)
+            return {}
         # every socket gets the new view (the press's own answer comes first)
         await self.bench.all_views_after(sent)
         return reply
@@ -131,6 +200,9 @@ class Bench:
         self.handled: list[float] = []
         self.fanout: list[float] = []
         self.presses = 0
+        self.lost = 0
+        self.flood_taken = 0  # the flood's frames the game's thread took
+        self.rss_peak = 0.0  # the process's RSS, sampled while a flood runs
         self.clients: dict[Any, Client] = {}
 
     async def all_views_after(self, sent: float) -> None:
@@ -143,7 +215,9 @@ class Bench:
                 return
             await asyncio.sleep(0.0005)
 
-    async def game(self, number: int) -> dict[str, Any]:
+    async def game(self, number: int, *, flood: bool = False) -> dict[str, Any]:
+        """One whole game; ``flood``: while a second socket of seat 2 floods, its rate limit
+        lifted (so that the flood lasts the whole game)."""
         clock = VirtualClock()
         game = Game(roles=ROLES)
         journal = Journal.for_game(self.tmp / f"game{number}.jsonl", game, mode="play")
@@ -158,18 +232,23 @@ class Bench:
         def timed_handle(press: Any) -> Any:
             started = time.perf_counter()
             reply = handle(press)
-            self.handled.append(time.perf_counter() - started)
+            if press.do == FLOOD_DO:
+                self.flood_taken += 1
+            else:
+                self.handled.append(time.perf_counter() - started)
             return reply
 
         table.handle = timed_handle  # type: ignore[method-assign]
         worker.call(host.start)
-        console = start_console(table, worker.submit, "127.0.0.1:0")
+        lifted = (lambda: RateLimit(clock.now, count=10**9)) if flood else None
+        console = start_console(table, worker.submit, "127.0.0.1:0", rate=lifted)
         links = console.links
         self.clients = {}
         for who, url in [("operator", links["operator"]), *links["seats"].items()]:
-            ws_url = url.replace("http://", "ws://").replace("/pad/", "/ws/").replace("/op/", "/ws/")
-            self.clients[who] = Client(await connect(ws_url), self)
+            self.clients[who] = Client(await connect(_ws_url(url)), self)
         await asyncio.sleep(0.05)
+        flooder = Flooder(_ws_url(links["seats"][str(FLOOD_SEAT)])) if flood else None
+        sampler = asyncio.ensure_future(self._sample_rss()) if flood else None
 
         def state() -> tuple[w.Expect, int, bool]:
             return game.expect, int(game.phase[1:]), table.dealing
@@ -235,6 +314,10 @@ class Bench:
                         assert_never(exp)
             protocol: dict[str, Any] = worker.call(game.protocol)
         finally:
+            if flooder is not None:
+                flooder.stop()
+            if sampler is not None:
+                sampler.cancel()
             for client in self.clients.values():
                 await client.ws.close()
                 client.task.cancel()
@@ -242,6 +325,49 @@ class Bench:
             worker.stop()
             journal.close()
         return protocol
+
+    async def _sample_rss(self) -> None:
+        while True:
+            self.rss_peak = max(self.rss_peak, current_rss_mb())
+            await asyncio.sleep(0.05)
+
+
+async def cut_off(tmp: Path) -> tuple[int, float, Console]:
+    """The flood at the default rate limit, at the deal: the frames the game's thread took
+    before the server closed the socket (``too_fast``), and how long after the flood began."""
+    clock = VirtualClock()
+    game = Game(roles=ROLES)
+    journal = Journal.for_game(tmp / "cut_off.jsonl", game, mode="play")
+    parts = assemble_host(game, clock, manifest=default_manifest("ru"), journal=journal)
+    worker = Worker()
+    table = ConsoleTable(parts.host, settings=ConsoleSettings(), record=journal.write)
+    taken = [0]
+    handle = table.handle
+
+    def counted(press: Any) -> Any:
+        taken[0] += press.do == FLOOD_DO
+        return handle(press)
+
+    table.handle = counted  # type: ignore[method-assign]
+    worker.call(parts.host.start)
+    console = start_console(table, worker.submit, "127.0.0.1:0")
+    flooder = Flooder(_ws_url(console.links["seats"][str(FLOOD_SEAT)]))
+    try:
+        deadline = time.perf_counter() + 15
+        while flooder.closed_at is None and time.perf_counter() < deadline:
+            await asyncio.sleep(0.01)
+        took = (flooder.closed_at or time.perf_counter()) - flooder.started
+        frames = worker.call(lambda: taken[0])
+    finally:
+        flooder.stop()
+        console.stop()
+        worker.stop()
+        journal.close()
+    return frames, took, console
+
+
+def _ws_url(url: str) -> str:
+    return url.replace("http://", "ws://").replace("/pad/", "/ws/").replace("/op/", "/ws/")
 
 
 def pct(values: list[float], q: float) -> float:
@@ -281,27 +407,59 @@ async def main_async(games: int, as_json: bool = False) -> int:
             winners.append(protocol["winner"])
         elapsed = time.perf_counter() - started
         end = current_rss_mb()
-    if any(w != "civilians" for w in winners):
-        print(f"a game went wrong: winners {winners}")
+        alone = (bench.round_trips, bench.handled, bench.fanout, bench.presses)
+        lost_alone = bench.lost
+        bench.round_trips, bench.handled, bench.fanout, bench.presses = [], [], [], 0
+        bench.lost = 0
+        flood_started = time.perf_counter()
+        protocol = await bench.game(games, flood=True)
+        flood_elapsed = time.perf_counter() - flood_started
+        winners.append(protocol["winner"])
+        flooded = bench.round_trips
+        cut_frames, cut_took, cut = await cut_off(Path(tmp))
+    round_trips, handled, fanout, presses = alone
+    if any(w != "civilians" for w in winners) or lost_alone:
+        print(f"a game went wrong: winners {winners}, {lost_alone} press(es) unanswered")
         return 1
+    flood_p95 = _p95_ms(flooded)
     if as_json:  # for scripts/bench.py's table (the contract sets the console no target)
         figures = [
-            {"name": "pad press -> action applied (p95)", "value": _p95_ms(bench.round_trips),
+            {"name": "pad press -> action applied (p95)", "value": _p95_ms(round_trips),
              "unit": "ms", "target": "", "ok": None},
-            {"name": "press -> all 11 views updated (p95)", "value": _p95_ms(bench.fanout),
+            {"name": "press -> all 11 views updated (p95)", "value": _p95_ms(fanout),
              "unit": "ms", "target": "", "ok": None},
             {"name": f"memory growth over {games} game(s)", "value": round(end - base, 1),
-             "unit": "MB", "target": "", "ok": None}]
+             "unit": "MB", "target": "", "ok": None},
+            {"name": "under a flood: other presses -> applied (p95)", "value": flood_p95,
+             "unit": "ms", "target": "< 100", "ok": flood_p95 < 100},
+            {"name": "under a flood: presses never answered", "value": bench.lost,
+             "unit": "", "target": "0", "ok": bench.lost == 0},
+            {"name": "under a flood: RSS, server and clients (peak)",
+             "value": round(bench.rss_peak, 1), "unit": "MB", "target": "< 150",
+             "ok": bench.rss_peak < 150},
+            {"name": "a flood at the default limit: frames taken before too_fast",
+             "value": cut_frames, "unit": "", "target": "", "ok": None}]
         print(json.dumps({"bench": "console", "figures": figures}))
         return 0
-    print(f"{games} game(s), 10 pads + operator on loopback, {bench.presses} presses, "
+    print(f"{games} game(s), 10 pads + operator on loopback, {presses} presses, "
           f"{elapsed:.1f} s")
     print(f"{'':<46} {'n':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
-    print(row("pad press -> action applied (round trip)", bench.round_trips))
-    print(row("handle in the server (journal, engine, views)", bench.handled))
-    print(row("press -> all 11 views updated", bench.fanout))
+    print(row("pad press -> action applied (round trip)", round_trips))
+    print(row("handle in the server (journal, engine, views)", handled))
+    print(row("press -> all 11 views updated", fanout))
     print(f"memory: peak RSS {rss_mb():.0f} MB; from the first server to the end "
           f"{base:.0f} -> {end:.0f} MB")
+    print(f"under a flood: one more game ({bench.presses} presses, {flood_elapsed:.1f} s) while "
+          f"a second socket of seat {FLOOD_SEAT} sends without reading (rate limit lifted); "
+          f"the game's thread took {bench.flood_taken} of its frames")
+    print(row("flood: other presses -> applied (p95 < 100)", flooded))
+    print(row("flood: handle in the server", bench.handled))
+    print(row("flood: press -> all 11 views updated", bench.fanout))
+    print(f"flood: presses never answered {bench.lost} (target 0); RSS, server and clients, "
+          f"peak {bench.rss_peak:.0f} MB (target < 150)")
+    print(f"flood at the default limit: {cut_frames} frames taken, then too_fast and closed "
+          f"{cut_took * 1000:.0f} ms after it began; answers dropped (counted) "
+          f"{cut.hub.dropped}")
     return 0
 
 

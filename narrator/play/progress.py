@@ -2,7 +2,8 @@
 
 With the pads playing, the terminal is the operator's side door: it says which step the game
 is at (the engine's words for it), whose card the deal still waits for, who speaks, what was
-refused and why; the night's shots and checks never (a player may be reading over a shoulder).
+refused and why; never a card's name, nor the night's shots and checks (the terminal is
+nobody's screen: a player may be reading over a shoulder).
 """
 
 from __future__ import annotations
@@ -43,17 +44,20 @@ class Progress:
             if isinstance(wait, w.Speech):
                 name = seat_label(wait.seat, game.names)
                 self._say(f"{game.phase}: {name} speaks ({wait.speech})")
+            elif isinstance(wait, w.NightAct):
+                # no role's name on the terminal: it is nobody's screen
+                self._say(f"{game.phase}: a night step ({wait.timer.seconds:g} s)"
+                          if wait.timer is not None else f"{game.phase}: a night step")
             else:
                 self._say(f"{game.phase}: {wait.label('en')}")
             if isinstance(wait, w.Deal) and self.table.dealing:
                 self._cards = None
                 self.host.scheduler.call_at(self.host.now(), "progress-cards", self._deal)
-        elif isinstance(event, ev.Refused):
+        elif isinstance(event, ev.Refused) and game.phase.startswith("d"):
+            # (a night's refusal would name the seat a role picked: the day's only)
             who = seat_label(event.seat, game.names) if event.seat is not None else "input"
             target = "" if event.target is None else f" {event.target}"
             self._say(f"{who} {event.kind}{target}: refused ({event.reason})")
-        elif isinstance(event, ev.GameOver):
-            self._say(f"game over: {event.winner} won")
 
     def _deal(self) -> None:
         """While the deal waits (2.1.1): whose card, when that changed."""
