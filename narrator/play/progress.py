@@ -28,10 +28,11 @@ class Progress:
         self.table = table
         self.out = out
         self._cards: list[int] | None = None
+        self.started = host.now()  # the stamps count from here (the game, or its resume)
         host.listeners.append(self._event)
 
     def _stamp(self) -> str:
-        minutes, seconds = divmod(self.host.now(), 60.0)
+        minutes, seconds = divmod(self.host.now() - self.started, 60.0)
         return f"{int(minutes):3d}:{seconds:04.1f}"
 
     def _say(self, text: str) -> None:
