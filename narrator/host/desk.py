@@ -136,16 +136,13 @@ class Desk:
         """The seats holding a hand up for 30 s more, in order (the engine's)."""
         return self.game.raised_hands
 
-    def _deal(self) -> tuple[set[int], set[int]]:
-        """This deal's cards seen and skipped (empty sets, not kept, at any other step)."""
-        if self._cards[0] != self.wait.serial:
-            return set(), set()
-        return self._cards[1], self._cards[2]
-
-    def _dealing(self) -> tuple[set[int], set[int]]:
-        """This deal's cards seen and skipped, for a press (a new deal forgets the last)."""
+    def _deal(self, *, pressing: bool = False) -> tuple[set[int], set[int]]:
+        """This step's cards seen and skipped. Read, another step's are empty sets (kept as
+        they were); ``pressing``, a new deal forgets the last one's."""
         serial = self.wait.serial
         if self._cards[0] != serial:
+            if not pressing:
+                return set(), set()
             self._cards = (serial, set(), set())
         return self._cards[1], self._cards[2]
 
@@ -176,7 +173,7 @@ class Desk:
     def _card(self, seat: int, *, seen: bool) -> bool:
         if not isinstance(self.wait, w.Deal):
             return False
-        cards = self._dealing()
+        cards = self._deal(pressing=True)
         if seat in cards[0] or seat in cards[1]:
             return False
         cards[0 if seen else 1].add(seat)

@@ -72,6 +72,17 @@ class Rig:
                 return
             self.step()
 
+    def to_the_vote(self) -> None:
+        """Day 1 to the vote on seat 4 (seat 1 nominated 4, seat 2 nominated 6)."""
+        self.deal()
+        assert self.press(1, "nominate", target=4).ok
+        assert self.press(1, "end").ok
+        assert self.press(2, "nominate", target=6).ok
+        for seat in range(2, 11):
+            self.until(w.Speech, seat=seat)
+            assert self.press(seat, "end").ok
+        self.until(w.Vote, candidate=4)
+
     def after(self, seconds: float) -> None:
         self.driver.run_until(self.host.now() + seconds)
 

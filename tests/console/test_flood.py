@@ -34,7 +34,6 @@ from narrator.console.server import ConsoleServer, Hub, build_app
 from narrator.console.table import Press, Reply
 from narrator.console.tokens import OPERATOR, Tokens, Who
 from narrator.engine import Hands
-from narrator.engine import waits as w
 from narrator.host.driver import Driver
 from narrator.inputs import Input
 from tests.console.conftest import Rig, make_rig
@@ -198,14 +197,7 @@ class Live:
 def voting(rig: Rig) -> Rig:
     """Day 1 to the vote on seat 4 (seats 4 and 6 nominated); the window stays open: nothing
     moves the game's time from here."""
-    rig.deal()
-    assert rig.press(1, "nominate", target=4).ok
-    assert rig.press(1, "end").ok
-    assert rig.press(2, "nominate", target=6).ok
-    for seat in range(2, 11):
-        rig.until(w.Speech, seat=seat)
-        assert rig.press(seat, "end").ok
-    rig.until(w.Vote, candidate=4)
+    rig.to_the_vote()
     return rig
 
 

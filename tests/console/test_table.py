@@ -148,14 +148,7 @@ def test_a_seat_out_sees_nothing_secret_from_then_on(rig: Rig) -> None:
 
 
 def test_2_4_a_hand_after_thanks_is_ignored(rig: Rig) -> None:
-    rig.deal()
-    assert rig.press(1, "nominate", target=4).ok
-    assert rig.press(1, "end").ok
-    assert rig.press(2, "nominate", target=6).ok
-    for seat in range(2, 11):
-        rig.until(w.Speech, seat=seat)
-        assert rig.press(seat, "end").ok
-    rig.until(w.Vote, candidate=4)
+    rig.to_the_vote()
     timer = rig.game.expect.timer
     assert timer is not None
     end = rig.host.timer_started + timer.seconds
@@ -205,14 +198,7 @@ def test_operator_fouls_removals_and_undo_of_the_last_entry(rig: Rig) -> None:
 
 def test_tables_that_vote_by_hand_wait_for_the_operators_count() -> None:
     rig = make_rig(ConsoleSettings(hand_votes=True))
-    rig.deal()
-    assert rig.press(1, "nominate", target=4).ok
-    assert rig.press(1, "end").ok
-    assert rig.press(2, "nominate", target=6).ok
-    for seat in range(2, 11):
-        rig.until(w.Speech, seat=seat)
-        assert rig.press(seat, "end").ok
-    rig.until(w.Vote, candidate=4)
+    rig.to_the_vote()
     rig.after(120)  # the window waits for the count
     assert voting_on(rig) == 4 and rig.views["operator"]["timer"]["held"]
     assert rig.press(2, "vote", candidate=4).reason == "not_now"  # pads do not vote here
