@@ -1,5 +1,5 @@
-"""The ``narrator`` command line: play | assist | replay | resume | export | demo | parse | voices |
-models.
+"""The ``narrator`` command line: play | evening | assist | replay | resume | export | demo |
+parse | voices | models.
 
 Each command's work lives in its package; this module only parses arguments, imports the
 command lazily (so ``narrator parse`` does not load audio libraries) and turns a
@@ -115,6 +115,30 @@ def _build_parser() -> argparse.ArgumentParser:
     club_opts(p)
     p.set_defaults(run="narrator.play.cli:run")
 
+    p = sub.add_parser("evening", help="a club's evening of games at one table: one link per "
+                                       "player all night, a results table")
+    p.add_argument("dir", metavar="DIR",
+                   help="the evening's folder: a new one, or one to take up again")
+    p.add_argument("--rules", choices=RULES, default="crime-time",
+                   help="the evening's ruleset (each game may take another)")
+    p.add_argument("--lang", choices=LANGS, default="ru", help="the narrator's language")
+    p.add_argument("--seats", type=int, default=None, help="seats at the table (default: the "
+                                                           "ruleset's)")
+    p.add_argument("--players", metavar="NAMES",
+                   help='nicknames to add to the roster, e.g. "Ника,Бублик,Momento Mori"')
+    p.add_argument("--seed", type=int, help="draw the seats and deal the cards reproducibly")
+    p.add_argument("--model", metavar="PATH", help="Vosk model folder (or NARRATOR_MODEL)")
+    p.add_argument("--wav", action="store_true",
+                   help="write each game's narration to DIR/game-NN.wav instead of the speaker")
+    p.add_argument("--voices", metavar="DIR", help="voice pack folder (default voices/LANG)")
+    p.add_argument("--night-music", metavar="FILE", help="music under the night phases")
+    pace_opt(p)
+    timer_opt(p)
+    console_opts(p)
+    p.add_argument("--rules-file", metavar="FILE",
+                   help="the club's options in a TOML file (fouls, best_move, timers, [points])")
+    p.set_defaults(run="narrator.evening.cli:run")
+
     p = sub.add_parser("assist", help="a human host drives; the narrator speaks and times")
     p.add_argument("--rules", choices=RULES, default="crime-time")
     p.add_argument("--lang", choices=LANGS, default="ru")
@@ -138,7 +162,8 @@ def _build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run="narrator.resume:run")
 
     p = sub.add_parser("export", help="write a finished game for a rating system")
-    p.add_argument("source", help="a table script, a game journal or a recorded session folder")
+    p.add_argument("source", help="a table script, a game journal, a recorded session folder, "
+                                  "or an evening's folder (every game of it)")
     p.add_argument("--format", choices=("mafiaratings",), required=True,
                    help="mafiaratings: MafiaRatings' game JSON")
     p.add_argument("--out", "-o", metavar="FILE", help="write here (owner-only) instead of stdout")
@@ -147,7 +172,7 @@ def _build_parser() -> argparse.ArgumentParser:
                         "length)")
     p.add_argument("--club-id", type=int, metavar="N", help="the club's id in the rating system")
     p.add_argument("--event-id", type=int, metavar="N", help="the event's id in the rating system")
-    p.set_defaults(run="narrator.replay.export:run")
+    p.set_defaults(run="narrator.evening.export:run")
 
     p = sub.add_parser("voices", help="build, record or check voice packs")
     vs = p.add_subparsers(dest="voices_command", required=True, metavar="ACTION")

@@ -23,7 +23,7 @@ FLOORS: dict[str, int] = {
     "host": 4,
     "console": 5, "listening": 5,
     "play": 6, "assist": 6, "replay": 6,
-    "resume": 7, "testing": 7, "conform": 7, "cli": 7, "__main__": 8,
+    "resume": 7, "testing": 7, "conform": 7, "evening": 7, "cli": 7, "__main__": 8,
 }
 
 

@@ -32,7 +32,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 import uvicorn
@@ -43,8 +43,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from narrator.clock import Clock
 from narrator.console.links import base_url, links, parse_address, public_host
-from narrator.console.table import ConsoleTable, Press, Reply
+from narrator.console.table import ConsoleTable, Press, Publish, Reply
 from narrator.console.tokens import OPERATOR, Tokens, Who
 from narrator.errors import NarratorError
 
@@ -73,6 +74,30 @@ HEADERS = {
 }
 
 Submit = Callable[[Callable[[], object]], None]
+
+
+class Served(Protocol):
+    """What the server serves: one game's :class:`ConsoleTable`, or an evening of games
+    (:class:`narrator.evening.front.EveningFront`). Everything but ``clock`` and
+    ``final_protocol`` is called on the loop's thread."""
+
+    publish: Publish
+
+    @property
+    def final_protocol(self) -> dict[str, Any] | None: ...
+
+    @property
+    def clock(self) -> Clock: ...
+
+    def handle(self, press: Press) -> Reply: ...
+
+    def publish_views(self) -> None: ...
+
+
+class TokenBook(Protocol):
+    """Whose a presented token is: :data:`OPERATOR`, a seat, or an evening's player."""
+
+    def who(self, presented: str | None) -> Who | None: ...
 
 
 def _refuse() -> Response:
@@ -218,7 +243,9 @@ def _stderr(line: str) -> None:
 
 
 def _name(who: Who) -> str:
-    return "the operator view" if who == OPERATOR else f"seat {who}'s pad"
+    if who == OPERATOR:
+        return "the operator view"
+    return f"seat {who}'s pad" if isinstance(who, int) else f"{who}'s pad"
 
 
 def stamped(view: str, now: float) -> str:
@@ -232,12 +259,12 @@ class Hub:
     :class:`RateLimit` (by default on the game's clock); ``log`` gets the one line a socket may
     cost (default: stderr). ``dropped``: answers whose socket was gone before they were sent."""
 
-    def __init__(self, table: ConsoleTable, submit: Submit, *,
+    def __init__(self, table: Served, submit: Submit, *,
                  rate: Callable[[], RateLimit] | None = None,
                  log: Callable[[str], None] | None = None) -> None:
         self.table = table
         self.submit = submit
-        self.clock = table.host.clock
+        self.clock = table.clock
         self.rate: Callable[[], RateLimit] = rate or (lambda: RateLimit(self.clock.now))
         self.log = log or _stderr
         self.outboxes: dict[Who, set[Outbox]] = {}
@@ -477,7 +504,7 @@ def _same_origin(ws: WebSocket) -> bool:
     return urlsplit(origin).netloc == ws.headers.get("host", "")
 
 
-def build_app(hub: Hub, tokens: Tokens) -> Starlette:
+def build_app(hub: Hub, tokens: TokenBook) -> Starlette:
     """The console's routes; the protocol is served once the game is over (it holds every
     role and every night)."""
 
@@ -564,7 +591,7 @@ class ConsoleServer:
 class Console:
     """A running console: its tokens, table, hub, server and links."""
 
-    tokens: Tokens
+    tokens: TokenBook
     table: ConsoleTable
     hub: Hub
     server: ConsoleServer
@@ -579,11 +606,18 @@ def start_console(table: ConsoleTable, submit: Submit, address: str = "127.0.0.1
                   rate: Callable[[], RateLimit] | None = None) -> Console:
     """Serve ``table``: presses run through ``submit`` (the loop's thread); ``rate``: each
     socket's :class:`RateLimit` (by default :data:`RATE_COUNT` in :data:`RATE_WINDOW` s)."""
-    host, port = parse_address(address)
     tokens = tokens or Tokens.new(table.game.seats)
-    hub = Hub(table, submit, rate=rate)
-    table.publish = hub.publish
+    hub, server, base = serve(table, submit, address, tokens, rate=rate)
+    return Console(tokens, table, hub, server, links(tokens, base))
+
+
+def serve(front: Served, submit: Submit, address: str, tokens: TokenBook, *,
+          rate: Callable[[], RateLimit] | None = None) -> tuple[Hub, ConsoleServer, str]:
+    """Serve ``front`` at ``address`` to the holders of ``tokens``: its hub, its running
+    server and the base URL of its links (the phones' address)."""
+    host, port = parse_address(address)
+    hub = Hub(front, submit, rate=rate)
+    front.publish = hub.publish
     server = ConsoleServer(build_app(hub, tokens), host, port).start()
-    submit(table.publish_views)
-    return Console(tokens, table, hub, server,
-                   links(tokens, base_url(public_host(host), server.port)))
+    submit(front.publish_views)
+    return hub, server, base_url(public_host(host), server.port)

@@ -38,6 +38,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, assert_never
 
+from narrator.clock import Clock
 from narrator.console.settings import ConsoleSettings
 from narrator.console.tokens import OPERATOR, Who
 from narrator.console.views import all_views, vote_candidate
@@ -137,6 +138,11 @@ class ConsoleTable:
         # what the narrator says is on the operator's view: it goes out when it is said, not
         # with the next press (which would tell its moment: a shot during the count)
         host.line_listeners.append(lambda line: self._changed())
+
+    @property
+    def clock(self) -> Clock:
+        """The game's clock: presses are stamped on it, views' deadlines are on it."""
+        return self.host.clock
 
     # -- presses -----------------------------------------------------------------------------
 

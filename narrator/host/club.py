@@ -7,6 +7,8 @@ The file holds the options of :mod:`narrator.engine.options` at its top level, e
     speech = 45        # seconds of a discussion speech
     count_pace = 1.2   # seconds between the numbers of the hunt's count
 
+A ``[points]`` table scores an evening's games (``narrator evening``); a game ignores it.
+
 What is read is checked here, once; after that the options travel in the game's journal and
 table-script headers.
 """
@@ -34,6 +36,8 @@ def load_rules_file(path: str | Path) -> dict[str, Any]:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise NarratorError(f"{name}: not a TOML file ({e})") from None
+    # [points] scores the games of an evening (narrator.evening.results), not the game itself
+    raw.pop("points", None)
     try:
         return check_options(raw)
     except OptionError as e:

@@ -89,6 +89,17 @@ class Driver:
             self._inbox.put_nowait(lambda: None)
         self._wake.set()
 
+    def leftovers(self) -> list[Thunk]:
+        """Take out the functions still waiting in the inbox (a stopped loop's: another loop
+        runs them); the inputs waiting are dropped."""
+        out: list[Thunk] = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                item = self._inbox.get_nowait()
+                if not isinstance(item, Input):
+                    out.append(item)
+        return out
+
     @property
     def stopping(self) -> bool:
         return self._stopping.is_set()

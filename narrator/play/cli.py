@@ -18,8 +18,10 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from narrator.audio.devices import input_device, output_device
 from narrator.audio.listener import EchoGate
@@ -30,7 +32,7 @@ from narrator.audio.sources import MicrophoneSource
 from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_recognizer
 from narrator.clock import MonotonicClock
 from narrator.console.serve import ConsoleOptions, console_options, open_console
-from narrator.console.server import Console
+from narrator.console.table import ConsoleTable
 from narrator.engine import Game
 from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
@@ -38,6 +40,7 @@ from narrator.host.club import table_options
 from narrator.host.driver import Driver
 from narrator.host.faults import watch_journal
 from narrator.host.hearing import Hearing, game_hearing
+from narrator.host.host import Host
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.recorder import Recorder
@@ -48,6 +51,7 @@ from narrator.host.speaker import (
     watch_output,
     wav_narration,
 )
+from narrator.host.transcript import Transcript
 from narrator.inputs import Input
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.outputs import check_new_file, check_new_session_folder
@@ -79,8 +83,32 @@ def load_ears(path: Path, hearing: Hearing) -> tuple[VoskRecognizer, float]:
     return recognizer, time.perf_counter() - started
 
 
+class Served(Protocol):
+    """A game's console as a mode serves it: its table (on the game's host), and its end."""
+
+    @property
+    def table(self) -> ConsoleTable: ...
+
+    def stop(self) -> None: ...
+
+
 @dataclass
-class _Options:
+class Mount:
+    """How a game's console is served when it is not the game's own (``narrator evening``:
+    one console for the whole evening). ``open`` gets the game's host, transcript, journal, the
+    way to run a function on the game's loop and the way to hand it an operator's line, and
+    the journal a resumed game was rebuilt from; ``stop`` of what it returns lets the game go
+    (the console stays up). ``resume``: what to run to take a stopped game up again."""
+
+    open: Callable[[Host, Transcript, Journal, Driver, Callable[[Input], None],
+                    JournalContents | None], Served]
+    resume: str
+
+
+@dataclass
+class TableOptions:
+    """How a hostless game is played: its language, model, outputs, console."""
+
     lang: str
     model: str | None
     record: str | None
@@ -90,10 +118,11 @@ class _Options:
     night_music: str | None
     listen: bool = True
     console: ConsoleOptions | None = None
+    mount: Mount | None = None
 
 
-def _options(args: argparse.Namespace, lang: str) -> _Options:
-    opts = _Options(lang, getattr(args, "model", None), getattr(args, "record", None),
+def _options(args: argparse.Namespace, lang: str) -> TableOptions:
+    opts = TableOptions(lang, getattr(args, "model", None), getattr(args, "record", None),
                     bool(getattr(args, "assist", False)), getattr(args, "voices", None),
                     getattr(args, "out_wav", None), getattr(args, "night_music", None),
                     getattr(args, "listen", "on") != "off", console_options(args))
@@ -123,7 +152,7 @@ def _echo_hooks(narration: Narration, echo: EchoGate) -> None:
     narration.player.on_end.append(ended)
 
 
-def _check_outputs(opts: _Options) -> None:
+def check_outputs(opts: TableOptions) -> None:
     """The session folder and the WAV can be written (one line each when not)."""
     if opts.record:
         check_new_session_folder(opts.record, "--record")
@@ -131,7 +160,7 @@ def _check_outputs(opts: _Options) -> None:
         check_new_file(opts.out_wav, "--out-wav")
 
 
-def _checks(opts: _Options) -> Path | None:
+def check_devices(opts: TableOptions) -> Path | None:
     """The model, the microphone, the speaker: one line each when missing (with
     ``--listen off`` neither a model nor a microphone is needed)."""
     path = model_folder(opts.lang, opts.model) if opts.listen else None
@@ -142,7 +171,7 @@ def _checks(opts: _Options) -> Path | None:
     return path
 
 
-def _narration(opts: _Options, clock: MonotonicClock) -> Narration:
+def _narration(opts: TableOptions, clock: MonotonicClock) -> Narration:
     if opts.out_wav:
         return wav_narration(opts.out_wav, clock, lang=opts.lang, voices=opts.voices,
                              night_music=opts.night_music)
@@ -150,7 +179,7 @@ def _narration(opts: _Options, clock: MonotonicClock) -> Narration:
                              night_music=opts.night_music)
 
 
-def _end(narration: Narration, opts: _Options, game: Game) -> None:
+def _end(narration: Narration, opts: TableOptions, game: Game) -> None:
     if opts.out_wav is None:
         if game.is_over:  # let the winner be announced
             narration.player.wait_idle(timeout=15.0)
@@ -160,9 +189,10 @@ def _end(narration: Narration, opts: _Options, game: Game) -> None:
         narration.finish()
 
 
-def _linger(console: Console, operator: TerminalOperator | None = None) -> None:
+def _linger(console: Served, operator: TerminalOperator | None = None) -> None:
     """After the game the console stays up for the protocol until Enter (or end of input);
-    ``operator``: the terminal's reader, which then hands the next line here."""
+    ``operator``: the terminal's reader, which then hands the next line here. (The caller
+    stops the console.)"""
     say("the protocol is on the operator view; press Enter to close the console")
     if operator is None:
         with contextlib.suppress(OSError, ValueError):
@@ -170,10 +200,35 @@ def _linger(console: Console, operator: TerminalOperator | None = None) -> None:
     else:  # its reader takes the line: the first after the game, or the input's end
         while not (operator.after.is_set() or operator.done.is_set()):
             operator.after.wait(0.2)
-    console.stop()
 
 
-def _console_table(game: Game, opts: _Options, journal: Journal,
+def _serve(opts: TableOptions, host: Host, transcript: Transcript, journal: Journal,
+           driver: Driver, submit: Callable[[Input], None], clock: MonotonicClock,
+           over: Callable[[], bool],
+           resumed: JournalContents | None) -> tuple[Served, TerminalOperator | None]:
+    """The game's console — its own, or the mount's — and the terminal's reader of the
+    operator's lines (None: the mount reads them)."""
+    assert opts.console is not None
+    if opts.mount is not None:
+        return opts.mount.open(host, transcript, journal, driver, submit, resumed), None
+    console = open_console(host, transcript, journal, opts.lang, opts.console, driver.call,
+                           resumed=resumed)
+    # the pads play; the terminal still takes the operator's lines (q asks first; a closed
+    # stdin stops nothing)
+    terminal = TerminalOperator(confirm=True, stop_at_end=False, over=over)
+    terminal.start(submit, clock)
+    return console, terminal
+
+
+def _stopped(opts: TableOptions, journal: Journal) -> str:
+    if opts.mount is not None:
+        return f"stopped; resume with `{opts.mount.resume}`"
+    if opts.listen:
+        return f"stopped; resume with `narrator resume {journal.path}`"
+    return f"stopped; resume with `narrator resume {journal.path} --listen off --console …`"
+
+
+def _console_table(game: Game, opts: TableOptions, journal: Journal,
                    left: float | None = None, resumed: JournalContents | None = None) -> int:
     """``--listen off``: the host on the real clock, driven by the pads and the timers."""
     assert opts.console is not None
@@ -189,12 +244,9 @@ def _console_table(game: Game, opts: _Options, journal: Journal,
             driver.stop()
 
     driver = Driver(host.scheduler, take, on_error=lambda text: say(f"not taken: {text}"))
-    console = open_console(host, transcript, journal, opts.lang, opts.console, driver.call,
-                           resumed=resumed)
+    console, terminal = _serve(opts, host, transcript, journal, driver, driver.submit,
+                               real, lambda: game.is_over, resumed)
     Progress(host, console.table, say)
-    # the terminal: the operator's lines; q asks first; a closed stdin stops nothing
-    terminal = TerminalOperator(confirm=True, stop_at_end=False, over=lambda: game.is_over)
-    terminal.start(driver.submit, real)
     watch_journal(host, journal, driver.call, say)
     if opts.out_wav is None:
         watch_output(narration, driver.call, host, say)
@@ -220,16 +272,18 @@ def _console_table(game: Game, opts: _Options, journal: Journal,
         say(f"{journal.failure}: the journal holds the game up to then")
     if winner is None:
         console.stop()
-        say(f"stopped; resume with `narrator resume {journal.path} --listen off --console …`")
+        say(_stopped(opts, journal))
         return 0
     say(f"winner: {winner.value}")
-    _linger(console, terminal)
+    if opts.mount is None:
+        _linger(console, terminal)
+    console.stop()
     return 0
 
 
-def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
-           begun: float, left: float | None = None,
-           resumed: JournalContents | None = None) -> int:
+def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | None,
+              begun: float, left: float | None = None,
+              resumed: JournalContents | None = None) -> int:
     """Wiring and the game; shared by ``play`` and ``resume`` (``resumed``: the journal the
     game was rebuilt from)."""
     if path is None:
@@ -263,13 +317,12 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
         lang=opts.lang, operator_steps=not pads)
     table.resume_left = left
     table.resume_entry = resumed.last_entry() if resumed is not None else None
-    console = None
+    console: Served | None = None
+    terminal: TerminalOperator | None = None
     if opts.console is not None:
-        console = open_console(table.host, table.transcript, journal, opts.lang, opts.console,
-                               table.driver.call, resumed=resumed)
-        # the pads play; the terminal still takes the operator's lines (q asks first)
-        terminal = TerminalOperator(confirm=True, stop_at_end=False, over=lambda: game.is_over)
-        terminal.start(table.submit, real)
+        console, terminal = _serve(opts, table.host, table.transcript, journal,
+                                   table.driver, table.submit, real,
+                                   lambda: game.is_over, resumed)
     else:
         assert isinstance(operator, TerminalOperator)
         operator.start(table.submit, real)
@@ -287,15 +340,13 @@ def _table(game: Game, opts: _Options, journal: Journal, path: Path | None,
             session.close()
             recorder.close()
     winner = game.winner
-    say(f"winner: {winner.value}" if winner else
-        f"stopped; resume with `narrator resume {journal.path}`")
+    say(f"winner: {winner.value}" if winner else _stopped(opts, journal))
     if recorder is not None:
         say(f"session recorded in {opts.record}: `narrator replay {opts.record}`")
     if console is not None:
-        if winner:
+        if winner and opts.mount is None:
             _linger(console, terminal)
-        else:
-            console.stop()
+        console.stop()
     return 0
 
 
@@ -312,21 +363,21 @@ def run(args: argparse.Namespace) -> int:
     # every place written is checked before anything is: a failure then leaves nothing behind
     check_new_file(journal_path, "--journal")
     check_new_file(roles_path, "--journal (the roles file beside it)")
-    _check_outputs(opts)
-    path = _checks(opts)
+    check_outputs(opts)
+    path = check_devices(opts)
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     game = Game(rules, seats=seats, rng=rng, names=names)
     journal = Journal.for_game(journal_path, game, lang=args.lang, mode="play")
     if opts.console is not None:
         say("cards dealt: each seat sees its own on its pad")
-        return _table(game, opts, journal, path, begun)
+        return run_table(game, opts, journal, path, begun)
     # created readable by its owner only: the cards are the game's secret
     fd = os.open(roles_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(roles_text(game))
     os.chmod(roles_path, 0o600)  # an existing file keeps its old mode otherwise
     say(f"cards dealt: {roles_path} (the operator shows each player their own line)")
-    return _table(game, opts, journal, path, begun)
+    return run_table(game, opts, journal, path, begun)
 
 
 def resume(args: argparse.Namespace, contents: JournalContents) -> int:
@@ -339,13 +390,13 @@ def resume(args: argparse.Namespace, contents: JournalContents) -> int:
         opts.out_wav, note = next_part(opts.out_wav)
         if note:
             say(note)
-    _check_outputs(opts)
-    path = _checks(opts)
+    check_outputs(opts)
+    path = check_devices(opts)
     journal = Journal(args.journal, contents.header)
     if journal.note:
         say(journal.note)
     say(f"resuming {args.journal}: {game.notation(secret=False)}")
-    return _table(game, opts, journal, path, begun, contents.time_left(game), contents)
+    return run_table(game, opts, journal, path, begun, contents.time_left(game), contents)
 
 
 def roles_text(game: Game) -> str:

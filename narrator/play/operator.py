@@ -20,13 +20,16 @@ class TerminalOperator:
 
     def __init__(self, stream: TextIO | None = None, out: Callable[[str], None] | None = None,
                  *, assist: bool = False, confirm: bool = False,
-                 stop_at_end: bool = True, over: Callable[[], bool] | None = None) -> None:
+                 stop_at_end: bool = True, over: Callable[[], bool] | None = None,
+                 ask: str = "stop the game here? y: stop (it can be resumed); anything else: "
+                            "go on") -> None:
         self.stream = stream if stream is not None else sys.stdin
         self.out = out or (lambda text: print(text, flush=True))
         self.assist = assist
         #: ``q`` asks first (``y`` stops; anything else goes on): the console's terminal, where
         #: the game is the pads' and a stray ``q`` would end it for the whole table
         self.confirm = confirm
+        self.ask = ask  # the question ``q`` asks
         #: the end of input stops the game (a terminal closed); not where the terminal is only
         #: the operator's side door (the console: the pads play, stdin may be closed)
         self.stop_at_end = stop_at_end
@@ -55,8 +58,7 @@ class TerminalOperator:
                 text = line.rstrip("\n")
                 if self.confirm and text.strip().lower() in ("q", "quit") and not asking:
                     asking = True
-                    self.out("stop the game here? y: stop (it can be resumed); anything else: "
-                             "go on")
+                    self.out(self.ask)
                     continue
                 if asking:
                     asking = False

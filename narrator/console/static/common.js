@@ -118,7 +118,7 @@ var Console = (function () {
     return b;
   }
   function phaseText(p) {  // the step's words are the server's (the engine's label)
-    if (p.step === "over") return p.label;
+    if (p.step === "over" || p.step === "lobby") return p.label;
     return T(p.time) + " " + p.number + " · " + p.label;
   }
   function setLink(on) { var l = $("link"); if (l) l.className = on ? "link" : "link off"; }

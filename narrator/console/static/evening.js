@@ -1,0 +1,251 @@
+/* An evening of games on the same pages: the lobby between games (the last game's cards, the
+   results, the seat for the next game) and, on the operator view, the seating, the roster with
+   each player's link and QR code, and the start of the next game. Loaded after pad.js or
+   operator.js: it takes the views first and hands a game's views on to them. */
+"use strict";
+(function () {
+  var C = Console, T = C.T, el = C.el, $ = C.$;
+  var more = {
+    ru: {
+      evening: "Вечер", game_n: "Игра", lobby_wait: "Ждём следующую игру",
+      your_seat: "Ваше место в следующей игре", no_seat: "Место ещё не назначено",
+      sitting_out: "Вы не играете в этой игре", left_evening: "Вы ушли с вечера",
+      last_game: "Прошлая игра", results: "Итоги вечера", name: "Игрок", games: "Игр",
+      wins: "Побед", fouls_n: "Фолы", removals: "Удаления", best: "ЛХ", points_n: "Очки",
+      seating: "Рассадка", draw: "Случайная рассадка", start: "Начать игру",
+      players: "Игроки", add: "Добавить игрока", nickname: "Ник", left_: "Ушёл",
+      leaves: "Уходит", comes_back: "Вернулся", qr: "QR", close_evening: "Закончить вечер",
+      confirm_close: "Закончить вечер?", rules: "Правила", nobody: "—",
+      r_cannot_start: "Нельзя начать", r_cannot: "Не принято", added: "Добавлен",
+      playing_now: "Идёт игра"
+    },
+    uk: {
+      evening: "Вечір", game_n: "Гра", lobby_wait: "Чекаємо на наступну гру",
+      your_seat: "Ваше місце в наступній грі", no_seat: "Місце ще не призначено",
+      sitting_out: "Ви не граєте в цій грі", left_evening: "Ви пішли з вечора",
+      last_game: "Минула гра", results: "Підсумки вечора", name: "Гравець", games: "Ігор",
+      wins: "Перемог", fouls_n: "Фоли", removals: "Видалення", best: "КХ", points_n: "Бали",
+      seating: "Розсадка", draw: "Випадкова розсадка", start: "Почати гру",
+      players: "Гравці", add: "Додати гравця", nickname: "Нік", left_: "Пішов",
+      leaves: "Іде", comes_back: "Повернувся", qr: "QR", close_evening: "Завершити вечір",
+      confirm_close: "Завершити вечір?", rules: "Правила", nobody: "—",
+      r_cannot_start: "Не можна почати", r_cannot: "Не прийнято", added: "Додано",
+      playing_now: "Триває гра"
+    }
+  };
+  Object.keys(more).forEach(function (lang) {
+    Object.keys(more[lang]).forEach(function (k) { TEXTS[lang][k] = more[lang][k]; });
+  });
+
+  var operator = document.body.className.indexOf("operator") >= 0;
+  var gameView = C.on.view, gameReply = C.on.reply, shownQr = {}, lastKey = null;
+
+  function outText(how) {
+    return T(how === "vote" ? "vote_out" : how === "crash" ? "crash_out" : how);
+  }
+
+  function cell(row, text, tag) { row.appendChild(el(tag || "td", "", text)); }
+
+  function lastGame(box, last) {
+    if (!last) return;
+    box.appendChild(el("h2", "", T("last_game") + " " + last.number + " · " + last.rules));
+    if (last.winner) box.appendChild(el("div", "result", T("winner_" + last.winner)));
+    var t = el("table", "cards-table"), head = el("tr");
+    ["№", T("nickname"), "", ""].forEach(function (h) { cell(head, h, "th"); });
+    t.appendChild(head);
+    last.cards.forEach(function (c) {
+      var r = el("tr", c.role === "mafia" || c.role === "don" ? "black" : "red");
+      cell(r, c.seat); cell(r, c.name); cell(r, T(c.role)); cell(r, c.out ? outText(c.out) : "");
+      t.appendChild(r);
+    });
+    box.appendChild(t);
+  }
+
+  function results(box, res, full) {
+    if (!res || !res.players.length) return;
+    box.appendChild(el("h2", "", T("results")));
+    var t = el("table", "results-table"), head = el("tr");
+    var cols = [T("name"), T("games"), T("wins")];
+    if (full) res.cards.forEach(function (c) { cols.push(T(c)); });
+    if (full) cols.push(T("fouls_n"), T("removals"), T("best"));
+    cols.push(T("points_n"));
+    cols.forEach(function (h) { cell(head, h, "th"); });
+    t.appendChild(head);
+    res.players.forEach(function (p) {
+      var r = el("tr");
+      cell(r, p.name); cell(r, p.games); cell(r, p.wins);
+      if (full) res.cards.forEach(function (c) { cell(r, p.wins_by_card[c] || 0); });
+      if (full) { cell(r, p.fouls); cell(r, p.removals); cell(r, p.best_moves); }
+      cell(r, p.points);
+      t.appendChild(r);
+    });
+    box.appendChild(t);
+  }
+
+  function seatingPanel(box, ev) {
+    box.appendChild(el("h2", "", T("seating")));
+    var grid = el("div", "seating");
+    var present = ev.players.filter(function (p) { return !p.left; });
+    for (var s = 1; s <= ev.seats; s++) {
+      (function (seat) {
+        var row = el("label", "seat-pick");
+        row.appendChild(el("span", "num", seat));
+        var sel = el("select");
+        sel.id = "seat-pick-" + seat;
+        var none = el("option", "", T("nobody"));
+        none.value = "";
+        sel.appendChild(none);
+        present.forEach(function (p) {
+          var o = el("option", "", p.name);
+          o.value = String(p.number);
+          if (ev.seating[String(seat)] === p.number) o.selected = true;
+          sel.appendChild(o);
+        });
+        sel.addEventListener("change", function () {
+          C.send({ do: "seat", seat: seat, player: sel.value ? parseInt(sel.value, 10) : null });
+        });
+        row.appendChild(sel);
+        grid.appendChild(row);
+      })(s);
+    }
+    box.appendChild(grid);
+    var row = el("div", "row");
+    row.appendChild(C.button(T("draw"), "", function () { C.send({ do: "draw" }); }));
+    var rules = el("select");
+    rules.id = "rules-pick";
+    ev.rulesets.forEach(function (r) {
+      var o = el("option", "", r);
+      o.value = r;
+      if (r === ev.rules) o.selected = true;
+      rules.appendChild(o);
+    });
+    row.appendChild(rules);
+    var start = C.button(T("start") + " " + (ev.games + 1), "go", function () {
+      C.send({ do: "start", rules: rules.value });
+    });
+    start.id = "start";
+    start.disabled = !!ev.problem;
+    row.appendChild(start);
+    box.appendChild(row);
+    if (ev.problem) box.appendChild(el("div", "note", ev.problem));
+  }
+
+  function playersPanel(box, ev, between) {
+    box.appendChild(el("h2", "", T("players")));
+    var seated = {};
+    Object.keys(ev.seating).forEach(function (s) { seated[ev.seating[s]] = s; });
+    var list = el("div", "roster");
+    ev.players.forEach(function (p) {
+      var row = el("div", "roster-line" + (p.left ? " gone" : ""));
+      row.id = "player-" + p.number;
+      row.appendChild(el("span", "who", p.number + ". " + p.name +
+                         (seated[p.number] ? " · " + seated[p.number] : "") +
+                         (p.left ? " · " + T("left_") : "")));
+      row.appendChild(C.button(T("qr"), "", function () {
+        shownQr[p.number] = !shownQr[p.number]; lastKey = null; render(C.view());
+      }));
+      if (between || !seated[p.number]) {
+        row.appendChild(C.button(p.left ? T("comes_back") : T("leaves"), "", function () {
+          C.send({ do: p.left ? "back" : "leave", player: p.number });
+        }));
+      }
+      if (shownQr[p.number]) {
+        var q = el("div", "qr");
+        var img = el("img");
+        img.src = p.qr; img.alt = p.link;
+        q.appendChild(img);
+        q.appendChild(el("div", "note link-text", p.link));
+        row.appendChild(q);
+      }
+      list.appendChild(row);
+    });
+    box.appendChild(list);
+    var add = el("div", "row");
+    var input = el("input");
+    input.id = "new-player"; input.placeholder = T("nickname"); input.maxLength = 32;
+    input.className = "name-input";
+    add.appendChild(input);
+    add.appendChild(C.button(T("add"), "", function () {
+      if (input.value.trim()) C.send({ do: "add", name: input.value });
+    }));
+    box.appendChild(add);
+  }
+
+  function render(view) {
+    var box = $("evening");
+    var key = JSON.stringify([view.lobby || null, view.evening || null, view.player || null,
+                              shownQr, operator ? null : view.names]);
+    var typing = document.activeElement && document.activeElement.id === "new-player" ?
+      document.activeElement.value : null;
+    if (key === lastKey) return;
+    lastKey = key;
+    box.innerHTML = "";
+    if (view.lobby) {
+      var lb = view.lobby;
+      box.appendChild(el("div", "question", lb.playing ? T("playing_now") + " " + lb.playing
+                                                         : T("lobby_wait")));
+      if (!operator && view.player) {
+        var p = view.player;
+        if (p.left) box.appendChild(el("div", "note", T("left_evening")));
+        else if (lb.playing) box.appendChild(el("div", "note", T("sitting_out")));
+        else box.appendChild(el("div", "result", p.seat ? T("your_seat") + ": " + p.seat
+                                                        : T("no_seat")));
+      }
+      lastGame(box, lb.last);
+      results(box, lb.results, operator);
+    }
+    if (operator && view.evening) {
+      var ev = view.evening, between = !!view.lobby && !view.lobby.playing;
+      if (between) seatingPanel(box, ev);
+      playersPanel(box, ev, between);
+      if (between) {
+        var end = C.button(T("close_evening"), "", function () {
+          if (window.confirm(T("confirm_close"))) C.send({ do: "close" });
+        });
+        end.id = "close-evening";
+        box.appendChild(end);
+      }
+    }
+    if (typing !== null) {  // a name being typed survives a new view
+      var again = $("new-player");
+      again.value = typing;
+      again.focus();
+    }
+  }
+
+  function header(view) {
+    var p = view.player, who = $("player");
+    if (!who) return;
+    who.textContent = p ? p.name + (p.game ? " · " + T("game_n") + " " + p.game : "") : "";
+  }
+
+  function names(view) {  // the operator's seats with the players' nicknames
+    if (!operator || !view.names) return;
+    Object.keys(view.names).forEach(function (s) {
+      var box = $("seat-" + s);
+      if (box && !box.querySelector(".nick")) {
+        box.insertBefore(el("div", "nick", view.names[s]), box.children[1] || null);
+      }
+    });
+  }
+
+  C.on.view = function (view) {
+    var lobby = !!view.lobby;
+    document.body.classList.toggle("in-lobby", lobby);
+    $("evening").hidden = !(lobby || (operator && view.evening));
+    header(view);
+    if (!lobby) {
+      gameView(view);
+      names(view);
+    } else if (!operator) {
+      $("seat").textContent = view.player && view.player.seat ? view.player.seat : "·";
+      document.title = view.player ? view.player.name : T("evening");
+    }
+    render(view);
+  };
+  C.on.reply = function (r) {
+    if (!r.ok && r.why) C.message(T("r_" + r.reason) + ": " + r.why, true);
+    else if (r.ok && r.link) C.message(T("added") + ": " + r.link);
+    else gameReply(r);
+  };
+})();

@@ -1,0 +1,341 @@
+"""The evening's book: ``DIR/evening.json``, readable by its owner only (it holds every link).
+
+It keeps what must outlive a game and a kill: the roster (a number, a nickname and a secret
+link token per player; a player who left keeps their line, marked), the operator's token, the
+evening's settings (language, ruleset with its figures and club options, seats, the console's
+address: the links stay the same only on the same address), the points table, the seating
+drawn for the next game, and every game started: its number, journal, ruleset and seating.
+Each change is written whole to a new file and renamed over the old one, so a kill leaves
+either the old book or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import json
+import os
+import random
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from narrator.console.tokens import OPERATOR, Who
+from narrator.engine.options import OptionError, apply_options
+from narrator.engine.rules import Rules, find_rules, with_settings
+from narrator.errors import NarratorError
+
+BOOK = "evening.json"
+VERSION = 1
+#: the longest nickname (a phone's header shows it beside the seat)
+MAX_NAME = 32
+#: players in one evening's roster (a club's evening: two tables' worth and more)
+MAX_PLAYERS = 60
+
+
+def player_id(number: int) -> str:
+    """The console's identity of the roster's player ``number``."""
+    return f"player {number}"
+
+
+@dataclass
+class Player:
+    """One line of the roster."""
+
+    number: int
+    name: str
+    token: str
+    left: bool = False
+
+    @property
+    def who(self) -> str:
+        return player_id(self.number)
+
+
+@dataclass
+class GameEntry:
+    """A game of the evening: ``journal`` is a file name in the evening's folder."""
+
+    number: int
+    journal: str
+    rules: str
+    seating: dict[int, int]  # seat → player number
+
+
+def check_name(text: str, taken: list[str]) -> str:
+    """A nickname as the roster keeps it; NarratorError saying what is wrong with it."""
+    name = " ".join(str(text).split())
+    if not name:
+        raise NarratorError("a player's nickname is empty")
+    if len(name) > MAX_NAME:
+        raise NarratorError(f"the nickname {name[:MAX_NAME]!r}… is longer than {MAX_NAME} "
+                            "characters")
+    if not name.isprintable():
+        raise NarratorError(f"the nickname {name!r} holds a control character")
+    if name.casefold() in (t.casefold() for t in taken):
+        raise NarratorError(f"there is a player called {name!r} already")
+    return name
+
+
+@dataclass
+class EveningBook:
+    """The roster, the settings and the games of an evening kept in ``folder``."""
+
+    folder: Path
+    operator: str
+    lang: str
+    rules: str
+    address: str
+    seats: int
+    settings: dict[str, float] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+    points: dict[str, float] = field(default_factory=dict)
+    players: list[Player] = field(default_factory=list)
+    games: list[GameEntry] = field(default_factory=list)
+    #: the next game's seating as the operator has set it so far: seat → player number
+    seating: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def path(self) -> Path:
+        return self.folder / BOOK
+
+    # -- who is who --------------------------------------------------------------------------
+
+    def who(self, presented: str | None) -> Who | None:
+        """The owner of a presented token: :data:`OPERATOR` or a player's identity. Every
+        token is compared in constant time, so the time taken says nothing of a near miss."""
+        if not presented:
+            return None
+        given = presented.encode("utf-8", "replace")
+        found: Who | None = None
+        pairs: list[tuple[Who, str]] = [(OPERATOR, self.operator),
+                                        *((p.who, p.token) for p in self.players)]
+        for owner, token in pairs:
+            if hmac.compare_digest(given, token.encode()):
+                found = owner
+        return found
+
+    def player(self, number: int) -> Player | None:
+        return next((p for p in self.players if p.number == number), None)
+
+    def by_who(self, who: Who) -> Player | None:
+        return next((p for p in self.players if p.who == who), None)
+
+    @property
+    def present(self) -> list[Player]:
+        """The players still at the club tonight."""
+        return [p for p in self.players if not p.left]
+
+    # -- the roster --------------------------------------------------------------------------
+
+    def add_player(self, name: str) -> Player:
+        """A new player with a link of their own (NarratorError: a bad or taken nickname)."""
+        if len(self.players) >= MAX_PLAYERS:
+            raise NarratorError(f"the roster holds {MAX_PLAYERS} players already")
+        clean = check_name(name, [p.name for p in self.players])
+        player = Player(max((p.number for p in self.players), default=0) + 1, clean,
+                        secrets.token_urlsafe(24))
+        self.players.append(player)
+        return player
+
+    def leave(self, number: int) -> None:
+        """The player goes home: off the next game's seating; their results stay."""
+        player = self._present(number)
+        player.left = True
+        self.seating = {s: n for s, n in self.seating.items() if n != number}
+
+    def come_back(self, number: int) -> None:
+        player = self.player(number)
+        if player is None:
+            raise NarratorError(f"there is no player {number} in the roster")
+        player.left = False
+
+    def _present(self, number: int) -> Player:
+        player = self.player(number)
+        if player is None or player.left:
+            raise NarratorError(f"there is no player {number} at the club tonight")
+        return player
+
+    # -- seating the next game -----------------------------------------------------------------
+
+    def seat(self, seat: int, number: int | None) -> None:
+        """Put player ``number`` on ``seat`` (None: empty it). A player seated elsewhere moves
+        there, and whoever sat on ``seat`` takes the seat he left (a swap)."""
+        if not 1 <= seat <= self.seats:
+            raise NarratorError(f"there is no seat {seat} at a table of {self.seats}")
+        if number is None:
+            self.seating.pop(seat, None)
+            return
+        self._present(number)
+        before = next((s for s, n in self.seating.items() if n == number), None)
+        there = self.seating.get(seat)
+        self.seating[seat] = number
+        if before is not None and before != seat:
+            if there is None:
+                del self.seating[before]
+            else:
+                self.seating[before] = there
+
+    def draw(self, rng: random.Random) -> None:
+        """A random seating of the players present (when more are present than there are
+        seats, a random table of them plays)."""
+        players = [p.number for p in self.present]
+        rng.shuffle(players)
+        self.seating = {seat: n for seat, n in enumerate(players[:self.seats], start=1)}
+
+    def seating_problem(self) -> str | None:
+        """Why the next game cannot start with this seating (None: it can)."""
+        empty = [s for s in range(1, self.seats + 1) if s not in self.seating]
+        if empty:
+            return f"seat {empty[0]} is empty" if len(empty) == 1 else \
+                f"seats {', '.join(map(str, empty))} are empty"
+        for seat, number in sorted(self.seating.items()):
+            player = self.player(number)
+            if player is None or player.left:
+                return f"seat {seat}: player {number} is not at the club tonight"
+        return None
+
+    def names_of(self, seating: dict[int, int]) -> dict[int, str]:
+        """The nicknames per seat of a game seated so."""
+        out: dict[int, str] = {}
+        for seat, number in seating.items():
+            player = self.player(number)
+            if player is not None:
+                out[seat] = player.name
+        return out
+
+    # -- the games -----------------------------------------------------------------------------
+
+    def game_rules(self, name: str | None = None) -> Rules:
+        """The ruleset ``name`` (the evening's by default) with the evening's figures and club
+        options (a figure or option the ruleset does not have: a one-line NarratorError)."""
+        rules = find_rules(name or self.rules)
+        if self.settings:
+            rules = with_settings(rules, **self.settings)
+        try:
+            return apply_options(rules, self.options, where="the evening's options")
+        except OptionError as e:
+            raise NarratorError(str(e)) from None
+
+    def new_game(self, rules: str) -> GameEntry:
+        """The next game, with the seating as it stands (checked by the caller)."""
+        number = len(self.games) + 1
+        entry = GameEntry(number, f"game-{number:02d}.jsonl", rules, dict(self.seating))
+        self.games.append(entry)
+        return entry
+
+    def journal(self, entry: GameEntry) -> Path:
+        return self.folder / entry.journal
+
+    # -- the file ------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "evening": VERSION, "lang": self.lang, "rules": self.rules, "seats": self.seats,
+            "address": self.address, "settings": self.settings, "options": self.options,
+            "points": self.points, "operator": self.operator,
+            "players": [{"number": p.number, "name": p.name, "token": p.token,
+                         **({"left": True} if p.left else {})} for p in self.players],
+            "games": [{"number": g.number, "journal": g.journal, "rules": g.rules,
+                       "seating": {str(s): n for s, n in sorted(g.seating.items())}}
+                      for g in self.games],
+            "seating": {str(s): n for s, n in sorted(self.seating.items())},
+        }
+
+    def save(self) -> None:
+        """Write the book whole, owner-only, then rename it over the old one."""
+        text = json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
+        new = self.path.with_name(BOOK + ".new")
+        try:
+            fd = os.open(new, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            try:
+                os.write(fd, text.encode("utf-8"))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.chmod(new, 0o600)
+            os.replace(new, self.path)
+        except OSError as e:
+            with contextlib.suppress(OSError):
+                new.unlink()
+            raise NarratorError(f"{self.path}: cannot write the evening's book "
+                                f"({e.strerror or e})") from None
+
+    @classmethod
+    def new(cls, folder: Path, *, lang: str, rules: Rules, seats: int, address: str,
+            settings: dict[str, float], options: dict[str, Any],
+            points: dict[str, float]) -> EveningBook:
+        return cls(folder, secrets.token_urlsafe(24), lang, rules.name, address, seats,
+                   dict(settings), dict(options), dict(points))
+
+    @classmethod
+    def load(cls, folder: Path) -> EveningBook:
+        """The book of ``folder``; a one-line NarratorError naming the file and the field."""
+        path = folder / BOOK
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as e:
+            raise NarratorError(f"{path}: cannot read the evening's book "
+                                f"({e.__class__.__name__})") from None
+        except json.JSONDecodeError as e:
+            raise NarratorError(f"{path}:{e.lineno}: not JSON ({e.msg})") from None
+        return _read(path, raw)
+
+
+def _read(path: Path, raw: Any) -> EveningBook:
+    def bad(where: str, expected: str) -> NarratorError:
+        return NarratorError(f"{path}: {where}: expected {expected}")
+
+    if not isinstance(raw, dict) or raw.get("evening") != VERSION:
+        raise bad("evening", f"an evening's book of version {VERSION}")
+
+    def text(obj: dict[str, Any], key: str, where: str) -> str:
+        value = obj.get(key)
+        if not isinstance(value, str) or not value:
+            raise bad(f"{where}{key}", "a text")
+        return value
+
+    def number(value: Any, where: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise bad(where, "a number from 1")
+        return value
+
+    def table(value: Any, where: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise bad(where, "an object")
+        return value
+
+    def seating(value: Any, where: str) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for seat, n in table(value, where).items():
+            if not seat.isdigit():
+                raise bad(f"{where}.{seat}", "a seat number")
+            out[int(seat)] = number(n, f"{where}.{seat}")
+        return out
+
+    players: list[Player] = []
+    for i, p in enumerate(raw.get("players") or []):
+        p = table(p, f"players[{i}]")
+        players.append(Player(number(p.get("number"), f"players[{i}].number"),
+                              text(p, "name", f"players[{i}]."),
+                              text(p, "token", f"players[{i}]."), bool(p.get("left", False))))
+    games: list[GameEntry] = []
+    for i, g in enumerate(raw.get("games") or []):
+        g = table(g, f"games[{i}]")
+        journal = text(g, "journal", f"games[{i}].")
+        if Path(journal).name != journal:
+            raise bad(f"games[{i}].journal", "a file name in the evening's folder")
+        games.append(GameEntry(number(g.get("number"), f"games[{i}].number"), journal,
+                               text(g, "rules", f"games[{i}]."),
+                               seating(g.get("seating"), f"games[{i}].seating")))
+    settings = table(raw.get("settings", {}), "settings")
+    points = table(raw.get("points", {}), "points")
+    if not all(isinstance(v, int | float) and not isinstance(v, bool)
+               for v in [*settings.values(), *points.values()]):
+        raise bad("settings/points", "numbers")
+    return EveningBook(path.parent, text(raw, "operator", ""), text(raw, "lang", ""),
+                       text(raw, "rules", ""), text(raw, "address", ""),
+                       number(raw.get("seats"), "seats"), dict(settings),
+                       dict(table(raw.get("options", {}), "options")), dict(points),
+                       players, games, seating(raw.get("seating", {}), "seating"))

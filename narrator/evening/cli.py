@@ -1,0 +1,301 @@
+"""``narrator evening DIR``: a hostless evening of games with the table console.
+
+The first run creates the evening in DIR (its book, a link per player); every later run of the
+same command resumes it — the same links, the same roster, a game in play at its step. One
+console serves the whole evening (:mod:`narrator.evening.front`); each game is a hostless game
+of ``narrator play`` (:func:`narrator.play.cli.run_table`) whose console is mounted on it, with
+its journal ``DIR/game-NN.jsonl``. After each game the results are written
+(``DIR/results.csv``, ``DIR/results.json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from narrator.clock import MonotonicClock
+from narrator.console.links import check_address, parse_address, qr_text, write_links
+from narrator.console.serve import ConsoleOptions, console_table
+from narrator.console.server import serve
+from narrator.console.table import ConsoleTable
+from narrator.engine import Game
+from narrator.engine.options import options_of
+from narrator.engine.rules import settings_of
+from narrator.errors import NarratorError
+from narrator.evening.book import BOOK, EveningBook, GameEntry
+from narrator.evening.front import EveningFront, Finished, Lobby, Router
+from narrator.evening.results import PlayerResult, load_points, tally, write_results
+from narrator.host.club import table_options
+from narrator.host.driver import Driver
+from narrator.host.host import Host
+from narrator.host.journal import Journal, JournalContents, load_journal
+from narrator.host.speaker import next_part
+from narrator.host.transcript import Transcript
+from narrator.inputs import Input
+from narrator.play.cli import Mount, TableOptions, check_devices, check_outputs, run_table
+from narrator.play.operator import TerminalOperator
+
+
+def say(text: str) -> None:
+    print(text, flush=True)
+
+
+@dataclass
+class _Attached:
+    """A game's console mounted on the evening's (what :func:`run_table` stops at the end)."""
+
+    table: ConsoleTable
+    driver: Driver
+    router: Router
+
+    def stop(self) -> None:
+        self.router.to_lobby(self.driver.leftovers)
+
+
+class Evening:
+    """One evening's games, one after another, on one console."""
+
+    def __init__(self, book: EveningBook, opts: TableOptions, model: Path | None, *,
+                 wav: bool, rng: random.Random, links: str | None = None) -> None:
+        self.book = book
+        self.opts = opts
+        self.model = model
+        self.wav = wav
+        self.rng = rng
+        self.links_file = links
+        self.clock = MonotonicClock()
+        self.lobby = Lobby()
+        self.router = Router(self.lobby)
+        self.front = EveningFront(book, self.clock, rng=rng, on_start=self._start,
+                                  on_close=self.lobby.close, on_roster=self._roster)
+        self.wanted: str | None = None
+        self.games: dict[int, Game] = {}
+        self.playing: GameEntry | None = None
+        self.game_submit: Callable[[Input], None] | None = None
+        self._lock = threading.Lock()
+
+    # -- from the front (on the lobby's thread) -------------------------------------------------
+
+    def _start(self, rules: str) -> None:
+        self.wanted = rules
+        self.lobby.leave()
+
+    def _roster(self) -> None:
+        if self.links_file:
+            write_links(self.links_file, self.front.links())
+
+    # -- the operator's terminal -----------------------------------------------------------------
+
+    def _line(self, event: Input) -> None:
+        """A line typed at the terminal: the game's, or between games ``q`` ends the evening."""
+        with self._lock:
+            submit = self.game_submit
+        if submit is not None:
+            submit(event)
+        elif str(event.data.get("text", "")).strip().lower() in ("q", "quit"):
+            say("ending the evening (`narrator evening "
+                f"{self.book.folder}` takes it up again)")
+            self.lobby.close()
+
+    # -- the games -------------------------------------------------------------------------------
+
+    def _mount(self, entry: GameEntry) -> Mount:
+        copts = self.opts.console
+        assert copts is not None
+
+        def open_(host: Host, transcript: Transcript, journal: Journal, driver: Driver,
+                  submit: Callable[[Input], None],
+                  resumed: JournalContents | None) -> _Attached:
+            table = console_table(host, transcript, journal, self.book.lang, copts,
+                                  resumed=resumed)
+            driver.call(lambda: self.front.attach(table, entry))
+            self.router.to_game(driver.call)
+            with self._lock:
+                self.game_submit = submit
+            return _Attached(table, driver, self.router)
+
+        return Mount(open_, f"narrator evening {self.book.folder}")
+
+    def _load(self) -> None:
+        """The games of the evening so far, from their journals."""
+        for entry in self.book.games:
+            path = self.book.journal(entry)
+            if path.is_file() and path.stat().st_size > 0:
+                self.games[entry.number] = load_journal(path).game()
+
+    def _unfinished(self) -> GameEntry | None:
+        if not self.book.games:
+            return None
+        entry = self.book.games[-1]
+        game = self.games.get(entry.number)
+        return entry if game is None or game.winner is None else None
+
+    def _play(self, entry: GameEntry) -> Game:
+        path = self.book.journal(entry)
+        opts = self.opts
+        opts.mount = self._mount(entry)
+        resumed: JournalContents | None = None
+        left: float | None = None
+        if path.is_file() and path.stat().st_size > 0:
+            resumed = load_journal(path)
+            game = resumed.game()
+            journal = Journal(path, resumed.header)
+            left = resumed.time_left(game)
+            say(f"game {entry.number}: resuming at {game.phase}")
+        else:
+            names = self.book.names_of(entry.seating)
+            game = Game(self.book.game_rules(entry.rules), seats=self.book.seats,
+                        rng=self.rng, names=names)
+            journal = Journal.for_game(path, game, lang=self.book.lang, mode="play")
+            say(f"game {entry.number} ({entry.rules}): cards dealt, each player sees their "
+                "own on their pad")
+        if self.wav:
+            wav = self.book.folder / f"game-{entry.number:02d}.wav"
+            opts.out_wav, note = next_part(str(wav)) if resumed is not None else (str(wav), None)
+            if note:
+                say(note)
+            check_outputs(opts)
+        self.games[entry.number] = game
+        self.playing = entry
+        try:
+            run_table(game, opts, journal, self.model, time.perf_counter(), left, resumed)
+        finally:
+            with self._lock:
+                self.game_submit = None
+            self.playing = None
+        return game
+
+    def _finish(self, entry: GameEntry, game: Game) -> None:
+        """Between games: the results written, the lobby's views."""
+        results = self._tally()
+        self.front.detach(Finished(entry, game) if game.winner is not None else None, results)
+
+    def _tally(self) -> list[PlayerResult]:
+        book = self.book
+        played = [(self.games[g.number], g.seating) for g in book.games
+                  if g.number in self.games]
+        results = tally(played, [(p.number, p.name) for p in book.players], book.points)
+        write_results(book.folder, results, sum(1 for g, _ in played if g.winner is not None),
+                      book.points)
+        return results
+
+    def run(self) -> int:
+        book = self.book
+        self._load()
+        finished = [g for g in book.games if self.games.get(g.number) is not None and
+                    self.games[g.number].winner is not None]
+        self.front.results = self._tally()
+        if finished:
+            last = finished[-1]
+            self.front.last = Finished(last, self.games[last.number])
+        _, server, base = serve(self.front, self.router.submit, book.address, book)
+        host, port = parse_address(book.address)
+        if port != server.port:  # (port 0: the one given) the links stay on it from now on
+            book.address = f"[{host}]:{server.port}" if ":" in host else f"{host}:{server.port}"
+            book.save()
+        self.front.base = base
+        self._print_links()
+        # q asks first: between games it ends the evening, in a game it stops the game
+        terminal = TerminalOperator(
+            confirm=True, stop_at_end=False,
+            ask="stop here? y: stop (`narrator evening DIR` goes on from here); anything "
+                "else: go on")
+        terminal.start(self._line, self.clock)
+        try:
+            while not self.lobby.closing.is_set():
+                entry = self._unfinished()
+                if entry is None:
+                    say("between games: seat the players and start the next game on the "
+                        "operator view (q here ends the evening)")
+                    self.lobby.run(say)
+                    if self.lobby.closing.is_set() or self.wanted is None:
+                        break
+                    entry = book.new_game(self.wanted)
+                    self.wanted = None
+                    book.save()
+                game = self._play(entry)
+                self._finish(entry, game)
+                if game.winner is None:
+                    break  # stopped (q, Ctrl-C): the evening resumes with it
+        except KeyboardInterrupt:
+            say("interrupted")
+        finally:
+            server.stop()
+        played = sum(1 for g in self.games.values() if g.winner is not None)
+        say(f"the evening: {played} game(s) over; results in {book.folder / 'results.csv'}; "
+            f"`narrator evening {book.folder}` goes on with it")
+        return 0
+
+    def _print_links(self) -> None:
+        links = self.front.links()
+        say(f"table console — operator: {links['operator']}")
+        say("each player's link and QR code are on the operator view; the links stay the "
+            "same all evening")
+        for name, url in links["players"].items():
+            say(f"player {name}: {url}")
+        if self.links_file:
+            write_links(self.links_file, links)
+            say(f"links written to {self.links_file} (readable by you only)")
+        if sys.stdout.isatty():
+            say(qr_text(links["operator"]))
+
+
+def _new_book(folder: Path, args: argparse.Namespace) -> EveningBook:
+    rules, seats, _ = table_options(args)
+    if args.console is None:
+        raise NarratorError("a new evening needs the console's address: --console "
+                            "[HOST:]PORT (e.g. 0.0.0.0:8765 for the club's Wi-Fi)")
+    book = EveningBook.new(folder, lang=args.lang, rules=rules, seats=seats,
+                           address=args.console, settings=settings_of(rules),
+                           options=options_of(rules),
+                           points=load_points(getattr(args, "rules_file", None)))
+    return book
+
+
+def _add_players(book: EveningBook, text: str | None) -> None:
+    for name in (text or "").split(","):
+        if name.strip() and name.strip().casefold() not in \
+                (p.name.casefold() for p in book.players):
+            book.add_player(name)
+
+
+def run(args: argparse.Namespace) -> int:
+    """``narrator evening DIR``: a new evening, or the one DIR holds taken up again."""
+    folder = Path(args.dir)
+    if (folder / BOOK).exists():
+        book = EveningBook.load(folder)
+        given = parse_address(args.console) if args.console is not None else None
+        if given is not None and given[1] != 0 and given != parse_address(book.address):
+            say(f"note: the evening's links are on {book.address}; --console {args.console} "
+                "gives every player a new address")
+            book.address = args.console
+        say(f"the evening in {folder}: {len(book.players)} player(s), "
+            f"{len(book.games)} game(s) so far")
+    else:
+        if folder.exists() and any(folder.iterdir()):
+            raise NarratorError(f"{folder} is not empty and holds no evening ({BOOK}): pass a "
+                                "new folder")
+        book = _new_book(folder, args)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise NarratorError(f"{folder}: cannot create the evening's folder "
+                                f"({e.strerror})") from None
+        say(f"a new evening in {folder}")
+    _add_players(book, args.players)
+    check_address(*parse_address(book.address))
+    opts = TableOptions(book.lang, args.model, None, False, args.voices, None,
+                        args.night_music, args.listen != "off",
+                        ConsoleOptions(book.address, None, args.votes == "hands", True))
+    # (with --wav each game's narration goes to DIR/game-NN.wav: no speaker needed)
+    model = check_devices(replace(opts, out_wav="-" if args.wav else None))
+    book.save()
+    rng = random.Random(args.seed) if args.seed is not None else random.Random()
+    return Evening(book, opts, model, wav=args.wav, rng=rng, links=args.links).run()
+

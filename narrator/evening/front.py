@@ -1,0 +1,362 @@
+"""The evening's console: one server all evening, one link per player, games coming and going.
+
+What the console serves (:class:`EveningFront`, in place of one game's table): while a game is
+on, a player's press goes to the game's table as the press of the seat they sit on, and each
+seat's view goes to the player on it (with their nickname and the game's number); the operator's
+presses and view are the game's. Between games — and for a player who sits a game out — the
+pages show the lobby: the last game's result with every card (the game is over: keeping the
+cards closed is a rule of play), the results table, and the seat drawn for the next game. There
+the operator seats the players (or draws the seats), adds a player (who gets a link of their
+own), lets one go home, and starts the next game.
+
+Everything here runs on the evening's loop thread: the lobby's between games, the game's loop
+during a game (:class:`Router` hands each function to whichever runs).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import random
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeGuard
+
+import segno
+
+from narrator.clock import Clock
+from narrator.console.table import ConsoleTable, Press, Publish, Reply, refused
+from narrator.console.tokens import OPERATOR, Who
+from narrator.engine import Game
+from narrator.engine.rules import RULESETS
+from narrator.errors import NarratorError
+from narrator.evening.book import EveningBook, GameEntry
+from narrator.evening.results import PlayerResult, cards_of
+
+Thunk = Callable[[], object]
+
+#: the operator's presses the evening takes (the rest are the game's)
+COMMANDS = ("seat", "draw", "start", "add", "leave", "back", "close")
+
+
+@dataclass
+class Finished:
+    """The last game over: its entry and its game."""
+
+    entry: GameEntry
+    game: Game
+
+
+class EveningFront:
+    """The console's side of the evening (see the module). ``on_start(rules)`` is called when
+    the operator starts the next game (the evening's loop starts it); ``on_close()`` when the
+    operator ends the evening; ``on_roster()`` after each change of the roster or the seating
+    (the book is saved by then)."""
+
+    def __init__(self, book: EveningBook, clock: Clock, *, rng: random.Random | None = None,
+                 on_start: Callable[[str], None] | None = None,
+                 on_close: Callable[[], None] | None = None,
+                 on_roster: Callable[[], None] | None = None) -> None:
+        self.book = book
+        self._clock = clock
+        self.rng = rng or random.Random()
+        self.on_start = on_start or (lambda rules: None)
+        self.on_close = on_close or (lambda: None)
+        self.on_roster = on_roster or (lambda: None)
+        self.publish: Publish = lambda views: None
+        self.base = ""  # the links' base URL (known once the server listens)
+        self.table: ConsoleTable | None = None
+        self.entry: GameEntry | None = None
+        self.last: Finished | None = None
+        self.results: list[PlayerResult] = []
+        self._qr: dict[str, str] = {}
+
+    @property
+    def clock(self) -> Clock:
+        return self._clock
+
+    @property
+    def final_protocol(self) -> dict[str, Any] | None:
+        """The protocol of the game just over (the operator's download)."""
+        if self.table is not None:
+            return self.table.final_protocol
+        return self.last.game.protocol() if self.last is not None else None
+
+    def link(self, token: str) -> str:
+        return f"{self.base}/pad/{token}"
+
+    def links(self) -> dict[str, Any]:
+        """``{"operator": URL, "players": {"1 Ника": URL, …}}`` (every player, gone or not)."""
+        return {"operator": f"{self.base}/op/{self.book.operator}",
+                "players": {f"{p.number} {p.name}": self.link(p.token)
+                            for p in self.book.players}}
+
+    # -- a game comes and goes (on the loop's thread) ------------------------------------------
+
+    def attach(self, table: ConsoleTable, entry: GameEntry) -> None:
+        """The game of ``entry`` is on: its table serves the seats."""
+        self.table, self.entry = table, entry
+        table.publish = self._game_views
+        table.publish_views()
+
+    def detach(self, finished: Finished | None, results: list[PlayerResult]) -> None:
+        """Back to the lobby; ``finished``: the game, if it ended with a winner."""
+        self.table, self.entry = None, None
+        if finished is not None:
+            self.last = finished
+        self.results = results
+        self.publish_views()
+
+    # -- presses -------------------------------------------------------------------------------
+
+    def handle(self, press: Press) -> Reply:
+        table = self.table
+        if press.who == OPERATOR:
+            if press.do in COMMANDS:
+                reply = self._command(press)
+                self.publish_views()
+                return reply
+            return table.handle(press) if table is not None else refused("not_now")
+        seat = self._seat_of(press.who)
+        if table is None or seat is None:
+            return refused("not_now")
+        return table.handle(Press(seat, press.do, press.data, press.t))
+
+    def _seat_of(self, who: Who) -> int | None:
+        """The seat ``who`` sits on in the game in play (None: no game, or sitting out)."""
+        if self.entry is None:
+            return None
+        player = self.book.by_who(who)
+        if player is None:
+            return None
+        return next((s for s, n in self.entry.seating.items() if n == player.number), None)
+
+    def _command(self, press: Press) -> Reply:
+        data = press.data
+        book = self.book
+        in_play = self.entry is not None
+        try:
+            match press.do:
+                case "add":
+                    name = data.get("name")
+                    if not isinstance(name, str):
+                        return refused("bad_request")
+                    player = book.add_player(name)
+                    book.save()
+                    self.on_roster()
+                    return Reply(True, detail={"player": player.number,
+                                               "link": self.link(player.token)})
+                case "seat" | "draw" | "start" | "close" if in_play:
+                    return refused("not_now")  # the seating is the game's until it ends
+                case "seat":
+                    seat, number = data.get("seat"), data.get("player")
+                    if not _number(seat) or not (number is None or _number(number)):
+                        return refused("bad_request")
+                    book.seat(seat, number)
+                case "draw":
+                    book.draw(self.rng)
+                case "leave" | "back":
+                    number = data.get("player")
+                    if not _number(number):
+                        return refused("bad_request")
+                    if press.do == "back":
+                        book.come_back(number)
+                    else:
+                        if in_play and self.entry is not None and \
+                                number in self.entry.seating.values():
+                            return refused("not_now")  # a seat is given up between games
+                        book.leave(number)
+                case "start":
+                    rules = data.get("rules", book.rules)
+                    if not isinstance(rules, str) or rules not in RULESETS:
+                        return refused("bad_request")
+                    problem = book.seating_problem()
+                    if problem is not None:
+                        return Reply(False, "cannot_start", {"why": problem})
+                    book.game_rules(rules)  # its figures and options fit the ruleset
+                    self.on_start(rules)
+                    return Reply(True)
+                case "close":
+                    self.on_close()
+                    return Reply(True)
+        except NarratorError as e:
+            return Reply(False, "cannot", {"why": str(e)})
+        book.save()
+        self.on_roster()
+        return Reply(True)
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def publish_views(self) -> None:
+        if self.table is not None:
+            self.table.publish_views()  # → _game_views
+        else:
+            self.publish(self._lobby_views())
+
+    def _game_views(self, views: dict[Who, dict[str, Any]]) -> None:
+        """A game's views (by seat) as the evening sends them (by player)."""
+        entry = self.entry
+        assert entry is not None
+        out: dict[Who, dict[str, Any]] = {}
+        names = {str(s): n for s, n in sorted(self.book.names_of(entry.seating).items())}
+        operator = dict(views[OPERATOR])
+        operator["names"] = names
+        operator["evening"] = self._evening(operator=True)
+        out[OPERATOR] = operator
+        seated = {n: s for s, n in entry.seating.items()}
+        for player in self.book.players:
+            seat = seated.get(player.number)
+            if seat is None:
+                out[player.who] = self._lobby_view(player.number)
+                continue
+            view = dict(views[seat])
+            view["player"] = {"number": player.number, "name": player.name, "seat": seat,
+                              "game": entry.number}
+            out[player.who] = view
+        self.publish(out)
+
+    def _lobby_views(self) -> dict[Who, dict[str, Any]]:
+        views: dict[Who, dict[str, Any]] = {OPERATOR: self._lobby_view(None)}
+        for player in self.book.players:
+            views[player.who] = self._lobby_view(player.number)
+        return views
+
+    def _lobby_view(self, number: int | None) -> dict[str, Any]:
+        """The lobby: for the operator (``number`` None) or a player (between games, or
+        sitting the game in play out)."""
+        book = self.book
+        playing = self.entry.number if self.entry is not None else None
+        label = {"ru": "Ждём следующую игру", "uk": "Чекаємо на наступну гру"}
+        if playing is not None:
+            label = {"ru": f"Идёт игра {playing}", "uk": f"Триває гра {playing}"}
+        view: dict[str, Any] = {
+            "lang": book.lang, "who": "operator" if number is None else number,
+            "phase": {"time": "day", "number": 0, "step": "lobby",
+                      "label": label.get(book.lang, label["ru"])},
+            "timer": None, "paused": None,
+            "lobby": {"playing": playing, "next": len(book.games) + (playing is None),
+                      "last": self._last(), "results": self._results()},
+        }
+        if number is None:
+            view["evening"] = self._evening(operator=True)
+        else:
+            player = book.player(number)
+            assert player is not None
+            seat = next((s for s, n in book.seating.items() if n == number), None)
+            view["player"] = {"number": number, "name": player.name, "left": player.left,
+                              "seat": None if playing is not None else seat, "game": None}
+        return view
+
+    def _last(self) -> dict[str, Any] | None:
+        """The last game over, every card shown (it is over: the cards are no secret now)."""
+        if self.last is None:
+            return None
+        game, entry = self.last.game, self.last.entry
+        names = self.book.names_of(entry.seating)
+        return {"number": entry.number, "rules": entry.rules,
+                "winner": game.winner.value if game.winner else None,
+                "cards": [{"seat": s, "name": names.get(s, ""), "role": game.roles[s].value,
+                           "out": game.out.get(s, {}).get("how")}
+                          for s in range(1, game.seats + 1)]}
+
+    def _results(self) -> dict[str, Any]:
+        return {"cards": cards_of(self.results),
+                "players": [r.to_json() for r in self.results]}
+
+    def _evening(self, *, operator: bool) -> dict[str, Any]:
+        """The operator's evening: the roster with each link, the seating, the settings."""
+        book = self.book
+        playing = self.entry is not None
+        seating = self.entry.seating if self.entry is not None else book.seating
+        return {
+            "game": self.entry.number if self.entry is not None else None,
+            "games": len(book.games), "seats": book.seats, "rules": book.rules,
+            "rulesets": list(RULESETS),
+            "seating": {str(s): n for s, n in sorted(seating.items())},
+            "problem": None if playing else book.seating_problem(),
+            "players": [{"number": p.number, "name": p.name, "left": p.left,
+                         "link": self.link(p.token), "qr": self._qr_of(p.token)}
+                        for p in book.players] if operator else [],
+        }
+
+    def _qr_of(self, token: str) -> str:
+        """A player's link as a QR code (an SVG data URI, made once)."""
+        qr = self._qr.get(token)
+        if qr is None:
+            qr = segno.make(self.link(token), error="l").svg_data_uri(scale=4, border=2)
+            self._qr[token] = qr
+        return qr
+
+
+def _number(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+class Lobby:
+    """The evening's loop between games: functions handed in run here, in order, until
+    :meth:`leave` (the next game starts) or :meth:`close` (the evening ends)."""
+
+    def __init__(self) -> None:
+        self.inbox: queue.Queue[Thunk] = queue.Queue()
+        self.leaving = threading.Event()
+        self.closing = threading.Event()
+
+    def call(self, fn: Thunk) -> None:
+        self.inbox.put(fn)
+
+    def run(self, log: Callable[[str], None]) -> None:
+        """Take functions until told to leave; returns then (what is left stays queued)."""
+        self.leaving.clear()
+        while not (self.leaving.is_set() or self.closing.is_set()):
+            try:
+                fn = self.inbox.get(timeout=0.25)
+            except queue.Empty:
+                continue
+            try:
+                fn()
+            except NarratorError as e:
+                log(str(e))
+
+    def leave(self) -> None:
+        self.leaving.set()
+
+    def close(self) -> None:
+        self.closing.set()
+
+    def drain(self) -> list[Thunk]:
+        out: list[Thunk] = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                out.append(self.inbox.get_nowait())
+        return out
+
+
+class Router:
+    """The console's ``submit``: a function goes to the loop that runs now — the lobby's
+    between games, the game's during one. A switch hands what waited over to the new loop."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+        self._lock = threading.Lock()
+        self._to: Callable[[Thunk], None] = lobby.call
+
+    def submit(self, fn: Thunk) -> None:
+        with self._lock:
+            target = self._to
+        target(fn)
+
+    def to_game(self, call: Callable[[Thunk], None]) -> None:
+        """The game's loop takes over (on the lobby's thread, before the game runs)."""
+        with self._lock:
+            self._to = call
+            waiting = self.lobby.drain()
+        for fn in waiting:
+            call(fn)
+
+    def to_lobby(self, leftovers: Callable[[], list[Thunk]]) -> None:
+        """Back to the lobby; ``leftovers()``: what the game's loop did not take."""
+        with self._lock:
+            self._to = self.lobby.call
+        for fn in leftovers():
+            self.lobby.call(fn)
