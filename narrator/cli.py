@@ -127,6 +127,9 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", metavar="NAMES",
                    help='nicknames to add to the roster, e.g. "Ника,Бублик,Momento Mori"')
     p.add_argument("--seed", type=int, help="draw the seats and deal the cards reproducibly")
+    p.add_argument("--assist", action="store_true",
+                   help="a human host runs each game in the terminal (as narrator assist); "
+                        "the console is the players' and the operator's second screen")
     p.add_argument("--model", metavar="PATH", help="Vosk model folder (or NARRATOR_MODEL)")
     p.add_argument("--wav", action="store_true",
                    help="write each game's narration to DIR/game-NN.wav instead of the speaker")

@@ -17,8 +17,13 @@ from pathlib import Path
 from narrator.assist.control import hold_for_host
 from narrator.assist.ui import AssistApp, Deal, Session, card_fields, parse_cards
 from narrator.clock import Clock, MonotonicClock
-from narrator.console.serve import ConsoleOptions, console_options, open_console
-from narrator.console.server import Console
+from narrator.console.serve import (
+    ConsoleOptions,
+    GameConsole,
+    Mount,
+    console_options,
+    open_console,
+)
 from narrator.engine import Game, Role
 from narrator.engine.rules import Rules, find_rules
 from narrator.errors import NarratorError
@@ -68,19 +73,25 @@ def _narration(args: argparse.Namespace, clock: Clock, lang: str) -> Narration:
         raise NarratorError(f"{e}; use --out-wav FILE to write the narration to a file") from None
 
 
-def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | None = None,
-             lang: str = "ru", resumed: JournalContents | None = None) -> int:
+def run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | None = None,
+             lang: str = "ru", resumed: JournalContents | None = None, *,
+             mount: Mount | None = None) -> int:
     """Run the UI; the host's loop runs on its own thread until the UI closes. With
-    ``console``, the table console serves the same host (its links are printed first)."""
+    ``console``, the table console serves the same host (its links are printed first); with
+    ``mount``, the console is the mount's (an evening's: it stays up after the game)."""
     stop = threading.Event()
     threads: list[threading.Thread] = []
     session_ref: list[Session] = []
-    served: list[Console] = []
+    served: list[GameConsole] = []
 
     def drive(session: Session) -> None:
         session_ref.append(session)
         journal = session.host.journal
-        if console is not None and isinstance(journal, Journal):
+        if mount is not None and isinstance(journal, Journal):
+            # (the terminal is the host's screen: no operator's lines come from it)
+            served.append(mount.open(session.host, session.transcript, journal, session.loop,
+                                     lambda event: None, resumed))
+        elif console is not None and isinstance(journal, Journal):
             served.append(open_console(session.host, session.transcript, journal, lang,
                                        console, session.loop.call, resumed=resumed))
 
@@ -136,11 +147,11 @@ def _run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | Non
     if session_ref and session_ref[0].journal is not None:
         path = session_ref[0].journal
         game = session_ref[0].host.game
+        again = mount.resume if mount is not None else f"narrator resume {path}"
         if game.winner is not None:
             print(f"narrator: the game is over ({game.winner.value} won); its journal is {path}")
         else:
-            print(f"narrator: the game is journaled in {path}; continue it with "
-                  f"`narrator resume {path}`")
+            print(f"narrator: the game is journaled in {path}; continue it with `{again}`")
     else:
         print("narrator: no game was started")
     return 0
@@ -174,11 +185,11 @@ def run(args: argparse.Namespace) -> int:
     console = _console(args)
     if cards is not None:
         roles, dealt = cards
-        return _run_app(AssistApp(setup(Deal(roles, names, dealt))), narration, console,
+        return run_app(AssistApp(setup(Deal(roles, names, dealt))), narration, console,
                         args.lang)
     if console is not None:
         raise NarratorError("--console starts with the game: give the cards with --roles")
-    return _run_app(AssistApp(setup=setup, seats=seats, rules=rules, names=names), narration)
+    return run_app(AssistApp(setup=setup, seats=seats, rules=rules, names=names), narration)
 
 
 def roles_option(text: str, seats: int, rules: Rules | None = None) -> dict[int, Role]:
@@ -235,7 +246,7 @@ def resume(args: argparse.Namespace, contents: JournalContents) -> int:
             print(f"narrator: {note}")
     narration = _narration(args, clock, contents.header.lang)
     session = resume_session(contents, args.journal, clock, narration=narration)
-    return _run_app(AssistApp(session), narration, _console(args), contents.header.lang,
+    return run_app(AssistApp(session), narration, _console(args), contents.header.lang,
                     contents)
 
 

@@ -9,17 +9,19 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from narrator.console.links import check_address, parse_address, print_links, write_links
 from narrator.console.server import Console, start_console
 from narrator.console.settings import ConsoleSettings
 from narrator.console.table import ConsoleTable
 from narrator.engine import Game
+from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.recorder import InputLog
 from narrator.host.transcript import Transcript
+from narrator.inputs import Input
 
 
 @dataclass
@@ -83,3 +85,25 @@ def open_console(host: Host, transcript: Transcript, journal: Journal, lang: str
         write_links(opts.links, console.links)
         print(f"links written to {opts.links} (readable by you only)", flush=True)
     return console
+
+
+class GameConsole(Protocol):
+    """A game's console as a mode serves it: its table (on the game's host), and its end."""
+
+    @property
+    def table(self) -> ConsoleTable: ...
+
+    def stop(self) -> None: ...
+
+
+@dataclass
+class Mount:
+    """How a game's console is served when it is not the game's own (``narrator evening``:
+    one console for the whole evening). ``open`` gets the game's host, transcript, journal, the
+    way to run a function on the game's loop and the way to hand it an operator's line, and
+    the journal a resumed game was rebuilt from; ``stop`` of what it returns lets the game go
+    (the console stays up). ``resume``: what to run to take a stopped game up again."""
+
+    open: Callable[[Host, Transcript, Journal, Driver, Callable[[Input], None],
+                    JournalContents | None], GameConsole]
+    resume: str

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from narrator.clock import MonotonicClock
 from narrator.console.links import check_address, parse_address, qr_text, write_links
-from narrator.console.serve import ConsoleOptions, console_table
+from narrator.console.serve import ConsoleOptions, Mount, console_table
 from narrator.console.server import serve
 from narrator.console.table import ConsoleTable
 from narrator.engine import Game
@@ -35,10 +35,10 @@ from narrator.host.club import table_options
 from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.journal import Journal, JournalContents, load_journal
-from narrator.host.speaker import next_part
+from narrator.host.speaker import next_part, speaker_narration, wav_narration
 from narrator.host.transcript import Transcript
 from narrator.inputs import Input
-from narrator.play.cli import Mount, TableOptions, check_devices, check_outputs, run_table
+from narrator.play.cli import TableOptions, check_devices, check_outputs, run_table
 from narrator.play.operator import TerminalOperator
 
 
@@ -62,8 +62,10 @@ class Evening:
     """One evening's games, one after another, on one console."""
 
     def __init__(self, book: EveningBook, opts: TableOptions, model: Path | None, *,
-                 wav: bool, rng: random.Random, links: str | None = None) -> None:
+                 wav: bool, rng: random.Random, links: str | None = None,
+                 assist: bool = False) -> None:
         self.book = book
+        self.assist = assist
         self.opts = opts
         self.model = model
         self.wav = wav
@@ -141,18 +143,14 @@ class Evening:
         opts = self.opts
         opts.mount = self._mount(entry)
         resumed: JournalContents | None = None
-        left: float | None = None
         if path.is_file() and path.stat().st_size > 0:
             resumed = load_journal(path)
             game = resumed.game()
-            journal = Journal(path, resumed.header)
-            left = resumed.time_left(game)
             say(f"game {entry.number}: resuming at {game.phase}")
         else:
             names = self.book.names_of(entry.seating)
             game = Game(self.book.game_rules(entry.rules), seats=self.book.seats,
                         rng=self.rng, names=names)
-            journal = Journal.for_game(path, game, lang=self.book.lang, mode="play")
             say(f"game {entry.number} ({entry.rules}): cards dealt, each player sees their "
                 "own on their pad")
         if self.wav:
@@ -161,15 +159,52 @@ class Evening:
             if note:
                 say(note)
             check_outputs(opts)
-        self.games[entry.number] = game
         self.playing = entry
         try:
-            run_table(game, opts, journal, self.model, time.perf_counter(), left, resumed)
+            if self.assist:
+                game = self._assisted(entry, game, resumed)
+            else:
+                self._hostless(game, path, resumed)
         finally:
             with self._lock:
                 self.game_submit = None
             self.playing = None
+        self.games[entry.number] = game
         return game
+
+    def _hostless(self, game: Game, path: Path, resumed: JournalContents | None) -> None:
+        if resumed is not None:
+            journal = Journal(path, resumed.header)
+            left = resumed.time_left(game)
+        else:
+            journal, left = Journal.for_game(path, game, lang=self.book.lang, mode="play"), None
+        run_table(game, self.opts, journal, self.model, time.perf_counter(), left, resumed)
+
+    def _assisted(self, entry: GameEntry, game: Game, resumed: JournalContents | None) -> Game:
+        """A game a human host runs in the terminal (``narrator assist``), the cards dealt by
+        the narrator onto the pads; q in the host's screen goes back to the evening."""
+        # (imported here: a hostless evening never loads the terminal UI)
+        from narrator.assist.cli import make_session, resume_session, run_app
+        from narrator.assist.ui import AssistApp
+
+        opts = self.opts
+        path = self.book.journal(entry)
+        if opts.out_wav:
+            narration = wav_narration(opts.out_wav, self.clock, lang=self.book.lang,
+                                      voices=opts.voices, night_music=opts.night_music)
+        else:
+            narration = speaker_narration(self.clock, lang=self.book.lang, voices=opts.voices,
+                                          night_music=opts.night_music)
+        if resumed is not None:
+            session = resume_session(resumed, path, self.clock, narration=narration)
+        else:
+            journal = Journal.for_game(path, game, lang=self.book.lang, mode="assist")
+            session = make_session(game, self.clock, journal=journal, narration=narration)
+            session.host.start()
+        assert opts.console is not None and opts.mount is not None
+        run_app(AssistApp(session), narration, opts.console, self.book.lang, resumed,
+                 mount=opts.mount)
+        return session.host.game
 
     def _finish(self, entry: GameEntry, game: Game) -> None:
         """Between games: the results written, the lobby's views."""
@@ -202,17 +237,19 @@ class Evening:
         self.front.base = base
         self._print_links()
         # q asks first: between games it ends the evening, in a game it stops the game
-        terminal = TerminalOperator(
-            confirm=True, stop_at_end=False,
-            ask="stop here? y: stop (`narrator evening DIR` goes on from here); anything "
-                "else: go on")
-        terminal.start(self._line, self.clock)
+        if not self.assist:  # (with a human host the terminal is his screen during a game)
+            terminal = TerminalOperator(
+                confirm=True, stop_at_end=False,
+                ask="stop here? y: stop (`narrator evening DIR` goes on from here); anything "
+                    "else: go on")
+            terminal.start(self._line, self.clock)
         try:
             while not self.lobby.closing.is_set():
                 entry = self._unfinished()
                 if entry is None:
                     say("between games: seat the players and start the next game on the "
-                        "operator view (q here ends the evening)")
+                        "operator view (" + ("Ctrl-C" if self.assist else "q") +
+                        " here ends the evening)")
                     self.lobby.run(say)
                     if self.lobby.closing.is_set() or self.wanted is None:
                         break
@@ -290,12 +327,15 @@ def run(args: argparse.Namespace) -> int:
         say(f"a new evening in {folder}")
     _add_players(book, args.players)
     check_address(*parse_address(book.address))
+    # with a human host (--assist) he listens and counts the hands; the pads show the cards
     opts = TableOptions(book.lang, args.model, None, False, args.voices, None,
-                        args.night_music, args.listen != "off",
-                        ConsoleOptions(book.address, None, args.votes == "hands", True))
+                        args.night_music, args.listen != "off" and not args.assist,
+                        ConsoleOptions(book.address, None, args.assist or args.votes == "hands",
+                                       True))
     # (with --wav each game's narration goes to DIR/game-NN.wav: no speaker needed)
     model = check_devices(replace(opts, out_wav="-" if args.wav else None))
     book.save()
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    return Evening(book, opts, model, wav=args.wav, rng=rng, links=args.links).run()
+    return Evening(book, opts, model, wav=args.wav, rng=rng, links=args.links,
+                   assist=args.assist).run()
 

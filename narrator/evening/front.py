@@ -70,6 +70,8 @@ class EveningFront:
         self.entry: GameEntry | None = None
         self.last: Finished | None = None
         self.results: list[PlayerResult] = []
+        #: the next game is starting (the operator pressed start; its console not up yet)
+        self.starting = False
         self._qr: dict[str, str] = {}
 
     @property
@@ -97,12 +99,14 @@ class EveningFront:
     def attach(self, table: ConsoleTable, entry: GameEntry) -> None:
         """The game of ``entry`` is on: its table serves the seats."""
         self.table, self.entry = table, entry
+        self.starting = False
         table.publish = self._game_views
         table.publish_views()
 
     def detach(self, finished: Finished | None, results: list[PlayerResult]) -> None:
         """Back to the lobby; ``finished``: the game, if it ended with a winner."""
         self.table, self.entry = None, None
+        self.starting = False
         if finished is not None:
             self.last = finished
         self.results = results
@@ -147,7 +151,7 @@ class EveningFront:
                     self.on_roster()
                     return Reply(True, detail={"player": player.number,
                                                "link": self.link(player.token)})
-                case "seat" | "draw" | "start" | "close" if in_play:
+                case "seat" | "draw" | "start" | "close" if in_play or self.starting:
                     return refused("not_now")  # the seating is the game's until it ends
                 case "seat":
                     seat, number = data.get("seat"), data.get("player")
@@ -175,6 +179,7 @@ class EveningFront:
                     if problem is not None:
                         return Reply(False, "cannot_start", {"why": problem})
                     book.game_rules(rules)  # its figures and options fit the ruleset
+                    self.starting = True
                     self.on_start(rules)
                     return Reply(True)
                 case "close":
@@ -228,6 +233,9 @@ class EveningFront:
         book = self.book
         playing = self.entry.number if self.entry is not None else None
         label = {"ru": "Ждём следующую игру", "uk": "Чекаємо на наступну гру"}
+        if self.starting:
+            coming = len(book.games) + 1
+            label = {"ru": f"Начинается игра {coming}", "uk": f"Починається гра {coming}"}
         if playing is not None:
             label = {"ru": f"Идёт игра {playing}", "uk": f"Триває гра {playing}"}
         view: dict[str, Any] = {

@@ -98,7 +98,7 @@ def tally(games: list[tuple[Game, dict[int, int]]], roster: list[tuple[int, str]
             fouls = game.fouls.get(seat, 0)
             removed = game.out.get(seat, {}).get("how") == "removed"
             best = game.best_move if game.best_move and game.best_move["seat"] == seat else None
-            black = len(best["black_named"]) if best else 0
+            black = int(best["black_named"]) if best else 0  # (a count)
             line.fouls += fouls
             line.removals += int(removed)
             line.best_moves += int(best is not None)

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any
 
 from narrator.audio.devices import input_device, output_device
 from narrator.audio.listener import EchoGate
@@ -31,8 +31,7 @@ from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import MicrophoneSource
 from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_recognizer
 from narrator.clock import MonotonicClock
-from narrator.console.serve import ConsoleOptions, console_options, open_console
-from narrator.console.table import ConsoleTable
+from narrator.console.serve import ConsoleOptions, GameConsole, Mount, console_options, open_console
 from narrator.engine import Game
 from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
@@ -76,33 +75,19 @@ def model_folder(lang: str, explicit: str | None) -> Path:
     return path
 
 
+#: the models loaded in this process: an evening's games load theirs once (seconds each)
+_MODELS: dict[Path, Any] = {}
+
+
 def load_ears(path: Path, hearing: Hearing) -> tuple[VoskRecognizer, float]:
-    """Load the model and compile the speech grammar; returns the recognizer and the seconds."""
+    """Load the model (once a process) and compile the speech grammar; returns the recognizer
+    and the seconds."""
     started = time.perf_counter()
-    recognizer = table_recognizer(load_model(path), list(hearing.phrases), model_path=path)
+    model = _MODELS.get(path)
+    if model is None:
+        model = _MODELS[path] = load_model(path)
+    recognizer = table_recognizer(model, list(hearing.phrases), model_path=path)
     return recognizer, time.perf_counter() - started
-
-
-class Served(Protocol):
-    """A game's console as a mode serves it: its table (on the game's host), and its end."""
-
-    @property
-    def table(self) -> ConsoleTable: ...
-
-    def stop(self) -> None: ...
-
-
-@dataclass
-class Mount:
-    """How a game's console is served when it is not the game's own (``narrator evening``:
-    one console for the whole evening). ``open`` gets the game's host, transcript, journal, the
-    way to run a function on the game's loop and the way to hand it an operator's line, and
-    the journal a resumed game was rebuilt from; ``stop`` of what it returns lets the game go
-    (the console stays up). ``resume``: what to run to take a stopped game up again."""
-
-    open: Callable[[Host, Transcript, Journal, Driver, Callable[[Input], None],
-                    JournalContents | None], Served]
-    resume: str
 
 
 @dataclass
@@ -189,7 +174,7 @@ def _end(narration: Narration, opts: TableOptions, game: Game) -> None:
         narration.finish()
 
 
-def _linger(console: Served, operator: TerminalOperator | None = None) -> None:
+def _linger(console: GameConsole, operator: TerminalOperator | None = None) -> None:
     """After the game the console stays up for the protocol until Enter (or end of input);
     ``operator``: the terminal's reader, which then hands the next line here. (The caller
     stops the console.)"""
@@ -205,7 +190,7 @@ def _linger(console: Served, operator: TerminalOperator | None = None) -> None:
 def _serve(opts: TableOptions, host: Host, transcript: Transcript, journal: Journal,
            driver: Driver, submit: Callable[[Input], None], clock: MonotonicClock,
            over: Callable[[], bool],
-           resumed: JournalContents | None) -> tuple[Served, TerminalOperator | None]:
+           resumed: JournalContents | None) -> tuple[GameConsole, TerminalOperator | None]:
     """The game's console — its own, or the mount's — and the terminal's reader of the
     operator's lines (None: the mount reads them)."""
     assert opts.console is not None
@@ -317,7 +302,7 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
         lang=opts.lang, operator_steps=not pads)
     table.resume_left = left
     table.resume_entry = resumed.last_entry() if resumed is not None else None
-    console: Served | None = None
+    console: GameConsole | None = None
     terminal: TerminalOperator | None = None
     if opts.console is not None:
         console, terminal = _serve(opts, table.host, table.transcript, journal,

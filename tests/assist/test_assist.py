@@ -397,7 +397,7 @@ def test_a_deal_the_rules_do_not_allow_is_one_line_before_anything_is_written(
     def no_app(*args: object) -> int:
         raise AssertionError("the deal was taken and the app started")
 
-    monkeypatch.setattr(assist, "_run_app", no_app)
+    monkeypatch.setattr(assist, "run_app", no_app)
     wav, journal = tmp_path / "o.wav", tmp_path / "j.jsonl"
     assert main(["assist", "--journal", str(journal), "--out-wav", str(wav), *argv]) == 2
     err = capsys.readouterr().err

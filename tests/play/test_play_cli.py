@@ -180,7 +180,7 @@ def test_assist_checks_its_journal_place_first(tmp_path: Path, monkeypatch: pyte
     def no_app(*args: object) -> int:
         raise AssertionError("the app was started")
 
-    monkeypatch.setattr(assist_cli, "_run_app", no_app)
+    monkeypatch.setattr(assist_cli, "run_app", no_app)
     monkeypatch.chdir(tmp_path)
     assert main(["assist", "--journal", str(_unwritable() / "j.jsonl"), "--out-wav",
                  "o.wav", "--roles", "don=3 mafia=5,9 sheriff=1"]) == 2

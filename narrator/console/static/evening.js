@@ -183,7 +183,7 @@
     if (view.lobby) {
       var lb = view.lobby;
       box.appendChild(el("div", "question", lb.playing ? T("playing_now") + " " + lb.playing
-                                                         : T("lobby_wait")));
+                                                         : view.phase.label));
       if (!operator && view.player) {
         var p = view.player;
         if (p.left) box.appendChild(el("div", "note", T("left_evening")));

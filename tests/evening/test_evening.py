@@ -1,0 +1,389 @@
+"""The evening without a browser: the book (roster, links, seating, the file), the results
+table and its points, the console's routing between the players and the game's seats, the
+lobby's views (what each page may see) and the export of an evening's games."""
+
+from __future__ import annotations
+
+import json
+import random
+import stat
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from narrator.clock import VirtualClock
+from narrator.console.table import Press
+from narrator.console.tokens import OPERATOR
+from narrator.engine import Foul, Game, Remove, Role, TimeUp
+from narrator.engine.rules import find_rules
+from narrator.errors import NarratorError
+from narrator.evening.book import EveningBook, GameEntry, player_id
+from narrator.evening.export import evening_games
+from narrator.evening.front import EveningFront, Finished
+from narrator.evening.results import POINTS, load_points, tally
+from narrator.host.host import Host
+from narrator.host.journal import Journal
+from narrator.host.scheduler import Scheduler
+from narrator.host.transcript import Transcript
+from narrator.replay.script import parse_table_script
+from narrator.replay.table import replay_script
+from narrator.voice.manifest import default_manifest
+from tests.console.conftest import make_rig
+from tests.engine.conftest import day_speeches
+from tests.helpers import ROLES, SCRIPT_ROLES
+
+REPO = Path(__file__).resolve().parents[2]
+NAMES = ["Ника", "Бублик", "Кот", "Лис", "Ёж", "Сова", "Волк", "Заяц", "Бобр", "Уж"]
+
+
+def new_book(folder: Path, players: list[str] = NAMES) -> EveningBook:
+    folder.mkdir(parents=True, exist_ok=True)
+    book = EveningBook.new(folder, lang="ru", rules=find_rules("crime-time"), seats=10,
+                           address="127.0.0.1:0", settings={}, options={}, points=dict(POINTS))
+    for name in players:
+        book.add_player(name)
+    return book
+
+
+# -- the book ------------------------------------------------------------------------------------
+
+
+def test_every_player_has_a_link_of_their_own_and_the_book_is_the_owners_only(
+        tmp_path: Path) -> None:
+    book = new_book(tmp_path / "ev")
+    book.save()
+    assert stat.S_IMODE((tmp_path / "ev" / "evening.json").stat().st_mode) == 0o600
+    again = EveningBook.load(tmp_path / "ev")
+    assert again.to_json() == book.to_json()
+    tokens = {p.token for p in again.players}
+    assert len(tokens) == 10 and again.operator not in tokens
+    assert again.who(book.players[3].token) == player_id(4)
+    assert again.who(book.operator) == OPERATOR
+    assert again.who(book.players[3].token[:-1]) is None and again.who("") is None
+
+
+def test_a_nickname_is_taken_once_and_kept_short(tmp_path: Path) -> None:
+    book = new_book(tmp_path / "ev", ["Ника"])
+    with pytest.raises(NarratorError, match="called 'ника' already"):
+        book.add_player("  ника ")
+    with pytest.raises(NarratorError, match="longer than 32"):
+        book.add_player("x" * 33)
+    with pytest.raises(NarratorError, match="empty"):
+        book.add_player("   ")
+    assert book.add_player("Momento  Mori").name == "Momento Mori"
+
+
+def test_seating_swaps_moves_and_empties_seats(tmp_path: Path) -> None:
+    book = new_book(tmp_path / "ev")
+    book.seat(1, 1)
+    book.seat(2, 2)
+    book.seat(1, 2)  # player 2 to seat 1: player 1 takes seat 2 (a swap)
+    assert book.seating == {1: 2, 2: 1}
+    book.seat(5, 1)  # to an empty seat: seat 2 is left empty
+    assert book.seating == {1: 2, 5: 1}
+    book.seat(5, None)
+    assert book.seating == {1: 2}
+    assert book.seating_problem() == "seats 2, 3, 4, 5, 6, 7, 8, 9, 10 are empty"
+    with pytest.raises(NarratorError, match="no seat 11"):
+        book.seat(11, 3)
+    with pytest.raises(NarratorError, match="no player 42"):
+        book.seat(3, 42)
+
+
+def test_a_draw_seats_the_players_present_and_one_who_leaves_gives_up_his_seat(
+        tmp_path: Path) -> None:
+    book = new_book(tmp_path / "ev", [*NAMES, "Лев", "Рысь"])  # twelve for ten seats
+    book.leave(11)
+    book.draw(random.Random(3))
+    assert sorted(book.seating) == list(range(1, 11))
+    assert 11 not in book.seating.values() and len(set(book.seating.values())) == 10
+    assert book.seating_problem() is None
+    sitting = book.seating[4]
+    book.leave(sitting)
+    assert 4 not in book.seating and book.seating_problem() == "seat 4 is empty"
+    with pytest.raises(NarratorError, match=f"no player {sitting} at the club tonight"):
+        book.seat(4, sitting)
+    book.come_back(sitting)
+    book.seat(4, sitting)
+    assert book.seating_problem() is None
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("{", "evening.json:1: not JSON"),
+    ('{"evening": 2}', "evening: expected an evening's book of version 1"),
+    ('{"evening": 1, "players": [{"number": 0}]}', "players[0].number: expected a number"),
+    ('{"evening": 1, "games": [{"number": 1, "journal": "../x.jsonl", "rules": "vrn", '
+     '"seating": {}}]}', "games[0].journal: expected a file name in the evening's folder"),
+])
+def test_a_damaged_book_is_one_line_naming_the_field(tmp_path: Path, text: str,
+                                                     message: str) -> None:
+    (tmp_path / "evening.json").write_text(text, encoding="utf-8")
+    with pytest.raises(NarratorError) as e:
+        EveningBook.load(tmp_path)
+    assert message in str(e.value) and "\n" not in str(e.value)
+
+
+# -- the results ---------------------------------------------------------------------------------
+
+
+def finished_game(*actions: Any) -> Game:
+    """A crime-time game of ROLES (don 3, mafia 5 and 9, sheriff 1) after ``actions``."""
+    game = Game(find_rules("crime-time"), roles=ROLES)
+    game.start()
+    for action in actions:
+        game.apply(action)
+    return game
+
+
+def test_the_table_counts_wins_by_card_fouls_removals_and_points() -> None:
+    # game 1: a foul on seat 2, then the three black seats removed: the civilians win
+    one = finished_game(TimeUp("dealing"), Foul(2), Remove(3), Remove(5), Remove(9))
+    # game 2: four red seats removed: the mafia wins
+    two = finished_game(TimeUp("dealing"), Remove(2), Remove(4), Remove(6), Remove(7))
+    stopped = finished_game(TimeUp("dealing"), Remove(2))  # nobody's win or loss
+    assert one.winner is not None and two.winner is not None and stopped.winner is None
+    seating1 = {s: s for s in range(1, 11)}  # player n on seat n
+    seating2 = {s: 11 - s for s in range(1, 11)}  # player n on seat 11 - n
+    points = {**POINTS, "win": 3.0, "loss": -1.0, "foul": -0.5, "removal": -2.0}
+    roster = [(n, NAMES[n - 1]) for n in range(1, 11)]
+    table = {r.number: r for r in tally([(one, seating1), (two, seating2),
+                                         (stopped, seating1)], roster, points)}
+    # player 2: civilian in game 1 (won, one foul); seat 9 (mafia) in game 2 (won)
+    assert (table[2].games, table[2].wins, table[2].by_card, table[2].fouls) == \
+        (2, 2, {"civilian": 1, "mafia": 1}, 1)
+    assert table[2].points == 3 - 0.5 + 3
+    # player 3: the don removed in game 1 (lost, removed); seat 8, a civilian, in game 2
+    assert (table[3].wins, table[3].removals, table[3].played) == \
+        (0, 1, {"don": 1, "civilian": 1})
+    assert table[3].points == -1 - 2 - 1
+    # player 1: the sheriff who won game 1; seat 10, a civilian, lost game 2
+    assert table[1].by_card == {"sheriff": 1} and table[1].points == 3 - 1
+
+
+def test_a_best_move_scores_each_black_seat_named() -> None:
+    # day 1 votes nobody out; night 2 the mafia kill seat 7, who names 3, 5 and 6 (two black)
+    header = {"rules": "crime-time", "roles": SCRIPT_ROLES, "options": {"best_move": True}}
+    lines = [header, *day_speeches(list(range(1, 11))),
+             {"night": {"shots": {"3": 7, "5": 7, "9": 7}, "don": None, "sheriff": None}},
+             {"best_move": [3, 5, 6]}]
+    script = parse_table_script("\n".join(json.dumps(x) for x in lines), "t")
+    game = replay_script(script).game
+    for seat in (3, 5, 9):  # then the black seats are removed: the civilians win
+        game.apply(Remove(seat))
+    assert game.winner is not None
+    points = {**POINTS, "best_move_black": 0.5}
+    table = {r.number: r for r in tally([(game, {s: s for s in range(1, 11)})],
+                                        [(n, NAMES[n - 1]) for n in range(1, 11)], points)}
+    assert (table[7].best_moves, table[7].points) == (1, 1 + 2 * 0.5)
+    assert (table[6].best_moves, table[6].points) == (0, 1)
+
+
+def test_points_come_from_the_clubs_toml(tmp_path: Path) -> None:
+    club = tmp_path / "club.toml"
+    club.write_text('fouls = "sport"\n[points]\nwin = 2\nbest_move_black = 0.25\n',
+                    encoding="utf-8")
+    assert load_points(club) == {**POINTS, "win": 2.0, "best_move_black": 0.25}
+    club.write_text("[points]\nwinner = 2\n", encoding="utf-8")
+    with pytest.raises(NarratorError, match=r"points\.winner: unknown"):
+        load_points(club)
+    club.write_text('[points]\nwin = "a lot"\n', encoding="utf-8")
+    with pytest.raises(NarratorError, match=r"points\.win: expected a number"):
+        load_points(club)
+
+
+def test_a_games_rules_file_may_hold_the_evenings_points(tmp_path: Path) -> None:
+    from narrator.host.club import load_rules_file
+
+    club = tmp_path / "club.toml"
+    club.write_text('best_move = true\n[points]\nwin = 2\n', encoding="utf-8")
+    assert load_rules_file(club) == {"best_move": True}
+
+
+# -- the console: players, seats and the lobby ------------------------------------------------------
+
+
+def front_in_game(tmp_path: Path) -> tuple[EveningFront, Any, dict[int, int]]:
+    """An evening with game 1 on: player n sits on seat 11 - n."""
+    book = new_book(tmp_path / "ev")
+    seating = {s: 11 - s for s in range(1, 11)}
+    book.seating = dict(seating)
+    entry = book.new_game("crime-time")
+    rig = make_rig()
+    front = EveningFront(book, rig.clock)
+    published: dict[Any, dict[str, Any]] = {}
+    front.publish = published.update
+    front.attach(rig.table, entry)
+    rig.published = published  # type: ignore[attr-defined]
+    return front, rig, seating
+
+
+def test_a_players_press_is_the_press_of_the_seat_he_sits_on(tmp_path: Path) -> None:
+    front, rig, seating = front_in_game(tmp_path)
+    for _seat, number in seating.items():
+        assert front.handle(Press(player_id(number), "seen", {}, rig.clock.now())).ok
+    assert rig.table.desk.saw_card(10) and not rig.table.dealing  # every card seen
+    views = rig.published  # type: ignore[attr-defined]
+    # player 1 sits on seat 10 (ROLES: a civilian); his view is seat 10's, with his name
+    assert views[player_id(1)]["seat"] == 10
+    assert views[player_id(1)]["player"] == {"number": 1, "name": "Ника", "seat": 10,
+                                             "game": 1}
+    assert views[player_id(8)]["card"]["role"] == ROLES[3].value  # player 8 on seat 3
+    assert "card" not in json.dumps(views[OPERATOR]["evening"])
+    assert views[OPERATOR]["names"]["3"] == "Заяц"
+
+
+def test_during_a_game_the_seating_is_the_games(tmp_path: Path) -> None:
+    front, rig, _seating = front_in_game(tmp_path)
+    t = rig.clock.now()
+    for do, data in [("seat", {"seat": 1, "player": 2}), ("draw", {}), ("start", {}),
+                     ("close", {})]:
+        assert front.handle(Press(OPERATOR, do, data, t)).reason == "not_now"
+    assert front.handle(Press(OPERATOR, "leave", {"player": 4}, t)).reason == "not_now"
+    # a player who comes in now gets a link at once, and sits the game out
+    reply = front.handle(Press(OPERATOR, "add", {"name": "Лев"}, t))
+    assert reply.ok and reply.detail["link"].endswith(front.book.players[-1].token)
+    lev = rig.published[player_id(11)]  # type: ignore[attr-defined]
+    assert lev["lobby"]["playing"] == 1 and lev["player"]["seat"] is None
+    assert "card" not in lev and "roles" not in json.dumps(lev)
+    assert front.handle(Press(player_id(11), "seen", {}, t)).reason == "not_now"
+    assert front.handle(Press(OPERATOR, "leave", {"player": 11}, t)).ok  # he was not seated
+
+
+def test_between_games_every_page_shows_the_last_games_cards(tmp_path: Path) -> None:
+    front, rig, _seating = front_in_game(tmp_path)
+    for seat in range(1, 11):
+        rig.press(seat, "seen")
+    for seat in (3, 5, 9):
+        rig.op("remove", seat=seat)
+    assert rig.game.winner is not None
+    entry = front.entry
+    assert entry is not None
+    front.detach(Finished(entry, rig.game), [])
+    views = rig.published  # type: ignore[attr-defined]
+    for number in range(1, 11):
+        last = views[player_id(number)]["lobby"]["last"]
+        assert last["winner"] == "civilians"
+        assert {c["seat"]: c["role"] for c in last["cards"]} == \
+            {s: ROLES.get(s, Role.CIVILIAN).value for s in range(1, 11)}
+        assert {c["seat"]: c["name"] for c in last["cards"]}[3] == "Заяц"
+    assert front.final_protocol is not None and front.final_protocol["winner"] == "civilians"
+    # the seating of the next game (the last one's, to begin with): each sees his own seat
+    assert views[player_id(2)]["player"]["seat"] == 9
+    reply = front.handle(Press(OPERATOR, "seat", {"seat": 4, "player": 2}, rig.clock.now()))
+    assert reply.ok and views[player_id(2)]["player"]["seat"] == 4
+    assert views[player_id(7)]["player"]["seat"] == 9  # (a swap)
+    assert front.handle(Press(OPERATOR, "seat", {"seat": 5, "player": None}, 0.0)).ok
+    assert front.handle(Press(OPERATOR, "start", {}, 0.0)).detail["why"] == "seat 5 is empty"
+
+
+def test_the_next_game_starts_with_the_seating_and_a_ruleset(tmp_path: Path) -> None:
+    book = new_book(tmp_path / "ev")
+    started: list[str] = []
+    front = EveningFront(book, VirtualClock(), rng=random.Random(1), on_start=started.append)
+    assert front.handle(Press(OPERATOR, "draw", {}, 0.0)).ok
+    assert front.handle(Press(OPERATOR, "start", {"rules": "chess"}, 0.0)).reason == \
+        "bad_request"
+    assert front.handle(Press(OPERATOR, "start", {"rules": "vrn"}, 0.0)).ok
+    assert started == ["vrn"]
+    assert EveningBook.load(book.folder).seating == book.seating  # saved as it changed
+
+
+# -- the export -------------------------------------------------------------------------------------
+
+
+def journal_game(path: Path, rules: str, roles: dict[int, Role] | None, names: dict[int, str],
+                 *actions: Any, dealt: dict[str, str] | None = None) -> None:
+    game = Game(find_rules(rules), roles=roles, names=names, dealt=dealt,
+                rng=random.Random(2))
+    journal = Journal.for_game(path, game, fsync=False, mode="play")
+    host = Host(game, Scheduler(VirtualClock()), Transcript(default_manifest("ru")), journal)
+    host.start()
+    for action in actions:
+        host.apply(action)
+    journal.close()
+
+
+def test_the_export_takes_every_game_the_format_can_express(tmp_path: Path) -> None:
+    book = new_book(tmp_path / "ev")
+    book.seating = {s: s for s in range(1, 11)}
+    one, two, three = (book.new_game(r) for r in ("crime-time", "vrn", "crime-time"))
+    names = book.names_of(book.seating)
+    journal_game(book.journal(one), "crime-time", ROLES, names, TimeUp("dealing"),
+                 Remove(3), Remove(5), Remove(9))
+    journal_game(book.journal(two), "vrn", None, names, dealt={"maniac_side": "city"})
+    book.games.append(GameEntry(4, "game-04.jsonl", "crime-time", dict(book.seating)))
+    book.save()
+    records, lines = evening_games(book.folder)
+    assert len(records) == 1
+    assert [p["name"] for p in records[0]["players"]] == NAMES
+    assert any(line.startswith("game 2: not exported: ") and "not over" in line
+               for line in lines), lines
+    assert "game 3: not exported: it never started" in lines
+    out = subprocess.run([sys.executable, "-m", "narrator", "export", "--format",
+                          "mafiaratings", str(book.folder)], capture_output=True, text=True,
+                         cwd=REPO)
+    assert out.returncode == 0 and len(json.loads(out.stdout)) == 1
+    assert "narrator: game 3: not exported: it never started" in out.stderr
+    del three
+
+
+# -- a human host's evening ---------------------------------------------------------------------
+
+
+def test_with_a_human_host_each_game_runs_in_his_screen_and_the_evening_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``narrator evening DIR --assist``: the host's screen (here a stand-in that removes the
+    three black seats, as the host's keys would) runs the game the console mounted; q there
+    goes back to the evening, whose results count it."""
+    import threading
+    import time
+
+    from narrator.assist.ui import AssistApp
+    from narrator.console.serve import ConsoleOptions
+    from narrator.evening.cli import Evening
+    from narrator.play.cli import TableOptions
+
+    played: list[str] = []
+
+    def host_screen(app: AssistApp) -> None:
+        session = app.session
+        assert session is not None
+        game = session.host.game
+        played.append(session.host.journal.path.name)  # type: ignore[union-attr]
+        black = sorted(game.black)
+        session.loop.call(lambda: [session.host.apply(Remove(s)) for s in black])
+        deadline = time.monotonic() + 10
+        while not game.is_over and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    monkeypatch.setattr(AssistApp, "run", host_screen)
+    book = new_book(tmp_path / "ev")
+    book.draw(random.Random(4))
+    book.save()
+    opts = TableOptions("ru", None, None, False, None, None, None, False,
+                        ConsoleOptions("127.0.0.1:0", None, True, True))
+    evening = Evening(book, opts, None, wav=True, rng=random.Random(5), assist=True)
+    runner = threading.Thread(target=evening.run, daemon=True)
+    runner.start()
+    deadline = time.monotonic() + 20
+    while not evening.front.base:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    evening.router.submit(lambda: evening.front.handle(Press(OPERATOR, "start", {}, 0.0)))
+    while not (evening.games.get(1) and evening.games[1].is_over and evening.front.last):
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    evening.router.submit(lambda: evening.front.handle(Press(OPERATOR, "close", {}, 0.0)))
+    runner.join(timeout=10)
+    assert not runner.is_alive()
+    assert played == ["game-01.jsonl"]
+    header = json.loads((book.folder / "game-01.jsonl").read_text().splitlines()[0])
+    assert header["mode"] == "assist"
+    assert header["names"] == {str(s): NAMES[n - 1] for s, n in book.seating.items()}
+    results = json.loads((book.folder / "results.json").read_text())
+    assert results["games"] == 1
+    assert sum(p["wins"] for p in results["players"]) == 7  # the red seats won
+    assert (book.folder / "game-01.wav").stat().st_size > 44
