@@ -235,6 +235,24 @@ def test_a_players_press_is_the_press_of_the_seat_he_sits_on(tmp_path: Path) -> 
     assert views[OPERATOR]["names"]["3"] == "Заяц"
 
 
+def test_no_page_holds_another_players_link_nor_a_card_not_its_own(tmp_path: Path) -> None:
+    front, rig, seating = front_in_game(tmp_path)
+    front.handle(Press(OPERATOR, "add", {"name": "Лев"}, 0.0))  # sits game 1 out
+    views = rig.published  # type: ignore[attr-defined]
+    tokens = {p.who: p.token for p in front.book.players}
+    for who, view in views.items():
+        text = json.dumps(view, ensure_ascii=False)
+        others = [t for w, t in tokens.items() if w != who]
+        if who != OPERATOR:
+            assert not any(t in text for t in others), who
+            assert front.book.operator not in text
+    operator = json.dumps(views[OPERATOR], ensure_ascii=False)
+    assert all(role.value not in operator for role in (Role.DON, Role.SHERIFF))
+    for number, view in ((n, views[player_id(n)]) for n in range(1, 11)):
+        seat = next(s for s, n in seating.items() if n == number)
+        assert view["card"]["role"] == ROLES.get(seat, Role.CIVILIAN).value
+
+
 def test_during_a_game_the_seating_is_the_games(tmp_path: Path) -> None:
     front, rig, _seating = front_in_game(tmp_path)
     t = rig.clock.now()
