@@ -361,6 +361,9 @@ class GameScreen(Screen[None]):
         if self._answered():
             return
         self._take()
+        if self.session.host.game.is_over:  # nothing left to lose: no question
+            self.app.exit()
+            return
         self._confirm("quit", "", "Quit? The game is kept in the journal for `narrator resume`.")
 
     def action_digit(self, ch: str) -> None:

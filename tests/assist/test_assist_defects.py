@@ -215,6 +215,22 @@ def test_q_and_x_ask_for_confirmation(tmp_path: Path) -> None:
     play(session_at(tmp_path / "j.jsonl"), scenario)
 
 
+def test_q_after_the_game_closes_at_once(tmp_path: Path) -> None:
+    """Over, the game has nothing left to lose: q closes the screen without a question (an
+    evening's host goes back to the evening)."""
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+        d.run_timers()
+        for seat in (3, 5, 9):  # the black seats removed: the civilians win
+            await d.type(str(seat), "x")
+            await d.keys("y")
+        assert d.game.is_over
+        await d.keys("q")
+        await pilot.pause()
+        assert not app.is_running
+
+    play(session_at(tmp_path / "j.jsonl"), scenario)
+
+
 # -- secrets and names --------------------------------------------------------------------------
 
 def test_no_roles_nor_night_results_on_the_main_screen_only_behind_r(tmp_path: Path) -> None:
