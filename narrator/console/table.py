@@ -399,7 +399,7 @@ class ConsoleTable:
             return refused("not_a_seat")
         action = night_act(act, role, target)
         reason = self.game.refusal(action)
-        if reason in ("already_acted", "target_out"):  # (a save's reason: the engine's event)
+        if reason in ("already_acted", "target_out", "own_seat"):  # (a save's: the event's)
             return refused(reason)
         self._take(press, "act", {"role": role, "act": act, "target": target})
         if role == "mafia":
@@ -464,8 +464,9 @@ class ConsoleTable:
         target = _seat_of(press.data.get("target"), game.seats)
         if target is None:
             return refused("not_a_seat")
-        if target in game.out:
-            return refused("target_out")
+        reason = game.accusation_refusal(seat, target)  # not himself, not a seat out
+        if reason is not None:
+            return refused(reason)
         self._take(press, "accuse", {"target": target})
         self.desk.accuse(seat, target)
         return OK

@@ -23,7 +23,7 @@ from typing import Any, Protocol, assert_never
 
 from narrator.console.settings import ConsoleSettings
 from narrator.console.tokens import OPERATOR, Who
-from narrator.engine import Game, Role
+from narrator.engine import Check, Game, Role
 from narrator.engine import waits as w
 from narrator.host.desk import Desk
 from narrator.host.host import Host
@@ -71,8 +71,9 @@ def phase(table: ConsoleTable) -> dict[str, Any]:
     exp = game.expect
     number = int(game.phase[1:])
     lang: w.Lang = "uk" if table.settings.lang == "uk" else "ru"
+    # (serial: a new step, a new number — a pad's answer to a press belongs to its step)
     out: dict[str, Any] = {"time": "night" if game.phase.startswith("n") else "day",
-                           "number": number, "label": exp.label(lang)}
+                           "number": number, "label": exp.label(lang), "serial": exp.serial}
     match exp:
         case w.Over():
             out["step"] = "over"
@@ -154,8 +155,13 @@ def operator_view(table: ConsoleTable) -> dict[str, Any]:
     """The operator's screen: the table as everybody knows it, and the operator's controls."""
     game = table.game
     view = _common(table)
+    exp = game.expect
+    # the hands raised so far in a pad vote: a show of hands the whole table sees
+    tally = ({"candidate": vote_candidate(exp), "hands": sorted(table.desk.hands)}
+             if isinstance(exp, w.Vote | w.Crash) and not table.settings.hand_votes else None)
     view.update(
         who="operator",
+        tally=tally,
         fouls={str(s): n for s, n in sorted(game.fouls.items())},
         nominations=([list(p) for p in game.nominations] if isinstance(game.expect, w.Speech)
                      else []),
@@ -196,9 +202,20 @@ def _speech_step(table: ConsoleTable, seat: int, exp: w.Speech) -> dict[str, Any
     game = table.game
     standing = next((t for s, t in game.nominations if s == seat), None)
     accuses = table.speech_puts_up()
-    return {"type": "speech", "speech": exp.speech, "standing": standing,
-            "nominate": exp.speech == "day" and game.rules.nominations,
-            "accuse": accuses, "accused": table.accused_now() if accuses else None}
+    step: dict[str, Any] = {"type": "speech", "speech": exp.speech, "standing": standing,
+                            "nominate": exp.speech == "day" and game.rules.nominations,
+                            "accuse": accuses, "accused": table.accused_now() if accuses else None}
+    if accuses:  # the seats the engine lets him accuse: not himself, none that is out
+        step["accusable"] = [s for s in range(1, game.seats + 1)
+                             if game.accusation_refusal(seat, s) is None]
+    return step
+
+
+def _checkable(game: Game, role: str) -> list[int]:
+    """The seats ``role`` may check now (the engine's refusals left out: amateur's commissar
+    neither himself nor a seat known out; crime-time's checkers any seat, 2.1.3)."""
+    return [s for s in range(1, game.seats + 1)
+            if game.check_refusal(Check(role, s)) is None]
 
 
 def _act_step(table: ConsoleTable, seat: int, role: str, exp: w.NightAct) -> dict[str, Any]:
@@ -207,8 +224,13 @@ def _act_step(table: ConsoleTable, seat: int, role: str, exp: w.NightAct) -> dic
     game = table.game
     step: dict[str, Any] = {"type": "act", "role": role, "acts": list(exp.acts),
                             "done": table.act_done(role)}
+    if "check" in exp.acts:
+        step["checkable"] = _checkable(game, role)
     if role == "mafia":
-        step["decides"] = seat in table.deciders()
+        deciders = table.deciders()
+        step["decides"] = seat in deciders
+        # without a don the kill is the mafia's together: every one of them on one seat
+        step["together"] = len(deciders) > 1
         step["points"] = {str(s): t for s, t in sorted(table.desk.points.items())}
     if "save" in exp.acts and game.rules.shows_victims:
         step["victims"] = list(game.victims)
@@ -239,7 +261,7 @@ def _step(table: ConsoleTable, seat: int, role: Role) -> dict[str, Any] | None:
             if role_name is None:
                 return None
             done = game.acted(role_name)
-            return {"type": "check", "role": role_name,
+            return {"type": "check", "role": role_name, "checkable": _checkable(game, role_name),
                     "done": None if done is None else {"target": done.target,
                                                        "result": done.result}}
         case w.NightAct():

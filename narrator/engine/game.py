@@ -387,12 +387,16 @@ class Game:
         night act); every front end asks here instead of keeping its own copy of the rule."""
         exp = self.expect
         if isinstance(action, Check) and isinstance(exp, w.NightAct) and exp.checks:
-            return "already_checked" if self._checked(action.role) else None
+            if self._checked(action.role):
+                return "already_checked"
+            return self.check_refusal(action)
         if isinstance(action, _NIGHT_ACTS) and isinstance(exp, w.NightAct):
             if self._acted:
                 return "already_acted"
             if isinstance(action, Kill) and action.target in self.out:
                 return "target_out"
+            if isinstance(action, Check):
+                return self.check_refusal(action)
             if isinstance(action, Save):
                 return self.rules.save(action.target, self._living_victims(),
                                        frozenset(self.saved_seats))[1]
@@ -401,11 +405,27 @@ class Game:
             taken = self._voted if isinstance(exp, w.Vote) else self._crash_hands
             return "already_voted" if any(s in taken for s in action.seats) else None
         if isinstance(action, PutUp) and isinstance(exp, w.PutUp):
-            if action.target in self.out:
-                return "target_out"
+            reason = self.accusation_refusal(exp.seat, action.target)
+            if reason is not None:
+                return reason
             return "already_voted" if any(s in self._thumbs for s in action.seats) else None
         if isinstance(action, Extra) and isinstance(exp, w.Extra):
             return "already_raised" if any(s in self._raised for s in action.seats) else None
+        return None
+
+    def check_refusal(self, action: Check) -> str | None:
+        """Why the ruleset refuses the seat ``action`` checks (e.g. amateur's commissar: not
+        himself, not a seat the table knows is out); None when any seat may be checked."""
+        return self.rules.check_refusal(self.seat_of(Role(action.role)), action.target,
+                                        self.public_out())
+
+    def accusation_refusal(self, speaker: int, target: int) -> str | None:
+        """Why ``speaker`` may not accuse ``target`` for the thumbs after his speech (amateur;
+        the text is silent): not himself (``own_seat``), not a seat out (``target_out``)."""
+        if target == speaker:
+            return "own_seat"
+        if target in self.out:
+            return "target_out"
         return None
 
     def _checked(self, role: str) -> bool:
@@ -773,6 +793,10 @@ class Game:
         if self._acted or (isinstance(action, Kill) and action.target in self.out):
             self._refuse(None, verb, action.target, self.refusal(action) or "already_acted")
             return False
+        refusal = self.check_refusal(action) if isinstance(action, Check) else None
+        if refusal is not None:
+            self._refuse(None, verb, action.target, refusal)
+            return False
         record = self.nights[-1]
         if isinstance(action, Check):
             result = self.rules.check_answer(Role(action.role), self.roles[action.target])
@@ -939,8 +963,9 @@ class Game:
     def _take_put_up(self, action: Action, expect: w.PutUp) -> bool:
         if isinstance(action, PutUp):
             target = action.target
-            if target in self.out:
-                self._refuse(expect.seat, "put_up", target, "target_out")
+            refusal = self.accusation_refusal(expect.seat, target)
+            if refusal is not None:
+                self._refuse(expect.seat, "put_up", target, refusal)
                 return False
             thumbs = 0
             for seat in action.seats:

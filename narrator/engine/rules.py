@@ -279,6 +279,13 @@ class Rules:
             steps = _NIGHTS[type(self)] = (Hunt(), Resolve(), *checks, Announce("sheriff_sleeps"))
         return steps
 
+    def check_refusal(self, checker: int | None, target: int,
+                      known_out: Mapping[int, str]) -> str | None:
+        """Why a check of ``target`` by the checker on seat ``checker`` is refused (None: it is
+        taken); ``known_out``: the seats out as the table knows it. 2.1.3: the sheriff and the
+        don check «живого или выбывшего» — any seat."""
+        return None
+
     def save(self, pick: int, victims: tuple[int, ...],
              saved_before: frozenset[int]) -> tuple[int | None, str | None]:
         """The save of ``pick`` with the night's ``victims`` (in the night's order) and the

@@ -21,6 +21,9 @@ file. The driver draws again instead of:
 - a hand (a thumb) that makes a candidate's hands in one round (a seat's thumbs in one window)
   more than 63 — the replay applies them as one action, of 64 words at most, and a seat's second
   hand is a refusal (``already_voted``) the protocol keeps;
+- a check or an accusation of a seat the ruleset's grid leaves out (amateur: the commissar
+  himself or a seat known out, the speaker himself): no pad offers it, so no front end but the
+  replay could give the engine's refusal;
 - a removal at the raised-hands step that leaves nobody to take the floor (the replay passes
   that step only with a ``speech`` line);
 - a nomination beyond the table outside a day speech, or a withdrawal beyond it, a
@@ -170,6 +173,8 @@ class _Scribe:
             return _phrase(game, exp, action) is not None
         if isinstance(action, TimeUp):
             return not isinstance(exp, w.Floor) or bool(self._waiting())
+        if isinstance(action, Check | PutUp) and game.refusal(action) in _NOT_ON_A_PAD:
+            return False
         match exp:
             case w.Crash():  # the car crash: each seat written once
                 return isinstance(action, Hands)
@@ -409,6 +414,10 @@ def _next_action(scribe: _Scribe, rng: random.Random) -> Action:
             return action
     assert game.expect.timer is not None
     return TimeUp(game.expect.timer.name)
+
+
+#: refusals of a seat no pad's grid offers (the engine's, for whoever sends one anyway)
+_NOT_ON_A_PAD = ("own_seat", "target_out")
 
 
 def _the_accused(game: Game, action: PutUp) -> bool:

@@ -58,7 +58,8 @@ class Table(Pages):
         self.fouled = False
         self.removed = False
         self.op_shot = shots_dir / "console-operator.png"
-        self.op.on("dialog", lambda dialog: dialog.accept())  # «Удалить игрока N?»
+        # no browser dialog asks anything: one would fail the test
+        self.op.on("dialog", lambda dialog: (_ for _ in ()).throw(AssertionError(dialog.message)))
         self.shots: dict[str, str] = {}
 
     def hunt(self, night: int) -> None:
@@ -134,7 +135,10 @@ class Table(Pages):
         if phase["step"] == "speech" and phase["speech"] == "last" and \
                 phase["seat"] == self.days[2][0] and not self.removed:
             self.removed = True
-            self.click(self.op, f"#seat-{self.don} .acts button", "Удалить")
+            # a removal is asked again on the seat itself, apart from the foul
+            self.click(self.op, f"#seat-{self.don} .acts button", "Удалить…")
+            assert self.op.locator(f"#seat-{self.don}").get_attribute("class").endswith("arming")
+            self.click(self.op, f"#seat-{self.don} .acts button", f"Да, удалить {self.don}")
             wait(self.op, f"Console.view().out['{self.don}'] === 'removed'")
 
     def play(self, limit: float) -> dict[str, Any]:

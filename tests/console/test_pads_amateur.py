@@ -145,7 +145,10 @@ def test_the_commissars_check_and_the_nurses_heal_are_theirs_alone() -> None:
     for mafioso in (3, 5, 8):
         assert rig.press(mafioso, "act", act="kill", target=6).ok
     rig.until(w.NightAct, checks=True, role="commissar")
-    assert rig.views[2]["step"] == {"type": "check", "role": "commissar", "done": None}
+    # his grid: not himself; tonight's victim (6) still in it — leaving him out would tell
+    assert rig.views[2]["step"] == {"type": "check", "role": "commissar", "done": None,
+                                    "checkable": [1, 3, 4, 5, 6, 7, 8, 9, 10]}
+    assert rig.press(2, "check", target=2).reason == "own_seat"  # the engine's refusal
     assert rig.press(6, "check", target=3).reason == "not_now"
     reply = rig.press(2, "check", target=3)
     assert reply.ok and reply.detail == {"target": 3, "result": True}

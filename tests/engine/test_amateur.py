@@ -157,7 +157,7 @@ def test_three_are_voted_on_when_more_than_ten_are_at_the_table() -> None:
 
 
 def test_a_tie_at_the_cut_goes_to_the_one_put_up_first() -> None:
-    lines = speeches(ALL, {1: {"7": [1, 2]}, 2: {"5": [3, 4]}, 3: {"3": [1, 2, 5]}})
+    lines = speeches(ALL, {1: {"7": [1, 2]}, 2: {"5": [3, 4]}, 4: {"3": [1, 2, 5]}})
     result = amateur(*lines, {"speech": 7}, {"speech": 3})
     # 3 (three thumbs), then 7 and 5 (two each): 7 was put up first; voted in that order
     assert result.game.voting_candidates == (7, 3)

@@ -117,7 +117,8 @@ def deal(op: Any, pads: dict[int, Any], game: int) -> None:
 
 def remove(op: Any, seat: int) -> None:
     op.bring_to_front()
-    op.locator(f"#seat-{seat} .acts button").filter(has_text="Удалить").click()
+    op.locator(f"#seat-{seat} .acts button").filter(has_text="Удалить…").click()
+    op.locator(f"#seat-{seat} .acts button").filter(has_text=f"Да, удалить {seat}").click()
     wait(op, f"!!Console.view() && (!!Console.view().lobby || "
              f"Console.view().out['{seat}'] === 'removed')")
 
@@ -140,7 +141,6 @@ def test_an_evening_of_three_games_on_the_same_pages(tmp_path: Path,
                                                   enumerate(NAMES, start=1))
         op = browser_context.new_page()
         op.set_viewport_size({"width": 1000, "height": 900})
-        op.on("dialog", lambda dialog: dialog.accept())
         op.goto(links["operator"])
         players = pads_by_player(browser_context, links)
         wait(op, "Console.view() && !!Console.view().lobby && !!Console.view().evening")
@@ -235,6 +235,8 @@ def test_an_evening_of_three_games_on_the_same_pages(tmp_path: Path,
         op_text = op.evaluate("document.querySelector('#evening').innerText")
         assert "итоги вечера" in op_text.lower() and NAMES[0] in op_text
 
+        op.locator("#close-evening").click()  # asked again, on the button itself
+        assert ev.proc is not None and ev.proc.poll() is None
         op.locator("#close-evening").click()
         assert ev.proc is not None
         assert ev.proc.wait(timeout=20) == 0

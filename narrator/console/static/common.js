@@ -48,7 +48,10 @@ var TEXTS = {
     maniac_side_mafia: "Маньяк играет за мафию", spoken: "Выступили", raised: "Руки подняты",
     r_already_acted: "Уже сделано", r_already_spoke: "Вы уже выступали сегодня",
     r_already_raised: "Рука уже поднята", r_not_a_victim: "Этого игрока нет на носилках",
-    r_no_nominations: "В этих правилах не выставляют"
+    r_no_nominations: "В этих правилах не выставляют",
+    r_own_seat: "Себя нельзя", act_mafia_together: "Кого убивает мафия? Убийство — когда все мафиози укажут одного игрока",
+    remove_ask: "Удалить…", remove_yes: "Да, удалить", cancel: "Отмена", thumbs: "пальцев",
+    tally: "Руки за", card_waits: "ждём карту", floor_left: "Осталось", hands_n: "рук"
   },
   uk: {
     night: "Ніч", day: "День",
@@ -95,13 +98,18 @@ var TEXTS = {
     maniac_side_mafia: "Маніяк грає за мафію", spoken: "Виступили", raised: "Руки підняті",
     r_already_acted: "Вже зроблено", r_already_spoke: "Ви вже виступали сьогодні",
     r_already_raised: "Руку вже піднято", r_not_a_victim: "Цього гравця немає на ношах",
-    r_no_nominations: "У цих правилах не виставляють"
+    r_no_nominations: "У цих правилах не виставляють",
+    r_own_seat: "Себе не можна", act_mafia_together: "Кого вбиває мафія? Вбивство — коли всі мафіозі вкажуть одного гравця",
+    remove_ask: "Видалити…", remove_yes: "Так, видалити", cancel: "Скасувати", thumbs: "пальців",
+    tally: "Руки за", card_waits: "чекаємо карту", floor_left: "Залишилось", hands_n: "рук"
   }
 };
 var Console = (function () {
   var token = location.pathname.split("/")[2] || "";
   var ws = null, nextId = 1, retry = 500, handlers = {}, timerEnd = null, timerHeld = false, timerTotal = 0;
   var lang = "ru", receivedAt = 0, serverNow = 0, last = null;
+  // the step a message was shown in: an answer belongs to its step and goes when it ends
+  var msgSerial = null, serialNow = null;
 
   function T(key) { return (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.ru[key] || key; }
   function $(id) { return document.getElementById(id); }
@@ -125,15 +133,20 @@ var Console = (function () {
   function tick() {
     var t = $("timer");
     if (t) {
-      if (timerEnd === null) t.textContent = "";
-      else if (timerHeld) t.textContent = "⏸";
+      // held: a pause sign drawn by the stylesheet (no glyph that needs the phone's fonts)
+      t.className = timerHeld && timerEnd !== null ? "timer held" : "timer";
+      if (timerEnd === null || timerHeld) t.textContent = "";
       else {
         // during the announcement the timer has not started: it shows its whole length
-        var left = Math.max(0, Math.min(timerTotal, (timerEnd - Date.now()) / 1000));
-        t.textContent = left >= 10 ? Math.ceil(left) + " с" : left.toFixed(1) + " с";
+        var left = timeLeft();
+        t.textContent = (left >= 10 ? Math.ceil(left) : left.toFixed(1)) + "\u00a0с";
       }
     }
     if (handlers.tick) handlers.tick();
+  }
+  function timeLeft() {  // seconds left on the running timer (its whole length before it starts)
+    if (timerEnd === null) return 0;
+    return Math.max(0, Math.min(timerTotal, (timerEnd - Date.now()) / 1000));
   }
   function onView(view, now) {
     // timers are deadlines on the game's clock; ``now`` is that clock when the view was sent
@@ -147,6 +160,8 @@ var Console = (function () {
     timerTotal = tm ? tm.total : 0;
     var p = $("phase");
     if (p) p.textContent = phaseText(view.phase);
+    serialNow = view.phase ? view.phase.serial : null;
+    if (msgSerial !== null && serialNow !== msgSerial) message("");
     if (handlers.view) handlers.view(view);
     if (view.paused) message(T("paused") + ": " + view.paused, true);  // why it stands still
     tick();
@@ -179,11 +194,12 @@ var Console = (function () {
     if (!m) return;
     m.textContent = text || "";
     m.className = bad ? "message bad" : "message";
+    msgSerial = text ? serialNow : null;
   }
   function replyText(r) { return r.ok ? T("ok") : T("r_" + r.reason); }
   setInterval(tick, 100);
   return { T: T, $: $, el: el, button: button, send: send, connect: connect, on: handlers,
-           message: message, replyText: replyText, phaseText: phaseText,
+           message: message, replyText: replyText, phaseText: phaseText, timeLeft: timeLeft,
            since: function () { return (Date.now() - receivedAt) / 1000; },
            // the game's clock now, as the page reckons it from the last view's stamp
            gameNow: function () { return serverNow + (Date.now() - receivedAt) / 1000; },

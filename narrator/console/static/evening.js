@@ -15,7 +15,7 @@
       seating: "Рассадка", draw: "Случайная рассадка", start: "Начать игру",
       players: "Игроки", add: "Добавить игрока", nickname: "Ник", left_: "Ушёл",
       leaves: "Уходит", comes_back: "Вернулся", qr: "QR", close_evening: "Закончить вечер",
-      confirm_close: "Закончить вечер?", rules: "Правила", nobody: "—",
+      confirm_close: "Да, закончить вечер", rules: "Правила", nobody: "—",
       r_cannot_start: "Нельзя начать", r_cannot: "Не принято", added: "Добавлен",
       playing_now: "Идёт игра"
     },
@@ -28,7 +28,7 @@
       seating: "Розсадка", draw: "Випадкова розсадка", start: "Почати гру",
       players: "Гравці", add: "Додати гравця", nickname: "Нік", left_: "Пішов",
       leaves: "Іде", comes_back: "Повернувся", qr: "QR", close_evening: "Завершити вечір",
-      confirm_close: "Завершити вечір?", rules: "Правила", nobody: "—",
+      confirm_close: "Так, завершити вечір", rules: "Правила", nobody: "—",
       r_cannot_start: "Не можна почати", r_cannot: "Не прийнято", added: "Додано",
       playing_now: "Триває гра"
     }
@@ -39,6 +39,7 @@
 
   var operator = document.body.className.indexOf("operator") >= 0;
   var gameView = C.on.view, gameReply = C.on.reply, shownQr = {}, lastKey = null;
+  var closing = false;  // «Закончить вечер» asks again on the button itself
 
   function outText(how) {
     return T(how === "vote" ? "vote_out" : how === "crash" ? "crash_out" : how);
@@ -199,8 +200,10 @@
       if (between) seatingPanel(box, ev);
       playersPanel(box, ev, between);
       if (between) {
-        var end = C.button(T("close_evening"), "", function () {
-          if (window.confirm(T("confirm_close"))) C.send({ do: "close" });
+        var end = C.button(closing ? T("confirm_close") : T("close_evening"),
+                           closing ? "danger" : "", function () {
+          if (closing) C.send({ do: "close" });
+          else { closing = true; lastKey = null; render(C.view()); }
         });
         end.id = "close-evening";
         box.appendChild(end);

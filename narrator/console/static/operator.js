@@ -3,7 +3,7 @@
 "use strict";
 (function () {
   var C = Console, T = C.T, el = C.el, $ = C.$;
-  var view = null;
+  var view = null, arming = null;  // the seat whose removal waits for «Да, удалить»
 
   function outText(how) {
     return T(how === "vote" ? "vote_out" : how === "crash" ? "crash_out" : how);
@@ -23,16 +23,24 @@
       var what = [];
       if (how) what.push(outText(how));
       if (fouls) what.push(T("fouls") + ": " + fouls);
-      if (view.cards) what.push(waiting.indexOf(s) >= 0 ? "…" : "✓");
+      if (view.cards && waiting.indexOf(s) >= 0) what.push(T("card_waits"));
       b.appendChild(el("div", "what", what.join(" · ")));
       var acts = el("div", "acts");
       (function (seat) {
         if (view.cards && waiting.indexOf(seat) >= 0) {
           acts.appendChild(C.button(T("skip"), "", function () { C.send({ do: "skip", seat: seat }); }));
+        } else if (!how && !view.winner && arming === seat) {
+          // a removal is a step of its own: asked here, answered here (no browser dialog)
+          b.className += " arming";
+          acts.appendChild(C.button(T("remove_yes") + " " + seat, "danger", function () {
+            arming = null;
+            C.send({ do: "remove", seat: seat });
+          }));
+          acts.appendChild(C.button(T("cancel"), "", function () { arming = null; renderSeats(); }));
         } else if (!how && !view.winner) {
-          acts.appendChild(C.button(T("foul"), "", function () { C.send({ do: "foul", seat: seat }); }));
-          acts.appendChild(C.button(T("remove"), "", function () {
-            if (window.confirm(T("confirm_remove") + " " + seat + "?")) C.send({ do: "remove", seat: seat });
+          acts.appendChild(C.button(T("foul"), "foul", function () { C.send({ do: "foul", seat: seat }); }));
+          acts.appendChild(C.button(T("remove_ask"), "remove", function () {
+            arming = seat; renderSeats();
           }));
         }
       })(s);
@@ -61,6 +69,22 @@
     }));
   }
 
+  function renderTally() {  // a pad vote: the hands as they come in (the table sees them)
+    var box = $("tally"), t = view.tally;
+    box.hidden = !t;
+    if (!t) return;
+    box.className = "panel";
+    box.innerHTML = "";
+    var whom = t.candidate === null ? T("hands_crash") : T("tally") + " " + t.candidate;
+    box.appendChild(el("div", "tally-count", whom + ": " + t.hands.length));
+    box.appendChild(el("div", "note", t.hands.join(" ") || "—"));
+  }
+
+  function renderBar() {  // what the operator needs at any step: undo, the last words said
+    var said = view.said || [];
+    $("last-said").textContent = said.length ? said[said.length - 1] : "";
+  }
+
   function renderCards() {
     var box = $("cards");
     box.hidden = !view.cards;
@@ -75,7 +99,7 @@
     if (view.declared && view.declared.maniac_side) lines.push(T("maniac_side_" + view.declared.maniac_side));
     if (view.spoken) lines.push(T("spoken") + ": " + (view.spoken.join(", ") || "—"));
     if (view.accused) lines.push(T("accused") + ": " + view.accused +
-                                 (view.thumbs !== undefined ? " · 👍 " + view.thumbs : ""));
+                                 (view.thumbs !== undefined ? " · " + T("thumbs") + ": " + view.thumbs : ""));
     if (view.put_up) {
       lines.push(T("put_up") + ": " + Object.keys(view.put_up).map(function (k) {
         return k + " (" + view.put_up[k] + ")";
@@ -111,9 +135,12 @@
     var said = $("said");
     said.innerHTML = "";
     v.said.forEach(function (line) { said.appendChild(el("li", "", line)); });
+    if (arming !== null && (v.out[String(arming)] || v.winner)) arming = null;
+    renderBar();
     renderCards();
     renderDay();
     renderVote();
+    renderTally();
     renderSeats();
     renderEnd();
   };

@@ -5,7 +5,7 @@
 "use strict";
 (function () {
   var C = Console, T = C.T, el = C.el, $ = C.$;
-  var view = null, stepKey = null, countEl = null, actMode = null, actFor = null;
+  var view = null, stepKey = null, countEl = null, floorEl = null, actMode = null, actFor = null;
 
   function holdCard(show) {
     if (!view || !view.card) return;
@@ -81,12 +81,13 @@
     stepKey = key;
     box.innerHTML = "";
     countEl = null;
+    floorEl = null;
     if (!s) {
       if (view.gone) box.appendChild(el("div", "question", T("gone")));
       return;
     }
     if (s.type === "card") {
-      $("card-note").textContent = s.seen ? "✓ " + T("seen") : T("not_seen");
+      $("card-note").textContent = s.seen ? T("seen") : T("not_seen");
       return;
     }
     $("card-note").textContent = "";
@@ -102,7 +103,7 @@
                                 el("div", "result", res)]));
       } else {
         box.appendChild(el("div", "question", T("check_who_" + s.role)));
-        box.appendChild(grid(seatsUpTo(view.seats), null, function (n) {
+        box.appendChild(grid(s.checkable || seatsUpTo(view.seats), null, function (n) {
           C.send({ do: "check", target: n });
         }));
       }
@@ -117,11 +118,16 @@
       renderAct(s, box);
     } else if (s.type === "floor") {
       if (s.spoken) box.appendChild(el("div", "note", T("spoke")));
-      else box.appendChild(C.button(T("raise_hand"), "big go", function () { C.send({ do: "floor" }); }));
+      else {
+        box.appendChild(C.button(T("raise_hand"), "big go", function () { C.send({ do: "floor" }); }));
+        // the window is short (a few seconds): its countdown, big, under the button
+        floorEl = el("div", "count small", "");
+        box.appendChild(floorEl);
+      }
     } else if (s.type === "put_up") {
       box.appendChild(el("div", "question", T("put_up_q") + " " + s.accused + "?"));
       if (s.given) box.appendChild(el("div", "result", T("thumb_given")));
-      else box.appendChild(C.button("👍 " + T("for_"), "big go", function () {
+      else box.appendChild(C.button(T("for_"), "big go", function () {
         C.send({ do: "thumb", target: s.accused });
       }));
     } else if (s.type === "extra") {
@@ -131,7 +137,7 @@
       box.appendChild(el("div", "question", T("your_speech")));
       if (s.accuse) {
         box.appendChild(el("div", "note", T("accuse")));
-        box.appendChild(grid(view.living, s.accused, function (n) {
+        box.appendChild(grid(s.accusable || view.living, s.accused, function (n) {
           C.send({ do: "accuse", target: n });
         }));
       }
@@ -158,7 +164,8 @@
   function renderAct(s, box) {
     var mode = actMode && s.acts.indexOf(actMode) >= 0 ? actMode : s.acts[0];
     var d = s.done;
-    box.appendChild(el("div", "question", T("act_" + s.role + (s.role === "mafia" && !s.decides ? "_point" : ""))));
+    var asked = s.role === "mafia" && !s.decides ? "_point" : s.together ? "_together" : "";
+    box.appendChild(el("div", "question", T("act_" + s.role + asked)));
     if (s.victims) {  // the doctor's stretcher: his pad alone
       box.appendChild(el("div", "note", T("stretcher") + ": " + (s.victims.join(", ") || "—")));
     }
@@ -183,7 +190,8 @@
       });
       box.appendChild(row);
     }
-    var seats = s.victims ? s.victims : mode === "check" ? seatsUpTo(view.seats) : view.living;
+    var seats = s.victims ? s.victims
+              : mode === "check" ? (s.checkable || seatsUpTo(view.seats)) : view.living;
     // (no number stays lit: where this pad points is among the points, behind the hold)
     box.appendChild(grid(seats, null, function (n) {
       C.send({ do: "act", act: mode, target: n });
@@ -220,6 +228,7 @@
     renderTable();
   };
   C.on.tick = function () {
+    if (floorEl) floorEl.textContent = C.timeLeft().toFixed(1);
     if (!countEl || !view || !view.step || view.step.type !== "hunt") return;
     // the number a press now counts for: the one spoken ``grace`` seconds ago (see the README)
     var s = view.step, elapsed = C.gameNow() - s.started - (s.grace || 0);

@@ -109,6 +109,18 @@ class Amateur(Rules):
         вводять третього мафіозі»."""
         return {Role.MAFIA: 3 if seats >= 10 else 2, Role.COMMISSAR: 1, Role.NURSE: 1}
 
+    def check_refusal(self, checker: int | None, target: int,
+                      known_out: Mapping[int, str]) -> str | None:
+        """The text (004) is silent on whom the commissar may check; our decision: not himself
+        (``own_seat``: nothing to learn), not a seat the table knows is out (``target_out``:
+        with closed cards the check would tell the card of one the table never saw). Tonight's
+        victim is not known yet: he stays (leaving him out would tell the kill)."""
+        if target == checker:
+            return "own_seat"
+        if target in known_out:
+            return "target_out"
+        return None
+
     def first_night_timer(self, step: str, seats: int) -> Timer | None:
         if step == "mafia_meets":
             return Timer(step, self.mafia_meets_seconds)
