@@ -39,6 +39,9 @@ GAMES = {
     "professional-red-wins": "civilians",
     "professional-four-left": "mafia",
     "vrn-closed-car-crash": "civilians",
+    # the club option first_day: no vote on day 1; on day 1 only the lift removes
+    "professional-first-day-none": "civilians",
+    "vrn-closed-first-day-lift": "civilians",
 }
 
 

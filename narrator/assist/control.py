@@ -50,7 +50,8 @@ _STEPS = {
     "speech": "a speech",
 }
 _SPEECHES = {"day": "speech", "last": "last word", "tie": "tie speech", "intro": "introduction",
-             "extra": "30 s more", "justify": "justification"}
+             "extra": "30 s more", "justify": "justification",
+             "leader": "speech of the round's leader, who stays"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,8 +114,8 @@ class SpeechesBegin:
 
 @dataclass(frozen=True, slots=True)
 class SpeechStarted:
-    """``kind`` is "day" (2.3), "last" (last word, 2.2/2.4), "tie" (2.4.1), "intro", "extra"
-    or "justify"."""
+    """``kind`` is "day" (2.3), "last" (last word, 2.2/2.4), "tie" (2.4.1), "intro", "extra",
+    "justify" or "leader" (a first day's single leader, who stays)."""
 
     seat: int
     kind: str
@@ -164,8 +164,9 @@ class PutUpCounted:
 
 @dataclass(frozen=True, slots=True)
 class VotingCancelled:
-    """No vote today: ``reason`` is no_candidates, single_candidate_day1 (2.2.1) or monster
-    (2.4.3)."""
+    """No vote today: ``reason`` is no_candidates, single_candidate_day1 (2.2.1), monster
+    (2.4.3), first_day (the club option ``first_day = "none"``: day 1 never votes) or a reason
+    of another ruleset's."""
 
     reason: str
 
@@ -218,7 +219,9 @@ class Unopposed:
 @dataclass(frozen=True, slots=True)
 class Stays:
     """The vote ends with nobody out: ``reason`` fewer_votes, the justified candidate got fewer
-    votes in the re-vote than before. (A tie not played out is :class:`TieStays`.)"""
+    votes in the re-vote than before; first_day, the single leader of a round on a first day
+    where only the lift removes (the club option ``first_day = "lift_only"``), who then speaks.
+    (A tie not played out is :class:`TieStays`.)"""
 
     seats: tuple[int, ...]
     reason: str

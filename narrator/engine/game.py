@@ -1078,6 +1078,11 @@ class Game:
 
     def _voting(self, n: int, day: _Day, step: Vote) -> Flow:
         r = self.rules
+        if not r.vote_held(n):
+            # the club's first day without a vote: said even with nobody nominated; a removal
+            # today stays pending, as 2.4.3's vote "not yet completed" is the next day's
+            self._events.append(ev.VotingCancelled("first_day"))
+            return
         candidates = r.ballot(n, tuple(self.living),
                               tuple(c for c in self.candidates if c not in self.out),
                               self._put_up)
@@ -1126,7 +1131,10 @@ class Game:
                 self._events.append(ev.TieStays(verdict.tie_stays))
                 return
             if verdict.stays:
-                self._events.append(ev.Stays(verdict.stays, "fewer_votes"))
+                self._events.append(ev.Stays(verdict.stays, verdict.why))
+                for seat in verdict.speak:  # the first day's single leader: a speech, then night
+                    if seat not in self.out:
+                        yield from self._speech(seat, verdict.speech)
                 return
             if verdict.tie:
                 # 2.4.1: the tied speak 30 s in nomination order, then vote again among them

@@ -3,8 +3,9 @@
 A club plays a ruleset with a few options of its own (off unless named): ``fouls = "sport"``
 (the 3rd foul costs the next discussion speech, the 4th removes the player), ``best_move``
 (the first-night victim names three seats before the last word), ``cards = "closed"`` (the
-eliminated leave without opening their card, where the ruleset opens it) and its own timer
-figures. They
+eliminated leave without opening their card, where the ruleset opens it), ``first_day``
+(``"none"``: no vote on day 1; ``"lift_only"``: on day 1 only a question that passes removes)
+and its own timer figures. They
 come from a TOML file (``--rules-file``) and travel in table-script and journal headers as a
 plain mapping, so a replay never needs the file. This module checks such a mapping and turns it
 into a ruleset; it does no I/O.
@@ -46,7 +47,11 @@ FOUL_MODES = ("count", "sport")
 #: ``cards``: "open", the eliminated show their card and the narrator names the role; "closed",
 #: they leave without it. Every ruleset but those that open the cards plays them closed already
 CARD_MODES = ("open", "closed")
-OPTIONS = ("fouls", "best_move", "cards", *FIGURES)
+#: ``first_day``: "vote", as the rule texts; "none", day 1 has no vote (its nominations are
+#: kept); "lift_only", on day 1 only a question that passes removes anyone (Polemica's "zero
+#: round" of published records)
+FIRST_DAYS = ("vote", "none", "lift_only")
+OPTIONS = ("fouls", "best_move", "cards", "first_day", *FIGURES)
 
 
 class OptionError(NarratorError):
@@ -67,6 +72,10 @@ def check_options(raw: Any) -> dict[str, Any]:
         elif name == "cards":
             if value not in CARD_MODES:
                 raise OptionError(f"cards: expected \"open\" or \"closed\", got {value!r}")
+        elif name == "first_day":
+            if value not in FIRST_DAYS:
+                raise OptionError(f"first_day: expected \"vote\", \"none\" or \"lift_only\", "
+                                  f"got {value!r}")
         elif name == "best_move":
             if not isinstance(value, bool):
                 raise OptionError(f"best_move: expected true or false, got {value!r}")
@@ -94,6 +103,8 @@ def apply_options(rules: Rules, raw: Any, *, where: str = "options") -> Rules:
     for name, value in options.items():
         if name == "cards":
             settings.update(_card_settings(rules, value == "open", where))
+        elif name == "first_day":
+            settings.update(_first_day_settings(rules, value, where))
         elif name in FIGURES:
             if FIGURES[name] not in tunable(rules):
                 raise OptionError(f"{where}: {name}: {rules.name} has no such figure")
@@ -118,6 +129,19 @@ def _card_settings(rules: Rules, shown: bool, where: str) -> dict[str, Any]:
     closed = rules.open_card_lines
     return {"reveal_cards": False,
             "lines": {key: said for key, said in rules.lines.items() if key not in closed}}
+
+
+def _first_day_settings(rules: Rules, value: str, where: str) -> dict[str, Any]:
+    """The settings of ``first_day``: "vote" is every ruleset's own first day, and changes
+    nothing; "none" and "lift_only" are refused, in one line, by a ruleset that plays a first
+    day of its own (vrn's introduction round, amateur's thumbs)."""
+    if value == rules.first_day:
+        return {}
+    if rules.own_first_day is not None:
+        taking = [name for name, cls in RULESETS.items() if cls.own_first_day is None]
+        raise OptionError(f"{where}: first_day: {rules.name} plays its own first day "
+                          f"({rules.own_first_day}); \"{value}\" is for {', '.join(taking)}")
+    return {"first_day": value}
 
 
 def options_of(rules: Rules) -> dict[str, Any]:

@@ -67,6 +67,9 @@ class Verdict:
     speak: tuple[int, ...] = ()
     speech: SpeechKind = "tie"
     revote: tuple[int, ...] = ()
+    #: why ``stays`` stay (the :class:`~narrator.engine.events.Stays` reason): fewer_votes, or
+    #: first_day — a round's single leader on a first day where only the lift removes
+    why: str = "fewer_votes"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +111,13 @@ class Rules:
     fouls: ClassVar[str] = "count"
     #: the first-night victim names three seats («лучший ход») before the last word
     best_move: ClassVar[bool] = False
+    #: the first day as a club plays it: "vote", as the rule texts (2.2.1, 2.4); "none", day 1
+    #: has its discussion and no vote; "lift_only", day 1 votes, but only a question that
+    #: passes (2.4.2) removes anyone — a round's single leader speaks and stays
+    first_day: ClassVar[str] = "vote"
+    #: why the ruleset plays its own first day and takes no other (the club option
+    #: ``first_day`` is refused with it); None: it takes every value
+    own_first_day: ClassVar[str | None] = None
     sheriff_first_night_seconds: ClassVar[float] = 15.0  # 2.1.1
     #: the texts give no figures for these two; what a host takes at a club table
     don_noted_seconds: ClassVar[float] = 10.0
@@ -348,6 +358,12 @@ class Rules:
         of nomination (``put_up``: the thumbs each seat got to be put up, in order)."""
         return nominated
 
+    def vote_held(self, day: int) -> bool:
+        """Whether day ``day`` has a vote at all (its discussion's nominations are kept either
+        way). Every day has one in the rule texts (2.2); with the club option ``first_day =
+        "none"`` the first has none (the narrator says so, and the night follows)."""
+        return not (day == 1 and self.first_day == "none")
+
     def no_vote(self, day: int, candidates: tuple[int, ...]) -> str | None:
         """Why no vote is held on the ``candidates`` standing after day ``day``'s discussion
         (a :class:`~narrator.engine.events.VotingCancelled` reason), or None: vote.
@@ -378,6 +394,10 @@ class Rules:
         again; 2.4.2, the car crash (:meth:`tie_goes_to_crash`)."""
         leaders = vote.leaders
         if len(leaders) == 1:
+            if vote.day == 1 and self.first_day == "lift_only":
+                # the club's first day: only a question that passes removes (2.4.2); a single
+                # leader of any round speaks for a tie speech's length (2.4.1) and stays
+                return Verdict(stays=leaders, speak=leaders, speech="leader", why="first_day")
             return Verdict(out=leaders)
         if self.tie_stays(vote.round, leaders, vote.living):
             return Verdict(tie_stays=leaders)
@@ -419,7 +439,7 @@ _NIGHTS: dict[type[Rules], tuple[NightStep, ...]] = {}
 #: the setting that gives each kind of speech (but the day's) its length
 _SPEECH_SETTING = {"last": "last_word_seconds", "tie": "tie_speech_seconds",
                    "intro": "intro_seconds", "extra": "extra_seconds",
-                   "justify": "justify_seconds"}
+                   "justify": "justify_seconds", "leader": "tie_speech_seconds"}
 
 RulesT = TypeVar("RulesT", bound=type[Rules])
 

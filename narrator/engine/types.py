@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 #: a day speech (2.3), a last word (2.2, 2.4; a testament, a final word), a tie speech (2.4.1),
-#: an introduction, 30 s more for a raised hand, a justification before a re-vote
-SpeechKind = Literal["day", "last", "tie", "intro", "extra", "justify"]
+#: an introduction, 30 s more for a raised hand, a justification before a re-vote, the speech of
+#: a round's single leader who stays (the club option ``first_day = "lift_only"``)
+SpeechKind = Literal["day", "last", "tie", "intro", "extra", "justify", "leader"]
 
 
 class Team(enum.Enum):

@@ -181,8 +181,10 @@ class Host:
         return self.scheduler.now()
 
     def say(self, line: Line) -> None:
-        """Say ``line`` now, in the ruleset's wording."""
-        for said in reworded([line], self.game.rules.lines):
+        """Say ``line`` now, in the ruleset's wording — but a prompt, which is a front end's
+        word and not the game's, as it is (vrn drops the numbers of its ballot, not those of
+        «Ждём карты игроков номер три и номер семь»)."""
+        for said in [line] if line.prompt else reworded([line], self.game.rules.lines):
             self._say(said, self.now())
 
     @property

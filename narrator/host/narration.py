@@ -32,7 +32,9 @@ _PHASES = PHASE_KEYS
 _CANCELLED = CANCELLED_KEYS
 #: the key of each kind of speech's announcement («Слово игроку номер …»)
 _SPEECHES = {"day": "speech", "last": "last_word", "tie": "tie_speech",
-             "intro": "intro_speech", "extra": "extra_speech", "justify": "justify"}
+             "intro": "intro_speech", "extra": "extra_speech", "justify": "justify",
+             # a first day's single leader speaks for a tie speech's length: said as one
+             "leader": "tie_speech"}
 
 TEN_SECONDS = Line(("ten_seconds",), urgent=True)
 
@@ -112,6 +114,9 @@ def _lines(event: ev.Event) -> list[Line]:
             return [Line((f"stretcher.{count}",))]
         case ev.CardShown(seat=seat, role=role):
             return [Line((f"open_card.{seat}", f"card.{role}"))]
+        case ev.Stays(seats=seats, reason="first_day"):
+            # «В первый день один игрок стол не покидает: номер … остаётся за столом»
+            return [Line(tuple(f"first_day_stays.{s}" for s in seats))]
         case ev.Stays(seats=seats):
             return [Line(tuple(f"stays.{s}" for s in seats))]
         case ev.PlaysOn():
@@ -127,8 +132,14 @@ def _lines(event: ev.Event) -> list[Line]:
             return [Line((_CANCELLED.get(reason, reason),))]
         case ev.VotingStarted(round=rnd, candidates=cands):
             # 2.4: the host announces how many candidates stand and names them in order
-            keys: tuple[str, ...] = ("revote",) if rnd > 1 else ("candidates_are",)
-            keys += (f"candidates.{len(cands)}", *(f"number.{c}" for c in cands))
+            # («На голосование выставлены две кандидатуры: номер четыре и номер пять»); a
+            # re-vote, how many are voted on again (2.4.1)
+            count = len(cands)
+            keys: tuple[str, ...] = (("revote", f"candidates.{count}") if rnd > 1
+                                     else (f"nominated.{count}",))
+            *before, last = cands
+            keys += (*(f"number.{c}" for c in before),
+                     f"number.and.{last}" if before else f"number.{last}")
             return [Line(keys)]
         case ev.VoteCall(candidate=c):
             return [Line((f"who_for.{c}",))]

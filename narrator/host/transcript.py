@@ -54,6 +54,10 @@ def _clock(t: float) -> str:
 
 
 _ORDINAL = {3: "3rd", 4: "4th"}
+#: each kind of speech, as the transcript names it beside a seat with a nickname
+_SPEECH_NOTE = {"day": "speech", "last": "last word", "tie": "tie speech",
+                "intro": "introduction", "extra": "30 s more", "justify": "justification",
+                "leader": "speech of the round's leader, who stays"}
 
 
 def seat_label(seat: int, names: dict[int, str]) -> str:
@@ -68,8 +72,8 @@ def _note(event: ev.Event, names: dict[int, str]) -> str | None:
 
     match event:
         case ev.SpeechStarted(seat=s, kind=k):
-            return f"    {seat(s)}: {dict(day='speech', last='last word', tie='tie speech')[k]}" \
-                if names else None
+            # every kind of speech: vrn's introductions and amateur's justifications too
+            return f"    {seat(s)}: {_SPEECH_NOTE.get(k, k)}" if names else None
         case ev.Nominated(seat=s, target=t):
             return f"    {seat(s)} nominates {t}"
         case ev.Withdrawn(seat=s, target=t):
@@ -81,6 +85,8 @@ def _note(event: ev.Event, names: dict[int, str]) -> str | None:
             return f"    {c}: {n} vote(s)"
         case ev.TieStays(candidates=c):
             return f"    tie of {', '.join(map(str, c))} not played out: everybody stays"
+        case ev.VotingCancelled(reason="first_day"):
+            return "    first day: no vote"
         case ev.Unopposed(candidate=c):
             return f"    seat {c} is the only candidate: out without a vote"
         case ev.CrashResult(votes_for=f, votes_against=a, passed=p):
@@ -103,6 +109,9 @@ def _note(event: ev.Event, names: dict[int, str]) -> str | None:
             return f"    {r} picks {t}: saved before, {saved} is saved instead"
         case ev.PutUpCounted(target=t, thumbs=n, total=total):
             return f"    put up {t}: {n} thumb(s), {total} today"
+        case ev.Stays(seats=seats, reason="first_day"):
+            return (f"    first day: {', '.join(map(str, seats))} led the round and stay(s), "
+                    f"only the lift removes")
         case ev.Stays(seats=seats):
             return f"    fewer votes than before: {', '.join(map(str, seats))} stay(s)"
         case ev.Fouled(seat=s, count=n) if n >= 3:

@@ -296,6 +296,8 @@ class _Walk:
                     out["time"] = "speaking"
                 elif speech == "tie":  # the split's speeches come before the next voting round
                     out.update(time="voting", votingRound=rounds)
+                elif speech == "leader":  # a first day's leader speaks after the round he led
+                    out.update(time="voting", votingRound=rounds - 1)
                 elif (self.final.out.get(seat) or {}).get("how") == "shot":
                     out["time"] = "night kill speaking"
                 else:
@@ -335,10 +337,9 @@ def mafiaratings(source: GameSource, *, start: datetime | None = None, club_id: 
     if game.winner is None:
         raise NarratorError(f"{source.path}: the game is not over; only a finished game can be "
                             f"exported")
-    deck = {role: sum(1 for r in game.roles.values() if r is role) for role in _DECK}
-    if game.seats != 10 or deck != _DECK:
+    if game.seats != 10 or _deck(game) != _DECK:
         raise NarratorError(f"{source.path}: MafiaRatings takes ten seats with 6 civilians, a "
-                            f"sheriff, 2 mafia and a don; this game has {game.seats} seats")
+                            f"sheriff, 2 mafia and a don; {_other_table(game)}")
     walk = _Walk(game)
     notes: list[str] = []
     if start is None:
@@ -367,6 +368,30 @@ def mafiaratings(source: GameSource, *, start: datetime | None = None, club_id: 
                  for seat in range(1, game.seats + 1)],
     )
     return MafiaRatingsGame(record, notes)
+
+
+def _deck(game: Game) -> dict[Role, int]:
+    """How many of each card the game dealt (civilians too), in the order cards are named."""
+    order = list(Role)
+    dealt = {role: sum(1 for r in game.roles.values() if r is role) for role in order}
+    return {role: n for role, n in dealt.items() if n}
+
+
+#: a card's name in the refusal, one and several
+_CARD_WORDS = {Role.CIVILIAN: ("a civilian", "civilians"), Role.SHERIFF: ("a sheriff", "sheriffs"),
+               Role.MAFIA: ("a mafioso", "mafia"), Role.DON: ("a don", "dons"),
+               Role.DOCTOR: ("a doctor", "doctors"), Role.MANIAC: ("a maniac", "maniacs"),
+               Role.COMMISSAR: ("a commissar", "commissars"), Role.NURSE: ("a nurse", "nurses")}
+
+
+def _other_table(game: Game) -> str:
+    """What the game has instead of MafiaRatings' table: the seats when they are not ten,
+    else the cards (a vrn game has ten seats, and a doctor and a maniac)."""
+    if game.seats != 10:
+        return f"this game has {game.seats} seats ({game.rules.name})"
+    cards = [_CARD_WORDS[role][0] if n == 1 else f"{n} {_CARD_WORDS[role][1]}"
+             for role, n in _deck(game).items()]
+    return f"this game's cards are {', '.join(cards[:-1])} and {cards[-1]} ({game.rules.name})"
 
 
 def _player(game: Game, walk: _Walk, seat: int, *, votes: bool,

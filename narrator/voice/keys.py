@@ -35,11 +35,12 @@ CANCELLED_KEYS: dict[str, str] = {
     "no_candidates": "no_candidates",
     "single_candidate_day1": "single_candidate_day1",  # 2.2.1
     "monster": "no_vote_today",  # 2.4.3
+    "first_day": "first_day_no_vote",  # the club option first_day = "none"
 }
 
 #: phrases said as they are
 PLAIN_KEYS: tuple[str, ...] = (
-    "ten_seconds", "miss", "thanks", "accepted", "withdrawn", "candidates_are", "revote", "tie",
+    "ten_seconds", "miss", "thanks", "accepted", "withdrawn", "revote", "tie",
     "tie_speeches", "tie_stays", "unopposed",
     "crash", "crash_question", "crash_passed", "crash_failed", "crash_not_applied",
     "win_civilians", "win_mafia",
@@ -50,8 +51,10 @@ PLAIN_KEYS: tuple[str, ...] = (
 SEAT_FAMILIES: tuple[str, ...] = (
     "count", "killed", "speech", "last_word", "tie_speech", "number", "who_for", "leaves",
     "removed", "foul", "skips_speech", "best_move",
+    "first_day_stays",  # the club option first_day = "lift_only": a single leader stays
     # the console's prompt while the deal waits for cards (2.1.1): one seat's card, and the
-    # last of several seats named after «cards_awaited» («… номер три и номер семь»)
+    # last of several seats named after «cards_awaited» («… номер три и номер семь») or after
+    # the candidates' count (2.4: «… номер четыре и номер пять»)
     "card_awaited", "number.and",
 )
 
@@ -84,6 +87,8 @@ def spoken_keys(seats: int = MAX_SEATS) -> list[str]:
         keys.update(dict.fromkeys(f"{family}.{n}" for n in range(1, seats + 1)))
     keys.update(dict.fromkeys(f"votes.{n}" for n in range(seats + 1)))  # 2.4: 0..all hands
     keys.update(dict.fromkeys(f"candidates.{n}" for n in range(1, seats + 1)))
+    # 2.4: the first round's announcement, the count in a sentence of its own
+    keys.update(dict.fromkeys(f"nominated.{n}" for n in range(1, seats + 1)))
     for name in sorted(RULESETS):  # each ruleset's own lines
         keys.update(dict.fromkeys(wording_keys(RULESETS[name].lines, seats)))
         keys.update(dict.fromkeys(wording_keys(length_free(RULESETS[name]), seats)))

@@ -11,9 +11,19 @@ import random
 
 import pytest
 
+from narrator.clock import VirtualClock
 from narrator.engine import RULESETS, Game, find_rules
 from narrator.engine import events as ev
-from narrator.host.narration import TEN_SECONDS, Line, count_line, lines_for, reword, reworded
+from narrator.host.assembly import assemble_host
+from narrator.host.narration import (
+    TEN_SECONDS,
+    Line,
+    cards_awaited,
+    count_line,
+    lines_for,
+    reword,
+    reworded,
+)
 from narrator.testing import random_action
 from narrator.voice.keys import length_free, spoken_keys, wording_keys
 from narrator.voice.manifest import default_manifest
@@ -85,3 +95,13 @@ def test_reword_replaces_keys_and_seat_families() -> None:
     assert lines_for(ev.NightResult(2, None), wording) == [Line(("a", "b"))]
     assert lines_for(ev.NightResult(2, None)) == [Line(("miss",))]
     assert wording_keys(wording, seats=2) == ["a", "b", "x.testament.1", "x.testament.2"]
+
+
+@pytest.mark.parametrize("rules", ALL_RULES)
+def test_the_consoles_prompt_names_every_seat_whatever_the_rulesets_wording(rules: str) -> None:
+    """vrn drops the numbers of its ballot (it votes against every seat): the console's prompt
+    while the deal waits for cards is no part of that, and names each seat it waits for."""
+    game = Game(find_rules(rules), rng=random.Random(1))
+    parts = assemble_host(game, VirtualClock(), manifest=default_manifest("ru"))
+    parts.host.say(cards_awaited([3, 7]))
+    assert parts.transcript.spoken[-1] == "«Ждём карты игроков номер три и номер семь»"

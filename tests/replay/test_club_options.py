@@ -209,3 +209,13 @@ def test_the_figures_of_a_rulesets_own_steps_are_the_clubs_too(
     assert not journal.exists()
     assert main(["assist", "--rules", "vrn", "--timer", "decisoin=10"]) == 2
     assert "unknown figure" in one_line_error(capsys)
+
+
+def test_names_in_a_ruleset_with_speeches_of_its_own_reach_the_transcript() -> None:
+    """The transcript names each kind of speech beside a nickname: vrn's introductions and
+    amateur's justifications as well as crime-time's (it once knew only crime-time's three)."""
+    header = {"rules": "vrn", "roles": {"don": 4, "mafia": [7, 10], "sheriff": 2, "doctor": 9,
+                                        "maniac": 1}, "maniac_side": "city",
+              "names": {"1": "Ника"}}
+    result = replay_script(parse_table_script(json.dumps(header) + '\n{"speech": 1}\n', "g"))
+    assert "seat 1 (Ника): introduction" in result.transcript.render()

@@ -171,6 +171,54 @@ def test_export_refuses_a_table_the_format_does_not_know(tmp_path: Path) -> None
         mafiaratings(GameSource(game, "ru", 60.0, tmp_path / "g"), start=_fixed_start())
 
 
+def test_export_of_a_vrn_game_names_its_cards_not_its_seats(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A vrn game has the ten seats MafiaRatings takes: what it cannot take is the doctor and
+    the maniac, and the one line says so."""
+    path = EXAMPLES / "vrn-mafia-wins.table.jsonl"
+    assert main(["export", "--format", "mafiaratings", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"narrator: {path}: MafiaRatings takes ten seats with 6 civilians, a "
+                   "sheriff, 2 mafia and a don; this game's cards are 4 civilians, a sheriff, "
+                   "2 mafia, a don, a doctor and a maniac (vrn)\n")
+    assert "10 seats" not in err
+    amateur = EXAMPLES / "amateur-twelve.table.jsonl"
+    assert main(["export", "--format", "mafiaratings", str(amateur)]) == 2
+    assert capsys.readouterr().err.endswith("; this game has 12 seats (amateur)\n")
+
+
+def test_export_of_a_first_day_without_a_vote_keeps_its_nominations(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """first_day = "none": round 0 has nominations and no voting; day 2 votes as usual."""
+    record = export(EXAMPLES / "professional-first-day-none.table.jsonl", capsys)
+    players = record["players"]
+    assert players[0]["nominating"][0] == 4 and players[1]["nominating"][0] == 5
+    for player in players:  # nobody voted in round 0, and nobody died in it
+        voting = player.get("voting", [])
+        assert not voting or voting[0] is None, player
+        assert player.get("death", {}).get("round") != 0
+    assert players[3]["death"] == {"round": 1, "type": "day"}  # 4, voted out on day 2
+
+
+def test_export_of_a_lift_only_first_day_has_its_rounds_and_nobody_out(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """first_day = "lift_only": round 0's two voting rounds are there, and nobody died in it
+    (its leader spoke, stayed, and left on day 2); a warning in the leader's speech is a moment
+    of round 0's second voting round, the one he led."""
+    lines = (EXAMPLES / "vrn-closed-first-day-lift.table.jsonl").read_text(encoding="utf-8")
+    leader = '{"speech": 4, "say": [[25.0, "дякую"]]}'
+    assert lines.count(leader) == 1
+    path = tmp_path / "lift.table.jsonl"
+    path.write_text(lines.replace(leader, '{"foul": 6}\n' + leader), encoding="utf-8")
+    players = export(path, capsys)["players"]
+    assert players[0]["voting"][0] == [4, 4]  # seat 1: 4 in both rounds of day 1
+    assert players[4]["voting"][0] == [5, 5]  # seat 5 counted for the last candidate, twice
+    assert all(p.get("death", {}).get("round") != 0 for p in players)
+    assert players[3]["death"] == {"round": 1, "type": "day"}
+    assert players[5]["warnings"] == [{"round": 0, "time": "voting", "votingRound": 1,
+                                       "speaker": 4, "order": 1}]
+
+
 def test_export_bad_start_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["export", "--format", "mafiaratings", str(GAME), "--start", "yesterday"]) == 2
     err = capsys.readouterr().err

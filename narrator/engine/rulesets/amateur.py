@@ -62,6 +62,9 @@ class Amateur(Rules):
     own_figures = ("mafia_meets_seconds", "meet_seconds", "floor_seconds", "put_up_seconds",
                    "justify_seconds")
     nominations = False
+    #: its day 1 is every day's: thumbs put up, and a tie sends nobody out — there is no
+    #: question for a lift to stand on
+    own_first_day = "it puts up by thumbs and has no question for the tied"
     reveal_cards = True
     #: the text has no removals; a removal does not cancel the day's vote
     monster_rule = False
@@ -85,6 +88,8 @@ class Amateur(Rules):
         # the day
         "day_opens": ("amateur.raise_hands",),
         "single_put_up": ("amateur.single_candidate",),
+        # nobody nominates: the two (three) most put up are voted on, «Голосуються на усунення»
+        "nominated.{n}": ("amateur.vote_on",),
         "justify.{n}": ("amateur.justify.{n}",),
         "tie_stays": ("amateur.tie_stays",),
         "leaves.{n}": (),  # «…, откройте карту и покиньте стол» says it

@@ -84,6 +84,8 @@ class Vrn(Rules):
     #: «є хвилина на виправдання»
     justify_seconds = 60.0
     nominations = False
+    #: day 1 is «коло уявлення»: no discussion to nominate in, no vote to change
+    own_first_day = "its day 1 is the introduction round"
     shows_victims = True
     morning_phase = "morning"
     #: the text has no removals; a removal does not cancel the day's vote
@@ -136,8 +138,11 @@ class Vrn(Rules):
         # the discussion and the vote
         "day_opens.{n}": ("vrn.discussion_starts.{n}",),
         "extra_speech.{n}": ("vrn.extra_speech.{n}",),
+        # the vote is against every seat, each called in turn: no candidates to announce
+        "nominated.{n}": ("vrn.hands_off_vote",),
         "candidates.{n}": ("vrn.hands_off_vote",),
         "number.{n}": (),
+        "number.and.{n}": (),
         "who_for.{n}": ("vrn.who_against.{n}",),
         "justify.{n}": ("vrn.justify.{n}",),
         "tie_speeches": ("vrn.tie_justify",),
