@@ -11,6 +11,7 @@ import importlib
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from narrator.errors import NarratorError
 from narrator.host.journal import JournalContents, load_journal, locked, repair_torn_tail
@@ -33,8 +34,32 @@ def resumer(mode: str) -> Callable[[argparse.Namespace, JournalContents], int]:
     return func
 
 
+def _not_a_folder(path: Path) -> None:
+    """A folder is no journal: one line saying so, naming the journals it holds (a journal's
+    first line is its header, ``{"journal": …}``), instead of a traceback or "not a regular
+    file"."""
+    if not path.is_dir():
+        return
+    held = []
+    for candidate in sorted(path.glob("*.jsonl"))[:50]:
+        try:
+            with candidate.open("rb") as f:
+                first = f.readline(4096)
+        except OSError:
+            continue
+        if first.lstrip().startswith(b'{"journal"'):
+            held.append(str(candidate))
+    if held:
+        shown = ", ".join(held[:3]) + (", …" if len(held) > 3 else "")
+        raise NarratorError(f"{path} is a folder, not a journal; it holds {shown}: "
+                            f"`narrator resume {held[0]}`")
+    raise NarratorError(f"{path} is a folder, not a journal: give the journal's file "
+                        f"(`narrator resume FILE`)")
+
+
 def run(args: argparse.Namespace) -> int:
     """Rebuild the game; ``--json`` prints the protocol so far, else the mode takes it up."""
+    _not_a_folder(Path(args.journal))
     if not args.json:
         # before anything is loaded or opened: one writer only, and no torn tail to append to
         with locked(args.journal):

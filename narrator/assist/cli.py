@@ -14,7 +14,7 @@ import contextlib
 import threading
 from pathlib import Path
 
-from narrator.assist.control import hold_for_host
+from narrator.assist.control import describe, hold_for_host, public_action
 from narrator.assist.ui import AssistApp, Deal, Session, card_fields, parse_cards
 from narrator.clock import Clock, MonotonicClock
 from narrator.console.serve import (
@@ -24,7 +24,7 @@ from narrator.console.serve import (
     console_options,
     open_console,
 )
-from narrator.engine import Game, Role
+from narrator.engine import EndSpeech, Game, Role, TimeUp
 from narrator.engine.rules import Rules, find_rules
 from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
@@ -44,6 +44,8 @@ from narrator.outputs import check_new_file
 from narrator.voice.manifest import Manifest
 
 DEFAULT_JOURNAL = "journal.jsonl"
+#: how many of the entries before a resume its log shows
+RECALLED_ENTRIES = 8
 
 
 def make_session(game: Game, clock: Clock, *, journal: Journal | None,
@@ -74,11 +76,13 @@ def _narration(args: argparse.Namespace, clock: Clock, lang: str) -> Narration:
 
 
 def run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | None = None,
-             lang: str = "ru", resumed: JournalContents | None = None, *,
-             mount: Mount | None = None) -> int:
+            lang: str = "ru", resumed: JournalContents | None = None,
+            out_wav: str | None = None, *, mount: Mount | None = None) -> int:
     """Run the UI; the host's loop runs on its own thread until the UI closes. With
     ``console``, the table console serves the same host (its links are printed first); with
-    ``mount``, the console is the mount's (an evening's: it stays up after the game)."""
+    ``mount``, the console is the mount's (an evening's: it stays up after the game). When
+    no game was started (the host left the cards' form), the narration's WAV ``out_wav`` holds
+    nothing of a game and is not left behind."""
     stop = threading.Event()
     threads: list[threading.Thread] = []
     session_ref: list[Session] = []
@@ -139,6 +143,8 @@ def run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | None
             if isinstance(journal, Journal) and not session.host.game.is_over:
                 journal.stop(session.host.now())
         narration.close()
+        if out_wav and not session_ref:
+            Path(out_wav).unlink(missing_ok=True)  # silence at most: no game in it to keep
         for session in session_ref:
             if session.host.journal is not None and isinstance(session.host.journal, Journal):
                 session.host.journal.close()
@@ -163,7 +169,8 @@ def run(args: argparse.Namespace) -> int:
     # the deal is checked before anything is opened or written
     cards = cards_option(args.roles, seats, rules) if args.roles else None
     path = Path(args.journal or DEFAULT_JOURNAL)
-    if path.exists() and path.stat().st_size > 0:
+    # a folder is no journal, and holds no game: check_new_file says what it is
+    if path.is_file() and path.stat().st_size > 0:
         raise NarratorError(f"{path} already holds a game: continue it with `narrator resume "
                             f"{path}`, or give a new file with --journal FILE")
     check_new_file(path, "--journal")  # before the narration opens its WAV or the device
@@ -189,7 +196,8 @@ def run(args: argparse.Namespace) -> int:
                         args.lang)
     if console is not None:
         raise NarratorError("--console starts with the game: give the cards with --roles")
-    return run_app(AssistApp(setup=setup, seats=seats, rules=rules, names=names), narration)
+    return run_app(AssistApp(setup=setup, seats=seats, rules=rules, names=names), narration,
+                   out_wav=getattr(args, "out_wav", None))
 
 
 def roles_option(text: str, seats: int, rules: Rules | None = None) -> dict[int, Role]:
@@ -234,20 +242,35 @@ def resume_session(contents: JournalContents, path: str | Path, clock: Clock, *,
         narration.player.set_bed(narration.bed)  # back into the night: its bed again
     session.host.resume(left=contents.time_left(game))  # on with the time it had left
     hold_for_host(session.host)
+    # the screen goes on from where the killed one was: the last lines said, and the log of
+    # what had been entered (in the form the screen may show: no night act is named)
+    session.transcript.recall(game)
+    # (the ends of speeches and of timers would fill it: what was entered into the game)
+    entered = [public_action(a) for a in game.history if not isinstance(a, TimeUp | EndSpeech)]
+    session.notes.append(("ok", f"resumed {path}: {len(game.history)} inputs taken up, "
+                                f"at {describe(game)}"))
+    if entered:
+        shown = entered[-RECALLED_ENTRIES:]
+        more = len(entered) - len(shown)
+        session.notes.append(("ok", "entered before: " + ("… " if more else "")
+                                    + " · ".join(shown)))
     return session
 
 
 def resume(args: argparse.Namespace, contents: JournalContents) -> int:
     """``narrator resume JOURNAL`` for a journal written by ``narrator assist``."""
     clock = MonotonicClock()
+    note = None
     if getattr(args, "out_wav", None):
         args.out_wav, note = next_part(args.out_wav)
         if note:
-            print(f"narrator: {note}")
+            print(f"narrator: {note}")  # seen once the screen has closed …
     narration = _narration(args, clock, contents.header.lang)
     session = resume_session(contents, args.journal, clock, narration=narration)
+    if note:
+        session.notes.append(("refused", note))  # … and on it, in the log, all along
     return run_app(AssistApp(session), narration, _console(args), contents.header.lang,
-                    contents)
+                   contents)
 
 
 def _console(args: argparse.Namespace) -> ConsoleOptions | None:

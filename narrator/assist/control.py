@@ -38,17 +38,27 @@ from narrator.typed import typed_number
 
 SAID_LINES = 8
 
+#: every step that only waits for its time, by its timer's name, in every ruleset (the first
+#: night's meetings and raised fingers): the screen never shows a step's raw name
 _STEPS = {
     "dealing": "the cards are dealt",
     "don_noted": "the don looks at the table",
     "agreement": "the mafia agree",
     "sheriff_noted": "the sheriff looks at the table",
+    "mafia_meets": "the mafia meet",
+    "doctor_noted": "the doctor shows himself",
+    "maniac_noted": "the maniac shows himself",
+    "commissar_meets": "the commissar meets the host",
+    "nurse_meets": "the nurse meets the host",
     "hunt": "the mafia hunt (the count)",
     "don_check": "the don's check",
     "sheriff_check": "the sheriff's check",
     "vote": "the voting window",
     "speech": "a speech",
 }
+#: the longest hint: the input line is «Number: » and up to 12 characters typed, four spaces,
+#: then the hint, and the screen needs 100 columns (the README's figure)
+HINT_WIDTH = 100 - len("Number: ") - 12 - 4
 _SPEECHES = {"day": "speech", "last": "last word", "tie": "tie speech", "intro": "introduction",
              "extra": "30 s more", "justify": "justification",
              "leader": "speech of the round's leader, who stays"}
@@ -84,6 +94,9 @@ class Snapshot:
     over: bool
     wait: Expect  # what the game waits for
     secrets: tuple[str, ...] = ()  # the nights' shots and checks: shown only behind ``r``
+    #: the day's candidates as the ruleset makes them (None: it makes none — vrn votes
+    #: against every seat): «Nominations: 3→5» where words nominate, «Put up: 5 ×3» by thumbs
+    standing: str | None = None
 
 
 def describe(game: Game) -> str:
@@ -111,7 +124,7 @@ def describe(game: Game) -> str:
             what = "hands held up for 30 s more"
         case w.Pause() | w.Deal() | w.Hunt():
             if e.timer is not None:
-                what = _STEPS.get(e.timer.name, e.timer.name)
+                what = _STEPS.get(e.timer.name) or e.timer.name.replace("_", " ")
             else:
                 what = "hunt" if isinstance(e, w.Hunt) else "timer"
         case _:
@@ -120,7 +133,7 @@ def describe(game: Game) -> str:
 
 
 def hint(game: Game) -> str:
-    """What typing a number and Enter does now."""
+    """What typing a number and Enter does now, in at most :data:`HINT_WIDTH` characters."""
     e = game.expect
     match e:
         case w.Speech(speech="day") if game.rules.nominations:
@@ -132,12 +145,14 @@ def hint(game: Game) -> str:
         case w.Crash():
             return "number Enter: hands for the car crash (empty Enter: none)"
         case w.Vote(candidate=candidate):
-            return (f"number Enter: hands for {candidate} (empty Enter: none; "
-                    "abstainers count for the last candidate)")
+            # the engine says where a hand not raised goes (vrn's re-vote of one: nowhere)
+            rnd = len(game.days[-1].rounds) + 1 if game.days else 1
+            rest = (" · abstainers count for the last"
+                    if game.rules.abstainers_to_last(rnd, game.voting_candidates) else "")
+            return f"number Enter: hands for {candidate} · Enter: none{rest}"
         case w.Hunt():
-            return ("number Enter: the mafia's target, a shot from every living mafioso · "
-                    "shooter-target k: one shot (e.g. 3-7 k) · Space: no shot · the count "
-                    "waits for this")
+            # the count waits for the target once it is over (the README says so)
+            return "number Enter: every mafioso shot it · 3-7 k: one shot · Space: no shot"
         case w.NightAct(role=role) if e.checks:
             return f"number Enter: the {role} checks that seat"
         case w.NightAct(role=role, acts=acts):
@@ -189,7 +204,22 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
         over=game.is_over,
         wait=e,
         secrets=night_secrets(game),
+        standing=standing(game),
     )
+
+
+def standing(game: Game) -> str | None:
+    """The day's candidates so far, in the ruleset's way of making them: nominations by words
+    (2.3.1: nominator→candidate), seats put up by thumbs (with today's thumbs), or None where
+    nobody is made a candidate (vrn votes against every seat)."""
+    if game.rules.nominations:
+        noms = ", ".join(f"{a}→{t}" for a, t in game.nominations) or "none"
+        return f"Nominations: {noms}"
+    if "put_up" not in game.rules.script_keys:
+        return None
+    thumbs = game.days[-1].extra.get("put_up", {}) if game.days else {}
+    shown = ", ".join(f"{seat} ×{n}" for seat, n in thumbs.items()) or "none"
+    return f"Put up: {shown}"
 
 
 def night_secrets(game: Game) -> tuple[str, ...]:
@@ -328,7 +358,7 @@ class Controller:
         game = self.host.game
         entry = parse_operator_line(text, game)
         self.desk.enter(entry.actions, shown=_shown(text, game.expect), done=entry.done,
-                        accepted=lambda a: self.on_message("ok", _public(a)))
+                        accepted=lambda a: self.on_message("ok", public_action(a)))
 
     def _undo(self) -> None:
         """Take back exactly the last host entry (the desk's undo: every action it applied and
@@ -348,7 +378,7 @@ class Controller:
             self.on_message("refused", f"{who}{event.kind}{target} refused ({event.reason})")
 
 
-def _public(action: Action) -> str:
+def public_action(action: Action) -> str:
     """An action as the screen may show it: the night's shots and checks are secret."""
     if isinstance(action, Shot):
         return "the hunt: a shot entered"

@@ -47,6 +47,9 @@ class Session:
     loop: Driver
     transcript: Transcript
     journal: Path | None = None
+    #: what the log shows first, before any entry: (kind, text) as ``add_message`` takes them
+    #: (a resumed game: where it was taken up, and where its narration goes on)
+    notes: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -230,6 +233,8 @@ class GameScreen(Screen[None]):
             lambda: self.add_message(kind, text))
         if self.session.journal is not None:
             self.add_message("ok", f"journal: {self.session.journal}")
+        for kind, text in self.session.notes:
+            self.add_message(kind, text)
         self.controller.refresh()
         self.set_interval(0.2, self._tick)
         self._render_input()
@@ -252,10 +257,10 @@ class GameScreen(Screen[None]):
         self.snap = snap
         self.query_one("#phase", Static).update(Text(snap.phase, style="bold"))
         self.query_one("#table", Static).update(self._table(snap))
-        noms = ", ".join(f"{a}→{t}" for a, t in snap.nominations) or "none"
-        line = Text(f"Nominations: {noms}")
+        line = Text(snap.standing or "")
         if snap.voting:
-            line.append(f"   Voting on: {', '.join(map(str, snap.voting))}", style="bold")
+            line.append(f"{'   ' if snap.standing else ''}Voting on: "
+                        f"{', '.join(map(str, snap.voting))}", style="bold")
         line.append(f"\n{snap.notation}", style="dim")
         self.query_one("#noms", Static).update(line)
         said = Text("Said:\n", style="bold")

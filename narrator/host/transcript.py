@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from narrator.engine import Game
 from narrator.engine import events as ev
-from narrator.host.narration import Line
+from narrator.host.narration import Line, lines_for
 from narrator.voice.manifest import Manifest
 
 
@@ -37,6 +38,22 @@ class Transcript:
         text = "«" + " ".join(texts) + "»"
         self.spoken.append(text)
         self.entries.append((at, text))
+
+    def recall(self, game: Game) -> int:
+        """A resumed game: write down in ``spoken`` (what a screen shows of the last lines)
+        the lines the events of ``game``'s history said before the process was killed, the
+        history played again on a copy of the table; returns how many. The lines said by the
+        clock alone — the count's numbers, «Десять секунд» — are not in the history and are
+        not recalled, and ``said`` (the protocol's) is left as it is: the journal does not
+        hold what the killed process said."""
+        table = game.table_copy()
+        events = table.start()
+        for action in game.history:
+            events += table.apply(action)
+        recalled = ["«" + " ".join(self.manifest.text(key) for key in line.keys) + "»"
+                    for event in events for line in lines_for(event, game.rules.lines)]
+        self.spoken[:0] = recalled
+        return len(recalled)
 
     def note(self, event: ev.Event, at: float) -> None:
         """A readable line for events that matter in a transcript but are not spoken."""

@@ -339,7 +339,8 @@ def run(args: argparse.Namespace) -> int:
     """``narrator play``: deal, then run the whole game with no human host."""
     rules, seats, names = table_options(args)
     journal_path = Path(args.journal or "journal.jsonl")
-    if journal_path.exists() and journal_path.stat().st_size > 0:
+    # a folder is no journal, and holds no game: check_new_file says what it is
+    if journal_path.is_file() and journal_path.stat().st_size > 0:
         raise NarratorError(f"{journal_path} holds a game already: `narrator resume "
                             f"{journal_path}`, or pass --journal FILE for a new one")
     roles_path = journal_path.with_name(journal_path.stem + ".roles.txt")

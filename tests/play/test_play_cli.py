@@ -187,3 +187,32 @@ def test_assist_checks_its_journal_place_first(tmp_path: Path, monkeypatch: pyte
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--journal" in err and "cannot write" in err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", ["play", "assist"])
+def test_a_folder_given_for_the_journal_is_a_folder_not_a_game(
+        tmp_path: Path, command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--journal DIR`` said "DIR holds a game already: narrator resume DIR", and that resume
+    answered "not a regular file" (or, without --json, a traceback)."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    assert main([command, "--journal", str(folder), "--out-wav", str(tmp_path / "o.wav")]) == 2
+    assert capsys.readouterr().err == f"narrator: --journal: {folder} is a folder, not a file\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games"]
+    assert list(folder.iterdir()) == []
+
+
+@pytest.mark.parametrize("json_out", [[], ["--json"]])
+def test_resume_of_a_folder_is_one_line_naming_the_journal_it_holds(
+        tmp_path: Path, json_out: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    assert main(["resume", str(folder), *json_out]) == 2
+    assert capsys.readouterr().err == (f"narrator: {folder} is a folder, not a journal: give "
+                                       "the journal's file (`narrator resume FILE`)\n")
+    journal = folder / "journal.jsonl"
+    journal.write_text('{"journal": 2, "rules": "crime-time"}\n', encoding="utf-8")
+    (folder / "other.jsonl").write_text('{"rules": "crime-time"}\n', encoding="utf-8")
+    assert main(["resume", str(folder), *json_out]) == 2
+    assert capsys.readouterr().err == (f"narrator: {folder} is a folder, not a journal; it "
+                                       f"holds {journal}: `narrator resume {journal}`\n")
