@@ -213,7 +213,7 @@ def test_foul_remove_and_undo_restores_the_previous_state(tmp_path: Path) -> Non
     async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
         d.run_timers()
         await d.type("4", "f")
-        assert d.game.fouls == {4: 1} and d.said[-1] == "Игроку номер четыре фол"
+        assert d.game.fouls == {4: 1} and d.said[-1] == "Фол игроку номер четыре"
         await d.type("5")
         before = d.game.notation()
         await d.keys("space")

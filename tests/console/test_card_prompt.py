@@ -111,14 +111,14 @@ def test_the_ukrainian_narrator_names_the_seats_in_ukrainian() -> None:
     rig = make_rig(lang="uk")
     see(rig, *all_but(7))
     rig.driver.run_until(20.0)
-    assert prompts(rig, "«Чекаємо") == [(20.0, "«Чекаємо карту гравця номер сім»")]
+    assert prompts(rig, "«Чекаємо") == [(20.0, "«Чекаємо на карту гравця номер сім»")]
     assert rig.op("skip", seat=7).ok
     assert not rig.table.dealing
 
     rig = make_rig(lang="uk")
     see(rig, *all_but(3, 7))
     rig.driver.run_until(20.0)
-    assert prompts(rig, "«Чекаємо") == [(20.0, "«Чекаємо карти гравців номер три і номер сім»")]
+    assert prompts(rig, "«Чекаємо") == [(20.0, "«Чекаємо на карти гравців номер три і номер сім»")]
 
 
 def test_a_paused_game_says_nothing_and_prompts_again_20_s_after_it_goes_on(rig: Rig) -> None:

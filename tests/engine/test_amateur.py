@@ -230,7 +230,7 @@ def test_amateur_closed_cards_eliminated_leave_without_showing(
     assert lines[at + 1] == day_opens
     for line in lines:
         assert not line.startswith(("Роль", "Игрок номер восемь, откройте",
-                                    "Гравець номер вісім, відкрийте")), line
+                                    "Гравцю номер вісім, відкрийте")), line
     assert "Роль" not in result.transcript.render()
     assert result.game.notation(secret=False).split()[2] == "++-++++-++"
     # the protocol records every card at the end, as with the cards open

@@ -120,7 +120,7 @@ def test_the_introduction_round_30_seconds_each_from_seat_one_and_no_vote() -> N
     assert isinstance(result.game.expect, w.NightAct)
     assert not result.game.expect.checks and result.game.expect.role == "mafia"  # night 2
     assert result.game.days[0].rounds == [] and result.game.days[0].opened_by == 1
-    assert "Круг представления окончен, город засыпает" in said(result)
+    assert "Круг знакомства окончен, город засыпает" in said(result)
     # nothing is put to the vote in an introduction
     result = vrn({"speech": 1, "say": [[2.0, "выставляю пятого"]]})
     assert result.game.refused[-1]["reason"] == "not_discussion"
