@@ -30,6 +30,7 @@ from narrator.engine import waits as w
 from narrator.engine.options import OptionError, apply_options, options_of
 from narrator.engine.rules import find_rules
 from narrator.errors import ScriptError
+from narrator.host.club import club_rules, load_rules_file
 from narrator.host.journal import Journal, load_journal
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import ReplayResult, replay_script
@@ -82,6 +83,15 @@ def test_the_option_is_taken_and_travels_in_the_journal(name: str, value: str,
     head = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
     assert head["options"] == {"first_day": value}
     assert load_journal(path).game().rules.first_day == value  # no rules file needed
+
+
+@pytest.mark.parametrize("value", ["none", "lift_only"])
+def test_a_clubs_rules_file_sets_it(value: str, tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    path.write_text(f'first_day = "{value}"\nspeech = 45\n', encoding="utf-8")
+    assert load_rules_file(path) == {"first_day": value, "speech": 45.0}
+    rules = club_rules(find_rules("professional"), path)
+    assert rules.name == "professional" and rules.first_day == value
 
 
 @pytest.mark.parametrize("name", ["crime-time", "professional", "vrn", "vrn-closed", "amateur"])

@@ -58,6 +58,13 @@ def test_a_foul_is_said_foul_first_and_a_correction_as_a_host_corrects_himself(
     assert texts["foul.{n}"] == foul and texts["correction"] == correction
 
 
+def test_uk_puts_the_nights_victims_on_the_stretcher_the_console_names() -> None:
+    """«ноші», as the doctor's pad says it («На ношах: …»), not the Russian «носилки»."""
+    uk = phrases("uk")
+    assert uk["vrn.stretcher.2"] == "Докторе, на ношах двоє"
+    assert not any("носилк" in text for text in uk.values())
+
+
 def test_uk_waits_for_a_card_as_ukrainian_does() -> None:
     uk = phrases("uk")
     assert uk["card_awaited.{n}"] == "Чекаємо на карту гравця номер {num}"
