@@ -63,6 +63,7 @@ from narrator.engine import (
     Withdraw,
 )
 from narrator.engine import waits as w
+from narrator.engine.options import apply_options, options_of
 from narrator.engine.rules import Rules, find_rules
 from narrator.engine.types import Role, Timer
 from narrator.engine.waits import Expect
@@ -84,10 +85,11 @@ _MOST_SEATS = 63
 _DRAWS = 20
 
 
-def script_of(rules: str, seed: int) -> str | None:
-    """The table script of the random game of ``rules`` played from ``seed``; None when the
-    game cannot be written (never for the games of this driver: see the module's doc)."""
-    return table_script(_random_game(rules, seed))
+def script_of(rules: str, seed: int, options: dict[str, Any] | None = None) -> str | None:
+    """The table script of the random game of ``rules`` (with the club ``options``, written
+    in its header) played from ``seed``; None when the game cannot be written (never for the
+    games of this driver: see the module's doc)."""
+    return table_script(_random_game(rules, seed, options=options))
 
 
 # -- the phrases ---------------------------------------------------------------------------------
@@ -337,6 +339,9 @@ class _Scribe:
             "roles": {r: s[0] if len(s) == 1 else s for r, s in cards.items()},
             **game.dealt,
         }
+        options = options_of(game.rules)
+        if options:  # the club's options travel in the header (first_day, …)
+            header["options"] = options
         rows = [header, *(_shots_as_written(line) for line in self.lines)]
         return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
 
@@ -381,11 +386,12 @@ def _table_sizes(rules: Rules) -> list[int]:
     return sizes
 
 
-def _random_game(rules: str, seed: int, *, max_actions: int = 20_000) -> Game:
-    """A random complete game of ``rules`` at a random table size, every action one a table
-    script can say where it happens (see the module's doc)."""
+def _random_game(rules: str, seed: int, *, max_actions: int = 20_000,
+                 options: dict[str, Any] | None = None) -> Game:
+    """A random complete game of ``rules`` (with the club ``options``) at a random table size,
+    every action one a table script can say where it happens (see the module's doc)."""
     rng = random.Random(seed)
-    ruleset = find_rules(rules)
+    ruleset = apply_options(find_rules(rules), options or {})
     game = Game(ruleset, seats=rng.choice(_table_sizes(ruleset)), rng=rng)
     game.start()
     scribe = _Scribe(game)

@@ -157,3 +157,23 @@ def test_random_games_of_every_ruleset_are_the_same_in_every_front_end_killed_th
     out = capsys.readouterr().out.splitlines()
     assert code == 0, "\n".join(x for x in out if ": same" not in x)
     assert out[-1] == f"{len(paths) * len(MODES)} same, 0 differ, 0 n/a"
+
+
+@pytest.mark.parametrize("first_day", ["none", "lift_only"])
+def test_random_games_with_the_clubs_first_day_are_the_same_in_every_front_end(
+        first_day: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The club option first_day is the engine's alone: every front end plays the same game,
+    before and after a kill."""
+    from tests.conform.random_scripts import script_of
+
+    paths = []
+    for rules in ("crime-time", "professional", "vrn-closed"):
+        text = script_of(rules, 3, {"first_day": first_day})
+        assert text is not None and f'"first_day": "{first_day}"' in text.splitlines()[0]
+        path = tmp_path / f"{rules}.table.jsonl"
+        path.write_text(text, encoding="utf-8")
+        paths.append(str(path))
+    code = main(["conform", *paths, "--kill", "3", "--seed", "7"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0, "\n".join(x for x in out if ": same" not in x)
+    assert out[-1] == f"{len(paths) * len(MODES)} same, 0 differ, 0 n/a"
