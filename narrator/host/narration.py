@@ -115,7 +115,7 @@ def _lines(event: ev.Event) -> list[Line]:
         case ev.CardShown(seat=seat, role=role):
             return [Line((f"open_card.{seat}", f"card.{role}"))]
         case ev.Stays(seats=seats, reason="first_day"):
-            # «В первый день один игрок стол не покидает: номер … остаётся за столом»
+            # «В первый день одного игрока голосованием не выводят: номер … остается за столом»
             return [Line(tuple(f"first_day_stays.{s}" for s in seats))]
         case ev.Stays(seats=seats):
             return [Line(tuple(f"stays.{s}" for s in seats))]

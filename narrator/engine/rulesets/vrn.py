@@ -84,7 +84,8 @@ class Vrn(Rules):
     #: «є хвилина на виправдання»
     justify_seconds = 60.0
     nominations = False
-    #: day 1 is «коло уявлення»: no discussion to nominate in, no vote to change
+    #: day 1 is the introduction round («Знайомство починаємо з гравця під номером один»): no
+    #: discussion to nominate in, no vote to change
     own_first_day = "its day 1 is the introduction round"
     shows_victims = True
     morning_phase = "morning"
