@@ -58,7 +58,8 @@ def _build_parser() -> argparse.ArgumentParser:
 
     def club_opts(p: argparse.ArgumentParser) -> None:
         p.add_argument("--rules-file", metavar="FILE",
-                       help="the club's options in a TOML file (fouls, best_move, cards, first_day, timers)")
+                       help="the club's options in a TOML file (fouls, best_move, cards, "
+                            "first_day, timers)")
         p.add_argument("--names", metavar="NAMES",
                        help='nicknames per seat, e.g. "1=Ника,2=Бублик,7=Momento Mori"')
 

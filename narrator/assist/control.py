@@ -61,7 +61,7 @@ _STEPS = {
 HINT_WIDTH = 100 - len("Number: ") - 12 - 4
 _SPEECHES = {"day": "speech", "last": "last word", "tie": "tie speech", "intro": "introduction",
              "extra": "30 s more", "justify": "justification",
-             "leader": "speech of the round's leader, who stays"}
+             "leader": "leader's speech"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,7 +74,7 @@ _ORDINAL = {3: "3rd", 4: "4th"}
 #: each kind of speech, as the transcript names it beside a seat with a nickname
 _SPEECH_NOTE = {"day": "speech", "last": "last word", "tie": "tie speech",
                 "intro": "introduction", "extra": "30 s more", "justify": "justification",
-                "leader": "speech of the round's leader, who stays"}
+                "leader": "leader's speech"}
 
 
 def seat_label(seat: int, names: dict[int, str]) -> str:

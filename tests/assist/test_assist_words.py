@@ -245,3 +245,16 @@ def test_the_hint_of_a_vote_says_where_abstainers_go_only_where_they_go_somewher
                                              "g")).game
     assert isinstance(first.expect, w.Vote) and len(first.voting_candidates) == 10
     assert hint(first).endswith(" · abstainers count for the last")
+
+
+def test_a_first_days_leader_who_stays_has_a_speech_of_his_own_on_the_screen() -> None:
+    """first_day = "lift_only": the re-vote's single leader speaks and stays — not a tie
+    speech (no re-vote follows it)."""
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    text = (examples / "vrn-closed-first-day-lift.table.jsonl").read_text(encoding="utf-8")
+    cut = text[:text.index('{"speech": 4, "say": [[25.0, "дякую"]]}')]
+    game = replay_script(parse_table_script(cut, "lift")).game
+    assert isinstance(game.expect, w.Speech) and game.expect.speech == "leader"
+    assert describe(game) == "Day 1 · leader's speech of seat 4"
+    assert hint(game) == "Space: end the speech"
+    assert game.expect.label("uk") == "Слово лідеру голосування: гравець 4"
