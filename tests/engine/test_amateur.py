@@ -370,3 +370,50 @@ def test_events_of_a_put_up_say_the_thumbs_and_the_days_total() -> None:
     game.apply(EndSpeech())
     assert game.apply(PutUp(5, (1, 2))) == [ev.PutUpCounted(5, 2, 2)]
     assert game.apply(PutUp(5, (3,))) == [ev.PutUpCounted(5, 1, 3)]
+
+
+# -- whom one may accuse and check (decisions where 004 is silent) ----------------------------------
+
+def test_a_speaker_never_accuses_himself_nor_a_seat_out() -> None:
+    result = amateur(*speeches([1]))  # seat 1 has spoken: the thumbs' window after his speech
+    game = result.game
+    assert isinstance(game.expect, w.PutUp) and game.expect.seat == 1
+    assert game.accusation_refusal(1, 1) == "own_seat"
+    assert game.refusal(PutUp(1, (2, 3))) == "own_seat"
+    game.apply(PutUp(1, (2, 3)))  # sent anyway: refused, nothing counted
+    assert game.refused[-1] == {"phase": "d1", "seat": 1, "kind": "put_up", "target": 1,
+                                "reason": "own_seat"}
+    assert game.days[-1].extra.get("put_up") is None
+    assert game.accusation_refusal(1, 5) is None
+
+
+def test_the_commissar_checks_neither_himself_nor_a_seat_known_out_but_tonights_victim() -> None:
+    from narrator.engine import Check, Kill, Remove
+
+    result = amateur(*speeches(ALL))
+    game = result.game
+    game.apply(Remove(7))  # out, as the whole table knows
+    while not (isinstance(game.expect, w.NightAct) and game.expect.role == "mafia"):
+        game.apply(TimeUp(game.expect.timer.name))  # type: ignore[union-attr]
+    game.apply(Kill("mafia", 5))  # tonight's victim: nobody knows it yet
+    while not (isinstance(game.expect, w.NightAct) and game.expect.role == "commissar"):
+        game.apply(TimeUp(game.expect.timer.name))  # type: ignore[union-attr]
+    assert game.refusal(Check("commissar", 2)) == "own_seat"
+    assert game.refusal(Check("commissar", 7)) == "target_out"
+    assert game.refusal(Check("commissar", 5)) is None  # leaving him out would tell the kill
+    before = len(game.night_acts)
+    game.apply(Check("commissar", 7))
+    assert game.refused[-1]["reason"] == "target_out" and len(game.night_acts) == before
+    game.apply(Check("commissar", 5))
+    assert game.night_acts[-1].target == 5
+
+
+def test_crime_times_checks_take_any_seat_out_or_not() -> None:
+    """2.1.3: «проверить любого игрока (живого или выбывшего)»."""
+    from narrator.engine import Check
+
+    game = Game(find_rules("crime-time"), roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA,
+                                                 9: Role.MAFIA})
+    game.start()
+    assert all(game.rules.check_refusal(1, s, {7: "vote"}) is None for s in (1, 7))
+    assert game.check_refusal(Check("sheriff", 1)) is None

@@ -109,7 +109,7 @@ var Console = (function () {
   var ws = null, nextId = 1, retry = 500, handlers = {}, timerEnd = null, timerHeld = false, timerTotal = 0;
   var lang = "ru", receivedAt = 0, serverNow = 0, last = null;
   // the step a message was shown in: an answer belongs to its step and goes when it ends
-  var msgSerial = null, serialNow = null;
+  var msgSerial = null, serialNow = null, sentAt = {};
 
   function T(key) { return (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.ru[key] || key; }
   function $(id) { return document.getElementById(id); }
@@ -174,7 +174,14 @@ var Console = (function () {
       var msg;
       try { msg = JSON.parse(m.data); } catch (e) { return; }
       if (msg.view) onView(msg.view, msg.now);
-      else if ("reply" in msg && handlers.reply) handlers.reply(msg);
+      else if ("reply" in msg && handlers.reply) {
+        var at = sentAt[msg.reply];
+        delete sentAt[msg.reply];
+        // a press taken in a step that has ended since: its «Принято» would stand under the
+        // next step's question; a refusal is still said (until the step after)
+        if (msg.ok && at !== undefined && at !== serialNow) return;
+        handlers.reply(msg);
+      }
     };
     ws.onclose = function () {
       setLink(false);
@@ -186,6 +193,7 @@ var Console = (function () {
   function send(obj) {
     if (!ws || ws.readyState !== 1) { return null; }
     obj.id = nextId++;
+    sentAt[obj.id] = serialNow;
     ws.send(JSON.stringify(obj));
     return obj.id;
   }
