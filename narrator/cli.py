@@ -17,7 +17,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from narrator.engine.rules import KNOWN, all_figures
+from narrator.engine.rules import KNOWN
+from narrator.engine.tuning import all_figures
 from narrator.errors import NarratorError
 
 RULES = KNOWN

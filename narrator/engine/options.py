@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from narrator.engine.rules import RULESETS, Rules, tunable, tuned
+from narrator.engine.rules import RULESETS, Rules
+from narrator.engine.tuning import tunable, tuned
 from narrator.errors import NarratorError
 from narrator.typed import typed_number
 

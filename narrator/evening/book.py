@@ -23,7 +23,8 @@ from typing import Any
 
 from narrator.console.tokens import OPERATOR, Who
 from narrator.engine.options import OptionError, apply_options
-from narrator.engine.rules import Rules, find_rules, with_settings
+from narrator.engine.rules import Rules, find_rules
+from narrator.engine.tuning import with_settings
 from narrator.errors import NarratorError
 
 BOOK = "evening.json"

@@ -26,7 +26,7 @@ from narrator.console.server import serve
 from narrator.console.table import ConsoleTable
 from narrator.engine import Game
 from narrator.engine.options import options_of
-from narrator.engine.rules import settings_of
+from narrator.engine.tuning import settings_of
 from narrator.errors import NarratorError
 from narrator.evening.book import BOOK, EveningBook, GameEntry
 from narrator.evening.front import EveningFront, Finished, Lobby, Router

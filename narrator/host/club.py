@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from narrator.engine.options import OptionError, apply_options, check_options, parse_names
-from narrator.engine.rules import Rules, find_rules, parse_figures, with_settings
+from narrator.engine.rules import Rules, find_rules
+from narrator.engine.tuning import parse_figures, with_settings
 from narrator.errors import NarratorError
 
 

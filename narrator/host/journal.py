@@ -41,7 +41,8 @@ from narrator.engine.options import (
     check_options,
     options_of,
 )
-from narrator.engine.rules import find_rules, settings_of, with_settings
+from narrator.engine.rules import find_rules
+from narrator.engine.tuning import settings_of, with_settings
 from narrator.errors import NarratorError
 from narrator.host.recorder import Recorder
 from narrator.inputs import ACTION, ENTRY, OPERATOR, PAD, STOP, TIMER, UNDO, Input, InputError

@@ -8,7 +8,7 @@ from narrator.audio.format import AudioChunk
 from narrator.audio.session import SessionRecorder
 from narrator.engine import Game
 from narrator.engine.options import options_of
-from narrator.engine.rules import settings_of
+from narrator.engine.tuning import settings_of
 from narrator.host.recorder import InputLog
 from narrator.inputs import TABLE, Input
 

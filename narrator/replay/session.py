@@ -23,7 +23,8 @@ from narrator.audio.vosk_recognizer import load_model, table_recognizer
 from narrator.clock import VirtualClock
 from narrator.engine import Game, Role, parse_action
 from narrator.engine.options import apply_options, check_names
-from narrator.engine.rules import find_rules, with_settings
+from narrator.engine.rules import find_rules
+from narrator.engine.tuning import with_settings
 from narrator.errors import NarratorError
 from narrator.host.hearing import Hearing, game_hearing
 from narrator.inputs import ACTION, DELAY, ENTRY, GATED, STOP, TABLE, UNDO, Input, InputError

@@ -171,7 +171,8 @@ def test_assist_roles_option_and_missing_sound_card(tmp_path: Path,
 
 
 def test_a_clubs_count_pace_is_used_and_survives_resume(tmp_path: Path) -> None:
-    from narrator.engine.rules import find_rules, with_settings
+    from narrator.engine.rules import find_rules
+    from narrator.engine.tuning import with_settings
     from narrator.errors import NarratorError
 
     rules = with_settings(find_rules("crime-time"), count_pace=2.0)

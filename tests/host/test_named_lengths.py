@@ -15,7 +15,8 @@ import pytest
 
 from narrator.engine import RULESETS, Game, Rules, find_rules
 from narrator.engine.options import FIGURES, apply_options
-from narrator.engine.rules import NamedLength, fitted_lines, tunable, with_settings
+from narrator.engine.rules import NamedLength
+from narrator.engine.tuning import fitted_lines, tunable, with_settings
 from narrator.host.narration import lines_for, reword
 from narrator.testing import random_action
 from narrator.voice.keys import MAX_SEATS, length_free, spoken_keys, wording_keys
