@@ -25,8 +25,9 @@ from narrator.engine.actions import (
 )
 from narrator.engine.errors import EngineError, IllegalActionError, InvalidActionError
 from narrator.engine.game import Expect, Game
+from narrator.engine.record import NightAct
 from narrator.engine.rules import RULESETS, CrimeTime, Rules, find_rules, register
-from narrator.engine.types import NightAct, Role, Team, Timer
+from narrator.engine.types import Role, Team, Timer
 
 __all__ = [
     "RULESETS", "Action", "BestMove", "Check", "CrimeTime", "EndSpeech", "EngineError", "Expect",

@@ -7,6 +7,7 @@ the game journal is a list of these lines.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from narrator.engine.errors import InvalidActionError
 from narrator.engine.types import quick_init
@@ -197,6 +198,12 @@ Action = (Nominate | Withdraw | EndSpeech | Malformed | TimeUp | Hands | HandCou
 
 for _action in Action.__args__:  # an action is made for every input: see quick_init
     quick_init(_action)
+
+#: a role's acts at night (a tuple: ``isinstance`` takes it faster than ``Check | Kill | Save``)
+NIGHT_ACTS = (Check, Kill, Save)
+#: each night act's verb, as a night step lists its acts
+VERBS: dict[type, Literal["check", "kill", "save"]] = {Check: "check", Kill: "kill",
+                                                        Save: "save"}
 
 
 def _int(word: str) -> int | None:

@@ -100,28 +100,3 @@ class Timer:
     seconds: float
     warning_at: float | None = None
     tick: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class NightAct:
-    """One act a role did at night, as the game took it: a check (its answer), a kill, a save
-    (the seat saved, if any). ``step``: the serial of the step it was done in; ``night``: the
-    night's number. Secret: for the
-    acting role's own pad and the host."""
-
-    step: int
-    night: int  # the night's number (night 1 is the deal)
-    role: str
-    act: Literal["check", "kill", "save"]
-    target: int
-    result: bool | None = None  # a check's answer
-    saved: int | None = None  # a save: whom it saved (None: nobody)
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"night": self.night, "role": self.role, "act": self.act,
-                               "target": self.target}
-        if self.act == "check":
-            out["result"] = self.result
-        elif self.act == "save":
-            out["saved"] = self.saved
-        return out

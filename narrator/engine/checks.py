@@ -1,0 +1,273 @@
+"""What the game takes: the checks an action passes before the flow sees it, and the reasons
+the rules refuse one seat's input at the step the game waits at.
+
+:func:`check` raises :class:`InvalidActionError` for a malformed action and
+:class:`IllegalActionError` for one the game is not waiting for: the state is then untouched.
+:func:`refusal` gives the reason code a :class:`~narrator.engine.events.Refused` event would
+carry — the rules foresee these inputs, and the flow refuses them itself, in the protocol.
+Every front end asks here (through :class:`~narrator.engine.game.Game`) instead of keeping
+its own copy of a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from narrator.engine import waits as w
+from narrator.engine.actions import (
+    NIGHT_ACTS,
+    VERBS,
+    Action,
+    BestMove,
+    Check,
+    EndSpeech,
+    Extra,
+    Floor,
+    Foul,
+    HandCount,
+    Hands,
+    Kill,
+    Malformed,
+    Nominate,
+    PutUp,
+    Remove,
+    Save,
+    Shot,
+    TimeUp,
+    Withdraw,
+)
+from narrator.engine.errors import IllegalActionError, InvalidActionError
+from narrator.engine.record import NightAct, notation
+from narrator.engine.state import State
+from narrator.engine.types import Role
+from narrator.engine.waits import Expect
+
+__all__ = ["accusation_refusal", "acted", "actor_alive", "check", "check_refusal", "check_seat",
+           "refusal"]
+
+#: actions taken in a speech (a tuple: faster in ``isinstance`` than X | Y)
+_SPOKEN = (Nominate, Withdraw, EndSpeech, Malformed)
+
+
+def check_seat(s: State, seat: int, what: object) -> None:
+    if not isinstance(seat, int) or not 1 <= seat <= s.seats:
+        raise InvalidActionError(f"{what}: seat {seat!r} does not exist (seats 1..{s.seats})")
+
+
+def _illegal(s: State, exp: Expect, action: Action, why: str) -> IllegalActionError:
+    # the public notation: the message is shown to the operator, and may be logged
+    return IllegalActionError(
+        f"{action}: {why} (waiting for {exp}; {notation(s, exp, secret=False)})")
+
+
+def check(s: State, exp: Expect, action: Action) -> None:
+    """Raise InvalidActionError / IllegalActionError unless the flow at ``exp`` takes
+    ``action``."""
+    if isinstance(exp, w.Speech) and isinstance(action, _SPOKEN):
+        return  # the common case first: the flow checks targets itself (refusals)
+    if isinstance(exp, w.Over):
+        raise _illegal(s, exp, action, "the game is over")
+    # each kind of action has its own check (by exact type: one look-up, not a chain)
+    checker = _CHECKS.get(type(action))
+    if checker is None:
+        raise InvalidActionError(f"unknown action {action!r}")
+    checker(s, action, exp)
+
+
+def _check_aside(s: State, action: Foul | Remove, exp: Expect) -> None:
+    check_seat(s, action.seat, action)
+    # 1.4: a foul counts while the player is at the table, last word included; a
+    # removal has nothing to take from a seat that is out already
+    if action.seat in s.out and not (isinstance(action, Foul)
+                                     and action.seat in s.last_word_due):
+        raise _illegal(s, exp, action, f"seat {action.seat} is out of the game")
+
+
+def _check_time_up(s: State, action: TimeUp, exp: Expect) -> None:
+    if exp.timer is None or action.name != exp.timer.name:
+        raise _illegal(s, exp, action, "no such timer is running")
+
+
+def _check_spoken(s: State, action: Action, exp: Expect) -> None:
+    raise _illegal(s, exp, action, "nobody is speaking")  # (in a speech: taken in check)
+
+
+def _check_hand_count(s: State, action: HandCount, exp: Expect) -> None:
+    if not isinstance(exp, w.Vote):
+        raise _illegal(s, exp, action, "no vote on a candidate is open")
+    free = len(s.living) - len(s.round.voted) - s.round.anonymous
+    if not 0 <= action.n <= free:
+        raise _illegal(s, exp, action, f"only {free} seat(s) have not voted in this round")
+
+
+def _check_hands(s: State, action: Hands, exp: Expect) -> None:
+    if not isinstance(exp, w.Vote | w.Crash):
+        raise _illegal(s, exp, action, "no vote is open")
+    for seat in action.seats:
+        check_seat(s, seat, action)
+        if seat in s.out:
+            raise _illegal(s, exp, action, f"seat {seat} is out of the game and cannot vote")
+
+
+def _check_shot(s: State, action: Shot, exp: Expect) -> None:
+    if not isinstance(exp, w.Hunt):
+        raise _illegal(s, exp, action, "the mafia is not hunting")
+    check_seat(s, action.shooter, action)
+    check_seat(s, action.target, action)
+    if action.shooter not in s.black:
+        raise _illegal(s, exp, action, f"seat {action.shooter} is not mafia")
+    if action.shooter in s.out:
+        raise _illegal(s, exp, action, f"seat {action.shooter} is out of the game")
+
+
+def _check_night_act(s: State, action: Check | Kill | Save, exp: Expect) -> None:
+    verb = VERBS[type(action)]
+    if not isinstance(exp, w.NightAct) or verb not in exp.acts or action.role != exp.role:
+        raise _illegal(s, exp, action, f"it is not the {action.role}'s {verb}")
+    check_seat(s, action.target, action)
+    if not actor_alive(s, action.role):
+        raise _illegal(s, exp, action, f"the {action.role} is out of the game")
+
+
+def _check_floor(s: State, action: Floor, exp: Expect) -> None:
+    if not isinstance(exp, w.Floor):
+        raise _illegal(s, exp, action, "nobody is asked to take the floor")
+    check_seat(s, action.seat, action)
+    if action.seat in s.out:
+        raise _illegal(s, exp, action, f"seat {action.seat} is out of the game")
+    if action.seat in s.today.spoken:
+        raise _illegal(s, exp, action, f"seat {action.seat} has spoken today")
+
+
+def _check_thumbs(s: State, action: PutUp | Extra, exp: Expect) -> None:
+    """The thumbs after a speech, or the hands held up through the discussion."""
+    if not isinstance(exp, w.PutUp if isinstance(action, PutUp) else w.Extra):
+        raise _illegal(s, exp, action, "it is not the time for it")
+    if isinstance(action, PutUp):
+        check_seat(s, action.target, action)
+    for seat in action.seats:
+        check_seat(s, seat, action)
+        if seat in s.out:
+            raise _illegal(s, exp, action, f"seat {seat} is out of the game")
+
+
+def _check_best_move(s: State, action: BestMove, exp: Expect) -> None:
+    if not s.rules.best_move:
+        raise _illegal(s, exp, action, "the best_move option is off")
+    victim = s.nights[0]["shot"] if s.nights else None  # the first hunt's (night 2) hit
+    if not (isinstance(exp, w.Speech) and exp.speech == "last" and s.phase == "d2"
+            and victim is not None and exp.seat == victim):
+        raise _illegal(s, exp, action, "only the first-night victim names a best move, at "
+                                       "the last word")
+    if s.best_move is not None:
+        raise _illegal(s, exp, action, "the best move is named already")
+    for seat in action.seats:
+        check_seat(s, seat, action)
+    if len(action.seats) != 3 or len(set(action.seats)) != 3:
+        raise _illegal(s, exp, action, "a best move names three different seats")
+    if victim in action.seats:
+        raise _illegal(s, exp, action, f"it names seat {victim}, the victim")
+
+
+#: each action's check, by its exact type (see :func:`check`)
+_CHECKS: dict[type, Callable[[State, Any, Expect], None]] = {
+    Foul: _check_aside, Remove: _check_aside,
+    TimeUp: _check_time_up,
+    **dict.fromkeys(_SPOKEN, _check_spoken),
+    HandCount: _check_hand_count,
+    Hands: _check_hands,
+    Shot: _check_shot,
+    **dict.fromkeys(NIGHT_ACTS, _check_night_act),
+    Floor: _check_floor,
+    PutUp: _check_thumbs, Extra: _check_thumbs,
+    BestMove: _check_best_move,
+}
+
+
+def actor_alive(s: State, role: str) -> bool:
+    """Whether ``role`` (a card's name, or "mafia": any of the mafia's cards) is at the
+    table. A seat killed this night still is (2.1.2: nobody knows the result until day):
+    a checker shot in the hunt still checks."""
+    if role == "mafia":
+        return any(s.at_table(x) for x in s.black)
+    try:
+        seat = s.seat_of(Role(role))
+    except ValueError:
+        raise InvalidActionError(f"no role is called {role!r}") from None
+    return seat is not None and s.at_table(seat)
+
+
+def acted(s: State, step: int, role: str) -> NightAct | None:
+    """What ``role`` did at step ``step``, the step the game waits at (None: nothing yet)."""
+    for act in reversed(s.night_acts):
+        if act.step != step:
+            return None
+        if act.role == role:
+            return act
+    return None
+
+
+def refusal(s: State, exp: Expect, action: Action) -> str | None:
+    """Why the rules refuse ``action`` at ``exp`` — the reason code its Refused event would
+    carry — or None when the game takes it. For one seat's input of a step (a hand, a thumb,
+    a raised hand, a check or a night act)."""
+    if isinstance(action, NIGHT_ACTS) and isinstance(exp, w.NightAct):
+        if isinstance(action, Check) and exp.checks:
+            done = acted(s, exp.serial, action.role)
+            if done is not None and done.act == "check":
+                return "already_checked"  # 2.1.3: one check a night
+            return check_refusal(s, action)
+        if s.night.acted:
+            return "already_acted"
+        if isinstance(action, Kill) and action.target in s.out:
+            return "target_out"
+        if isinstance(action, Check):
+            return check_refusal(s, action)
+        if isinstance(action, Save):
+            return s.rules.save(action.target, s.living_victims(), s.saved_seats())[1]
+        return None
+    if isinstance(action, Hands) and isinstance(exp, w.Vote | w.Crash):
+        taken = s.round.voted if isinstance(exp, w.Vote) else s.presses.hands
+        return "already_voted" if any(x in taken for x in action.seats) else None
+    if isinstance(action, PutUp) and isinstance(exp, w.PutUp):
+        reason = accusation_refusal(s, exp.seat, action.target)
+        if reason is not None:
+            return reason
+        return "already_voted" if any(x in s.presses.thumbs for x in action.seats) else None
+    if isinstance(action, Extra) and isinstance(exp, w.Extra):
+        return "already_raised" if any(x in s.presses.raised for x in action.seats) else None
+    return None
+
+
+def check_refusal(s: State, action: Check) -> str | None:
+    """Why the ruleset refuses the seat ``action`` checks (e.g. amateur's commissar: not
+    himself, not a seat the table knows is out); None when any seat may be checked."""
+    return s.rules.check_refusal(s.seat_of(Role(action.role)), action.target, public_out(s))
+
+
+def accusation_refusal(s: State, speaker: int, target: int) -> str | None:
+    """Why ``speaker`` may not accuse ``target`` for the thumbs after his speech (amateur;
+    the text is silent): not himself (``own_seat``), not a seat out (``target_out``)."""
+    if target == speaker:
+        return "own_seat"
+    if target in s.out:
+        return "target_out"
+    return None
+
+
+def public_out(s: State) -> dict[int, str]:
+    """The seats out as the table knows it, and how: a night's victim only from the day that
+    announces it (2.1.2), and as "shot" — the morning names the victims, not who killed them
+    (the mafia, the maniac, the sheriff's shot)."""
+    days = {d.number for d in s.days}
+    night_kills = set(s.rules.kill_how.values())
+    out: dict[int, str] = {}
+    for seat, info in s.out.items():
+        how = str(info["how"])
+        if how in night_kills:
+            if s.winner is None and info.get("night") not in days:
+                continue
+            how = "shot"
+        out[seat] = how
+    return out

@@ -1,0 +1,207 @@
+"""The nights: the first night's steps (2.1.1), then each night's as its ruleset lists them —
+crime-time's hunt (2.1.2) and checks (2.1.3), the other texts' kills and saves — and the
+night's result, told at day (2.2)."""
+
+from __future__ import annotations
+
+from narrator.engine import events as ev
+from narrator.engine import waits as w
+from narrator.engine.actions import NIGHT_ACTS, VERBS, Action, Check, Kill, Save, Shot, TimeUp
+from narrator.engine.checks import check_refusal, refusal
+from narrator.engine.flow.wait import Flow, timer, wait
+from narrator.engine.record import new_night
+from narrator.engine.state import Night, State
+from narrator.engine.steps import Announce, Hunt, Wake
+from narrator.engine.types import Role, Timer
+
+__all__ = ["first_night", "night", "report"]
+
+
+def first_night(s: State) -> Flow:
+    """2.1.1: the ruleset's first night, step by step (crime-time: cards, the don noted,
+    the mafia's agreement, the sheriff noted); no hunt, no checks. A step named after
+    something dealt besides the cards (the maniac's side) announces it."""
+    r = s.rules
+    for step in r.first_night:
+        s.events.append(ev.PhaseStarted(step, 1))
+        if step in s.dealt:
+            s.events.append(ev.Declared(step, s.dealt[step]))
+        t = r.first_night_timer(step, s.seats)
+        if t is not None:
+            yield from timer(s, t)
+
+
+def night(s: State, n: int) -> Flow:
+    """A night after the first: the ruleset's steps (crime-time 2.1: the hunt, 2.1.2, then
+    the don's and the sheriff's checks, 2.1.3)."""
+    s.phase = f"n{n}"
+    s.nominations = []
+    steps = s.rules.night_steps(n, s.card_alive)
+    s.nights.append(new_night(s.rules, steps, n))
+    s.night = Night()
+    s.events.append(ev.PhaseStarted("night", n))
+    for step in steps:
+        if isinstance(step, Wake):
+            if step.acts == ("check",):
+                yield from _check_step(s, n, step)
+            else:
+                yield from _wake(s, n, step)
+        elif isinstance(step, Hunt):
+            yield from _hunt(s, n)
+            _hunted(s, n)
+        elif isinstance(step, Announce):
+            s.events.append(ev.PhaseStarted(step.phase, n))
+        else:
+            _resolve(s, n)
+
+
+def _hunt(s: State, n: int) -> Flow:
+    """2.1.2: the count (then :func:`_hunted`)."""
+    r = s.rules
+    s.events.append(ev.PhaseStarted("hunt", n))
+    t = Timer("hunt", r.count_pace * s.seats, tick=r.count_pace)
+    s.events.append(ev.TimerStarted(t))
+    s.presses.shots = {}
+    return wait(s, w.Hunt(t, s.black_at_table(), True, s.serials), _take_shot)
+
+
+def _take_shot(s: State, action: Action, expect: w.Hunt) -> bool:
+    if isinstance(action, Shot):
+        if action.shooter not in s.out:  # not removed during the count
+            s.presses.shots.setdefault(action.shooter, set()).add(action.target)
+        return False
+    return isinstance(action, TimeUp)
+
+
+def _hunted(s: State, n: int) -> None:
+    """2.1.2: the hunt's victim, known to the host only until day."""
+    r = s.rules
+    black = [x for x in s.living if x in s.black]
+    target = r.hunt_target(black, s.presses.shots, set(s.living))
+    s.nights[-1]["shot"] = target
+    s.events.append(ev.ShotsResolved(n, target))
+    if target is not None:
+        s.night.victims.append((target, r.kill_how["mafia"]))
+
+
+def _check_step(s: State, n: int, step: Wake) -> Flow:
+    """2.1.3: the checker points at a seat (living or not) and the host's nod answers; the
+    time runs out in full, whether or not the checker is still at the table."""
+    s.events.append(ev.PhaseStarted(step.phase, n))
+    t = Timer(step.phase, step.seconds)
+    s.events.append(ev.TimerStarted(t))
+    seats = s.actors(step.role)
+    act = w.NightAct(t, seats, bool(seats), s.serials, step.role, step.acts)
+    return wait(s, act, _take_check)
+
+
+def _take_check(s: State, action: Action, expect: w.NightAct) -> bool:
+    if isinstance(action, Check):
+        reason = refusal(s, expect, action)
+        if reason is not None:
+            s.refuse(None, "check", action.target, reason)
+        else:
+            _checked(s, action, expect)
+        return False
+    return isinstance(action, TimeUp)
+
+
+def _checked(s: State, action: Check, expect: w.NightAct) -> None:
+    """The host's nod to a check: into the night's record, the night acts and the events."""
+    result = s.rules.check_answer(Role(action.role), s.roles[action.target])
+    s.nights[-1][f"{action.role}_check"] = {"target": action.target, "result": result}
+    s.note_act(expect.serial, action.role, "check", action.target, result=result)
+    s.events.append(ev.Checked(action.role, action.target, result))
+
+
+def _wake(s: State, n: int, step: Wake) -> Flow:
+    """A role wakes for a kill, a save, or a check or a kill; its time runs out in full."""
+    s.events.append(ev.PhaseStarted(step.phase, n))
+    if "save" in step.acts and s.rules.shows_victims:
+        s.events.append(ev.Victims(len(s.living_victims())))
+    t = Timer(step.phase, step.seconds)
+    s.events.append(ev.TimerStarted(t))
+    s.night.acted = False
+    seats = s.actors(step.role)
+    act = w.NightAct(t, seats, bool(seats), s.serials, step.role, step.acts)
+    yield from wait(s, act, _take_act)
+    if not s.night.acted and step.acts[0] == "kill":
+        s.events.append(ev.Missed(step.role))
+
+
+def _take_act(s: State, action: Action, expect: w.NightAct) -> bool:
+    """The act of the role awake: one a step; a refused one may be tried again."""
+    if not isinstance(action, NIGHT_ACTS):
+        return isinstance(action, TimeUp)
+    if s.night.acted or (isinstance(action, Kill) and action.target in s.out):
+        s.refuse(None, VERBS[type(action)], action.target,
+                 refusal(s, expect, action) or "already_acted")
+        return False
+    if isinstance(action, Check):
+        reason = check_refusal(s, action)
+        if reason is not None:
+            s.refuse(None, "check", action.target, reason)
+            return False
+        _checked(s, action, expect)
+    elif isinstance(action, Kill):
+        how = s.rules.kill_how.get(action.role, f"{action.role}_kill")
+        s.nights[-1][how] = action.target
+        s.night.victims.append((action.target, how))
+        s.note_act(expect.serial, action.role, "kill", action.target)
+        s.events.append(ev.Acted(action.role, "kill", action.target))
+    elif not _save(s, action, expect):
+        return False
+    s.night.acted = True
+    return False
+
+
+def _save(s: State, action: Save, expect: w.NightAct) -> bool:
+    """A save of one of the night's victims, as the ruleset takes it; False: refused (the
+    one who saves may pick again)."""
+    saved, reason = s.rules.save(action.target, s.living_victims(), s.saved_seats())
+    if reason is not None:
+        s.refuse(None, "save", action.target, reason)
+        return False
+    s.nights[-1][f"{action.role}_save"] = {"target": action.target, "saved": saved}
+    s.note_act(expect.serial, action.role, "save", action.target, saved=saved)
+    if saved is not None:
+        s.night.saved.add(saved)
+    s.events.append(ev.Saved(action.role, action.target, saved))
+    return True
+
+
+def _resolve(s: State, n: int) -> None:
+    """The night's victims but the saved leave the table; if that decides the game, the day
+    breaks only to say so."""
+    night = s.night
+    if not night.victims:  # nobody left the table: nothing is decided
+        return
+    order = s.living_victims()
+    how_of: dict[int, str] = {}
+    for seat, how in night.victims:  # a seat killed twice: the first kill's
+        how_of.setdefault(seat, how)
+    victims = tuple(seat for seat in order if seat not in night.saved)
+    for seat in victims:
+        s.put_out(seat, how_of[seat], check_win=False)
+    night.out = victims
+    night.saved_any = bool(night.saved & set(order))
+    if s.decided() is not None:
+        s.events.append(ev.PhaseStarted("day", n))
+        report(s, n)
+        s.check_win()
+
+
+def report(s: State, n: int) -> None:
+    """2.2: the night's result: each victim (their card shown where the ruleset shows
+    it), or a night with none."""
+    r = s.rules
+    if r.morning_phase is not None:
+        s.events.append(ev.PhaseStarted(r.morning_phase, n))
+    if not s.night.out:
+        s.events.append(ev.NightResult(n, None, s.night.saved_any))
+    for seat in s.night.out:
+        s.events.append(ev.NightResult(n, seat))
+        if r.reveal_cards:
+            s.events.append(ev.CardShown(seat, s.roles[seat].value))
+    if s.winner is None and s.decided() is None:
+        s.plays_on()

@@ -1,0 +1,92 @@
+"""A speech: a day speech (2.3) with its nomination (2.3.1, 2.3.2), a last word (2.2, 2.4),
+a tie speech (2.4.1) or another ruleset's kind (an introduction, 30 s more, a justification);
+the best move named at the first victim's last word (a club option)."""
+
+from __future__ import annotations
+
+from narrator.engine import events as ev
+from narrator.engine import waits as w
+from narrator.engine.actions import (
+    Action,
+    BestMove,
+    EndSpeech,
+    Malformed,
+    Nominate,
+    Remove,
+    TimeUp,
+    Withdraw,
+)
+from narrator.engine.flow.wait import Flow, wait
+from narrator.engine.state import State
+from narrator.engine.types import SpeechKind, Timer
+
+__all__ = ["speech"]
+
+_ENDS = (TimeUp, EndSpeech)  # what ends a speech (besides the speaker's removal)
+
+
+def speech(s: State, seat: int, kind: SpeechKind) -> Flow:
+    """``seat`` speaks a ``kind`` speech for its ruleset's length."""
+    seconds, warning = s.speech_lengths[kind]
+    t = Timer("speech", seconds, warning)
+    if kind == "justify":  # a justification is used once (vrn: the next time, out)
+        s.days[-1].extra.setdefault("justified", []).append(seat)
+    s.events.append(ev.SpeechStarted(seat, kind))
+    s.events.append(ev.TimerStarted(t))
+    s.presses.standing = None
+    return wait(s, w.Speech(t, (seat,), False, s.serials, seat, kind), _take_speech)
+
+
+def _take_speech(s: State, action: Action, expect: w.Speech) -> bool:
+    seat = expect.seat
+    if isinstance(action, _ENDS) or (isinstance(action, Remove) and action.seat == seat):
+        # 2.4.3: a removal ends the removed player's own speech, nobody else's
+        s.events.append(ev.SpeechEnded(seat, early=not isinstance(action, TimeUp)))
+        if expect.speech == "last":
+            s.last_word_due.discard(seat)  # 1.4: now a spectator
+        return True
+    if isinstance(action, Malformed):
+        s.refuse(seat, action.kind, action.target, action.reason)
+    elif isinstance(action, Nominate):
+        reason = _nomination_refusal(s, expect.speech, action.target)
+        if reason:
+            s.refuse(seat, "nominate", action.target, reason)
+        else:
+            s.presses.standing = action.target
+            s.nominations.append((seat, action.target))
+            s.events.append(ev.Nominated(seat, action.target))
+    elif isinstance(action, Withdraw):
+        _withdraw(s, seat, expect.speech, action.target)
+    elif isinstance(action, BestMove):
+        black = sum(1 for x in action.seats if x in s.black)
+        s.best_move = {"seat": seat, "named": list(action.seats), "black_named": black}
+        s.events.append(ev.BestMoveNamed(seat, action.seats, black))
+    return False
+
+
+def _nomination_refusal(s: State, kind: SpeechKind, target: int) -> str | None:
+    if kind != "day":
+        return "not_discussion"  # 2.3.1: nominations are made in the discussion
+    if not s.rules.nominations:
+        return "no_nominations"  # the ruleset votes otherwise
+    if not 1 <= target <= s.seats:
+        return "not_a_seat"
+    if target in s.out:
+        return "target_out"
+    if s.presses.standing is not None:
+        return "already_nominated"  # 2.3: one candidate per speech
+    return None
+
+
+def _withdraw(s: State, seat: int, kind: SpeechKind, target: int) -> None:
+    """2.3.2: the speaker withdraws his own nomination; another's earlier one stands."""
+    if kind != "day":
+        s.refuse(seat, "withdraw", target, "not_discussion")
+    elif not s.rules.nominations:
+        s.refuse(seat, "withdraw", target, "no_nominations")
+    elif s.presses.standing is None or s.presses.standing != target:
+        s.refuse(seat, "withdraw", target, "not_own_nomination")
+    else:
+        s.nominations.remove((seat, target))
+        s.presses.standing = None
+        s.events.append(ev.Withdrawn(seat, target))
