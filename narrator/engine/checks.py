@@ -211,8 +211,11 @@ def acted(s: State, step: int, role: str) -> NightAct | None:
 def refusal(s: State, exp: Expect, action: Action) -> str | None:
     """Why the rules refuse ``action`` at ``exp`` — the reason code its Refused event would
     carry — or None when the game takes it. For one seat's input of a step (a hand, a thumb,
-    a raised hand, a check or a night act)."""
+    a raised hand, a check or a night act); None too for an input the step does not take at
+    all (another role's act, an act the step has not: :func:`check` says why)."""
     if isinstance(action, NIGHT_ACTS) and isinstance(exp, w.NightAct):
+        if action.role != exp.role or VERBS[type(action)] not in exp.acts:
+            return None
         if isinstance(action, Check) and exp.checks:
             done = acted(s, exp.serial, action.role)
             if done is not None and done.act == "check":

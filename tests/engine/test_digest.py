@@ -20,6 +20,7 @@ import pytest
 from narrator.engine import Game, find_rules
 from narrator.engine.options import apply_options
 from narrator.testing import random_action
+from tests.engine.observe import views
 
 #: games per variant: enough that every step of every ruleset is played, cheap enough for
 #: every run of the suite (about a second in all)
@@ -66,15 +67,6 @@ DIGESTS: dict[str, str] = {
 }
 
 
-def _views(game: Game) -> tuple[object, ...]:
-    """What the front ends read off the game at every step, besides its notation."""
-    return (game.expect, game.step, game.step_start, game.phase, sorted(game.out.items()),
-            game.candidates, game.voting_candidates, sorted(game.step_hands),
-            sorted(game.hunt_shots.items()), sorted(game.step_thumbs), game.raised_hands,
-            sorted(game.spoken), game.victims, sorted(game.public_out().items()),
-            game.is_over)
-
-
 def variant_digest(rules: str, options: dict[str, object], games: int = GAMES) -> str:
     """One sha256 over ``games`` seeded random games of ``rules`` with ``options``: each
     action, its refusal, its events, the waits and views after it, both notations, an undo now
@@ -86,16 +78,16 @@ def variant_digest(rules: str, options: dict[str, object], games: int = GAMES) -
         seats = options.get("seats")
         game = Game(apply_options(find_rules(rules), club),
                     seats=seats if isinstance(seats, int) else None, rng=rng)
-        digest.update(repr((game.roles, game.dealt, game.start(), _views(game))).encode())
+        digest.update(repr((game.roles, game.dealt, game.start(), views(game))).encode())
         while not game.is_over and len(game.history) < 5_000:
             action = random_action(game, rng)
             refusal = game.refusal(action)
             events = game.apply(action)
-            digest.update(repr((action, refusal, events, _views(game))).encode())
+            digest.update(repr((action, refusal, events, views(game))).encode())
             digest.update(game.notation().encode())
             digest.update(game.notation(secret=False).encode())
             if len(game.history) % 97 == 0:  # an undo now and then, and the action again
-                digest.update(repr((game.pop(), _views(game), game.apply(action))).encode())
+                digest.update(repr((game.pop(), views(game), game.apply(action))).encode())
         digest.update(json.dumps(game.protocol(), ensure_ascii=False).encode())
     return digest.hexdigest()
 

@@ -3,6 +3,8 @@ from its name, and the seats a count of hands stands for (2.4.2)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from narrator.engine import (
@@ -109,3 +111,31 @@ def test_the_hosts_secret_lines_come_from_the_typed_night_record() -> None:
         elif act.role != "mafia":
             assert f"{game.rules.kill_how[act.role].replace('_', ' ')} {act.target}" in line
     assert {a.act for a in game.night_acts} >= {"check", "kill", "save"}
+
+
+def test_a_refusal_is_asked_only_of_the_steps_own_act_and_never_raises() -> None:
+    # another role's act, or an act the step has not, is not the step's input: check() says
+    # why; refusal() answers None (it raised ValueError for a role that does not exist, and
+    # answered a kill at a check step with the last night act's "already_acted")
+    from narrator.engine import EndSpeech, Game, TimeUp
+
+    game = Game("vrn", rng=random.Random(4))
+    game.start()
+    killed = False
+    while not (isinstance(game.expect, w.NightAct) and game.expect.checks):
+        exp = game.expect
+        assert exp.timer is not None
+        if isinstance(exp, w.NightAct) and exp.role == "mafia" and not killed:
+            game.apply(Kill("mafia", next(s for s in game.living if s not in game.black)))
+            killed = True
+        else:
+            game.apply(EndSpeech() if isinstance(exp, w.Speech) else TimeUp(exp.timer.name))
+    assert killed and game.expect.role == "don"
+    target = next(s for s in game.living if s not in game.black)
+    assert game.refusal(Check("nobody", target)) is None
+    assert game.refusal(Check("sheriff", target)) is None
+    assert game.refusal(Kill("don", target)) is None
+    assert game.refusal(Check("don", target)) is None
+    for action in (Check("nobody", target), Check("sheriff", target), Kill("don", target)):
+        with pytest.raises(IllegalActionError):
+            game.check(action)
