@@ -45,8 +45,8 @@ def checker_present(replayed: Game, role: str, night: int) -> bool:
     return out["night"] >= night if "night" in out else out["day"] >= night
 
 
-if TYPE_CHECKING:  # (test_assist imports this module)
-    from tests.assist.test_assist import Driver
+if TYPE_CHECKING:  # (tests.assist.keys imports this module)
+    from tests.assist.keys import KeyDriver
 
 #: The deal most tests use: sheriff 1, don 3, mafia 5 and 9, civilians elsewhere.
 ROLES: dict[int, Role] = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA}
@@ -121,7 +121,7 @@ def alsa_no_device(folder: Path) -> AlsaDevice:
 
 
 def hosted_through_assist(script: TableScript, journal: Path,
-                          host: Callable[[Driver], Awaitable[None]]) -> Game:
+                          host: Callable[[KeyDriver], Awaitable[None]]) -> Game:
     """The game of ``script``'s table (its cards, what else was dealt, its language) hosted in
     the assist app on a virtual clock, the host's keys given by ``host``; nothing logged as an
     error on the way; journaled to ``journal``."""
@@ -130,7 +130,7 @@ def hosted_through_assist(script: TableScript, journal: Path,
     from narrator.clock import VirtualClock
     from narrator.host.journal import Journal
     from narrator.voice.manifest import default_manifest
-    from tests.assist.test_assist import Driver
+    from tests.assist.keys import KeyDriver
 
     game = Game(script.rules, seats=script.seats, roles=script.roles, dealt=script.dealt)
     session = make_session(game, VirtualClock(),
@@ -143,7 +143,7 @@ def hosted_through_assist(script: TableScript, journal: Path,
         async with app.run_test(size=(120, 40)) as pilot:
             screen = app.game_screen
             assert screen is not None
-            d = Driver(session, pilot, screen)
+            d = KeyDriver(session, pilot, screen)
             await host(d)
             assert not d.log("error"), d.log("error")
 

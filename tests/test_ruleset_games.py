@@ -23,7 +23,7 @@ from narrator.host.journal import load_journal
 from narrator.replay.script import TableScript
 from narrator.replay.table import ReplayResult, replay_script
 from narrator.testing import Utterances
-from tests.assist.test_assist import Driver, hunt
+from tests.assist.keys import KeyDriver, hunt
 from tests.console.conftest import make_rig
 from tests.helpers import (
     END,
@@ -184,7 +184,7 @@ def keys_of(script: TableScript, text: str) -> Iterator[tuple[str, str]]:
             yield str(intent.target), "w"
 
 
-async def host_the_game(script: TableScript, d: Driver) -> None:
+async def host_the_game(script: TableScript, d: KeyDriver) -> None:
     """The script's inputs as a human host's keys."""
     game = d.game
     for line in script.inputs:

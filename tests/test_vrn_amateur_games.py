@@ -39,7 +39,7 @@ from narrator.host.journal import load_journal
 from narrator.replay.script import TableScript
 from narrator.replay.table import replay_script
 from narrator.testing import Utterances
-from tests.assist.test_assist import INF, Driver
+from tests.assist.keys import INF, KeyDriver
 from tests.helpers import (
     END,
     EXAMPLES,
@@ -180,7 +180,7 @@ def test_the_example_played_at_a_hostless_table_gives_the_same_protocol(name: st
 
 # -- assist: the host's keys ---------------------------------------------------------------------
 
-async def finish(d: Driver, exp: Expect) -> None:
+async def finish(d: KeyDriver, exp: Expect) -> None:
     """Let the step ``exp`` end on its own time (a night act runs its time out)."""
     for _ in range(50):
         if not same_step(d.game.expect, exp) or d.game.is_over:
@@ -189,7 +189,7 @@ async def finish(d: Driver, exp: Expect) -> None:
     raise AssertionError(f"the step did not end: {exp}")
 
 
-async def host_step(d: Driver, step: Step) -> None:
+async def host_step(d: KeyDriver, step: Step) -> None:
     """The host's keys for one step."""
     exp, actions = step.expect, step.actions
     assert same_step(d.game.expect, exp), (d.game.expect, exp)
@@ -233,7 +233,7 @@ async def host_step(d: Driver, step: Step) -> None:
     await finish(d, exp)
 
 
-async def host_the_game(replayed: Game, d: Driver) -> None:
+async def host_the_game(replayed: Game, d: KeyDriver) -> None:
     """The replayed game's steps as a human host's keys; each speech ended with Space."""
     items = list(steps_of(replayed))
     for item in items:

@@ -7,7 +7,6 @@ and let the fake clock jump to each deadline. No wall-clock sleeps.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -15,108 +14,24 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from narrator.assist import cli as assist
-from narrator.assist.cli import make_session, resume_session
-from narrator.assist.ui import AssistApp, Deal, GameScreen, Session, parse_roles
+from narrator.assist.cli import resume_session
+from narrator.assist.ui import AssistApp, Deal, Session, parse_roles
 from narrator.cli import main
 from narrator.clock import VirtualClock
-from narrator.engine import Game, Role, Shot
-from narrator.engine import waits as w
+from narrator.engine import Game, Shot
 from narrator.engine.entries import OperatorInput
 from narrator.engine.rules import find_rules
 from narrator.errors import NarratorError
-from narrator.host.journal import Journal, load_journal
+from narrator.host.journal import load_journal
 from narrator.voice.manifest import default_manifest
+from tests.assist.keys import INF, KeyDriver, check, hunt, new_session, play
 from tests.helpers import ROLES
-
-INF = float("inf")
-
-
-def new_session(journal: Path, roles: dict[int, Role] | None = None) -> Session:
-    game = Game(roles=roles or ROLES)
-    session = make_session(game, VirtualClock(), journal=Journal.for_game(journal, game, fsync=False),
-                           manifest=default_manifest("ru"))
-    session.host.start()
-    return session
-
-
-Scenario = Callable[[AssistApp, Pilot[None], "Driver"], Awaitable[None]]
-
-
-def timers(exp: w.Expect) -> bool:
-    """A step that only waits for its timer."""
-    return isinstance(exp, w.Pause | w.Deal)
-
-
-def hunt(exp: w.Expect) -> bool:
-    return isinstance(exp, w.Hunt)
-
-
-def check(exp: w.Expect) -> bool:
-    return isinstance(exp, w.NightAct) and exp.checks
-
-
-class Driver:
-    """Keys in through the pilot, the loop stepped on the fake clock."""
-
-    def __init__(self, session: Session, pilot: Pilot[None], screen: GameScreen) -> None:
-        self.session = session
-        self.pilot = pilot
-        self.screen = screen
-        self.loop = session.loop
-        self.game = session.host.game
-
-    async def keys(self, *keys: str) -> None:
-        await self.pilot.press(*keys)
-        self.loop.step(timeout=0)  # the loop runs the inputs (and publishes a snapshot)
-
-    async def type(self, text: str, key: str = "enter") -> None:
-        await self.keys(*[("minus" if ch == "-" else ch) for ch in text], key)
-
-    def run_timers(self, waiting: Callable[[w.Expect], bool] = timers) -> None:
-        """Let the clock run while the game only waits on its timers (or what ``waiting``
-        says)."""
-        for _ in range(200):
-            if not waiting(self.game.expect):
-                break
-            self.loop.step(timeout=INF)
-        self.session.loop.submit(self.screen.controller.publish)
-        self.loop.step(timeout=0)
-
-    @property
-    def said(self) -> list[str]:
-        return self.session.transcript.said
-
-    @property
-    def phase(self) -> str:
-        return self.game.notation().split()[1]
-
-    def log(self, kind: str | None = None) -> list[str]:
-        return [text for k, text in self.screen.messages if kind is None or k == kind]
-
-    async def day_speeches(self, nominations: dict[int, int]) -> None:
-        """Every day speech, ended with Space; ``nominations`` by speaker."""
-        while isinstance(self.game.expect, w.Speech) and self.game.expect.speech == "day":
-            seat = self.game.expect.seat
-            if seat in nominations:
-                await self.type(str(nominations[seat]))
-            await self.keys("space")
-
-
-def play(session: Session, scenario: Scenario) -> None:
-    async def go() -> None:
-        app = AssistApp(session)
-        async with app.run_test(size=(120, 40)) as pilot:
-            screen = app.game_screen
-            assert screen is not None
-            await scenario(app, pilot, Driver(session, pilot, screen))
-
-    asyncio.run(go())
 
 
 def test_first_night_then_day_speeches_nominations_and_vote(tmp_path: Path) -> None:
     session = new_session(tmp_path / "j.jsonl")
 
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()  # the first night runs on its timers
         assert d.phase == "d1:day@1"
         assert "Десять секунд" in d.said  # the mafia's agreement, at 50 s
@@ -154,7 +69,7 @@ def test_first_night_then_day_speeches_nominations_and_vote(tmp_path: Path) -> N
 def test_night_shot_and_checks_then_the_day_announces_it(tmp_path: Path) -> None:
     session = new_session(tmp_path / "j.jsonl")
 
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         await d.day_speeches({})  # no nominations: no vote, night 2
         assert d.phase == "n2:hunt"
@@ -181,7 +96,7 @@ def test_night_shot_and_checks_then_the_day_announces_it(tmp_path: Path) -> None
 def test_tie_revote_car_crash_then_a_night_of_single_shots(tmp_path: Path) -> None:
     session = new_session(tmp_path / "j.jsonl")
 
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         await d.day_speeches({1: 2, 2: 4})
         for _ in range(2):  # 5 : 5 twice (the abstainers count for 4)
@@ -210,7 +125,7 @@ def test_tie_revote_car_crash_then_a_night_of_single_shots(tmp_path: Path) -> No
 def test_foul_remove_and_undo_restores_the_previous_state(tmp_path: Path) -> None:
     session = new_session(tmp_path / "j.jsonl")
 
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         await d.type("4", "f")
         assert d.game.fouls == {4: 1} and d.said[-1] == "Фол игроку номер четыре"
@@ -238,7 +153,7 @@ def test_foul_remove_and_undo_restores_the_previous_state(tmp_path: Path) -> Non
 def test_illegal_inputs_show_in_the_log_and_the_game_goes_on(tmp_path: Path) -> None:
     session = new_session(tmp_path / "j.jsonl")
 
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         await d.type("5")  # nobody speaks during the first night
         await d.type("3", "c")  # nobody checks
         await d.keys("enter")  # nothing is asked for
@@ -275,7 +190,7 @@ def test_keys_are_operator_entries_read_by_the_shared_parser(
     monkeypatch.setattr(control, "parse_operator_line", spy)
     session = new_session(tmp_path / "j.jsonl")
 
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         await d.type("5")  # a nomination
         await d.type("5", "w")  # withdrawn
@@ -297,7 +212,7 @@ def test_resume_reopens_at_the_same_phase(tmp_path: Path) -> None:
     session = new_session(path)
     seen: dict[str, str] = {}
 
-    async def first(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def first(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         await d.day_speeches({1: 5, 2: 7})
         assert d.phase == "d1:vote@5"
@@ -313,7 +228,7 @@ def test_resume_reopens_at_the_same_phase(tmp_path: Path) -> None:
     again = resume_session(contents, path, VirtualClock(), manifest=default_manifest("ru"),
                            fsync=False)
 
-    async def second(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def second(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         assert d.game.notation() == seen["notation"]
         d.run_timers()  # still waiting for the host's count
         assert d.screen.snap is not None and d.screen.snap.phase.startswith("Day 1 · vote")

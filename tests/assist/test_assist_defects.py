@@ -20,7 +20,8 @@ from narrator.engine import waits as w
 from narrator.host.journal import Journal, load_journal
 from narrator.host.speaker import next_part
 from narrator.voice.manifest import default_manifest
-from tests.assist.test_assist import INF, ROLES, Driver, Scenario, check, hunt
+from tests.assist.keys import INF, KeyDriver, Scenario, check, hunt
+from tests.helpers import ROLES
 
 
 def session_at(journal: Path, names: dict[int, str] | None = None) -> Session:
@@ -38,7 +39,7 @@ def play(session: Session, scenario: Scenario) -> AssistApp:
         async with app.run_test(size=(140, 44)) as pilot:
             screen = app.game_screen
             assert screen is not None
-            await scenario(app, pilot, Driver(session, pilot, screen))
+            await scenario(app, pilot, KeyDriver(session, pilot, screen))
 
     asyncio.run(go())
     return app
@@ -50,13 +51,13 @@ def screen_text(screen: GameScreen) -> str:
     return "\n".join([*parts, *(text for _, text in screen.messages)])
 
 
-async def to_the_hunt(d: Driver) -> None:
+async def to_the_hunt(d: KeyDriver) -> None:
     d.run_timers()
     await d.day_speeches({})  # nobody nominated: night 2
     assert d.phase == "n2:hunt"
 
 
-def advance(d: Driver, seconds: float) -> None:
+def advance(d: KeyDriver, seconds: float) -> None:
     """Let ``seconds`` of the game go by (what is due meanwhile runs)."""
     d.loop.run_until(d.session.host.now() + seconds)
 
@@ -65,7 +66,7 @@ def advance(d: Driver, seconds: float) -> None:
 
 def test_the_hunt_waits_for_the_host_after_the_count_and_a_late_entry_never_replays_it(
         tmp_path: Path) -> None:
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         await to_the_hunt(d)
         for _ in range(30):  # the whole count
             d.loop.step(timeout=INF)
@@ -93,7 +94,7 @@ def test_the_hunt_waits_for_the_host_after_the_count_and_a_late_entry_never_repl
 
 
 def test_the_hunt_entered_during_the_count_ends_with_the_count(tmp_path: Path) -> None:
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         await to_the_hunt(d)
         for _ in range(3):
             d.loop.step(timeout=INF)  # «один», «два», «три»
@@ -107,7 +108,7 @@ def test_the_hunt_entered_during_the_count_ends_with_the_count(tmp_path: Path) -
 
 
 def test_a_check_waits_for_the_host_unless_the_checker_is_gone(tmp_path: Path) -> None:
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         await d.type("1", "x")
         await d.keys("y")  # the sheriff is removed on day 1
@@ -132,7 +133,7 @@ def test_a_check_waits_for_the_host_unless_the_checker_is_gone(tmp_path: Path) -
 def test_undo_in_a_vote_reverts_the_whole_entry_and_says_a_correction(tmp_path: Path) -> None:
     path = tmp_path / "j.jsonl"
 
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         await d.day_speeches({1: 5, 2: 7})
         assert d.phase == "d1:vote@5"
@@ -156,7 +157,7 @@ def test_undo_in_a_vote_reverts_the_whole_entry_and_says_a_correction(tmp_path: 
 
 
 def test_undo_of_a_foul_keeps_the_speakers_clock(tmp_path: Path) -> None:
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         assert d.phase == "d1:day@1"
         advance(d, 20.0)
@@ -171,7 +172,7 @@ def test_undo_of_a_foul_keeps_the_speakers_clock(tmp_path: Path) -> None:
 
 
 def test_undo_of_an_ended_speech_gives_it_back_the_time_it_had_left(tmp_path: Path) -> None:
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         advance(d, 20.0)
         await d.keys("space")  # «Спасибо» by mistake
@@ -186,7 +187,7 @@ def test_undo_of_an_ended_speech_gives_it_back_the_time_it_had_left(tmp_path: Pa
 # -- keys ---------------------------------------------------------------------------------------
 
 def test_space_in_a_vote_keeps_the_digits_typed(tmp_path: Path) -> None:
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         await d.day_speeches({1: 5, 2: 7})
         await d.type("3", "space")
@@ -196,7 +197,7 @@ def test_space_in_a_vote_keeps_the_digits_typed(tmp_path: Path) -> None:
 
 
 def test_q_and_x_ask_for_confirmation(tmp_path: Path) -> None:
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         await d.type("6", "x")
         assert 6 not in d.game.out and "Remove seat 6" in d.log("error")[-1]
@@ -218,7 +219,7 @@ def test_q_and_x_ask_for_confirmation(tmp_path: Path) -> None:
 def test_q_after_the_game_closes_at_once(tmp_path: Path) -> None:
     """Over, the game has nothing left to lose: q closes the screen without a question (an
     evening's host goes back to the evening)."""
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         for seat in (3, 5, 9):  # the black seats removed: the civilians win
             await d.type(str(seat), "x")
@@ -234,7 +235,7 @@ def test_q_after_the_game_closes_at_once(tmp_path: Path) -> None:
 # -- secrets and names --------------------------------------------------------------------------
 
 def test_no_roles_nor_night_results_on_the_main_screen_only_behind_r(tmp_path: Path) -> None:
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         await d.type("42", "f")  # an error message quotes the state: the public form
         await d.day_speeches({})
@@ -266,7 +267,7 @@ def test_no_roles_nor_night_results_on_the_main_screen_only_behind_r(tmp_path: P
 
 
 def test_names_are_shown_on_the_table(tmp_path: Path) -> None:
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         text = screen_text(d.screen)
         assert "Ника" in text and "Momento Mori" in text
@@ -285,7 +286,7 @@ def test_resume_continues_the_running_timer_with_the_time_left(tmp_path: Path) -
     path = tmp_path / "j.jsonl"
     session = session_at(path)
 
-    async def first(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def first(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         advance(d, 15.0)
         await d.type("5")  # a nomination 15 s into seat 1's speech
@@ -318,7 +319,7 @@ def test_resume_with_the_same_out_wav_writes_the_next_part_beside_it(tmp_path: P
 
 
 def test_the_host_is_told_at_the_3rd_and_4th_foul(tmp_path: Path) -> None:
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         for _ in range(4):
             await d.type("8", "f")
@@ -364,7 +365,7 @@ def test_keys_a_ruleset_has_no_use_for_are_not_shown_nor_taken(tmp_path: Path) -
         shown: set[str] = set()
         log: list[str] = []
 
-        async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+        async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
             d.run_timers()
             if isinstance(game.expect, w.Floor):
                 session.host.apply(Floor(3))
@@ -416,7 +417,7 @@ def test_vrn_night_victims_show_as_shot_and_who_killed_only_behind_r(tmp_path: P
             host.apply(TimeUp(exp.timer.name))
     assert {s: game.out[s]["how"] for s in (2, 5)} == {2: "maniac", 5: "sheriff_shot"}
 
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         snap = snapshot(host, session.transcript)
         assert {s.seat: s.out for s in snap.seats if s.out} == {2: "shot", 5: "shot"}
         text = str(d.screen._table(snap))

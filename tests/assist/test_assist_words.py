@@ -29,7 +29,7 @@ from narrator.replay.script import parse_table_script
 from narrator.replay.table import replay_script
 from narrator.testing import random_action
 from narrator.voice.manifest import default_manifest
-from tests.assist.test_assist import Driver, new_session, play
+from tests.assist.keys import KeyDriver, new_session, play
 
 VRN = {1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA, 6: Role.DOCTOR,
        8: Role.MANIAC}
@@ -85,7 +85,7 @@ def test_every_hint_fits_the_100_columns_with_a_full_entry_typed(rules: str) -> 
 def test_the_hunts_hint_is_whole_on_a_screen_of_100_columns(tmp_path: Path) -> None:
     session = new_session(tmp_path / "j.jsonl")
 
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         await d.day_speeches({})
         assert isinstance(d.game.expect, w.Hunt)
@@ -100,7 +100,7 @@ def test_the_hunts_hint_is_whole_on_a_screen_of_100_columns(tmp_path: Path) -> N
         app = AssistApp(session)
         async with app.run_test(size=(100, 40)) as pilot:
             assert app.game_screen is not None
-            await scenario(app, pilot, Driver(session, pilot, app.game_screen))
+            await scenario(app, pilot, KeyDriver(session, pilot, app.game_screen))
 
     asyncio.run(go())
 
@@ -126,7 +126,7 @@ def test_vrns_screen_shows_no_nominations_line(tmp_path: Path) -> None:
                            journal=Journal.for_game(tmp_path / "j.jsonl", game, fsync=False))
     session.host.start()
 
-    async def scenario(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         assert isinstance(d.game.expect, w.Speech)  # the introduction round
         await pilot.pause()
@@ -144,7 +144,7 @@ def killed_in_the_vote(path: Path) -> list[str]:
     session = new_session(path)
     shown: list[str] = []
 
-    async def first(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def first(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()
         await d.day_speeches({1: 5, 2: 7})
         assert d.phase == "d1:vote@5"
@@ -164,7 +164,7 @@ def test_a_resumed_game_shows_the_lines_said_and_the_entries_before_the_kill(
                            manifest=default_manifest("ru"), fsync=False)
     assert again.transcript.said == []  # the protocol's: the journal has none of them
 
-    async def second(app: AssistApp, pilot: Pilot[None], d: Driver) -> None:
+    async def second(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         d.run_timers()  # the screen's first snapshot
         await pilot.pause()
         said = str(d.screen.query_one("#said", Static).render())
