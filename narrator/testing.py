@@ -52,9 +52,19 @@ from narrator.engine.types import Role
 from narrator.inputs import STOP, Input, entry
 from narrator.listening import Heard
 
+#: the kinds of wait :func:`random_action` answers alike (tuples: ``isinstance`` takes them
+#: faster than ``X | Y``, which makes a new union at every call — this is the benchmark's loop)
+_HANDS = (w.Vote, w.Crash)
+_OTHER_STEPS = (w.NightAct, w.Floor, w.PutUp, w.Extra)
+_NIGHT_ACTS = (Kill, Save, Check)
+
 
 def random_action(game: Game, rng: random.Random) -> Action:
-    """A random action the game accepts now (the game must not be over)."""
+    """A random action the game accepts now (the game must not be over).
+
+    The engine benchmark's games are played with it (``scripts/bench_engine.py``), and the
+    engine's fingerprint (``tests/engine/test_digest.py``): a change to its random draws is a
+    change to every recorded game."""
     exp = game.expect
     assert exp.timer is not None
     living = game.living
@@ -80,7 +90,7 @@ def random_action(game: Game, rng: random.Random) -> Action:
             share = len(living) // max(1, len(game.voting_candidates)) + 1
             return Hands(tuple(rng.sample(living, rng.randint(0, min(len(living), share)))))
         return TimeUp(exp.timer.name)
-    if isinstance(exp, w.Vote | w.Crash) and rng.random() < 0.7:
+    if isinstance(exp, _HANDS) and rng.random() < 0.7:
         return Hands(tuple(rng.sample(living, rng.randint(0, len(living)))))
     if isinstance(exp, w.Hunt):
         # mostly the agreed shot of every living mafioso (2.1.2), sometimes a stray one
@@ -97,7 +107,7 @@ def random_action(game: Game, rng: random.Random) -> Action:
             checker = game.seat_of(Role(exp.role))
             if checker is not None and checker in living:
                 return Check(exp.role, rng.randint(1, game.seats))
-    elif isinstance(exp, w.NightAct | w.Floor | w.PutUp | w.Extra):
+    elif isinstance(exp, _OTHER_STEPS):
         # (after crime-time's steps, whose random draws stay as they were: the same seeds
         # give the same crime-time games)
         taken = _other_step(game, rng, exp)
@@ -114,7 +124,7 @@ def _other_step(game: Game, rng: random.Random,
     if isinstance(exp, w.NightAct):
         role = exp.role
         last = game.history[-1] if game.history else None
-        acted = isinstance(last, Kill | Save | Check) and last.role == role
+        acted = isinstance(last, _NIGHT_ACTS) and last.role == role
         if acted or not game.actor_alive(role) or rng.random() < 0.15:
             return None  # (once a role has acted, its time runs out)
         act = exp.acts[0] if rng.random() < 0.8 else rng.choice(exp.acts)
@@ -127,7 +137,8 @@ def _other_step(game: Game, rng: random.Random,
                         else rng.randint(1, game.seats))
         return Check(role, rng.randint(1, game.seats))
     if isinstance(exp, w.Floor):
-        waiting = [s for s in living if s not in game.spoken]
+        spoken = game.spoken  # (a property: once, not once a seat)
+        waiting = [s for s in living if s not in spoken]
         return Floor(rng.choice(waiting)) if waiting and rng.random() < 0.7 else None
     if isinstance(exp, w.PutUp):
         if rng.random() < 0.5:

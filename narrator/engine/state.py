@@ -93,6 +93,10 @@ class State:
         self.rules = rules
         self.seats = seats
         self.roles = roles
+        #: the first seat of each card (a check step and its refusals ask for it)
+        self._seat_of: dict[Role, int] = {}
+        for seat, role in roles.items():
+            self._seat_of.setdefault(role, seat)
         self.dealt = dealt
         self.black = black  # the mafia's cards: the seats that hunt (2.1.2)
         self.side_black = side_black  # the seats playing for the mafia (a maniac may)
@@ -139,7 +143,8 @@ class State:
             seat in self.last_word_due and self.winner is None)
 
     def seat_of(self, role: Role) -> int | None:
-        return next((s for s, r in self.roles.items() if r is role), None)
+        """The seat holding ``role`` (the first, for a card dealt more than once)."""
+        return self._seat_of.get(role)
 
     @property
     def candidates(self) -> tuple[int, ...]:

@@ -35,8 +35,11 @@ def is_time_up(s: State, action: Action, expect: Expect) -> bool:
     return isinstance(action, TimeUp)
 
 
+_FLOOR_OR_TIME_UP = (Floor, TimeUp)  # (a tuple: ``Floor | TimeUp`` is a new union each call)
+
+
 def is_floor_or_time_up(s: State, action: Action, expect: Expect) -> bool:
-    return isinstance(action, Floor | TimeUp)
+    return isinstance(action, _FLOOR_OR_TIME_UP)
 
 
 def wait(s: State, expect: Expect, take: Take) -> Flow:
