@@ -1,41 +1,90 @@
-"""Every benchmark runs in its quick mode, through the one table of ``scripts/bench.py``, so
-that none can rot unseen. The figures themselves are the benchmarks' business, not a test's:
-only that each ran and reported its figures against a target."""
+"""Every benchmark runs in its quick mode, once, through the one table of ``scripts/bench.py``,
+so that none can rot unseen. The figures themselves are the benchmarks' business, not a test's:
+only that each ran and reported its figures against a target — the engine and the replay for
+every ruleset, the latency over its clips, the console its press and flood figures."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
+
+from narrator.engine import RULESETS
 
 ROOT = Path(__file__).resolve().parents[1]
+BENCHES = {"engine", "replay", "grammar", "voice", "latency", "session", "console"}
 
 
-def test_every_benchmark_runs_in_its_quick_mode_and_reports_against_a_target() -> None:
+@pytest.fixture(scope="module")
+def quick() -> dict[str, list[dict[str, Any]]]:
+    """``bench.py --quick --json``: every benchmark's figures (one run for the module)."""
     proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench.py"), "--quick",
                            "--json"], capture_output=True, text=True, timeout=1200,
                           stdin=subprocess.DEVNULL, cwd=ROOT)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    results = json.loads(proc.stdout)
-    expected = {"engine", "replay", "grammar", "voice", "latency", "session", "console"}
-    assert expected <= set(results)
-    for name in expected:
-        rows = results[name]
+    results: dict[str, list[dict[str, Any]]] = json.loads(proc.stdout)
+    return results
+
+
+def test_every_benchmark_runs_in_its_quick_mode_and_reports_against_a_target(
+        quick: dict[str, list[dict[str, Any]]]) -> None:
+    assert set(quick) >= BENCHES
+    for name in BENCHES:
+        rows = quick[name]
         assert rows and not any(str(r["name"]).startswith("(") for r in rows), (name, rows)
-        if name != "console":  # the console's figures have no target in the contract
-            assert any(r["target"] for r in rows), name  # a figure with its target
+        assert any(r["target"] for r in rows), name  # a figure with its target
         for r in rows:
             assert r["value"] not in (None, "-"), (name, r)
 
 
-def test_the_table_has_a_target_beside_each_figure() -> None:
+def test_the_engine_and_the_replay_report_every_ruleset_with_its_target(
+        quick: dict[str, list[dict[str, Any]]]) -> None:
+    engine = {r["name"]: r for r in quick["engine"]}
+    assert engine["random complete games"]["target"] == ">= 1,000"
+    bar = 0.9 * engine["engine actions"]["value"]
+    for name in RULESETS:
+        if name == "crime-time":
+            continue
+        row = engine[f"engine actions ({name})"]
+        # every ruleset's work per second against crime-time's in the same run
+        assert row["target"].startswith(">= ") and "90 % of crime-time's" in row["target"]
+        assert abs(float(row["target"].split()[1].replace(",", "")) - bar) <= 1
+        assert row["ok"] == (row["value"] >= float(row["target"].split()[1].replace(",", "")))
+        assert engine[f"random complete games ({name})"]["value"] > 0
+    replayed = {r["name"] for r in quick["replay"]}
+    longest = _script("bench_replay").longest_examples()  # each ruleset's longest example
+    assert {name for name, _, _ in longest} == set(RULESETS)
+    for _, path, _ in longest:
+        assert {f"replay {path.name}, cold", f"replay {path.name}, warm"} <= replayed
+
+
+def test_the_latency_and_the_console_report_their_figures(
+        quick: dict[str, list[dict[str, Any]]]) -> None:
+    latency = [r["name"] for r in quick["latency"]]
+    assert any(n.startswith("end of word → decision, clean (p95, ") for n in latency)
+    assert any(n.startswith("end of word → decision, noisy (p95, ") for n in latency)
+    console = {r["name"]: r for r in quick["console"]}
+    for name in ("pad press -> action applied (p95)", "press -> all 11 views updated (p95)"):
+        assert console[name]["value"] > 0
+    assert console["under a flood: presses never answered"]["target"] == "0"
+
+
+def _script(name: str) -> Any:
+    """``scripts/<name>.py`` as a module (its functions, not its run)."""
     sys.path.insert(0, str(ROOT / "scripts"))
     try:
-        import bench
+        return importlib.import_module(name)
     finally:
         sys.path.pop(0)
-    text = bench.table({"engine": [{"name": "random complete games", "value": 1234.0,
+
+
+def test_the_table_has_a_target_beside_each_figure() -> None:
+    text = _script("bench").table({"engine": [{"name": "random complete games", "value": 1234.0,
                                     "unit": "games/s", "target": ">= 1,000", "ok": True}],
                         "replay": [{"name": "replay", "value": 2000.0, "unit": "ms CPU",
                                     "target": "< 1000", "ok": False}]})

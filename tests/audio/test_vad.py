@@ -3,10 +3,6 @@ and the recognizer ends an utterance on the detector's pause (the Korean model f
 
 from __future__ import annotations
 
-import importlib.util
-import json
-import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -93,23 +89,3 @@ def test_a_cut_phrase_that_means_nothing_yet_is_read_with_what_follows() -> None
     assert got is not None and got.text == "выставляю номер пять"
     assert d.observe(Final("выставляю", (), 3.0)) is None  # Vosk's own end: not carried
     assert d.observe(Final("номер пять", (), 4.0)) is None
-
-
-def test_the_latency_benchmark_runs_in_its_quick_mode(
-        ko_model_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    if shutil.which("espeak-ng") is None:
-        pytest.skip("needs espeak-ng")
-    spec = importlib.util.spec_from_file_location("bench_latency",
-                                                  ROOT / "scripts" / "bench_latency.py")
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "bench_latency", bench)  # its dataclasses look it up
-    spec.loader.exec_module(bench)
-    assert bench.main(["--quick", "--json"]) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert report["clips"] == 8 and list(report["settings"]) == [bench.BEFORE, bench.DEFAULT]
-    for figures in report["settings"].values():
-        every = figures["all"]
-        assert every["clips"] == 8 and every["decided"] + every["misses"] == 8
-        assert every["decided"] == 0 or every["p95_ms"] >= every["p50_ms"] > 0
