@@ -5,4 +5,6 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh --dev
 .venv/bin/ruff check narrator tests scripts
 .venv/bin/mypy
-.venv/bin/python -m pytest "$@"
+# two workers, a test module each at a time (its module fixtures made once: the benchmarks'
+# one quick run); the longest tests listed at the end, as the README gives them
+.venv/bin/python -m pytest -n 2 --dist loadscope --durations=12 "$@"

@@ -23,7 +23,7 @@ KO_DIR = ROOT / "tests" / "fixtures" / "speech" / "ko"
 RU_SKIP = "needs a Russian Vosk model: run `narrator models fetch ru` or set NARRATOR_MODEL"
 
 # Textual's pilot sleeps 2 x 20 ms after every key to see the app idle; the assist tests wait
-# for the screen's messages themselves (``Driver.keys``), so 2 ms is enough and a hosted game's
+# for the screen's messages themselves (``KeyDriver.keys``), so 2 ms is enough and a hosted game's
 # thousand keys take seconds, not half a minute.
 textual._wait.SLEEP_GRANULARITY = 0.002
 
@@ -98,3 +98,19 @@ def ko_model_path() -> Path:
 def ko_model(ko_model_path: Path) -> Any:
     # ~1.5 s and ~550 MB: once per test session.
     return load_model(ko_model_path)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """pytest-xdist: a worker's fuzz counts, added to the run's (tests/fuzz/conftest.py)."""
+    from tests.fuzz import conftest as fuzz
+
+    fuzz.COUNTED.update(getattr(node, "workeroutput", {}).get("fuzz_counted", {}))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    from tests.fuzz import conftest as fuzz
+
+    line = fuzz.summary()
+    if line:
+        terminalreporter.write_line(line)

@@ -4,7 +4,8 @@
 A case is one input handed to the code under test: a table script, a journal file, a phrase, a
 game's sequence of actions. Most come from seeded generators (:mod:`tests.fuzz.hostile`), a
 batch per Hypothesis example; the rest from Hypothesis' own strategies, which shrink a failure
-to its smallest form. The count is printed at the end of the run.
+to its smallest form. The count is printed at the end of the run (``tests/conftest.py``, which
+also adds up the counts of pytest-xdist's workers).
 """
 
 from __future__ import annotations
@@ -30,7 +31,16 @@ def count(target: str, n: int = 1) -> None:
     COUNTED[target] += n
 
 
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if COUNTED:
-        parts = ", ".join(f"{k} {v:,}" for k, v in sorted(COUNTED.items()))
-        terminalreporter.write_line(f"fuzz cases: {sum(COUNTED.values()):,} ({parts})")
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    # a worker of pytest-xdist hands its counts to the controller (tests/conftest.py prints)
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["fuzz_counted"] = dict(COUNTED)
+
+
+def summary() -> str | None:
+    """The line that ends the run: the cases of every fuzzer, by target."""
+    if not COUNTED:
+        return None
+    parts = ", ".join(f"{k} {v:,}" for k, v in sorted(COUNTED.items()))
+    return f"fuzz cases: {sum(COUNTED.values()):,} ({parts})"
