@@ -65,8 +65,13 @@ def say(text: str) -> None:
 
 
 def model_folder(lang: str, explicit: str | None) -> Path:
-    """The model to listen with; a one-line NarratorError when it is missing or unusable."""
-    path = find_model(lang, explicit)
+    """The model to listen with; a one-line NarratorError when it is missing or unusable (a
+    missing one also says how to play without one: the pads end the speeches)."""
+    try:
+        path = find_model(lang, explicit)
+    except NarratorError as e:
+        raise NarratorError(f"{e}; or play without listening: --listen off --console "
+                            "[HOST:]PORT (the speeches are ended on the seat pads)") from None
     if not (path / "am" / "final.mdl").is_file():
         raise NarratorError(f"{path} is not a Vosk model (no am/final.mdl)")
     if not grammar_support(path):
