@@ -35,6 +35,9 @@ The types, and what each holds (:data:`FIELDS`; a field marked ``?`` may be left
 - ``timer`` — ``name``, ``started``: a timer of the game started at ``started`` (written at
   ``t``; earlier when a resumed game continues a timer), so that a resumed game goes on with
   the time its running timer had left. Not an input the game takes.
+- ``beat``: a journal's heartbeat, at most once a second while a timer runs: the game was
+  still running at ``t`` (a resume after a kill in a quiet stretch counts the time left up to
+  here). Not an input the game takes, nor part of its protocol.
 
 This module is pure (no engine, no I/O): what each type means to the game is decided in the
 host core (:mod:`narrator.host.intake`).
@@ -57,6 +60,7 @@ FORMAT_VERSION = 2
 HEARD, ENTRY, ACTION, UNDO, STOP = "heard", "entry", "action", "undo", "stop"
 PAD, OPERATOR = "pad", "operator"
 TABLE, DELAY, GATED, TIMER = "table", "delay", "gated", "timer"
+BEAT = "beat"
 
 _NUMBER = (int, float)
 #: type → {field: (JSON type, required)}; the table in the module's docstring, as data
@@ -75,6 +79,7 @@ FIELDS: Mapping[str, Mapping[str, tuple[type | tuple[type, ...], bool]]] = {
     DELAY: {"seconds": (_NUMBER, True)},
     GATED: {"end": (_NUMBER, True)},
     TIMER: {"name": (str, True), "started": (_NUMBER, True)},
+    BEAT: {},
 }
 
 

@@ -5,8 +5,9 @@ input event per line (:mod:`narrator.inputs`), written by the host's recorder:
 ``{"type": "action", "t": seconds, "action": "nominate 5"}`` for each action the engine took,
 ``{"type": "undo", "t": seconds}`` when the host took one back, ``{"type": "timer", "t": …,
 "name": "speech", "started": …}`` whenever a timer starts, and ``{"type": "stop", …}`` where the
-host quit. Replaying the actions on a game with the same roles gives back the same state (the
-engine is deterministic), so a killed process resumes at the same phase — and, from the last
+host quit; while a timer runs, ``{"type": "beat", "t": …}`` at most once a second (the game
+was still running then: :mod:`narrator.host.heartbeat`). Replaying the actions on a game with
+the same roles gives back the same state (the engine is deterministic), so a killed process resumes at the same phase — and, from the last
 timer mark and the last line's time, with the time its running timer had left: ``narrator
 resume JOURNAL``. The header carries the club's options and the players' nicknames, so a resume
 needs no other file. A source with inputs of its own writes each as it came before the actions it
@@ -44,7 +45,18 @@ from narrator.engine.options import (
 from narrator.engine.rules import find_rules, settings_of, with_settings
 from narrator.errors import NarratorError
 from narrator.host.recorder import Recorder
-from narrator.inputs import ACTION, ENTRY, OPERATOR, PAD, STOP, TIMER, UNDO, Input, InputError
+from narrator.inputs import (
+    ACTION,
+    BEAT,
+    ENTRY,
+    OPERATOR,
+    PAD,
+    STOP,
+    TIMER,
+    UNDO,
+    Input,
+    InputError,
+)
 from narrator.reading import BadJSON, lines, loads, read_text
 
 VERSION = 2
@@ -408,7 +420,7 @@ def _line(obj: Any) -> tuple[str, float, Mapping[str, Any]]:
         raise ValueError("not a JSON object")
     if "type" in obj:
         event = Input.from_json(obj)
-        if event.type not in (ACTION, UNDO, TIMER, STOP, PAD, OPERATOR, ENTRY):
+        if event.type not in (ACTION, UNDO, TIMER, STOP, PAD, OPERATOR, ENTRY, BEAT):
             raise ValueError(f"a {event.type} input, which a journal does not hold")
         return event.type, event.t, event.data
     t = obj["t"]  # version 1: {"t", "action"} or {"t", "undo": true}
@@ -458,8 +470,8 @@ def load_journal(path: str | Path) -> JournalContents:
                 contents.inputs.append(Input.from_json(obj))
                 contents.input_at.append(len(contents.entries))
                 pressed_at.append(len(counts))
-            elif kind == STOP:
-                pass  # where the host quit: only its time counts (the last line's)
+            elif kind in (STOP, BEAT):
+                pass  # where the host quit, a heartbeat: only its time counts (the last line's)
             elif kind == UNDO:
                 if contents.entries:
                     contents.entries.pop()

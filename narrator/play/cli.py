@@ -39,6 +39,7 @@ from narrator.host.club import table_options
 from narrator.host.driver import Driver
 from narrator.host.faults import watch_journal
 from narrator.host.hearing import Hearing, game_hearing
+from narrator.host.heartbeat import keep_heartbeat
 from narrator.host.host import Host
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
@@ -238,6 +239,7 @@ def _console_table(game: Game, opts: TableOptions, journal: Journal,
                                real, lambda: game.is_over, resumed)
     Progress(host, console.table, say)
     watch_journal(host, journal, driver.call, say)
+    keep_heartbeat(host, journal)
     if opts.out_wav is None:
         watch_output(narration, driver.call, host, say)
         narration.player.start()
@@ -317,6 +319,7 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
         assert isinstance(operator, TerminalOperator)
         operator.start(table.submit, real)
     watch_journal(table.host, journal, table.driver.call, say)
+    keep_heartbeat(table.host, journal)
     if opts.out_wav is None:
         watch_output(narration, table.driver.call, table.host, say)
         narration.player.start()
