@@ -9,7 +9,8 @@
   whole Vosk path where no Russian model is present;
 - :func:`lines_of`: heard decisions as text;
 - audio stand-ins: :class:`MemorySink` (the narration kept in memory, no device),
-  :class:`SilenceSource` and :class:`ConcatSource` (streams built from parts on one timeline).
+  :class:`SilenceSource` and :class:`ConcatSource` (streams built from parts on one timeline),
+  :class:`DriftingCard` (a sound card whose clock is off the system's, on a virtual clock).
 """
 
 from __future__ import annotations
@@ -27,7 +28,14 @@ import numpy.typing as npt
 from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk, AudioFormat
 from narrator.audio.recognizer import Final, RecognitionEvent
 from narrator.audio.sinks import DEFAULT_RATE, check_format
-from narrator.audio.sources import DEFAULT_CHUNK_MS, AudioSource, PcmSource, silence
+from narrator.audio.sources import (
+    DEFAULT_CHUNK_MS,
+    AudioSource,
+    MicrophoneSource,
+    PcmSource,
+    silence,
+)
+from narrator.clock import VirtualClock
 from narrator.engine import waits as w
 from narrator.engine.actions import (
     Action,
@@ -300,3 +308,78 @@ class ConcatSource:
         self._closed = True
         for part in self._parts:
             part.close()
+
+
+class _Fine:
+    """PortAudio's callback status of a block captured whole."""
+
+    input_overflow = False
+
+
+class DriftingCard:
+    """A sound card whose crystal runs ``ppm`` parts per million off the system clock, played
+    on a :class:`~narrator.clock.VirtualClock` through the microphone's own code
+    (:class:`~narrator.audio.sources.MicrophoneSource`, from its PortAudio callback on).
+
+    Block ``k`` of ``block_ms`` is complete when the card's clock says so — ``(k + 1)`` blocks
+    of samples at ``rate × (1 + ppm/10⁶)`` a system second — and arrives ``latency`` plus up to
+    ``jitter`` seconds later (the clock is moved there first). ``loud(times)``: which of the
+    samples captured at these system times are speech (the rest is silence); ``stalls``:
+    (system time, seconds) during which the card delivers nothing and loses what it would have
+    captured. :meth:`chunks` yields what the microphone makes of it for ``seconds``.
+    """
+
+    def __init__(self, clock: VirtualClock, seconds: float, *, ppm: float = 0.0,
+                 block_ms: int = 20, latency: float = 0.004, jitter: float = 0.006,
+                 loud: Callable[[npt.NDArray[np.float64]], npt.NDArray[np.bool_]] | None = None,
+                 stalls: Sequence[tuple[float, float]] = (), seed: int = 0) -> None:
+        self.clock = clock
+        self.seconds = seconds
+        self.ppm = ppm
+        self.block = RECOGNIZER_FORMAT.rate * block_ms // 1000
+        self.latency, self.jitter = latency, jitter
+        self.loud = loud
+        self.stalls = list(stalls)
+        self.rng = np.random.default_rng(seed)
+        self.mic = MicrophoneSource(clock=clock, chunk_ms=block_ms)
+
+    @property
+    def format(self) -> AudioFormat:
+        """The recognizer format."""
+        return RECOGNIZER_FORMAT
+
+    def chunks(self) -> Iterator[AudioChunk]:
+        """The microphone's chunks, each yielded when it has arrived (on the virtual clock)."""
+        mic = self.mic
+        opened = mic.start = self.clock.now()
+        rate = RECOGNIZER_FORMAT.rate * (1 + self.ppm / 1e6)  # samples a system second
+        drain = mic._drain()
+        quiet = b"\0" * (self.block * 2)
+        loud_block = (np.full(self.block, 8000, dtype="<i2")).tobytes()
+        k = 0
+        while True:
+            first = opened + k * self.block / rate  # system time of the block's first sample
+            if first - opened >= self.seconds:
+                return
+            done = opened + (k + 1) * self.block / rate
+            stall = next(((t, d) for t, d in self.stalls if t <= done < t + d), None)
+            if stall is not None:  # nothing captured until the card comes back
+                k = int(np.ceil((stall[0] + stall[1] - opened) * rate / self.block))
+                continue
+            arrive = done + self.latency + self.jitter * float(self.rng.random())
+            self.clock.set(max(self.clock.now(), arrive))
+            audio = quiet
+            if self.loud is not None:
+                times = first + np.arange(self.block) / rate
+                mask = self.loud(times)
+                if mask.all():
+                    audio = loud_block
+                elif mask.any():
+                    audio = np.where(mask, 8000, 0).astype("<i2").tobytes()
+            mic._on_audio(audio, _Fine())
+            yield next(drain)
+            k += 1
+
+    def close(self) -> None:
+        """Stop."""
+        self.mic.close()
