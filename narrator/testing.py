@@ -15,8 +15,10 @@
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import importlib.util
+import math
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -323,30 +325,44 @@ class DriftingCard:
 
     Block ``k`` of ``block_ms`` is complete when the card's clock says so — ``(k + 1)`` blocks
     of samples at ``rate × (1 + ppm/10⁶)`` a system second — and arrives ``latency`` plus up to
-    ``jitter`` seconds later (the clock is moved there first). ``loud(times)``: which of the
-    samples captured at these system times are speech (the rest is silence); ``stalls``:
-    (system time, seconds) during which the card delivers nothing and loses what it would have
-    captured. :meth:`chunks` yields what the microphone makes of it for ``seconds``.
+    ``jitter`` seconds later (the clock is moved there first). ``speech``: the spans (system
+    times, in order) in which what is captured is loud, a constant level (the rest is
+    silence); ``stalls``: (system time, seconds) during which the card delivers nothing and
+    loses what it would have captured. :meth:`chunks` yields what the microphone makes of it
+    for ``seconds``.
     """
+
+    LEVEL = 8000  # the speech's samples
 
     def __init__(self, clock: VirtualClock, seconds: float, *, ppm: float = 0.0,
                  block_ms: int = 20, latency: float = 0.004, jitter: float = 0.006,
-                 loud: Callable[[npt.NDArray[np.float64]], npt.NDArray[np.bool_]] | None = None,
+                 speech: Sequence[tuple[float, float]] = (),
                  stalls: Sequence[tuple[float, float]] = (), seed: int = 0) -> None:
         self.clock = clock
         self.seconds = seconds
         self.ppm = ppm
         self.block = RECOGNIZER_FORMAT.rate * block_ms // 1000
         self.latency, self.jitter = latency, jitter
-        self.loud = loud
+        self.speech = list(speech)
+        self._starts = [a for a, _ in self.speech]
         self.stalls = list(stalls)
-        self.rng = np.random.default_rng(seed)
+        self.rng = random.Random(seed)
         self.mic = MicrophoneSource(clock=clock, chunk_ms=block_ms)
 
     @property
     def format(self) -> AudioFormat:
         """The recognizer format."""
         return RECOGNIZER_FORMAT
+
+    def _audio(self, first: float, rate: float) -> bytes | None:
+        """The block whose first sample is captured at ``first`` (None: silence)."""
+        last = first + (self.block - 1) / rate
+        k = bisect.bisect_right(self._starts, last) - 1
+        if k < 0 or first >= self.speech[k][1]:
+            return None
+        start, end = self.speech[k]
+        times = first + np.arange(self.block) / rate
+        return np.where((times >= start) & (times < end), self.LEVEL, 0).astype("<i2").tobytes()
 
     def chunks(self) -> Iterator[AudioChunk]:
         """The microphone's chunks, each yielded when it has arrived (on the virtual clock)."""
@@ -355,7 +371,7 @@ class DriftingCard:
         rate = RECOGNIZER_FORMAT.rate * (1 + self.ppm / 1e6)  # samples a system second
         drain = mic._drain()
         quiet = b"\0" * (self.block * 2)
-        loud_block = (np.full(self.block, 8000, dtype="<i2")).tobytes()
+        status = _Fine()
         k = 0
         while True:
             first = opened + k * self.block / rate  # system time of the block's first sample
@@ -364,19 +380,11 @@ class DriftingCard:
             done = opened + (k + 1) * self.block / rate
             stall = next(((t, d) for t, d in self.stalls if t <= done < t + d), None)
             if stall is not None:  # nothing captured until the card comes back
-                k = int(np.ceil((stall[0] + stall[1] - opened) * rate / self.block))
+                k = math.ceil((stall[0] + stall[1] - opened) * rate / self.block)
                 continue
-            arrive = done + self.latency + self.jitter * float(self.rng.random())
+            arrive = done + self.latency + self.jitter * self.rng.random()
             self.clock.set(max(self.clock.now(), arrive))
-            audio = quiet
-            if self.loud is not None:
-                times = first + np.arange(self.block) / rate
-                mask = self.loud(times)
-                if mask.all():
-                    audio = loud_block
-                elif mask.any():
-                    audio = np.where(mask, 8000, 0).astype("<i2").tobytes()
-            mic._on_audio(audio, _Fine())
+            mic._on_audio(self._audio(first, rate) or quiet, status)
             yield next(drain)
             k += 1
 
