@@ -328,8 +328,9 @@ class DriftingCard:
     ``jitter`` seconds later (the clock is moved there first). ``speech``: the spans (system
     times, in order) in which what is captured is loud, a constant level (the rest is
     silence); ``stalls``: (system time, seconds) during which the card delivers nothing and
-    loses what it would have captured. :meth:`chunks` yields what the microphone makes of it
-    for ``seconds``.
+    loses what it would have captured; ``starts_after``: seconds between the stream's opening
+    (its timeline's zero) and the card's first sample. :meth:`chunks` yields what the
+    microphone makes of it for ``seconds``.
     """
 
     LEVEL = 8000  # the speech's samples
@@ -337,8 +338,10 @@ class DriftingCard:
     def __init__(self, clock: VirtualClock, seconds: float, *, ppm: float = 0.0,
                  block_ms: int = 20, latency: float = 0.004, jitter: float = 0.006,
                  speech: Sequence[tuple[float, float]] = (),
-                 stalls: Sequence[tuple[float, float]] = (), seed: int = 0) -> None:
+                 stalls: Sequence[tuple[float, float]] = (), starts_after: float = 0.0,
+                 seed: int = 0) -> None:
         self.clock = clock
+        self.starts_after = starts_after
         self.seconds = seconds
         self.ppm = ppm
         self.block = RECOGNIZER_FORMAT.rate * block_ms // 1000
@@ -367,7 +370,8 @@ class DriftingCard:
     def chunks(self) -> Iterator[AudioChunk]:
         """The microphone's chunks, each yielded when it has arrived (on the virtual clock)."""
         mic = self.mic
-        opened = mic.start = self.clock.now()
+        mic.start = self.clock.now()
+        opened = mic.start + self.starts_after  # the card's first sample
         rate = RECOGNIZER_FORMAT.rate * (1 + self.ppm / 1e6)  # samples a system second
         drain = mic._drain()
         quiet = b"\0" * (self.block * 2)

@@ -194,6 +194,34 @@ def test_the_transcript_counts_from_the_game_start_on_a_monotonic_timeline() -> 
     assert at("«Принято»") < 300.0  # minutes into the game, not hours since the boot
 
 
+def test_a_timer_due_within_a_chunk_runs_out_before_the_next_chunk_is_awaited() -> None:
+    # live, the next chunk arrives a chunk later: a timer left for it would end a chunk late
+    table, _ = make_table({}, [], delay=0.05)
+    taken: list[AudioChunk] = []
+    plain_chunks = table.source.chunks
+
+    def chunks() -> Iterator[AudioChunk]:
+        for chunk in plain_chunks():
+            taken.append(chunk)
+            yield chunk
+
+    table.source.chunks = chunks  # type: ignore[method-assign]
+    ended: list[tuple[float, AudioChunk]] = []
+    plain_time_up = table.host._time_up
+
+    def time_up(name: str) -> None:
+        timer = table.host.timer
+        assert timer is not None
+        ended.append((table.host.timer_started + timer.seconds, taken[-1]))
+        plain_time_up(name)
+
+    table.host._time_up = time_up  # type: ignore[method-assign]
+    table.run()  # (no operator lines: the game stops at the first night's answer)
+    assert len(ended) > 3
+    for deadline, last in ended:
+        assert last.timestamp < deadline <= last.end + 1e-9, (deadline, last.timestamp)
+
+
 def _stable(text: str, start: float, *, quiet: float = 0.5) -> list[tuple[float, Any]]:
     """A partial repeated every 100 ms for 0.6 s after a pause (an early decision's evidence;
     a guarded verb needs 0.4 s of it)."""

@@ -198,16 +198,18 @@ class ClockAnchor:
     A chunk's time is where its samples fall in the stream (the sample count since it opened),
     which is exact between two chunks but runs at the card's crystal, not the system's: 50 ppm
     apart is common, 0.18 s an hour, so decisions and the echo gate would drift off the game's
-    timers over an evening. What the card cannot hide is when each block *arrives*: never
-    earlier than its last sample was captured, plus a latency that is constant but for
-    scheduling jitter. So the anchor keeps the least (arrival − sample time) over each
-    :attr:`window` seconds of audio — jitter only ever adds — and moves the timeline by how
-    much that floor has moved since the first window: the drift, and nothing else.
+    timers over an evening; and it starts when the stream was asked to, which may be some
+    blocks before the card really began. What the card cannot hide is when each block
+    *arrives*: never before its last sample was captured, and otherwise late only by
+    scheduling jitter. So the anchor keeps the least (arrival − end of the block on the
+    timeline) over each :attr:`window` seconds of audio — jitter only ever adds to it — and
+    moves the timeline by that floor: the blocks that come quickest end when they arrive.
 
-    The correction moves at most :attr:`slew` seconds per second of audio (drift is far
-    slower, a burst of late blocks far quicker), in whole samples (a session records the
-    timeline it was heard on sample for sample); a floor that jumps ahead by more than
-    :attr:`jump` seconds is a gap in the capture (the device stalled), taken at once.
+    The first window's floor is taken at once (the stream's start); after that the correction
+    moves at most :attr:`slew` seconds per second of audio (drift is far slower, a burst of
+    late blocks far quicker), in whole samples (a session records the timeline it was heard
+    on sample for sample); a floor that jumps ahead by more than :attr:`jump` seconds is a gap
+    in the capture (the device stalled), taken at once too.
     """
 
     def __init__(self, *, window: float = 5.0, slew: float = 0.001, jump: float = 0.25,
@@ -218,7 +220,7 @@ class ClockAnchor:
         self.rate = rate
         self.correction = 0.0  # seconds added to the sample-count timeline
         self._target = 0.0
-        self._reference: float | None = None  # the first window's floor
+        self._anchored = False  # the first window's floor is taken
         self._floor = float("inf")  # the floor of the window in progress
         self._window_end: float | None = None
         self._last: float | None = None  # the sample time of the last block stamped
@@ -230,13 +232,11 @@ class ClockAnchor:
         if self._window_end is None:
             self._window_end = end + self.window
         elif end >= self._window_end:
-            if self._reference is None:
-                self._reference = self._floor
-            else:
-                target = self._floor - self._reference
-                if target - self.correction > self.jump:
-                    self.correction = target  # a gap in the capture, not a drift
-                self._target = target
+            target = self._floor
+            if not self._anchored or target - self.correction > self.jump:
+                self.correction = target  # the stream's start, or a gap in the capture
+                self._anchored = True
+            self._target = target
             self._floor = float("inf")
             self._window_end = end + self.window
         if self._last is not None:

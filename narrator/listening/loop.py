@@ -334,6 +334,11 @@ class ListeningLoop:
                         break
                 if self.finished:
                     break
+                # what falls due within the chunk runs now, once it has been heard: the chunk
+                # arrived at its end, and the next one comes a chunk later (a timer's end,
+                # «Десять секунд» would be a chunk late); the next chunk is heard after them,
+                # as before
+                self.driver.run_until(chunk.end)
         finally:
             close = getattr(chunks, "close", None)
             if close is not None:

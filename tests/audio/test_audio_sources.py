@@ -182,3 +182,17 @@ def test_a_card_that_stalls_is_taken_up_at_the_time_it_comes_back() -> None:
     assert late and all(abs(c.timestamp - (22.0 + 0.1 * round((c.timestamp - 22.0) / 0.1)))
                         < 0.02 for c in late)
     assert chunks[-1].timestamp == pytest.approx(59.9, abs=0.02)
+
+
+def test_a_card_that_starts_late_is_put_on_the_clock() -> None:
+    from narrator.clock import VirtualClock
+    from narrator.testing import DriftingCard
+
+    clock = VirtualClock()
+    card = DriftingCard(clock, 20.0, block_ms=100, starts_after=0.35)
+    # its first sample was captured 0.35 s after the stream opened, not at its opening
+    chunks = list(card.chunks())
+    late = [c for c in chunks if c.timestamp > 10.0]
+    assert late and all(abs(c.timestamp - (0.35 + 0.1 * round((c.timestamp - 0.35) / 0.1)))
+                        < 0.02 for c in late)
+    assert chunks[-1].timestamp == pytest.approx(0.35 + 19.9, abs=0.02)
