@@ -617,10 +617,11 @@ def run(quick: bool, wanted: str, profile: str | None) -> dict[str, Any]:
             narrator.wait(timeout=60)
             feeder.wait(timeout=60)
         finally:
-            for proc in (narrator, feeder):
+            for proc in (narrator, feeder):  # (the processes this run started, by their id)
                 if proc is not None and proc.poll() is None:
                     proc.kill()
-            budget.close()
+                    proc.wait()
+            budget.close()  # an empty group is removed
         if feeder is not None and feeder.returncode != 0:
             raise SystemExit("bench_budget: the microphone's feeder failed")
         if narrator.returncode != 0:
