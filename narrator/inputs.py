@@ -87,8 +87,15 @@ class InputError(NarratorError):
     """A JSON object that is not an input event (the message names the field)."""
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
 def _freeze(value: Any) -> Any:
     if isinstance(value, Mapping):
+        if type(value) is dict and all(type(v) in _SCALARS and type(k) is str
+                                       for k, v in value.items()):
+            # most events hold scalars only: one copy, no walk (a session has 10⁵ of them)
+            return MappingProxyType(dict(value))
         return MappingProxyType({str(k): _freeze(v) for k, v in value.items()})
     if isinstance(value, list | tuple):
         return tuple(_freeze(v) for v in value)
@@ -126,7 +133,7 @@ def _name(expected: type | tuple[type, ...]) -> str:
     return names.get(expected, "an object")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Input:
     """One input event: ``type`` names it (one of :data:`FIELDS`), ``t`` is when it happened,
     ``data`` what it holds (checked against the type's fields)."""

@@ -28,12 +28,23 @@ from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk
 from narrator.audio.sources import DEFAULT_CHUNK_MS, PcmSource, load_pcm
 from narrator.errors import NarratorError
 from narrator.inputs import FORMAT_VERSION
-from narrator.reading import BadJSON, loads, read_text
+from narrator.reading import BadJSON, Limits, loads, read_text
 
 MIC = "mic.wav"
 INPUTS = "inputs.jsonl"
 META = "session.json"
 PROTOCOL = "protocol.json"
+
+# What a reader takes of a session's files. A game of an hour and a half at the table writes
+# some 50,000 events (most of them the echo gate's 20 ms chunks while the narrator speaks),
+# 4 MB; its protocol is some 20 KB, its header a line.
+#: ``inputs.jsonl``: a line as long as a table with a long history of actions, and more
+INPUT_LIMITS = Limits("the session inputs", max_bytes=16 * 1024 * 1024, max_lines=200_000,
+                      max_line=1024 * 1024)
+#: ``session.json``
+META_LIMIT = 64 * 1024
+#: ``protocol.json``
+PROTOCOL_LIMIT = 4 * 1024 * 1024
 
 
 def _private_fd(path: Path) -> int:
@@ -142,7 +153,7 @@ class SessionReader:
         if not (self.dir / MIC).is_file() or not meta_path.is_file():
             raise NarratorError(f"not a recorded session (no {MIC} / {META}): {self.dir}")
         try:
-            meta = loads(read_text(meta_path, "the session header"))
+            meta = loads(read_text(meta_path, "the session header", limit=META_LIMIT))
             if not isinstance(meta, dict):
                 raise ValueError("not a JSON object")
             start = meta["start"]
@@ -172,7 +183,7 @@ class SessionReader:
         if not path.exists():
             return None
         try:
-            data = loads(read_text(path, "the recorded protocol"))
+            data = loads(read_text(path, "the recorded protocol", limit=PROTOCOL_LIMIT))
         except BadJSON as e:
             raise NarratorError(f"{path}: not a protocol ({e})") from None
         if not isinstance(data, dict):

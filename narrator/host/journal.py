@@ -57,7 +57,7 @@ from narrator.inputs import (
     Input,
     InputError,
 )
-from narrator.reading import BadJSON, lines, loads, read_text
+from narrator.reading import BadJSON, Limits, loads, open_regular, read_lines
 
 VERSION = 2
 
@@ -66,6 +66,11 @@ MODES = ("assist", "play")
 LANGS = ("ru", "uk")
 #: where the file as it was is kept when a torn tail is cut away
 TORN_SUFFIX = ".torn"
+#: a journal's size: a long game's journal is some 300 lines and 15 KB, a few times that with
+#: every pad press in it. A line may be as long as the file (the header holds the nicknames
+#: as given, an entry the line as typed): what the narrator writes it reads back. Each press
+#: is kept whole for the resume, so the bytes are what bound the memory a journal takes.
+LIMITS = Limits("the journal", max_bytes=4 * 1024 * 1024, max_lines=50_000)
 
 
 @dataclass
@@ -106,10 +111,8 @@ def _lock(fd: int, path: Path) -> None:
 def locked(path: str | Path) -> Iterator[None]:
     """Hold the journal's lock for a moment (NarratorError when another process has it)."""
     p = Path(path)
-    try:
-        fd = os.open(p, os.O_RDONLY)
-    except OSError as e:
-        raise NarratorError(f"{p}: cannot open the journal ({e.strerror or e})") from None
+    # a regular file only: a FIFO would wait for a writer, /dev/zero never end
+    fd = open_regular(str(p), "the journal", LIMITS.max_bytes)
     try:
         _lock(fd, p)
         yield
@@ -441,25 +444,24 @@ def load_journal(path: str | Path) -> JournalContents:
     line that is whole but not a journal entry is an error like any other.
     """
     name = str(path)
-    text = read_text(path, "the journal")
-    rows = lines(text)
-    torn = bool(text) and not text.endswith("\n")
-    if not rows or not rows[0].strip():
+    rows = read_lines(path, LIMITS, torn_tail=True)
+    first = next(rows, None)
+    if first is None or not first.text.strip():
         raise NarratorError(f"{name}:1: expected a journal header, got an empty line")
     try:
-        head = loads(rows[0])
+        head = loads(first.text)
     except BadJSON as e:
         raise NarratorError(f"{name}:1: not a journal header ({e})") from None
     contents = JournalContents(_header(name, head), path=name)
     counts: list[int] = []  # the number of entries after each line read
     pressed_at: list[int] = []  # for each press, the index in ``counts`` of its line
-    for number, raw in enumerate(rows[1:], start=2):
+    for number, raw, whole in rows:
         if not raw.strip():
             continue
         try:
             obj = loads(raw)
         except BadJSON as e:
-            if torn and number == len(rows):
+            if not whole:
                 break  # a torn last line: the input was never acted on
             raise NarratorError(f"{name}:{number}: not a journal entry ({e})") from None
         try:
