@@ -24,14 +24,16 @@ the roles). A damaged journal is one line naming the file and the file's line.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import json
 import os
 import shutil
+import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from narrator.engine import Action, EngineError, Game, Role, parse_action
 from narrator.engine import events as ev
@@ -125,56 +127,111 @@ def repair_torn_tail(path: str | Path) -> str | None:
     file as it was; returns what was done in one line, or None when there was nothing to do.
 
     The caller holds the lock (:func:`locked`, or an open :class:`Journal`). A last line that
-    is complete but lacks only its newline is kept and given one.
+    is complete but lacks only its newline is kept and given one. When the folder is full or
+    read-only, a NarratorError names the journal and the cause, and nothing has changed: the
+    journal is as it was, byte for byte, and no copy is left beside it.
     """
     p = Path(path)
-    with p.open("rb") as f:
-        f.seek(0, os.SEEK_END)
-        size = f.tell()
-        if size == 0:
-            return None
-        f.seek(size - 1)
-        if f.read(1) == b"\n":
-            return None
-        # the start of the last line: after the last newline
-        block = min(size, 1 << 16)
-        start = 0
-        while True:
-            f.seek(max(0, size - block))
-            chunk = f.read(min(block, size))
-            at = chunk.rfind(b"\n")
-            if at >= 0:
-                start = max(0, size - block) + at + 1
-                break
-            if block >= size:
-                break
-            block *= 4
-        f.seek(start)
-        tail = f.read()
+    fd = open_regular(str(p), "the journal", LIMITS.max_bytes)  # as the reader will take it
     try:
-        obj = loads(tail.decode("utf-8"))
+        with os.fdopen(fd, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            if size == 0:
+                return None
+            f.seek(size - 1)
+            if f.read(1) == b"\n":
+                return None
+            start = _last_line_start(f, size)
+            f.seek(start)
+            tail = f.read(LIMITS.max_line + 1)
+    except OSError as e:
+        raise NarratorError(f"{p}: cannot read the journal ({e.strerror or e})") from None
+    try:  # a tail longer than any line a reader takes is no line: a torn one
+        obj = loads(tail.decode("utf-8")) if len(tail) <= LIMITS.max_line else None
         complete = isinstance(obj, dict)
     except (BadJSON, UnicodeDecodeError):
         complete = False
     if complete:
-        with p.open("ab") as out:
-            out.write(b"\n")
-            out.flush()
-            os.fsync(out.fileno())
+        try:
+            _append_newline(p)
+        except OSError as e:
+            raise _cannot_repair(p, "give its last line its newline", e) from None
         return None
     copy = p.with_name(p.name + TORN_SUFFIX)
-    fd = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    os.fchmod(fd, 0o600)
-    with os.fdopen(fd, "wb") as out, p.open("rb") as src:
-        shutil.copyfileobj(src, out)
-        out.flush()
-        os.fsync(out.fileno())
-    with p.open("r+b") as f:
-        f.truncate(start)
-        f.flush()
-        os.fsync(f.fileno())
+    try:
+        _copy_whole(p, copy)
+    except OSError as e:
+        raise _cannot_repair(p, "keep a copy of it before cutting its torn last line away",
+                             e) from None
+    try:
+        with p.open("r+b") as f:
+            f.truncate(start)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as e:
+        # A truncate that fails leaves the file as it was; so must the copy go, or a later
+        # repair would find a copy of a journal that was never cut.
+        with contextlib.suppress(OSError):
+            copy.unlink()
+        raise _cannot_repair(p, "cut its torn last line away", e) from None
     return (f"{p}: its last line was torn (the process stopped while writing it) and is cut "
             f"away; the file as it was is kept in {copy}")
+
+
+def _last_line_start(f: IO[bytes], size: int) -> int:
+    """The offset of the last line of the open file ``f`` of ``size`` bytes: after its last
+    newline (read backwards a block at a time, so that no file is ever held whole)."""
+    end = size
+    while end > 0:
+        begin = max(0, end - (1 << 16))
+        f.seek(begin)
+        at = f.read(end - begin).rfind(b"\n")
+        if at >= 0:
+            return begin + at + 1
+        end = begin
+    return 0
+
+
+def _cannot_repair(p: Path, what: str, e: OSError) -> NarratorError:
+    return NarratorError(f"{p}: cannot {what} ({e.strerror or e}); the journal is left as it "
+                         f"was (free some space, or resume it from a folder it can be written in)")
+
+
+def _append_newline(p: Path) -> None:
+    """Give the journal's whole last line its newline (with the file's own calls: a failed
+    write leaves no half of anything)."""
+    fd = os.open(p, os.O_WRONLY | os.O_APPEND)
+    try:
+        end = os.lseek(fd, 0, os.SEEK_END)
+        try:
+            if os.write(fd, b"\n") != 1:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            os.fsync(fd)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, end)
+            raise
+    finally:
+        os.close(fd)
+
+
+def _copy_whole(p: Path, copy: Path) -> None:
+    """Copy ``p`` to ``copy`` (owner-only), or leave nothing: the copy is written to a new file
+    beside it and renamed into place only once it is whole and synced, so that a full or
+    read-only folder neither leaves an empty ``.torn`` nor overwrites an earlier one."""
+    fd, name = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=TORN_SUFFIX)
+    try:
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "wb") as out, p.open("rb") as src:
+            shutil.copyfileobj(src, out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(name, copy)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
 
 
 class Journal(Recorder):
