@@ -87,15 +87,22 @@ class InputError(NarratorError):
     """A JSON object that is not an input event (the message names the field)."""
 
 
-_SCALARS = (str, int, float, bool, type(None))
+#: the JSON scalars, compared by exact type (``isinstance`` on the ABCs is what costs)
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _freeze(value: Any) -> Any:
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    # a session has 10⁵ events: plain dicts and lists of scalars are copied in one step
+    if kind is dict:
+        return MappingProxyType({k if type(k) is str else str(k):
+                                 v if type(v) in _SCALARS else _freeze(v)
+                                 for k, v in value.items()})
+    if kind is list or kind is tuple:
+        return tuple([v if type(v) in _SCALARS else _freeze(v) for v in value])
     if isinstance(value, Mapping):
-        if type(value) is dict and all(type(v) in _SCALARS and type(k) is str
-                                       for k, v in value.items()):
-            # most events hold scalars only: one copy, no walk (a session has 10⁵ of them)
-            return MappingProxyType(dict(value))
         return MappingProxyType({str(k): _freeze(v) for k, v in value.items()})
     if isinstance(value, list | tuple):
         return tuple(_freeze(v) for v in value)

@@ -22,6 +22,7 @@ import io
 import json
 import math
 import os
+import re
 import stat
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -48,6 +49,43 @@ class Limits:
     max_bytes: int = MAX_BYTES
     max_lines: int = 1_000_000
     max_line: int = MAX_BYTES  # bytes of one line, its newline left out
+    #: JSON objects and arrays in all the file's lines (:class:`Containers`); None: any
+    max_containers: int | None = None
+
+
+class Containers:
+    """The JSON objects and arrays a file of ``limits`` holds in all, counted line by line.
+
+    Each one costs a reader a Python object or two, a microsecond to read and more to keep,
+    whatever its size: ``[{},{},…]`` is a hundred thousand of them in 300 KB. A file of input
+    events holds about one a line; the count bounds what a file within its size may cost."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.count = 0
+
+    def take(self, text: str) -> None:
+        """Count those of ``text``, a line that :func:`loads` has read; :class:`BadJSON` once
+        the file holds more than the limit."""
+        most = self.limits.max_containers
+        if most is None:
+            return
+        self.count += containers(text)
+        if self.count > most:
+            raise BadJSON(f"more than {most:,} JSON objects and arrays in all")
+
+
+#: a JSON string, quotes and escapes included (linear on valid JSON: every quote is paired)
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def containers(text: str) -> int:
+    """The objects and arrays of the valid JSON ``text`` (brackets inside strings left out)."""
+    rough = text.count("{") + text.count("[")
+    if rough <= 1:  # the usual line: one flat object
+        return rough
+    bare = _STRING.sub("", text)
+    return bare.count("{") + bare.count("[")
 
 
 class Line(NamedTuple):

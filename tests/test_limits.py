@@ -152,6 +152,26 @@ def test_a_journal_at_its_size_limit(tmp_path: Path, capsys: pytest.CaptureFixtu
         assert "too large" in err and f"at most {JOURNAL_LIMITS.max_bytes:,}" in err
 
 
+def test_a_journal_of_too_many_objects_and_arrays(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # a press is kept whole for the resume: what it may hold is counted, ``[]`` by ``[]``
+    most = JOURNAL_LIMITS.max_containers
+    assert most is not None
+    held = 3 + 2  # the header (itself, settings, roles), the press (itself, its list)
+    path = tmp_path / "j.jsonl"
+
+    def press(lists: int) -> str:
+        return (JOURNAL_HEADER + '{"type":"pad","t":1.0,"seat":1,"do":"seen","junk":['
+                + ",".join(["[]"] * lists) + "]}\n")
+
+    path.write_text(press(most - held))
+    assert len(load_journal(path).inputs) == 1
+    path.write_text(press(most - held + 1))
+    assert one_line(capsys, "resume", str(path), "--json") == (
+        f"narrator: {path}:2: cannot read the journal (more than {most:,} JSON objects and "
+        f"arrays in all)\n")
+
+
 # -- sessions -----------------------------------------------------------------------------------
 
 def session(tmp_path: Path) -> Path:
@@ -182,6 +202,19 @@ def test_session_inputs_at_their_size_and_line_length(tmp_path: Path,
                           f"line too long: at most {INPUT_LIMITS.max_line:,} bytes)")
     sparse(folder / INPUTS, TABLE, INPUT_LIMITS.max_bytes + 1)
     assert "too large" in one_line(capsys, "replay", str(folder))
+
+
+def test_session_inputs_of_too_many_objects_and_arrays(tmp_path: Path) -> None:
+    most = INPUT_LIMITS.max_containers
+    assert most is not None
+    folder = session(tmp_path)
+    quarter = most // 4  # a line of each: the table (itself, its roles), then 4 of these
+    gated = '{"type":"gated","t":1.0,"end":1.02,"x":[' + ",".join(["{}"] * quarter) + "]}\n"
+    (folder / INPUTS).write_text(TABLE + gated * 4)
+    with pytest.raises(NarratorError) as e:
+        read_inputs(folder / INPUTS)
+    assert str(e.value) == (f"{folder / INPUTS}:5: cannot read the session inputs (more than "
+                            f"{most:,} JSON objects and arrays in all)")
 
 
 def test_a_session_header_and_protocol_past_their_size(tmp_path: Path) -> None:

@@ -38,9 +38,10 @@ PROTOCOL = "protocol.json"
 # What a reader takes of a session's files. A game of an hour and a half at the table writes
 # some 50,000 events (most of them the echo gate's 20 ms chunks while the narrator speaks),
 # 4 MB; its protocol is some 20 KB, its header a line.
-#: ``inputs.jsonl``: a line as long as a table with a long history of actions, and more
+#: ``inputs.jsonl``: a line as long as a table with a long history of actions, and more; about
+#: one JSON object a line (the table's line has a few more)
 INPUT_LIMITS = Limits("the session inputs", max_bytes=16 * 1024 * 1024, max_lines=200_000,
-                      max_line=1024 * 1024)
+                      max_line=1024 * 1024, max_containers=400_000)
 #: ``session.json``
 META_LIMIT = 64 * 1024
 #: ``protocol.json``

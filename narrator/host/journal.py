@@ -59,7 +59,7 @@ from narrator.inputs import (
     Input,
     InputError,
 )
-from narrator.reading import BadJSON, Limits, loads, open_regular, read_lines
+from narrator.reading import BadJSON, Containers, Limits, loads, open_regular, read_lines
 
 VERSION = 2
 
@@ -70,9 +70,11 @@ LANGS = ("ru", "uk")
 TORN_SUFFIX = ".torn"
 #: a journal's size: a long game's journal is some 300 lines and 15 KB, a few times that with
 #: every pad press in it. A line may be as long as the file (the header holds the nicknames
-#: as given, an entry the line as typed): what the narrator writes it reads back. Each press
-#: is kept whole for the resume, so the bytes are what bound the memory a journal takes.
-LIMITS = Limits("the journal", max_bytes=4 * 1024 * 1024, max_lines=50_000)
+#: as given, an entry the line as typed): what the narrator writes it reads back. Its lines
+#: are flat objects but the header: the objects and arrays in all are about one a line, and
+#: bounded so (a press is kept whole for the resume, whatever it holds).
+LIMITS = Limits("the journal", max_bytes=4 * 1024 * 1024, max_lines=50_000,
+                max_containers=100_000)
 
 
 @dataclass
@@ -505,8 +507,10 @@ def load_journal(path: str | Path) -> JournalContents:
     first = next(rows, None)
     if first is None or not first.text.strip():
         raise NarratorError(f"{name}:1: expected a journal header, got an empty line")
+    held = Containers(LIMITS)
     try:
         head = loads(first.text)
+        held.take(first.text)
     except BadJSON as e:
         raise NarratorError(f"{name}:1: not a journal header ({e})") from None
     contents = JournalContents(_header(name, head), path=name)
@@ -521,6 +525,10 @@ def load_journal(path: str | Path) -> JournalContents:
             if not whole:
                 break  # a torn last line: the input was never acted on
             raise NarratorError(f"{name}:{number}: not a journal entry ({e})") from None
+        try:
+            held.take(raw)
+        except BadJSON as e:
+            raise NarratorError(f"{name}:{number}: cannot read the journal ({e})") from None
         try:
             kind, t, data = _line(obj)
             if contents.first_t is None:

@@ -39,7 +39,7 @@ from narrator.inputs import (
     InputError,
 )
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
-from narrator.reading import BadJSON, loads, read_lines
+from narrator.reading import BadJSON, Containers, loads, read_lines
 from narrator.voice.manifest import default_manifest
 
 
@@ -47,13 +47,23 @@ def iter_inputs(path: str | Path, *, skip: int = 0) -> Iterator[Input]:
     """The events of a file written by the host's recorder (after ``skip`` header lines), read
     a line at a time within :data:`~narrator.audio.session.INPUT_LIMITS`; a broken line, or one
     past a limit, is a NarratorError naming it (``FILE:LINE: …``) when the reader reaches it."""
+    held = Containers(INPUT_LIMITS)
     for n, line, _ in read_lines(path, INPUT_LIMITS):
         if n <= skip or not line.strip():
             continue
         try:
-            yield Input.from_json(loads(line))
-        except (BadJSON, InputError) as e:
+            obj = loads(line)
+        except BadJSON as e:
             raise NarratorError(f"{path}:{n}: {e}") from None
+        try:  # before the event is made of it: what it holds is copied, frozen, kept
+            held.take(line)
+        except BadJSON as e:
+            raise NarratorError(f"{path}:{n}: cannot read the session inputs ({e})") from None
+        try:
+            event = Input.from_json(obj)
+        except InputError as e:
+            raise NarratorError(f"{path}:{n}: {e}") from None
+        yield event
 
 
 def read_inputs(path: str | Path, *, skip: int = 0) -> list[Input]:
