@@ -25,7 +25,7 @@ from types import TracebackType
 from typing import IO, Any
 
 from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk
-from narrator.audio.sources import DEFAULT_CHUNK_MS, PcmSource, load_pcm
+from narrator.audio.sources import DEFAULT_CHUNK_MS, PcmSource, WavStreamSource, load_pcm
 from narrator.errors import NarratorError
 from narrator.inputs import FORMAT_VERSION
 from narrator.reading import BadJSON, Limits, loads, read_text
@@ -174,9 +174,13 @@ class SessionReader:
         """The session's input events (``inputs.jsonl``)."""
         return self.dir / INPUTS
 
-    def source(self, *, chunk_ms: int = DEFAULT_CHUNK_MS) -> PcmSource:
-        """The recorded audio as a source on the original stream timeline."""
-        return PcmSource(load_pcm(self.dir / MIC), chunk_ms=chunk_ms, start=self.start)
+    def source(self, *, chunk_ms: int = DEFAULT_CHUNK_MS) -> WavStreamSource | PcmSource:
+        """The recorded audio as a source on the original stream timeline, read from the file
+        as it is replayed (a long game's hour of audio, 115 MB, is never held whole)."""
+        try:
+            return WavStreamSource(self.dir / MIC, chunk_ms=chunk_ms, start=self.start)
+        except ValueError:  # not as the recorder writes it: converted, in memory
+            return PcmSource(load_pcm(self.dir / MIC), chunk_ms=chunk_ms, start=self.start)
 
     def protocol(self) -> dict[str, Any] | None:
         """The recorded protocol, or None when the game did not finish."""

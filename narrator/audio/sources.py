@@ -178,6 +178,59 @@ class PcmSource:
         self._closed = True
 
 
+class WavStreamSource:
+    """A PCM WAV already in the recognizer format (a session's ``mic.wav``), read a chunk at a
+    time: hours of audio are never held whole. The chunks and their timestamps are those of
+    :class:`PcmSource` over the same samples. Raises ``ValueError`` for a WAV in another format
+    (convert it with :func:`load_pcm`) and :class:`NarratorError` for one that cannot be read.
+    """
+
+    def __init__(self, path: str | Path, *, chunk_ms: int = DEFAULT_CHUNK_MS,
+                 start: float = 0.0) -> None:
+        self.path = Path(path)
+        self._step = _chunk_bytes(RECOGNIZER_FORMAT, chunk_ms)
+        self.start = start
+        self._closed = False
+        try:
+            with wave.open(str(self.path), "rb") as w:
+                fmt = AudioFormat(rate=w.getframerate(), width=w.getsampwidth(),
+                                  channels=w.getnchannels())
+                self.frames = w.getnframes()
+        except (OSError, wave.Error, EOFError) as e:
+            raise NarratorError(f"cannot read audio file {self.path}: {e}") from None
+        if fmt != RECOGNIZER_FORMAT:
+            raise ValueError(f"{self.path}: {fmt}, not the recognizer's {RECOGNIZER_FORMAT}")
+
+    @property
+    def format(self) -> AudioFormat:
+        return RECOGNIZER_FORMAT
+
+    @property
+    def duration(self) -> float:
+        """Length of the whole stream in seconds."""
+        return self.frames / RECOGNIZER_FORMAT.rate
+
+    def chunks(self) -> Iterator[AudioChunk]:
+        """Yield the audio in order, read as it is yielded; the last chunk may be shorter."""
+        frame = RECOGNIZER_FORMAT.width * RECOGNIZER_FORMAT.channels
+        offset = 0
+        try:
+            with wave.open(str(self.path), "rb") as w:
+                while not self._closed:
+                    audio = w.readframes(self._step // frame)
+                    if not audio:
+                        return
+                    yield AudioChunk(audio, RECOGNIZER_FORMAT,
+                                     self.start + RECOGNIZER_FORMAT.duration(offset))
+                    offset += len(audio)
+        except (OSError, wave.Error, EOFError) as e:
+            raise NarratorError(f"cannot read audio file {self.path}: {e}") from None
+
+    def close(self) -> None:
+        """Stop yielding."""
+        self._closed = True
+
+
 class WavFileSource(PcmSource):
     """An audio file (WAV, any rate/width/channels), converted to 16 kHz mono s16le and chunked.
 
