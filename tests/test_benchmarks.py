@@ -20,7 +20,7 @@ def test_every_benchmark_runs_in_its_quick_mode_and_reports_against_a_target() -
     results = json.loads(proc.stdout)
     # (budget: a hostless game inside a Pi-class CPU quota; its quick mode runs here only)
     expected = {"engine", "replay", "grammar", "voice", "latency", "session", "console",
-                "budget"}
+                "budget", "inputs"}
     assert expected <= set(results)
     for name in expected:
         rows = results[name]
