@@ -7,6 +7,8 @@ trusting them.
   :class:`Limits` of its format (bytes, lines, bytes of a line): the first line past a limit is
   a one-line error naming the file, the line and the limit, before the rest is read, so no
   input within its size limit costs more than a game's worth of memory;
+- :class:`Containers` counts the JSON objects and arrays of a file's lines against its limit:
+  what a line costs to read and keep is per object, not per byte;
 - :func:`lines` splits on ``\\n`` only: ``str.splitlines`` also splits on U+2028, U+2029,
   U+0085 and a few control characters, which may stand inside a JSON string, and would make
   every line number after them wrong;
