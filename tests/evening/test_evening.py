@@ -405,3 +405,10 @@ def test_with_a_human_host_each_game_runs_in_his_screen_and_the_evening_goes_on(
     assert results["games"] == 1
     assert sum(p["wins"] for p in results["players"]) == 7  # the red seats won
     assert (book.folder / "game-01.wav").stat().st_size > 44
+
+
+def test_a_book_beyond_its_size_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "evening.json").write_text(" " * (2 << 20), encoding="utf-8")
+    with pytest.raises(NarratorError) as e:
+        EveningBook.load(tmp_path)
+    assert "evening.json" in str(e.value) and "\n" not in str(e.value)
