@@ -412,3 +412,21 @@ def test_a_book_beyond_its_size_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(NarratorError) as e:
         EveningBook.load(tmp_path)
     assert "evening.json" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_a_new_evening_without_a_speaker_is_one_line_and_leaves_no_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from narrator.cli import main
+    from narrator.play import cli as play_cli
+
+    def no_speaker() -> None:
+        raise NarratorError("no audio output device: Error querying device -1")
+
+    monkeypatch.setattr(play_cli, "output_device", no_speaker)
+    folder = tmp_path / "evening"
+    assert main(["evening", str(folder), "--console", "127.0.0.1:0", "--listen", "off",
+                 "--players", "Я,Ты"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--wav writes each game's narration" in err[0]
+    assert not folder.exists()
