@@ -294,7 +294,7 @@ def test_between_games_every_page_shows_the_last_games_cards(tmp_path: Path) -> 
     assert reply.ok and views[player_id(2)]["player"]["seat"] == 4
     assert views[player_id(7)]["player"]["seat"] == 9  # (a swap)
     assert front.handle(Press(OPERATOR, "seat", {"seat": 5, "player": None}, 0.0)).ok
-    assert front.handle(Press(OPERATOR, "start", {}, 0.0)).detail["why"] == "seat 5 is empty"
+    assert front.handle(Press(OPERATOR, "start", {}, 0.0)).detail["why"] == "Не заняты места: 5"
 
 
 def test_the_next_game_starts_with_the_seating_and_a_ruleset(tmp_path: Path) -> None:
