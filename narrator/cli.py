@@ -89,22 +89,25 @@ def _build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("parse", help="show the intents the grammar finds in a phrase")
     p.add_argument("text", nargs="+", help="the phrase")
-    p.add_argument("--lang", choices=LANGS, default="ru")
-    p.add_argument("--seats", type=int, default=10)
+    p.add_argument("--lang", choices=LANGS, default="ru", help="the phrase's language")
+    p.add_argument("--seats", type=int, default=10,
+                   help="seats at the table (a seat number beyond them is refused)")
     p.add_argument("--json", action="store_true", help="one JSON object per intent")
     p.set_defaults(run="narrator.grammar.cli:run")
 
     p = sub.add_parser("demo", help="narrate the bundled demo game (aloud, or to a WAV)")
-    p.add_argument("--lang", choices=LANGS, default="ru")
-    p.add_argument("--voices", metavar="DIR")
-    p.add_argument("--out-wav", metavar="FILE")
+    p.add_argument("--lang", choices=LANGS, default="ru", help="the narrator's language")
+    p.add_argument("--voices", metavar="DIR", help="voice pack folder (default voices/LANG)")
+    p.add_argument("--out-wav", metavar="FILE",
+                   help="write the narration to a WAV file instead of the speaker")
     p.add_argument("--fast", action="store_true", help="virtual clock: render without waiting")
     p.set_defaults(run="narrator.replay.demo:run")
 
     p = sub.add_parser("play", help="host a whole game with no human host")
-    p.add_argument("--rules", choices=RULES, default="crime-time")
-    p.add_argument("--lang", choices=LANGS, default="ru")
-    p.add_argument("--seats", type=int, default=10)
+    p.add_argument("--rules", choices=RULES, default="crime-time", help="the ruleset")
+    p.add_argument("--lang", choices=LANGS, default="ru", help="the narrator's language")
+    p.add_argument("--seats", type=int, default=None,
+                   help="seats at the table (default: the ruleset's)")
     p.add_argument("--seed", type=int, help="deal roles reproducibly")
     p.add_argument("--model", metavar="PATH", help="Vosk model folder (or NARRATOR_MODEL)")
     p.add_argument("--record", metavar="DIR", help="record the session for replay")
@@ -145,9 +148,10 @@ def _build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run="narrator.evening.cli:run")
 
     p = sub.add_parser("assist", help="a human host drives; the narrator speaks and times")
-    p.add_argument("--rules", choices=RULES, default="crime-time")
-    p.add_argument("--lang", choices=LANGS, default="ru")
-    p.add_argument("--seats", type=int, default=10)
+    p.add_argument("--rules", choices=RULES, default="crime-time", help="the ruleset")
+    p.add_argument("--lang", choices=LANGS, default="ru", help="the narrator's language")
+    p.add_argument("--seats", type=int, default=None,
+                   help="seats at the table (default: the ruleset's)")
     p.add_argument("--journal", metavar="FILE", help="game journal (default journal.jsonl)")
     p.add_argument("--roles", metavar="ROLES",
                    help='the dealt cards, e.g. "don=3 mafia=5,9 sheriff=1" (else asked at start)')
@@ -158,7 +162,8 @@ def _build_parser() -> argparse.ArgumentParser:
     club_opts(p)
     p.set_defaults(run="narrator.assist.cli:run")
 
-    p = sub.add_parser("resume", help="resume a killed game from its journal")
+    p = sub.add_parser("resume", help="take a game up again from its journal: killed, or "
+                                      "stopped with q")
     p.add_argument("journal", help="the journal file")
     p.add_argument("--json", action="store_true", help="print the protocol so far and stop")
     p.add_argument("--model", metavar="PATH", help="Vosk model folder (a hostless game)")
@@ -185,26 +190,34 @@ def _build_parser() -> argparse.ArgumentParser:
     q.add_argument("--lang", choices=LANGS, action="append", help="only this language")
     q.add_argument("--out", metavar="DIR", help="root folder (default voices/)")
     q.add_argument("--force", action="store_true", help="re-render clips that exist")
-    q.add_argument("--quiet", action="store_true")
+    q.add_argument("--quiet", action="store_true", help="print only what went wrong")
     q.set_defaults(run="narrator.voice.cli:run_build")
     q = vs.add_parser("record", help="record a club's own host into a pack")
-    q.add_argument("--lang", choices=LANGS, default="ru")
-    q.add_argument("--out", metavar="DIR", required=True)
+    q.add_argument("--lang", choices=LANGS, default="ru", help="the pack's language")
+    q.add_argument("--out", metavar="DIR", required=True,
+                   help="the new pack's folder (the manifest and the recorded clips)")
     q.add_argument("--only", metavar="KEY", action="append", help="record only these keys")
     q.set_defaults(run="narrator.voice.cli:run_record")
     q = vs.add_parser("check", help="check a pack: manifest, missing and broken clips")
-    q.add_argument("pack", metavar="DIR")
+    q.add_argument("pack", metavar="DIR", help="the pack's folder (its manifest.json)")
     q.set_defaults(run="narrator.voice.cli:run_check")
 
     p = sub.add_parser("models", help="fetch or check Vosk speech models")
     ms = p.add_subparsers(dest="models_command", required=True, metavar="ACTION")
     q = ms.add_parser("fetch", help="download the official small model for a language")
-    q.add_argument("lang", choices=LANGS)
+    q.add_argument("lang", choices=LANGS, help="the model's language")
     q.add_argument("--dir", metavar="DIR", help="where to unpack (default models/)")
     q.set_defaults(run="narrator.audio.models:run_fetch")
+    q = ms.add_parser("install", help="install a model's .zip downloaded on another computer "
+                                      "(no network needed)")
+    q.add_argument("file", metavar="FILE.zip", help="the model's zip, e.g. "
+                                                    "vosk-model-small-ru-0.22.zip")
+    q.add_argument("--dir", metavar="DIR", help="where to unpack (default models/)")
+    q.set_defaults(run="narrator.audio.models:run_install")
     q = ms.add_parser("check", help="check that a model loads and takes runtime grammars")
-    q.add_argument("--model", metavar="PATH")
-    q.add_argument("--lang", choices=LANGS, default="ru")
+    q.add_argument("--model", metavar="PATH",
+                   help="the model folder (default: the one play would use for --lang)")
+    q.add_argument("--lang", choices=LANGS, default="ru", help="the language to find one for")
     q.set_defaults(run="narrator.audio.models:run_check")
     return parser
 

@@ -35,6 +35,9 @@ The types, and what each holds (:data:`FIELDS`; a field marked ``?`` may be left
 - ``timer`` — ``name``, ``started``: a timer of the game started at ``started`` (written at
   ``t``; earlier when a resumed game continues a timer), so that a resumed game goes on with
   the time its running timer had left. Not an input the game takes.
+- ``beat``: a journal's heartbeat, at most once a second while a timer runs: the game was
+  still running at ``t`` (a resume after a kill in a quiet stretch counts the time left up to
+  here). Not an input the game takes, nor part of its protocol.
 
 This module is pure (no engine, no I/O): what each type means to the game is decided in the
 host core (:mod:`narrator.host.intake`).
@@ -57,6 +60,7 @@ FORMAT_VERSION = 2
 HEARD, ENTRY, ACTION, UNDO, STOP = "heard", "entry", "action", "undo", "stop"
 PAD, OPERATOR = "pad", "operator"
 TABLE, DELAY, GATED, TIMER = "table", "delay", "gated", "timer"
+BEAT = "beat"
 
 _NUMBER = (int, float)
 #: type → {field: (JSON type, required)}; the table in the module's docstring, as data
@@ -75,6 +79,7 @@ FIELDS: Mapping[str, Mapping[str, tuple[type | tuple[type, ...], bool]]] = {
     DELAY: {"seconds": (_NUMBER, True)},
     GATED: {"end": (_NUMBER, True)},
     TIMER: {"name": (str, True), "started": (_NUMBER, True)},
+    BEAT: {},
 }
 
 
@@ -82,7 +87,21 @@ class InputError(NarratorError):
     """A JSON object that is not an input event (the message names the field)."""
 
 
+#: the JSON scalars, compared by exact type (``isinstance`` on the ABCs is what costs)
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _freeze(value: Any) -> Any:
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    # a session has 10⁵ events: plain dicts and lists of scalars are copied in one step
+    if kind is dict:
+        return MappingProxyType({k if type(k) is str else str(k):
+                                 v if type(v) in _SCALARS else _freeze(v)
+                                 for k, v in value.items()})
+    if kind is list or kind is tuple:
+        return tuple([v if type(v) in _SCALARS else _freeze(v) for v in value])
     if isinstance(value, Mapping):
         return MappingProxyType({str(k): _freeze(v) for k, v in value.items()})
     if isinstance(value, list | tuple):
@@ -121,7 +140,7 @@ def _name(expected: type | tuple[type, ...]) -> str:
     return names.get(expected, "an object")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Input:
     """One input event: ``type`` names it (one of :data:`FIELDS`), ``t`` is when it happened,
     ``data`` what it holds (checked against the type's fields)."""

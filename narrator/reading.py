@@ -3,6 +3,12 @@ trusting them.
 
 - :func:`read_text` reads regular files only (``/dev/zero`` would never end, a FIFO would wait
   for a writer) up to a size limit, as UTF-8, each failure a one-line NarratorError;
+- :func:`read_lines` reads a file of lines the same way, one line at a time, within the
+  :class:`Limits` of its format (bytes, lines, bytes of a line): the first line past a limit is
+  a one-line error naming the file, the line and the limit, before the rest is read, so no
+  input within its size limit costs more than a game's worth of memory;
+- :class:`Containers` counts the JSON objects and arrays of a file's lines against its limit:
+  what a line costs to read and keep is per object, not per byte;
 - :func:`lines` splits on ``\\n`` only: ``str.splitlines`` also splits on U+2028, U+2029,
   U+0085 and a few control characters, which may stand inside a JSON string, and would make
   every line number after them wrong;
@@ -14,12 +20,16 @@ trusting them.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
+import re
 import stat
+from collections.abc import Generator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, NamedTuple
 
 from narrator.errors import NarratorError
 
@@ -31,14 +41,66 @@ MAX_DEPTH = 32
 MAX_DIGITS = 19
 
 
-class BadJSON(ValueError):
-    """A line that is not JSON, or JSON the narrator does not take; ``str`` says what it is,
-    to follow "got": ``bad JSON (…)``, ``the key "5" twice``, ``a number of 5000 digits``."""
+@dataclass(frozen=True)
+class Limits:
+    """How much of a file format a reader takes: far beyond what a real game writes, and low
+    enough that reading (and acting on) a file at every limit stays within seconds and a few
+    hundred MB. ``what`` names the file in messages ("the table script")."""
+
+    what: str
+    max_bytes: int = MAX_BYTES
+    max_lines: int = 1_000_000
+    max_line: int = MAX_BYTES  # bytes of one line, its newline left out
+    #: JSON objects and arrays in all the file's lines (:class:`Containers`); None: any
+    max_containers: int | None = None
 
 
-def read_text(path: str | Path, what: str, *, limit: int = MAX_BYTES) -> str:
-    """The text of the regular file ``path`` (``what`` names it in errors: "the journal")."""
-    name = str(path)
+class Containers:
+    """The JSON objects and arrays a file of ``limits`` holds in all, counted line by line.
+
+    Each one costs a reader a Python object or two, a microsecond to read and more to keep,
+    whatever its size: ``[{},{},…]`` is a hundred thousand of them in 300 KB. A file of input
+    events holds about one a line; the count bounds what a file within its size may cost."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.count = 0
+
+    def take(self, text: str) -> None:
+        """Count those of ``text``, a line that :func:`loads` has read; :class:`BadJSON` once
+        the file holds more than the limit."""
+        most = self.limits.max_containers
+        if most is None:
+            return
+        self.count += containers(text)
+        if self.count > most:
+            raise BadJSON(f"more than {most:,} JSON objects and arrays in all")
+
+
+#: a JSON string, quotes and escapes included (linear on valid JSON: every quote is paired)
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def containers(text: str) -> int:
+    """The objects and arrays of the valid JSON ``text`` (brackets inside strings left out)."""
+    rough = text.count("{") + text.count("[")
+    if rough <= 1:  # the usual line: one flat object
+        return rough
+    bare = _STRING.sub("", text)
+    return bare.count("{") + bare.count("[")
+
+
+class Line(NamedTuple):
+    """One line of a file: its number (from 1), its text (without ``\\n`` or ``\\r\\n``) and
+    whether a newline ended it (False only for the file's last line: a journal's torn tail)."""
+
+    number: int
+    text: str
+    whole: bool
+
+
+def open_regular(name: str, what: str, limit: int) -> int:
+    """A descriptor of the regular file ``name`` of at most ``limit`` bytes (NarratorError)."""
     try:
         fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens without waiting
     except OSError as e:
@@ -48,8 +110,96 @@ def read_text(path: str | Path, what: str, *, limit: int = MAX_BYTES) -> str:
         if not stat.S_ISREG(info.st_mode):
             raise NarratorError(f"{name}: cannot read {what} (not a regular file)")
         if info.st_size > limit:
-            raise NarratorError(f"{name}: cannot read {what} (too large: {info.st_size} bytes; "
-                                f"at most {limit})")
+            raise NarratorError(f"{name}: cannot read {what} (too large: {info.st_size:,} "
+                                f"bytes; at most {limit:,})")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_lines(path: str | Path, limits: Limits, *,
+               torn_tail: bool = False) -> Generator[Line, None, None]:
+    """The lines of the regular file ``path``, read one at a time within ``limits``.
+
+    Each failure is a one-line NarratorError, raised when the reader reaches it: not a regular
+    file, too large, a line that is not UTF-8 (``FILE:LINE:``), more lines than
+    ``limits.max_lines`` or a line longer than ``limits.max_line`` (``FILE:LINE:``, naming the
+    limit). With ``torn_tail``, an over-long last line that no newline ends is no error but a
+    torn tail (a process died writing it), given as an empty line that is not whole.
+    """
+    name = str(path)
+    fd = open_regular(name, limits.what, limits.max_bytes)
+    try:
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            yield from lines_of(f, name, limits, torn_tail=torn_tail)
+    except OSError as e:
+        raise NarratorError(f"{name}: cannot read {limits.what} ({e.strerror or e})") from None
+    finally:
+        os.close(fd)
+
+
+def text_lines(text: str, name: str, limits: Limits) -> Generator[Line, None, None]:
+    """The lines of ``text`` (a file's contents already read) within ``limits``, as
+    :func:`read_lines` gives them."""
+    return lines_of(io.BytesIO(text.encode("utf-8", "surrogatepass")), name, limits)
+
+
+def lines_of(f: IO[bytes], name: str, limits: Limits, *,
+             torn_tail: bool = False) -> Generator[Line, None, None]:
+    """The lines of the binary stream ``f``, checked as :func:`read_lines` says."""
+    what = limits.what
+    total = 0
+    number = 0
+    while True:
+        raw = f.readline(limits.max_line + 2)  # room for "\r\n" after a line at the limit
+        if not raw:
+            return
+        number += 1
+        total += len(raw)
+        if number > limits.max_lines:
+            raise NarratorError(f"{name}:{number}: cannot read {what} (too many lines: at most "
+                                f"{limits.max_lines:,})")
+        if total > limits.max_bytes:  # a file that grew while it was read
+            raise NarratorError(f"{name}:{number}: cannot read {what} (too large: at most "
+                                f"{limits.max_bytes:,} bytes)")
+        whole = raw.endswith(b"\n")
+        body = raw[:-1] if whole else raw
+        if body.endswith(b"\r"):
+            body = body[:-1]
+        if len(body) > limits.max_line:
+            if torn_tail and _torn_to_the_end(f):
+                yield Line(number, "", False)
+                return
+            raise NarratorError(f"{name}:{number}: cannot read {what} (a line too long: at "
+                                f"most {limits.max_line:,} bytes)")
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise NarratorError(f"{name}:{number}: cannot read {what} (not UTF-8)") from None
+        yield Line(number, text, whole)
+
+
+def _torn_to_the_end(f: IO[bytes]) -> bool:
+    """Read on to the end of the current line: True when the file ends before any newline."""
+    while True:
+        chunk = f.readline(1 << 16)
+        if not chunk:
+            return True
+        if chunk.endswith(b"\n"):
+            return False
+
+
+class BadJSON(ValueError):
+    """A line that is not JSON, or JSON the narrator does not take; ``str`` says what it is,
+    to follow "got": ``bad JSON (…)``, ``the key "5" twice``, ``a number of 5000 digits``."""
+
+
+def read_text(path: str | Path, what: str, *, limit: int = MAX_BYTES) -> str:
+    """The text of the regular file ``path`` (``what`` names it in errors: "the journal")."""
+    name = str(path)
+    fd = open_regular(name, what, limit)
+    try:
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read(limit + 1)
     except OSError as e:
@@ -57,7 +207,7 @@ def read_text(path: str | Path, what: str, *, limit: int = MAX_BYTES) -> str:
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise NarratorError(f"{name}: cannot read {what} (too large)")
+        raise NarratorError(f"{name}: cannot read {what} (too large: at most {limit:,} bytes)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -124,13 +274,17 @@ def _too_deep(text: str) -> bool:
     return False
 
 
+#: one decoder for every line (``json.loads`` with hooks builds a new one per call)
+_DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_int=_int, parse_float=_float,
+                            parse_constant=_constant)
+
+
 def loads(text: str) -> Any:
     """Parse one JSON text strictly (module docstring); :class:`BadJSON` with the reason."""
     if _too_deep(text):
         raise BadJSON(f"JSON nested deeper than {MAX_DEPTH} levels")
     try:
-        return json.loads(text, object_pairs_hook=_pairs, parse_int=_int, parse_float=_float,
-                          parse_constant=_constant)
+        return _DECODER.decode(text)
     except BadJSON:
         raise
     except json.JSONDecodeError as e:

@@ -9,13 +9,16 @@
   whole Vosk path where no Russian model is present;
 - :func:`lines_of`: heard decisions as text;
 - audio stand-ins: :class:`MemorySink` (the narration kept in memory, no device),
-  :class:`SilenceSource` and :class:`ConcatSource` (streams built from parts on one timeline).
+  :class:`SilenceSource` and :class:`ConcatSource` (streams built from parts on one timeline),
+  :class:`DriftingCard` (a sound card whose clock is off the system's, on a virtual clock).
 """
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import importlib.util
+import math
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -27,7 +30,14 @@ import numpy.typing as npt
 from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk, AudioFormat
 from narrator.audio.recognizer import Final, RecognitionEvent
 from narrator.audio.sinks import DEFAULT_RATE, check_format
-from narrator.audio.sources import DEFAULT_CHUNK_MS, AudioSource, PcmSource, silence
+from narrator.audio.sources import (
+    DEFAULT_CHUNK_MS,
+    AudioSource,
+    MicrophoneSource,
+    PcmSource,
+    silence,
+)
+from narrator.clock import VirtualClock
 from narrator.engine import waits as w
 from narrator.engine.actions import (
     Action,
@@ -311,3 +321,88 @@ class ConcatSource:
         self._closed = True
         for part in self._parts:
             part.close()
+
+
+class _Fine:
+    """PortAudio's callback status of a block captured whole."""
+
+    input_overflow = False
+
+
+class DriftingCard:
+    """A sound card whose crystal runs ``ppm`` parts per million off the system clock, played
+    on a :class:`~narrator.clock.VirtualClock` through the microphone's own code
+    (:class:`~narrator.audio.sources.MicrophoneSource`, from its PortAudio callback on).
+
+    Block ``k`` of ``block_ms`` is complete when the card's clock says so — ``(k + 1)`` blocks
+    of samples at ``rate × (1 + ppm/10⁶)`` a system second — and arrives ``latency`` plus up to
+    ``jitter`` seconds later (the clock is moved there first). ``speech``: the spans (system
+    times, in order) in which what is captured is loud, a constant level (the rest is
+    silence); ``stalls``: (system time, seconds) during which the card delivers nothing and
+    loses what it would have captured; ``starts_after``: seconds between the stream's opening
+    (its timeline's zero) and the card's first sample. :meth:`chunks` yields what the
+    microphone makes of it for ``seconds``.
+    """
+
+    LEVEL = 8000  # the speech's samples
+
+    def __init__(self, clock: VirtualClock, seconds: float, *, ppm: float = 0.0,
+                 block_ms: int = 20, latency: float = 0.004, jitter: float = 0.006,
+                 speech: Sequence[tuple[float, float]] = (),
+                 stalls: Sequence[tuple[float, float]] = (), starts_after: float = 0.0,
+                 seed: int = 0) -> None:
+        self.clock = clock
+        self.starts_after = starts_after
+        self.seconds = seconds
+        self.ppm = ppm
+        self.block = RECOGNIZER_FORMAT.rate * block_ms // 1000
+        self.latency, self.jitter = latency, jitter
+        self.speech = list(speech)
+        self._starts = [a for a, _ in self.speech]
+        self.stalls = list(stalls)
+        self.rng = random.Random(seed)
+        self.mic = MicrophoneSource(clock=clock, chunk_ms=block_ms)
+
+    @property
+    def format(self) -> AudioFormat:
+        """The recognizer format."""
+        return RECOGNIZER_FORMAT
+
+    def _audio(self, first: float, rate: float) -> bytes | None:
+        """The block whose first sample is captured at ``first`` (None: silence)."""
+        last = first + (self.block - 1) / rate
+        k = bisect.bisect_right(self._starts, last) - 1
+        if k < 0 or first >= self.speech[k][1]:
+            return None
+        start, end = self.speech[k]
+        times = first + np.arange(self.block) / rate
+        return np.where((times >= start) & (times < end), self.LEVEL, 0).astype("<i2").tobytes()
+
+    def chunks(self) -> Iterator[AudioChunk]:
+        """The microphone's chunks, each yielded when it has arrived (on the virtual clock)."""
+        mic = self.mic
+        mic.start = self.clock.now()
+        opened = mic.start + self.starts_after  # the card's first sample
+        rate = RECOGNIZER_FORMAT.rate * (1 + self.ppm / 1e6)  # samples a system second
+        drain = mic._drain()
+        quiet = b"\0" * (self.block * 2)
+        status = _Fine()
+        k = 0
+        while True:
+            first = opened + k * self.block / rate  # system time of the block's first sample
+            if first - opened >= self.seconds:
+                return
+            done = opened + (k + 1) * self.block / rate
+            stall = next(((t, d) for t, d in self.stalls if t <= done < t + d), None)
+            if stall is not None:  # nothing captured until the card comes back
+                k = math.ceil((stall[0] + stall[1] - opened) * rate / self.block)
+                continue
+            arrive = done + self.latency + self.jitter * self.rng.random()
+            self.clock.set(max(self.clock.now(), arrive))
+            mic._on_audio(self._audio(first, rate) or quiet, status)
+            yield next(drain)
+            k += 1
+
+    def close(self) -> None:
+        """Stop."""
+        self.mic.close()

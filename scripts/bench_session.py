@@ -8,7 +8,12 @@ game, the table's inputs at random moments. Measured:
   number of the hunt's count and each «Десять секунд» fell from its mark; and how far the
   audio timeline (samples rendered) is from the clock at the end (targets: < 1 ms);
 - memory: Python's traced memory at each half hour after the first (target: grows by less than
-  1 MB from the first half hour to the end).
+  1 MB from the first half hour to the end);
+- the sound card's clock: a 4-hour capture through the microphone's own code, from a card whose
+  crystal runs 100 ppm fast, then one 100 ppm slow (0.36 s an hour apart from the system
+  clock), with a phrase every 20 s: how late, on the game's clock, each phrase's end is decided
+  (the end of the chunk in which the silence after it is heard), in the last half hour against
+  the first (target: within 20 ms; on the sample count alone it is 1.4 s).
 
     .venv/bin/python scripts/bench_session.py [--hours 3] [--quick] [--json]
 """
@@ -16,8 +21,10 @@ game, the table's inputs at random moments. Measured:
 from __future__ import annotations
 
 import argparse
+import bisect
 import json
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -39,12 +46,17 @@ from narrator.host.journal import Journal
 from narrator.host.narration import Line
 from narrator.host.scheduler import Scheduler
 from narrator.inputs import action
-from narrator.testing import random_action
+from narrator.testing import DriftingCard, random_action
 from narrator.voice.manifest import default_voices_root
 from narrator.voice.pack import VoicePack
 
 DRIFT_TARGET_MS = 1.0
 MEMORY_TARGET_MB = 1.0
+#: the sound card's clock: its error, how long, a phrase every PHRASE_EVERY s, and the target
+CARD_PPM = 100.0
+CARD_HOURS = 4.0
+PHRASE_EVERY, PHRASE_S = 20.0, 1.2
+CARD_TARGET_MS = 20.0
 
 
 class CountingSink:
@@ -182,6 +194,42 @@ def session(hours: float, seed: int = 7) -> dict[str, Any]:
             "memory_growth_mb": round(growth, 3), "cpu_s": round(cpu, 1)}
 
 
+def card_drift(hours: float, ppm: float, *, block_ms: int = 100) -> dict[str, Any]:
+    """A capture of ``hours`` from a card ``ppm`` off: each phrase's end against the time it is
+    decided on the game's clock (median of the first and of the last half hour, ms), with the
+    microphone's anchor and, for comparison, on the sample count alone."""
+    clock = VirtualClock(3600.0)  # (the monotonic clock's zero is long past at a table)
+    opened = clock.now()
+    starts = [opened + 2.0 + k * PHRASE_EVERY for k in range(int(hours * 3600 / PHRASE_EVERY))]
+
+    card = DriftingCard(clock, hours * 3600.0, ppm=ppm, block_ms=block_ms,
+                        speech=[(a, a + PHRASE_S) for a in starts], seed=int(ppm) & 0xFFFF)
+    quiet = bytes(card.block * 2)
+    step = block_ms / 1000
+    anchored: list[tuple[float, float]] = []  # (phrase end, decided at), both on the clock
+    plain: list[tuple[float, float]] = []
+    was_loud = False
+    for n, chunk in enumerate(card.chunks()):
+        is_loud = chunk.audio != quiet
+        if was_loud and not is_loud:  # the first quiet chunk after the phrase: decided
+            end = starts[bisect.bisect_right(starts, chunk.timestamp) - 1] + PHRASE_S
+            anchored.append((end, chunk.end))
+            plain.append((end, opened + (n + 1) * step))  # the sample count alone
+        was_loud = is_loud
+
+    def shift(pairs: list[tuple[float, float]]) -> tuple[float, float]:
+        first = [d - e for e, d in pairs if e - opened < 1800.0]
+        last = [d - e for e, d in pairs if e - opened > hours * 3600.0 - 1800.0]
+        return statistics.median(first) * 1000, statistics.median(last) * 1000
+
+    first, last = shift(anchored)
+    plain_first, plain_last = shift(plain)
+    return {"ppm": ppm, "hours": hours, "phrases": len(anchored),
+            "first_half_hour_ms": round(first, 1), "last_half_hour_ms": round(last, 1),
+            "shift_ms": round(last - first, 1),
+            "sample_count_alone_shift_ms": round(plain_last - plain_first, 1)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hours", type=float, default=3.0)
@@ -189,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     got = session(1.0 if args.quick else args.hours)
+    card_hours = 1.0 if args.quick else CARD_HOURS
+    cards = [card_drift(card_hours, ppm) for ppm in (CARD_PPM, -CARD_PPM)]
     drift_ok = got["worst_mark_ms"] < DRIFT_TARGET_MS
     # the audio runs at most one render chunk behind the clock, and never ahead
     timeline_ok = got["timeline_ms"] <= got["chunk_ms"]
@@ -203,7 +253,11 @@ def main(argv: list[str] | None = None) -> int:
              "ok": timeline_ok},
             {"name": f"{got['hours']} h session: memory growth after 0.5 h", "value":
              got["memory_growth_mb"], "unit": "MB", "target": f"< {MEMORY_TARGET_MB:g}",
-             "ok": memory_ok}], "detail": got}))
+             "ok": memory_ok},
+            *({"name": f"{card_hours:g} h, sound card {c['ppm']:+g} ppm: decision latency, "
+                       "last half hour - first", "value": c["shift_ms"], "unit": "ms",
+               "target": f"within ±{CARD_TARGET_MS:g}", "ok": abs(c["shift_ms"]) <= CARD_TARGET_MS}
+              for c in cards)], "detail": {**got, "cards": cards}}))
     else:
         print(f"{got['hours']} h on the virtual clock: {got['games']} games, {got['inputs']} "
               f"inputs, {got['timers']} timers, {got['audio_hours']} h of audio rendered, "
@@ -215,6 +269,13 @@ def main(argv: list[str] | None = None) -> int:
         print("traced memory (h, MB): " + ", ".join(f"{h} {m}" for h, m in got["memory_mb"]))
         print(f"growth from the first half hour to the end: {got['memory_growth_mb']} MB "
               f"(target < {MEMORY_TARGET_MB:g} MB: {'ok' if memory_ok else 'MISSED'})")
+        for c in cards:
+            print(f"{c['hours']:g} h from a sound card {c['ppm']:+g} ppm off, {c['phrases']} "
+                  f"phrases: decided {c['first_half_hour_ms']} ms after their end in the first "
+                  f"half hour, {c['last_half_hour_ms']} ms in the last: {c['shift_ms']:+} ms "
+                  f"(target within ±{CARD_TARGET_MS:g}: "
+                  f"{'ok' if abs(c['shift_ms']) <= CARD_TARGET_MS else 'MISSED'}; on "
+                  f"the sample count alone {c['sample_count_alone_shift_ms']:+} ms)")
     return 0
 
 

@@ -17,7 +17,9 @@ import pytest
 from narrator.engine import RULESETS
 
 ROOT = Path(__file__).resolve().parents[1]
-BENCHES = {"engine", "replay", "grammar", "voice", "latency", "session", "console"}
+#: (budget: a hostless game inside a Pi-class CPU quota; its quick mode runs here only)
+BENCHES = {"engine", "replay", "grammar", "voice", "latency", "session", "console", "budget",
+           "inputs"}
 
 
 @pytest.fixture(scope="module")

@@ -31,6 +31,7 @@ REQUIRED: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     "delay": {"seconds": st.floats(0, 10, allow_nan=False)}, "gated": {"end": st.integers(0, 99)},
     "timer": {"name": st.sampled_from(["speech", "hunt"]),
               "started": st.floats(0, 1e4, allow_nan=False)},
+    "beat": {},
 }
 
 

@@ -70,7 +70,8 @@ def from_table_script(path: Path) -> tuple[Any, dict[int, list[Any]], list[str]]
 def make_table(says: dict[int, list[Utterances]], lines: list[str], *,
                roles: dict[int, Role] = ROLES, log: list[str] | None = None,
                delay: float = 0.0, chunk_ms: int = 200,
-               records: list[Input] | None = None) -> tuple[ListeningLoop, ScriptedOperator]:
+               records: list[Input] | None = None,
+               start: float = 0.0) -> tuple[ListeningLoop, ScriptedOperator]:
     """A table where each seat says ``says[seat][n]`` in their n-th speech; every narrator
     announcement delays its timer by ``delay`` seconds."""
     game = Game(roles=roles)
@@ -81,7 +82,7 @@ def make_table(says: dict[int, list[Utterances]], lines: list[str], *,
         return queue.pop(0) if queue else ()
 
     operator = ScriptedOperator(lines)
-    table = ListeningLoop(game, clock=VirtualClock(), source=EndlessSilence(chunk_ms),
+    table = ListeningLoop(game, clock=VirtualClock(start), source=EndlessSilence(chunk_ms, start),
                           recognizer=ScriptedRecognizer(next_speech),
                           hearing=game_hearing("ru", 10), operator=operator, entries=operator,
                           manifest=default_manifest("ru"), timer_delay=lambda: delay,
@@ -164,6 +165,61 @@ def test_a_phrase_heard_after_the_speech_is_ignored() -> None:
     assert table.game.days[0].nominations == []
     assert "Принято" not in table.transcript.said
     assert operator.errors == []
+
+
+def test_a_phrase_heard_late_is_labelled_with_its_own_speaker() -> None:
+    # Seat 1's Final comes while the narrator already gives seat 2 the floor: the phrase was
+    # seat 1's, and the record of what was heard says so.
+    says: dict[int, list[Utterances]] = {1: [[(60.5, "выставляю номер пять")]],
+                                         2: [[(1.0, "пас")]]}
+    table, _ = make_table(says, [], delay=2.0, chunk_ms=100)
+    table.run()
+    late = [h for h in table.heard if h.late]
+    assert [(h.seat, h.text) for h in late] == [(1, "выставляю номер пять")]
+    assert [h.seat for h in table.heard if h.text == "пас"] == [2]
+
+
+def test_the_transcript_counts_from_the_game_start_on_a_monotonic_timeline() -> None:
+    # a session's clock is the monotonic one (its zero is the machine's boot, hours ago)
+    says: dict[int, list[Utterances]] = {1: [[(3.0, "выставляю номер пять")]]}
+    table, _ = make_table(says, [], start=7325.0)
+    table.run()
+    lines = table.transcript.render().splitlines()
+    assert lines[0].startswith("  0:00.0  «")
+    def at(text: str) -> float:
+        minutes, seconds = next(x for x in lines if text in x).split()[0].split(":")
+        return int(minutes) * 60 + float(seconds)
+
+    assert 0.0 < at("«Принято»") - at("«Слово игроку номер один»") < 5.0
+    assert at("«Принято»") < 300.0  # minutes into the game, not hours since the boot
+
+
+def test_a_timer_due_within_a_chunk_runs_out_before_the_next_chunk_is_awaited() -> None:
+    # live, the next chunk arrives a chunk later: a timer left for it would end a chunk late
+    table, _ = make_table({}, [], delay=0.05)
+    taken: list[AudioChunk] = []
+    plain_chunks = table.source.chunks
+
+    def chunks() -> Iterator[AudioChunk]:
+        for chunk in plain_chunks():
+            taken.append(chunk)
+            yield chunk
+
+    table.source.chunks = chunks  # type: ignore[method-assign]
+    ended: list[tuple[float, AudioChunk]] = []
+    plain_time_up = table.host._time_up
+
+    def time_up(name: str) -> None:
+        timer = table.host.timer
+        assert timer is not None
+        ended.append((table.host.timer_started + timer.seconds, taken[-1]))
+        plain_time_up(name)
+
+    table.host._time_up = time_up  # type: ignore[method-assign]
+    table.run()  # (no operator lines: the game stops at the first night's answer)
+    assert len(ended) > 3
+    for deadline, last in ended:
+        assert last.timestamp < deadline <= last.end + 1e-9, (deadline, last.timestamp)
 
 
 def _stable(text: str, start: float, *, quiet: float = 0.5) -> list[tuple[float, Any]]:

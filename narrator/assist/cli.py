@@ -31,6 +31,7 @@ from narrator.host.assembly import assemble_host
 from narrator.host.club import table_options
 from narrator.host.driver import Driver
 from narrator.host.faults import watch_journal
+from narrator.host.heartbeat import keep_heartbeat
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.speaker import (
@@ -106,6 +107,7 @@ def run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | None
         watch_output(narration, session.loop.call, session.host, tell)
         if isinstance(journal, Journal):
             watch_journal(session.host, journal, session.loop.call, tell)
+            keep_heartbeat(session.host, journal)
 
         def loop() -> None:
             while not stop.is_set():

@@ -57,7 +57,7 @@ _STEPS = {
     "speech": "a speech",
 }
 #: the longest hint: the input line is «Number: » and up to 12 characters typed, four spaces,
-#: then the hint, and the screen needs 100 columns (the README's figure)
+#: then the hint, and the screen needs 100 columns (docs/modes.md, host-assist)
 HINT_WIDTH = 100 - len("Number: ") - 12 - 4
 _SPEECHES = {"day": "speech", "last": "last word", "tie": "tie speech", "intro": "introduction",
              "extra": "30 s more", "justify": "justification",
@@ -151,7 +151,7 @@ def hint(game: Game) -> str:
                     if game.rules.abstainers_to_last(rnd, game.voting_candidates) else "")
             return f"number Enter: hands for {candidate} · Enter: none{rest}"
         case w.Hunt():
-            # the count waits for the target once it is over (the README says so)
+            # the count waits for the target once it is over (docs/modes.md says so)
             return "number Enter: every mafioso shot it · 3-7 k: one shot · Space: no shot"
         case w.NightAct(role=role) if e.checks:
             return f"number Enter: the {role} checks that seat"

@@ -10,6 +10,7 @@ where :func:`find_model` would pick it up.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import http.client
 import os
@@ -194,13 +195,19 @@ def _validate(part: Path, info: ModelInfo) -> str:
     return digest
 
 
+def _another_way(info: ModelInfo) -> str:
+    return (f"without a network here, download {info.url} on another computer, carry the file "
+            f"over (a USB stick) and run `narrator models install {info.name}.zip`")
+
+
 def _fetch_part(info: ModelInfo, part: Path, *, progress: bool, timeout: float) -> None:
     try:
         _download(info.url, part, progress=progress, timeout=timeout)
     except urllib.error.HTTPError as e:
         raise NarratorError(f"cannot download {info.url}: HTTP {e.code} {e.reason}") from e
     except urllib.error.URLError as e:
-        raise NarratorError(f"cannot download {info.url}: {e.reason}") from e
+        raise NarratorError(f"cannot download {info.url}: {e.reason}; "
+                            f"{_another_way(info)}") from e
     except (OSError, http.client.HTTPException) as e:  # timeouts, resets, cut transfers
         raise NarratorError(f"cannot download {info.url}: {e or type(e).__name__}") from e
 
@@ -214,8 +221,31 @@ def fetch_model(info: ModelInfo, dest: Path = DEFAULT_DIR, *, progress: bool = T
     could only fail again: a resumed one is then fetched once more from the start, a fresh one
     is an error. Each step is said in one line; network failures are one-line NarratorErrors.
     """
-    dest.mkdir(parents=True, exist_ok=True)
+    created = _made(dest)
     part = dest / f"{info.name}.zip.part"
+    try:
+        return _fetch_into(info, dest, part, progress=progress, timeout=timeout)
+    except NarratorError:
+        if part.exists() and part.stat().st_size == 0:
+            part.unlink()  # nothing came: nothing to resume from
+        for folder in created:  # a folder made for nothing is not left behind
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+
+
+def _made(dest: Path) -> list[Path]:
+    """Make ``dest`` (and its missing parents); the folders made, deepest first."""
+    missing = [p for p in (dest, *dest.parents) if not p.exists()]
+    try:
+        dest.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise NarratorError(f"{dest}: cannot create the models folder ({e.strerror})") from None
+    return missing
+
+
+def _fetch_into(info: ModelInfo, dest: Path, part: Path, *, progress: bool,
+                timeout: float) -> Path:
     resumed = False
     if part.exists():
         with part.open("rb") as f:
@@ -250,6 +280,66 @@ def fetch_model(info: ModelInfo, dest: Path = DEFAULT_DIR, *, progress: bool = T
         raise
     part.unlink()
     return target
+
+
+#: the zip's own name → the official model it is (a pinned hash is checked when there is one)
+_BY_FILE = {f"{info.name}.zip": info for info in MODELS.values()}
+
+
+def install_model(archive: Path, dest: Path = DEFAULT_DIR) -> Path:
+    """Unpack a model's zip downloaded elsewhere (``narrator models install FILE.zip``):
+    every member checked, no path out of the folder (zip slip), the SHA-256 of an official
+    model checked where one is pinned; then Vosk must load it and take runtime grammars. On
+    any failure nothing is left behind. Returns the model's folder."""
+    if not archive.is_file():
+        raise NarratorError(f"{archive}: no such file (the model's .zip)")
+    known = _BY_FILE.get(archive.name)
+    info = known or ModelInfo(archive.name.removesuffix(".zip"), str(archive))
+    try:
+        digest = _validate(archive, info)
+    except _BadDownload as e:
+        raise NarratorError(f"{archive}: {e}") from None
+    name = _top_folder(archive) or info.name
+    target = dest / name
+    if (target / "am").is_dir():
+        raise NarratorError(f"{target} holds a model already (delete it to install again)")
+    created = _made(dest)
+    try:
+        path = _unpack(archive, dest, name)
+        try:
+            check_model(path)
+        except NarratorError:
+            shutil.rmtree(path, ignore_errors=True)
+            raise
+    except NarratorError:
+        for folder in created:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+    if known is not None and known.sha256 is None:
+        _say(f"note: no SHA-256 is pinned for {known.name}; sha256 of the file: {digest}")
+    return path
+
+
+def _top_folder(archive: Path) -> str | None:
+    """The one top folder of the zip (official zips hold one, named like the model)."""
+    with zipfile.ZipFile(archive) as z:
+        tops = {m.split("/", 1)[0] for m in z.namelist() if not m.startswith("__MACOSX")}
+    if len(tops) == 1:
+        (top,) = tops
+        if top and top not in (".", "..") and Path(top).name == top:
+            return top
+    return None
+
+
+def run_install(args: argparse.Namespace) -> int:
+    """``narrator models install FILE.zip [--dir DIR]``."""
+    dest = Path(args.dir) if getattr(args, "dir", None) else DEFAULT_DIR
+    path = install_model(Path(args.file), dest)
+    print(f"installed into {path}; Vosk loads it and it takes runtime grammars")
+    if not path.name.startswith("vosk-model-small-"):
+        print(f"(its name is not vosk-model-small-LANG…: give it with --model {path})")
+    return 0
 
 
 def run_fetch(args: argparse.Namespace) -> int:

@@ -25,15 +25,27 @@ from types import TracebackType
 from typing import IO, Any
 
 from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk
-from narrator.audio.sources import DEFAULT_CHUNK_MS, PcmSource, load_pcm
+from narrator.audio.sources import DEFAULT_CHUNK_MS, PcmSource, WavStreamSource, load_pcm
 from narrator.errors import NarratorError
 from narrator.inputs import FORMAT_VERSION
-from narrator.reading import BadJSON, loads, read_text
+from narrator.reading import BadJSON, Limits, loads, read_text
 
 MIC = "mic.wav"
 INPUTS = "inputs.jsonl"
 META = "session.json"
 PROTOCOL = "protocol.json"
+
+# What a reader takes of a session's files. A game of an hour and a half at the table writes
+# some 50,000 events (most of them the echo gate's 20 ms chunks while the narrator speaks),
+# 4 MB; its protocol is some 20 KB, its header a line.
+#: ``inputs.jsonl``: a line as long as a table with a long history of actions, and more; about
+#: one JSON object a line (the table's line has a few more)
+INPUT_LIMITS = Limits("the session inputs", max_bytes=16 * 1024 * 1024, max_lines=200_000,
+                      max_line=1024 * 1024, max_containers=400_000)
+#: ``session.json``
+META_LIMIT = 64 * 1024
+#: ``protocol.json``
+PROTOCOL_LIMIT = 4 * 1024 * 1024
 
 
 def _private_fd(path: Path) -> int:
@@ -142,7 +154,7 @@ class SessionReader:
         if not (self.dir / MIC).is_file() or not meta_path.is_file():
             raise NarratorError(f"not a recorded session (no {MIC} / {META}): {self.dir}")
         try:
-            meta = loads(read_text(meta_path, "the session header"))
+            meta = loads(read_text(meta_path, "the session header", limit=META_LIMIT))
             if not isinstance(meta, dict):
                 raise ValueError("not a JSON object")
             start = meta["start"]
@@ -162,9 +174,13 @@ class SessionReader:
         """The session's input events (``inputs.jsonl``)."""
         return self.dir / INPUTS
 
-    def source(self, *, chunk_ms: int = DEFAULT_CHUNK_MS) -> PcmSource:
-        """The recorded audio as a source on the original stream timeline."""
-        return PcmSource(load_pcm(self.dir / MIC), chunk_ms=chunk_ms, start=self.start)
+    def source(self, *, chunk_ms: int = DEFAULT_CHUNK_MS) -> WavStreamSource | PcmSource:
+        """The recorded audio as a source on the original stream timeline, read from the file
+        as it is replayed (a long game's hour of audio, 115 MB, is never held whole)."""
+        try:
+            return WavStreamSource(self.dir / MIC, chunk_ms=chunk_ms, start=self.start)
+        except ValueError:  # not as the recorder writes it: converted, in memory
+            return PcmSource(load_pcm(self.dir / MIC), chunk_ms=chunk_ms, start=self.start)
 
     def protocol(self) -> dict[str, Any] | None:
         """The recorded protocol, or None when the game did not finish."""
@@ -172,7 +188,7 @@ class SessionReader:
         if not path.exists():
             return None
         try:
-            data = loads(read_text(path, "the recorded protocol"))
+            data = loads(read_text(path, "the recorded protocol", limit=PROTOCOL_LIMIT))
         except BadJSON as e:
             raise NarratorError(f"{path}: not a protocol ({e})") from None
         if not isinstance(data, dict):

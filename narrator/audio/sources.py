@@ -178,6 +178,59 @@ class PcmSource:
         self._closed = True
 
 
+class WavStreamSource:
+    """A PCM WAV already in the recognizer format (a session's ``mic.wav``), read a chunk at a
+    time: hours of audio are never held whole. The chunks and their timestamps are those of
+    :class:`PcmSource` over the same samples. Raises ``ValueError`` for a WAV in another format
+    (convert it with :func:`load_pcm`) and :class:`NarratorError` for one that cannot be read.
+    """
+
+    def __init__(self, path: str | Path, *, chunk_ms: int = DEFAULT_CHUNK_MS,
+                 start: float = 0.0) -> None:
+        self.path = Path(path)
+        self._step = _chunk_bytes(RECOGNIZER_FORMAT, chunk_ms)
+        self.start = start
+        self._closed = False
+        try:
+            with wave.open(str(self.path), "rb") as w:
+                fmt = AudioFormat(rate=w.getframerate(), width=w.getsampwidth(),
+                                  channels=w.getnchannels())
+                self.frames = w.getnframes()
+        except (OSError, wave.Error, EOFError) as e:
+            raise NarratorError(f"cannot read audio file {self.path}: {e}") from None
+        if fmt != RECOGNIZER_FORMAT:
+            raise ValueError(f"{self.path}: {fmt}, not the recognizer's {RECOGNIZER_FORMAT}")
+
+    @property
+    def format(self) -> AudioFormat:
+        return RECOGNIZER_FORMAT
+
+    @property
+    def duration(self) -> float:
+        """Length of the whole stream in seconds."""
+        return self.frames / RECOGNIZER_FORMAT.rate
+
+    def chunks(self) -> Iterator[AudioChunk]:
+        """Yield the audio in order, read as it is yielded; the last chunk may be shorter."""
+        frame = RECOGNIZER_FORMAT.width * RECOGNIZER_FORMAT.channels
+        offset = 0
+        try:
+            with wave.open(str(self.path), "rb") as w:
+                while not self._closed:
+                    audio = w.readframes(self._step // frame)
+                    if not audio:
+                        return
+                    yield AudioChunk(audio, RECOGNIZER_FORMAT,
+                                     self.start + RECOGNIZER_FORMAT.duration(offset))
+                    offset += len(audio)
+        except (OSError, wave.Error, EOFError) as e:
+            raise NarratorError(f"cannot read audio file {self.path}: {e}") from None
+
+    def close(self) -> None:
+        """Stop yielding."""
+        self._closed = True
+
+
 class WavFileSource(PcmSource):
     """An audio file (WAV, any rate/width/channels), converted to 16 kHz mono s16le and chunked.
 
@@ -192,6 +245,61 @@ class WavFileSource(PcmSource):
         super().__init__(audio, chunk_ms=chunk_ms, start=start)
 
 
+class ClockAnchor:
+    """Keeps a capture's timeline on the game's clock although the sound card's clock drifts.
+
+    A chunk's time is where its samples fall in the stream (the sample count since it opened),
+    which is exact between two chunks but runs at the card's crystal, not the system's: 50 ppm
+    apart is common, 0.18 s an hour, so decisions and the echo gate would drift off the game's
+    timers over an evening; and it starts when the stream was asked to, which may be some
+    blocks before the card really began. What the card cannot hide is when each block
+    *arrives*: never before its last sample was captured, and otherwise late only by
+    scheduling jitter. So the anchor keeps the least (arrival − end of the block on the
+    timeline) over each :attr:`window` seconds of audio — jitter only ever adds to it — and
+    moves the timeline by that floor: the blocks that come quickest end when they arrive.
+
+    The first window's floor is taken at once (the stream's start); after that the correction
+    moves at most :attr:`slew` seconds per second of audio (drift is far slower, a burst of
+    late blocks far quicker), in whole samples (a session records the timeline it was heard
+    on sample for sample); a floor that jumps ahead by more than :attr:`jump` seconds is a gap
+    in the capture (the device stalled), taken at once too.
+    """
+
+    def __init__(self, *, window: float = 5.0, slew: float = 0.001, jump: float = 0.25,
+                 rate: int = RECOGNIZER_FORMAT.rate) -> None:
+        self.window = window
+        self.slew = slew
+        self.jump = jump
+        self.rate = rate
+        self.correction = 0.0  # seconds added to the sample-count timeline
+        self._target = 0.0
+        self._anchored = False  # the first window's floor is taken
+        self._floor = float("inf")  # the floor of the window in progress
+        self._window_end: float | None = None
+        self._last: float | None = None  # the sample time of the last block stamped
+
+    def stamp(self, at: float, end: float, arrived: float) -> float:
+        """The game-clock time of a block whose samples span ``at``..``end`` on the
+        sample-count timeline and which arrived at ``arrived`` on the game's clock."""
+        self._floor = min(self._floor, arrived - end)
+        if self._window_end is None:
+            self._window_end = end + self.window
+        elif end >= self._window_end:
+            target = self._floor
+            if not self._anchored or target - self.correction > self.jump:
+                self.correction = target  # the stream's start, or a gap in the capture
+                self._anchored = True
+            self._target = target
+            self._floor = float("inf")
+            self._window_end = end + self.window
+        if self._last is not None:
+            most = self.slew * max(0.0, at - self._last)
+            step = max(-most, min(most, self._target - self.correction))
+            self.correction += step
+        self._last = at
+        return at + round(self.correction * self.rate) / self.rate
+
+
 class MicrophoneSource:
     """The default (or a named) input device through a sounddevice ``RawInputStream``.
 
@@ -200,7 +308,9 @@ class MicrophoneSource:
     stream opens (0.0 without a clock) and advances by the sample count, not by reading a clock
     for every block: a late callback does not move audio on the timeline. With the host's
     monotonic clock this makes a chunk's timestamp comparable to when the narrator spoke, which
-    is what the echo gate needs.
+    is what the echo gate needs. With a clock, the timeline is kept on it by a
+    :class:`ClockAnchor` from the moment each block arrives (the sound card's clock drifts
+    from the system's); without one it is the sample count alone.
 
     ``max_seconds`` stops the stream after that much audio (tests, benchmarks).
 
@@ -226,8 +336,10 @@ class MicrophoneSource:
             None if max_seconds is None
             else int(max_seconds * RECOGNIZER_FORMAT.rate) * RECOGNIZER_FORMAT.width
         )
-        # (bytes dropped just before this block, the block); None: stop
-        self._queue: queue.Queue[tuple[int, bytes] | None] = queue.Queue(self.MAX_QUEUED)
+        # (bytes dropped just before this block, the block, when it arrived); None: stop
+        self._queue: queue.Queue[tuple[int, bytes, float] | None] = queue.Queue(self.MAX_QUEUED)
+        #: keeps the timeline on the clock (None without one: the sample count alone)
+        self.anchor = ClockAnchor() if clock is not None else None
         self._stop = threading.Event()
         self._stream: Any = None
         self._lost = 0  # bytes dropped since the last block queued (PortAudio's thread only)
@@ -276,7 +388,8 @@ class MicrophoneSource:
         if status.input_overflow:
             self.overflows += 1
         try:
-            self._queue.put_nowait((self._lost, data))
+            # when it arrived, read here on PortAudio's thread: the reader may be late
+            self._queue.put_nowait((self._lost, data, self._now()))
         except queue.Full:
             self._lost += len(data)
             self.dropped += 1
@@ -315,13 +428,16 @@ class MicrophoneSource:
                 self.stalled = False
                 if self.on_stall is not None:
                     self.on_stall(True, "the microphone delivers again")
-            lost, data = item
+            lost, data, arrived = item
             self._position += lost
             if self._max_bytes is not None:
                 data = data[: max(0, self._max_bytes - self._position)]
             if data:
                 at = self.start + RECOGNIZER_FORMAT.duration(self._position)
                 self._position += len(data)
+                if self.anchor is not None:
+                    end = self.start + RECOGNIZER_FORMAT.duration(self._position)
+                    at = self.anchor.stamp(at, end, arrived)
                 yield AudioChunk(data, RECOGNIZER_FORMAT, at)
             if self._max_bytes is not None and self._position >= self._max_bytes:
                 break

@@ -13,7 +13,7 @@ from narrator.audio.format import AudioChunk
 from narrator.audio.recognizer import Final, RecognitionEvent
 from narrator.audio.sources import QuietRoom
 from narrator.clock import VirtualClock
-from narrator.conform.player import remaining, unspeakable
+from narrator.conform.player import Progress, unspeakable
 from narrator.conform.reference import Reference, Step
 from narrator.conform.runs import Run, new_journal, take_up
 from narrator.engine import (
@@ -99,19 +99,31 @@ class _Table:
         self.game = game
         self.left_out: set[str] = set()
         self.loop: ListeningLoop | None = None
+        self._progress: dict[int, Progress] = {}  # by step
+        self._todo: dict[int, tuple[int, list[tuple[float, Action]]]] = {}  # by step: version
 
     def _step(self) -> tuple[Step | None, list[tuple[float, Action]]]:
         index, start = self.game.step, self.game.step_start
         if index >= len(self.ref.steps) or self.game.is_over:
             return None, []
         step = self.ref.steps[index]
+        # asked at every chunk of audio: what the step lacks is worked out again only once the
+        # game has taken something since the last time
+        progress = self._progress.get(id(step))
+        if progress is None:
+            progress = self._progress[id(step)] = Progress(step)
+        progress.update(self.game.history, start)
+        seen = self._todo.get(id(step))
+        if seen is not None and seen[0] == progress.version:
+            return step, seen[1]
         todo = []
-        for offset, action in remaining(step, self.game.history[start:]):
+        for offset, action in progress.todo():
             why = unspeakable(action)
             if why is not None and not isinstance(action, Malformed):  # refusals are said here
                 self.left_out.add(why)
             else:
                 todo.append((offset, action))
+        self._todo[id(step)] = (progress.version, todo)
         return step, todo
 
     # -- the speakers ------------------------------------------------------------------------

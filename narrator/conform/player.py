@@ -13,7 +13,7 @@ and at its moments. :class:`LoopPlayer` is the loop of a front end that the play
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from narrator.clock import VirtualClock
 from narrator.conform.reference import Reference, Step
@@ -30,8 +30,9 @@ from narrator.engine import (
 from narrator.host.driver import Driver
 from narrator.host.host import Host
 
-#: steps a player may take in one game before it gives up (a front end that never moves on)
-MAX_MOVES = 20_000
+#: moves a player may make beyond two for each action and step of the reference, before it
+#: gives up (a front end that never moves on: :class:`Stuck`)
+SPARE_MOVES = 1_000
 
 
 def atoms(actions: Iterable[Action]) -> list[Action]:
@@ -65,36 +66,95 @@ def _key(atom: Action) -> str:
 SECOND_HANDS = "second hands and thumbs (a pad takes one a round, a host counts each once)"
 
 
+class Progress:
+    """One step of the reference, and a front end's actions in it matched against it as the
+    front end takes them: :meth:`todo` is what the step still lacks.
+
+    Built once per step and brought up to date with each look (:meth:`update`): the history
+    only grows between two looks, or is a new list (an undo replays the game into one), so a
+    look costs the actions taken since the last one, not the whole step — a speech of 10⁴
+    refused nominations is 10⁴ moves of a player, each a look."""
+
+    def __init__(self, step: Step, *, refused: bool = True) -> None:
+        skip = Counter(step.refused if not refused else ())
+        #: (moment in the step, one-seat action, what it counts as), in the reference's order
+        self.items: list[tuple[float, Action, str]] = []
+        for offset, action in zip(step.offsets, step.actions, strict=True):
+            if isinstance(action, TimeUp):  # the time running out is not listed
+                continue
+            for atom in atoms([action]):
+                if skip[str(atom)]:
+                    skip[str(atom)] -= 1
+                    continue
+                self.items.append((offset, atom, _key(atom)))
+        self.by_key: dict[str, list[int]] = {}
+        for i, (_, _, key) in enumerate(self.items):
+            self.by_key.setdefault(key, []).append(i)
+        self.taken: Counter[str] = Counter()
+        self.counted = False  # a count of hands stands for every hand of its window
+        self.version = 0  # one more with every change of what was taken
+        self._history: list[Action] | None = None
+        self._start = self._seen = 0
+        self._todo: list[tuple[float, Action]] | None = None
+
+    def update(self, history: list[Action], start: int) -> Progress:
+        """Take the front end's actions in the step: ``history[start:]``."""
+        if history is not self._history or start != self._start or len(history) < self._seen:
+            self._history, self._start, self._seen = history, start, start
+            self.taken, self.counted = Counter(), False
+            self._changed()
+        if len(history) > self._seen:
+            for atom in atoms(history[self._seen:]):
+                self.taken[_key(atom)] += 1
+                self.counted = self.counted or isinstance(atom, HandCount)
+            self._seen = len(history)
+            self._changed()
+        return self
+
+    def _changed(self) -> None:
+        self.version += 1
+        self._todo = None
+
+    def _lacking(self, atom: Action) -> bool:
+        return not (self.counted and isinstance(atom, Hands))
+
+    def todo(self) -> list[tuple[float, Action]]:
+        """What the step still lacks: (moment in the step, action), in the reference's order."""
+        if self._todo is None:
+            used: Counter[str] = Counter()
+            out: list[tuple[float, Action]] = []
+            for offset, atom, key in self.items:
+                if used[key] < self.taken[key]:
+                    used[key] += 1
+                elif self._lacking(atom):
+                    out.append((offset, atom))
+            self._todo = out
+        return self._todo
+
+    def first(self, left_out: Callable[[Action], bool]) -> tuple[float, Action] | None:
+        """The first of :meth:`todo` that ``left_out`` does not leave out, looking at the first
+        lacking action of each kind only: a front end leaves an action out for what it is
+        (a refused phrase, a seat out of reach), and the actions of a kind are alike."""
+        best: int | None = None
+        for key, places in self.by_key.items():
+            n = self.taken[key]
+            if n >= len(places):
+                continue
+            i = places[n]
+            atom = self.items[i][1]
+            if self._lacking(atom) and not left_out(atom) and (best is None or i < best):
+                best = i
+        return None if best is None else self.items[best][:2]
+
+
 def remaining(step: Step, done: list[Action], *,
               refused: bool = True) -> list[tuple[float, Action]]:
     """What ``step`` of the reference still lacks after ``done`` (the front end's actions in
     it): (moment in the step, action) in the reference's order; the time running out is not
     listed. A count of hands (host-assist counts) stands for every hand of its window.
     ``refused=False``: without the hands and thumbs the engine refused (seats that had
-    voted already)."""
-    taken = Counter(_key(a) for a in atoms(done))
-    if not refused:
-        skip = Counter(step.refused)
-        keep: list[tuple[float, Action]] = []
-        for offset, action in zip(step.offsets, step.actions, strict=True):
-            for atom in atoms([action]):
-                if skip[str(atom)]:
-                    skip[str(atom)] -= 1
-                else:
-                    keep.append((offset, atom))
-        step = Step(step.start, step.expect, [a for _, a in keep], [o for o, _ in keep])
-    counted = any(isinstance(a, HandCount) for a in done)
-    out: list[tuple[float, Action]] = []
-    for offset, action in zip(step.offsets, step.actions, strict=True):
-        if isinstance(action, TimeUp):
-            continue
-        for atom in atoms([action]):
-            key = _key(atom)
-            if taken[key]:
-                taken[key] -= 1
-            elif not (counted and isinstance(atom, Hands)):
-                out.append((offset, atom))
-    return out
+    voted already). A player that looks again and again keeps a :class:`Progress`."""
+    return Progress(step, refused=refused).update(done, 0).todo()
 
 
 #: what no front end but the replay can enter: the grammar's refusals are said, not tapped or
@@ -138,12 +198,15 @@ class LoopPlayer:
         self.left_out: set[str] = set()
         #: inputs the front end did not take, as its user was told
         self.errors: list[str] = []
+        self._progress: dict[int, Progress] = {}  # by step, built on the first look at it
 
     def play(self) -> None:
         """Play the reference from where the game stands to its end."""
         last: tuple[int, float, int] | None = None
         idle = 0
-        for _ in range(MAX_MOVES):
+        steps = self.ref.steps
+        most = 2 * (sum(len(s.actions) for s in steps) + len(steps)) + SPARE_MOVES
+        for _ in range(most):
             game = self.game
             if game.is_over:
                 return
@@ -151,7 +214,7 @@ class LoopPlayer:
             if index >= len(self.ref.steps):
                 return  # past the reference: the protocols will say where
             step = self.ref.steps[index]
-            todo = [(o, a) for o, a in self.remaining(step) if not self._left_out(a)]
+            todo = self.progress(step).first(self._left_out)
             now = (len(game.history), self.driver.now(), index)
             idle = idle + 1 if now == last else 0
             last = now
@@ -159,8 +222,8 @@ class LoopPlayer:
                 told = f"; last not taken: {self.errors[-1]}" if self.errors else ""
                 raise Stuck(f"{self.mode}: stays at {game.expect} "
                             f"({game.notation(secret=False)}){told}")
-            if todo:
-                offset, action = todo[0]
+            if todo is not None:
+                offset, action = todo
                 # as the replay does: what is due by then (a number of the count, the
                 # warning) comes first, then the input
                 self.driver.run_until(max(self.driver.now(), self.host.timer_started + offset))
@@ -174,13 +237,21 @@ class LoopPlayer:
                 return
             else:
                 self.close(step)
+        raise Stuck(f"{self.mode}: no end after {most:,} moves, at {self.game.expect} "
+                    f"({self.game.notation(secret=False)})")
 
-    def remaining(self, step: Step) -> list[tuple[float, Action]]:
-        """What the step still lacks in this front end: a second hand is not given."""
+    def progress(self, step: Step) -> Progress:
+        """The step's progress in this front end, up to date: a second hand is not given."""
         if step.refused:
             self.left_out.add(SECOND_HANDS)
-        return remaining(step, self.game.history[self.game.step_start:],
-                         refused=not step.refused)
+        made = self._progress.get(id(step))
+        if made is None:
+            made = self._progress[id(step)] = Progress(step, refused=not step.refused)
+        return made.update(self.game.history, self.game.step_start)
+
+    def remaining(self, step: Step) -> list[tuple[float, Action]]:
+        """What the step still lacks in this front end (:meth:`progress`)."""
+        return self.progress(step).todo()
 
     def _left_out(self, action: Action) -> bool:
         why = self.cannot(action)

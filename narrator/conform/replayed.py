@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from narrator.conform.player import LoopPlayer, remaining
+from narrator.conform.player import LoopPlayer, Progress
 from narrator.conform.reference import Reference, Step
 from narrator.conform.runs import Run, new_journal, take_up
 from narrator.engine import Action, Extra, Hands, PutUp
@@ -24,8 +24,11 @@ class _Feeder(LoopPlayer):
     def cannot(self, action: Action) -> str | None:
         return None  # a script says everything
 
-    def remaining(self, step: Step) -> list[tuple[float, Action]]:
-        return remaining(step, self.game.history[self.game.step_start:])
+    def progress(self, step: Step) -> Progress:
+        made = self._progress.get(id(step))
+        if made is None:  # every action of the script, the refused hands too
+            made = self._progress[id(step)] = Progress(step)
+        return made.update(self.game.history, self.game.step_start)
 
     def give(self, step: Step, taken: Action) -> None:
         # the seats of one window go in one action, as the script's line gave them

@@ -145,7 +145,7 @@ class Withdrawn:
 
 @dataclass(frozen=True, slots=True)
 class Refused:
-    """An input the engine did not act on, with a stable reason code (see the README)."""
+    """An input the engine did not act on, with a stable reason code (docs/formats.md, "Reason codes")."""
 
     seat: int | None
     kind: str

@@ -26,6 +26,7 @@ from narrator.engine.options import OptionError, apply_options
 from narrator.engine.rules import Rules, find_rules
 from narrator.engine.tuning import with_settings
 from narrator.errors import NarratorError
+from narrator.reading import read_text
 
 BOOK = "evening.json"
 VERSION = 1
@@ -33,6 +34,8 @@ VERSION = 1
 MAX_NAME = 32
 #: players in one evening's roster (a club's evening: two tables' worth and more)
 MAX_PLAYERS = 60
+#: the book's size: 60 players and a hundred games are some 20 KB
+MAX_BOOK = 1 << 20
 
 
 def player_id(number: int) -> str:
@@ -274,11 +277,9 @@ class EveningBook:
     def load(cls, folder: Path) -> EveningBook:
         """The book of ``folder``; a one-line NarratorError naming the file and the field."""
         path = folder / BOOK
+        text = read_text(path, "the evening's book", limit=MAX_BOOK)  # (a regular file, bounded)
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as e:
-            raise NarratorError(f"{path}: cannot read the evening's book "
-                                f"({e.__class__.__name__})") from None
+            raw = json.loads(text)
         except json.JSONDecodeError as e:
             raise NarratorError(f"{path}:{e.lineno}: not JSON ({e.msg})") from None
         return _read(path, raw)

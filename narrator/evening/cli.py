@@ -319,12 +319,6 @@ def run(args: argparse.Namespace) -> int:
             raise NarratorError(f"{folder} is not empty and holds no evening ({BOOK}): pass a "
                                 "new folder")
         book = _new_book(folder, args)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise NarratorError(f"{folder}: cannot create the evening's folder "
-                                f"({e.strerror})") from None
-        say(f"a new evening in {folder}")
     _add_players(book, args.players)
     check_address(*parse_address(book.address))
     # with a human host (--assist) he listens and counts the hands; the pads show the cards
@@ -332,8 +326,22 @@ def run(args: argparse.Namespace) -> int:
                         args.night_music, args.listen != "off" and not args.assist,
                         ConsoleOptions(book.address, None, args.assist or args.votes == "hands",
                                        True))
-    # (with --wav each game's narration goes to DIR/game-NN.wav: no speaker needed)
-    model = check_devices(replace(opts, out_wav="-" if args.wav else None))
+    # (with --wav each game's narration goes to DIR/game-NN.wav: no speaker needed); every
+    # check before the folder is made: a failure leaves nothing behind
+    try:
+        model = check_devices(replace(opts, out_wav="-" if args.wav else None))
+    except NarratorError as e:
+        if "output device" in str(e) and not args.wav:
+            raise NarratorError(f"{e}; --wav writes each game's narration to "
+                                "DIR/game-NN.wav instead") from None
+        raise
+    if not folder.exists():
+        try:
+            folder.mkdir(parents=True)
+        except OSError as e:
+            raise NarratorError(f"{folder}: cannot create the evening's folder "
+                                f"({e.strerror})") from None
+        say(f"a new evening in {folder}")
     book.save()
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     return Evening(book, opts, model, wav=args.wav, rng=rng, links=args.links,

@@ -175,9 +175,8 @@ class EveningFront:
                     rules = data.get("rules", book.rules)
                     if not isinstance(rules, str) or rules not in RULESETS:
                         return refused("bad_request")
-                    problem = book.seating_problem()
-                    if problem is not None:
-                        return Reply(False, "cannot_start", {"why": problem})
+                    if book.seating_problem() is not None:
+                        return Reply(False, "cannot_start", {"why": self._problem()})
                     book.game_rules(rules)  # its figures and options fit the ruleset
                     self.starting = True
                     self.on_start(rules)
@@ -282,11 +281,25 @@ class EveningFront:
             "games": len(book.games), "seats": book.seats, "rules": book.rules,
             "rulesets": list(RULESETS),
             "seating": {str(s): n for s, n in sorted(seating.items())},
-            "problem": None if playing else book.seating_problem(),
+            "problem": None if playing else self._problem(),
             "players": [{"number": p.number, "name": p.name, "left": p.left,
                          "link": self.link(p.token), "qr": self._qr_of(p.token)}
                         for p in book.players] if operator else [],
         }
+
+    def _problem(self) -> str | None:
+        """Why the next game cannot start yet, in the pages' language (None: it can)."""
+        book = self.book
+        if book.seating_problem() is None:
+            return None
+        empty = [str(s) for s in range(1, book.seats + 1) if s not in book.seating]
+        if empty:
+            return {"uk": "Не зайняті місця: ", "ru": "Не заняты места: "}.get(
+                book.lang, "Не заняты места: ") + ", ".join(empty)
+        gone = next(s for s, n in sorted(book.seating.items())
+                    if (p := book.player(n)) is None or p.left)
+        return {"uk": f"Місце {gone}: гравець пішов"}.get(book.lang,
+                                                            f"Место {gone}: игрок ушёл")
 
     def _qr_of(self, token: str) -> str:
         """A player's link as a QR code (an SVG data URI, made once)."""

@@ -8,7 +8,7 @@ fillers without ever touching a verb's tense or mood.
 
 from narrator.grammar.correct import correct
 from narrator.grammar.intents import Intent, IntentKind
-from narrator.grammar.parse import parse
+from narrator.grammar.parse import MAX_PHRASE, parse
 from narrator.grammar.vocab import phrase_list, vocabulary
 
-__all__ = ["Intent", "IntentKind", "correct", "parse", "phrase_list", "vocabulary"]
+__all__ = ["MAX_PHRASE", "Intent", "IntentKind", "correct", "parse", "phrase_list", "vocabulary"]

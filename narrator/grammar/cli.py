@@ -7,7 +7,7 @@ import json
 
 from narrator.errors import NarratorError
 from narrator.grammar.intents import Intent
-from narrator.grammar.parse import parse
+from narrator.grammar.parse import MAX_PHRASE, parse
 
 
 def _line(intent: Intent) -> str:
@@ -23,6 +23,9 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= seats <= 15:
         raise NarratorError(f"--seats must be 1..15, got {seats}")
     text = " ".join(args.text)
+    if len(text) > MAX_PHRASE:
+        raise NarratorError(f"the phrase is {len(text):,} characters long; a phrase is at most "
+                            f"{MAX_PHRASE:,}")
     for intent in parse(text, lang=args.lang, seats=seats):
         if args.json:
             print(json.dumps(intent.to_json(), ensure_ascii=False))

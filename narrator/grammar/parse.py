@@ -144,6 +144,12 @@ def _reason(mods: int, form: object, target: int | None, heard: bool,
     return None
 
 
+#: the longest phrase a reader of phrases takes (a table script's ``say``, ``narrator parse``):
+#: a whole minute of talk written out as one phrase is about 1,000 characters. ``parse`` itself
+#: takes any text (the recognizer's phrases are bounded by the audio they come from).
+MAX_PHRASE = 2000
+
+
 def parse(text: str, lang: str = "ru", seats: int = 10) -> list[Intent]:
     """The intents in ``text``, in order of appearance.
 

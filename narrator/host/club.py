@@ -24,19 +24,25 @@ from narrator.engine.options import OptionError, apply_options, check_options, p
 from narrator.engine.rules import Rules, find_rules
 from narrator.engine.tuning import parse_figures, with_settings
 from narrator.errors import NarratorError
+from narrator.reading import read_text
+
+#: a club's rules file is a dozen lines; this is a thousand times that
+MAX_BYTES = 64 * 1024
 
 
 def load_rules_file(path: str | Path) -> dict[str, Any]:
-    """The checked options of the TOML file ``path``; a one-line NarratorError naming the file."""
+    """The checked options of the TOML file ``path``; a one-line NarratorError naming the file.
+
+    Only a regular file of at most :data:`MAX_BYTES` is read (``/dev/zero`` would never end, a
+    FIFO would wait for a writer)."""
     name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise NarratorError(f"{name}: cannot read the rules file ({e.__class__.__name__})") from None
+    text = read_text(path, "the rules file", limit=MAX_BYTES)
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise NarratorError(f"{name}: not a TOML file ({e})") from None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise NarratorError(f"{name}: not a TOML file (nested too deep)") from None
     # [points] scores the games of an evening (narrator.evening.results), not the game itself
     raw.pop("points", None)
     try:

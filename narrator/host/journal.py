@@ -5,8 +5,9 @@ input event per line (:mod:`narrator.inputs`), written by the host's recorder:
 ``{"type": "action", "t": seconds, "action": "nominate 5"}`` for each action the engine took,
 ``{"type": "undo", "t": seconds}`` when the host took one back, ``{"type": "timer", "t": …,
 "name": "speech", "started": …}`` whenever a timer starts, and ``{"type": "stop", …}`` where the
-host quit. Replaying the actions on a game with the same roles gives back the same state (the
-engine is deterministic), so a killed process resumes at the same phase — and, from the last
+host quit; while a timer runs, ``{"type": "beat", "t": …}`` at most once a second (the game
+was still running then: :mod:`narrator.host.heartbeat`). Replaying the actions on a game with
+the same roles gives back the same state (the engine is deterministic), so a killed process resumes at the same phase — and, from the last
 timer mark and the last line's time, with the time its running timer had left: ``narrator
 resume JOURNAL``. The header carries the club's options and the players' nicknames, so a resume
 needs no other file. A source with inputs of its own writes each as it came before the actions it
@@ -23,14 +24,16 @@ the roles). A damaged journal is one line naming the file and the file's line.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import json
 import os
 import shutil
+import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from narrator.engine import Action, EngineError, Game, Role, parse_action
 from narrator.engine import events as ev
@@ -45,8 +48,19 @@ from narrator.engine.rules import find_rules
 from narrator.engine.tuning import settings_of, with_settings
 from narrator.errors import NarratorError
 from narrator.host.recorder import Recorder
-from narrator.inputs import ACTION, ENTRY, OPERATOR, PAD, STOP, TIMER, UNDO, Input, InputError
-from narrator.reading import BadJSON, lines, loads, read_text
+from narrator.inputs import (
+    ACTION,
+    BEAT,
+    ENTRY,
+    OPERATOR,
+    PAD,
+    STOP,
+    TIMER,
+    UNDO,
+    Input,
+    InputError,
+)
+from narrator.reading import BadJSON, Containers, Limits, loads, open_regular, read_lines
 
 VERSION = 2
 
@@ -55,6 +69,13 @@ MODES = ("assist", "play")
 LANGS = ("ru", "uk")
 #: where the file as it was is kept when a torn tail is cut away
 TORN_SUFFIX = ".torn"
+#: a journal's size: a long game's journal is some 300 lines and 15 KB, a few times that with
+#: every pad press in it. A line may be as long as the file (the header holds the nicknames
+#: as given, an entry the line as typed): what the narrator writes it reads back. Its lines
+#: are flat objects but the header: the objects and arrays in all are about one a line, and
+#: bounded so (a press is kept whole for the resume, whatever it holds).
+LIMITS = Limits("the journal", max_bytes=4 * 1024 * 1024, max_lines=50_000,
+                max_containers=100_000)
 
 
 @dataclass
@@ -95,10 +116,8 @@ def _lock(fd: int, path: Path) -> None:
 def locked(path: str | Path) -> Iterator[None]:
     """Hold the journal's lock for a moment (NarratorError when another process has it)."""
     p = Path(path)
-    try:
-        fd = os.open(p, os.O_RDONLY)
-    except OSError as e:
-        raise NarratorError(f"{p}: cannot open the journal ({e.strerror or e})") from None
+    # a regular file only: a FIFO would wait for a writer, /dev/zero never end
+    fd = open_regular(str(p), "the journal", LIMITS.max_bytes)
     try:
         _lock(fd, p)
         yield
@@ -111,56 +130,111 @@ def repair_torn_tail(path: str | Path) -> str | None:
     file as it was; returns what was done in one line, or None when there was nothing to do.
 
     The caller holds the lock (:func:`locked`, or an open :class:`Journal`). A last line that
-    is complete but lacks only its newline is kept and given one.
+    is complete but lacks only its newline is kept and given one. When the folder is full or
+    read-only, a NarratorError names the journal and the cause, and nothing has changed: the
+    journal is as it was, byte for byte, and no copy is left beside it.
     """
     p = Path(path)
-    with p.open("rb") as f:
-        f.seek(0, os.SEEK_END)
-        size = f.tell()
-        if size == 0:
-            return None
-        f.seek(size - 1)
-        if f.read(1) == b"\n":
-            return None
-        # the start of the last line: after the last newline
-        block = min(size, 1 << 16)
-        start = 0
-        while True:
-            f.seek(max(0, size - block))
-            chunk = f.read(min(block, size))
-            at = chunk.rfind(b"\n")
-            if at >= 0:
-                start = max(0, size - block) + at + 1
-                break
-            if block >= size:
-                break
-            block *= 4
-        f.seek(start)
-        tail = f.read()
+    fd = open_regular(str(p), "the journal", LIMITS.max_bytes)  # as the reader will take it
     try:
-        obj = loads(tail.decode("utf-8"))
+        with os.fdopen(fd, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            if size == 0:
+                return None
+            f.seek(size - 1)
+            if f.read(1) == b"\n":
+                return None
+            start = _last_line_start(f, size)
+            f.seek(start)
+            tail = f.read(LIMITS.max_line + 1)
+    except OSError as e:
+        raise NarratorError(f"{p}: cannot read the journal ({e.strerror or e})") from None
+    try:  # a tail longer than any line a reader takes is no line: a torn one
+        obj = loads(tail.decode("utf-8")) if len(tail) <= LIMITS.max_line else None
         complete = isinstance(obj, dict)
     except (BadJSON, UnicodeDecodeError):
         complete = False
     if complete:
-        with p.open("ab") as out:
-            out.write(b"\n")
-            out.flush()
-            os.fsync(out.fileno())
+        try:
+            _append_newline(p)
+        except OSError as e:
+            raise _cannot_repair(p, "give its last line its newline", e) from None
         return None
     copy = p.with_name(p.name + TORN_SUFFIX)
-    fd = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    os.fchmod(fd, 0o600)
-    with os.fdopen(fd, "wb") as out, p.open("rb") as src:
-        shutil.copyfileobj(src, out)
-        out.flush()
-        os.fsync(out.fileno())
-    with p.open("r+b") as f:
-        f.truncate(start)
-        f.flush()
-        os.fsync(f.fileno())
+    try:
+        _copy_whole(p, copy)
+    except OSError as e:
+        raise _cannot_repair(p, "keep a copy of it before cutting its torn last line away",
+                             e) from None
+    try:
+        with p.open("r+b") as f:
+            f.truncate(start)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as e:
+        # A truncate that fails leaves the file as it was; so must the copy go, or a later
+        # repair would find a copy of a journal that was never cut.
+        with contextlib.suppress(OSError):
+            copy.unlink()
+        raise _cannot_repair(p, "cut its torn last line away", e) from None
     return (f"{p}: its last line was torn (the process stopped while writing it) and is cut "
             f"away; the file as it was is kept in {copy}")
+
+
+def _last_line_start(f: IO[bytes], size: int) -> int:
+    """The offset of the last line of the open file ``f`` of ``size`` bytes: after its last
+    newline (read backwards a block at a time, so that no file is ever held whole)."""
+    end = size
+    while end > 0:
+        begin = max(0, end - (1 << 16))
+        f.seek(begin)
+        at = f.read(end - begin).rfind(b"\n")
+        if at >= 0:
+            return begin + at + 1
+        end = begin
+    return 0
+
+
+def _cannot_repair(p: Path, what: str, e: OSError) -> NarratorError:
+    return NarratorError(f"{p}: cannot {what} ({e.strerror or e}); the journal is left as it "
+                         f"was (free some space, or resume it from a folder it can be written in)")
+
+
+def _append_newline(p: Path) -> None:
+    """Give the journal's whole last line its newline (with the file's own calls: a failed
+    write leaves no half of anything)."""
+    fd = os.open(p, os.O_WRONLY | os.O_APPEND)
+    try:
+        end = os.lseek(fd, 0, os.SEEK_END)
+        try:
+            if os.write(fd, b"\n") != 1:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            os.fsync(fd)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, end)
+            raise
+    finally:
+        os.close(fd)
+
+
+def _copy_whole(p: Path, copy: Path) -> None:
+    """Copy ``p`` to ``copy`` (owner-only), or leave nothing: the copy is written to a new file
+    beside it and renamed into place only once it is whole and synced, so that a full or
+    read-only folder neither leaves an empty ``.torn`` nor overwrites an earlier one."""
+    fd, name = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=TORN_SUFFIX)
+    try:
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "wb") as out, p.open("rb") as src:
+            shutil.copyfileobj(src, out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(name, copy)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
 
 
 class Journal(Recorder):
@@ -409,7 +483,7 @@ def _line(obj: Any) -> tuple[str, float, Mapping[str, Any]]:
         raise ValueError("not a JSON object")
     if "type" in obj:
         event = Input.from_json(obj)
-        if event.type not in (ACTION, UNDO, TIMER, STOP, PAD, OPERATOR, ENTRY):
+        if event.type not in (ACTION, UNDO, TIMER, STOP, PAD, OPERATOR, ENTRY, BEAT):
             raise ValueError(f"a {event.type} input, which a journal does not hold")
         return event.type, event.t, event.data
     t = obj["t"]  # version 1: {"t", "action"} or {"t", "undo": true}
@@ -430,27 +504,32 @@ def load_journal(path: str | Path) -> JournalContents:
     line that is whole but not a journal entry is an error like any other.
     """
     name = str(path)
-    text = read_text(path, "the journal")
-    rows = lines(text)
-    torn = bool(text) and not text.endswith("\n")
-    if not rows or not rows[0].strip():
+    rows = read_lines(path, LIMITS, torn_tail=True)
+    first = next(rows, None)
+    if first is None or not first.text.strip():
         raise NarratorError(f"{name}:1: expected a journal header, got an empty line")
+    held = Containers(LIMITS)
     try:
-        head = loads(rows[0])
+        head = loads(first.text)
+        held.take(first.text)
     except BadJSON as e:
         raise NarratorError(f"{name}:1: not a journal header ({e})") from None
     contents = JournalContents(_header(name, head), path=name)
     counts: list[int] = []  # the number of entries after each line read
     pressed_at: list[int] = []  # for each press, the index in ``counts`` of its line
-    for number, raw in enumerate(rows[1:], start=2):
+    for number, raw, whole in rows:
         if not raw.strip():
             continue
         try:
             obj = loads(raw)
         except BadJSON as e:
-            if torn and number == len(rows):
+            if not whole:
                 break  # a torn last line: the input was never acted on
             raise NarratorError(f"{name}:{number}: not a journal entry ({e})") from None
+        try:
+            held.take(raw)
+        except BadJSON as e:
+            raise NarratorError(f"{name}:{number}: cannot read the journal ({e})") from None
         try:
             kind, t, data = _line(obj)
             if contents.first_t is None:
@@ -459,8 +538,8 @@ def load_journal(path: str | Path) -> JournalContents:
                 contents.inputs.append(Input.from_json(obj))
                 contents.input_at.append(len(contents.entries))
                 pressed_at.append(len(counts))
-            elif kind == STOP:
-                pass  # where the host quit: only its time counts (the last line's)
+            elif kind in (STOP, BEAT):
+                pass  # where the host quit, a heartbeat: only its time counts (the last line's)
             elif kind == UNDO:
                 if contents.entries:
                     contents.entries.pop()

@@ -30,6 +30,9 @@ class Transcript:
     entries: list[tuple[float, str]] = field(default_factory=list)
     #: nicknames per seat, written beside the seat numbers
     names: dict[int, str] = field(default_factory=dict)
+    #: the game's start on its clock: :meth:`render` counts from here (a live or replayed
+    #: session's clock is the monotonic one, whose zero is the machine's boot)
+    origin: float = 0.0
 
     def say(self, line: Line, at: float) -> None:
         texts = [self.manifest.text(key) for key in line.keys]
@@ -62,7 +65,7 @@ class Transcript:
             self.entries.append((at, text))
 
     def render(self) -> str:
-        return "\n".join(f"{_clock(t)}  {text}" for t, text in self.entries)
+        return "\n".join(f"{_clock(t - self.origin)}  {text}" for t, text in self.entries)
 
 
 def _clock(t: float) -> str:

@@ -113,6 +113,9 @@ class ListeningLoop:
         self.quit = False
         self.heard: list[Heard] = []
         self._speaker: int | None = None
+        #: the speech the ears last listened to, and its speaker: a phrase decided after it
+        #: ended belongs to them, not to whoever speaks now
+        self._heard_speech: tuple[int, int | None] | None = None
         #: the serial of the operator's last step prompted (each is prompted once)
         self._prompted: int | None = None
         #: a resumed game: seconds its running timer had left (None: the timer in full)
@@ -250,9 +253,13 @@ class ListeningLoop:
         """The serial of the speech whose speaker may be heard in ``chunk`` (None: none). A
         speaker is heard from the moment their time starts (after «Слово игроку …»), so the
         end of the previous speaker's phrase never counts for the next one."""
-        if self.finished or not isinstance(self.game.expect, w.Speech):
+        exp = self.game.expect
+        if self.finished or not isinstance(exp, w.Speech):
             return None
-        return self.game.step if chunk.timestamp >= self.host.timer_started - 1e-9 else None
+        if chunk.timestamp < self.host.timer_started - 1e-9:
+            return None
+        self._heard_speech = (self.game.step, exp.seat)
+        return self.game.step
 
     def _decided(self, decision: Decision[list[Intent]]) -> None:
         self.driver.run_until(decision.t)
@@ -260,7 +267,11 @@ class ListeningLoop:
             return
         now = self.driver.now()
         in_speech = isinstance(self.game.expect, w.Speech) and self.ears.speech == self.game.step
-        said = Heard(now, self._speaker, decision.text, early=decision.early, late=not in_speech)
+        heard_speech = self._heard_speech
+        # the speaker of the speech the phrase was heard in (the next one may have begun)
+        seat = (heard_speech[1] if heard_speech is not None and heard_speech[0] == self.ears.speech
+                else self._speaker)
+        said = Heard(now, seat, decision.text, early=decision.early, late=not in_speech)
         self.heard.append(said)
         self._record(heard(now, decision.text, early=decision.early, revised=decision.revised))
         if not in_speech:
@@ -295,6 +306,7 @@ class ListeningLoop:
         """The table line to the session, then the game: begun, or resumed from a journal at
         its current step with the time its timer had left."""
         self.started = self.driver.now()
+        self.transcript.origin = self.started  # its times count from the game's start
         self.tap.table(self.game, self.started, lang=self.lang, chunk_ms=self.chunk_ms)
         if self.game.started:
             exp = self.game.expect
@@ -322,6 +334,11 @@ class ListeningLoop:
                         break
                 if self.finished:
                     break
+                # what falls due within the chunk runs now, once it has been heard: the chunk
+                # arrived at its end, and the next one comes a chunk later (a timer's end,
+                # «Десять секунд» would be a chunk late); the next chunk is heard after them,
+                # as before
+                self.driver.run_until(chunk.end)
         finally:
             close = getattr(chunks, "close", None)
             if close is not None:

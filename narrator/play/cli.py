@@ -39,6 +39,7 @@ from narrator.host.club import table_options
 from narrator.host.driver import Driver
 from narrator.host.faults import watch_journal
 from narrator.host.hearing import Hearing, game_hearing
+from narrator.host.heartbeat import keep_heartbeat
 from narrator.host.host import Host
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
@@ -65,8 +66,13 @@ def say(text: str) -> None:
 
 
 def model_folder(lang: str, explicit: str | None) -> Path:
-    """The model to listen with; a one-line NarratorError when it is missing or unusable."""
-    path = find_model(lang, explicit)
+    """The model to listen with; a one-line NarratorError when it is missing or unusable (a
+    missing one also says how to play without one: the pads end the speeches)."""
+    try:
+        path = find_model(lang, explicit)
+    except NarratorError as e:
+        raise NarratorError(f"{e}; or play without listening: --listen off --console "
+                            "[HOST:]PORT (the speeches are ended on the seat pads)") from None
     if not (path / "am" / "final.mdl").is_file():
         raise NarratorError(f"{path} is not a Vosk model (no am/final.mdl)")
     if not grammar_support(path):
@@ -233,6 +239,7 @@ def _console_table(game: Game, opts: TableOptions, journal: Journal,
                                real, lambda: game.is_over, resumed)
     Progress(host, console.table, say)
     watch_journal(host, journal, driver.call, say)
+    keep_heartbeat(host, journal)
     if opts.out_wav is None:
         watch_output(narration, driver.call, host, say)
         narration.player.start()
@@ -312,6 +319,7 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
         assert isinstance(operator, TerminalOperator)
         operator.start(table.submit, real)
     watch_journal(table.host, journal, table.driver.call, say)
+    keep_heartbeat(table.host, journal)
     if opts.out_wav is None:
         watch_output(narration, table.driver.call, table.host, say)
         narration.player.start()

@@ -22,6 +22,7 @@ SOURCE is a table script (replayed on a virtual clock), a game journal, or a fol
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -48,7 +49,9 @@ from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.options import OptionError
 from narrator.errors import NarratorError
+from narrator.host.journal import LIMITS as JOURNAL_LIMITS
 from narrator.host.journal import load_journal
+from narrator.reading import BadJSON, Limits, loads, read_lines
 
 FORMATS = ("mafiaratings",)
 
@@ -81,14 +84,18 @@ def load_source(path: str | Path) -> GameSource:
     where = Path(path)
     if where.is_dir():
         return _session_source(where)
+    from narrator.replay.script import LIMITS as SCRIPT_LIMITS
+
+    # the first line tells which it is: read as its reader will (a regular file, in lines),
+    # within the larger of the two formats' limits
+    peek = Limits("the game", max_bytes=max(SCRIPT_LIMITS.max_bytes, JOURNAL_LIMITS.max_bytes),
+                  max_lines=max(SCRIPT_LIMITS.max_lines, JOURNAL_LIMITS.max_lines))
+    with contextlib.closing(read_lines(where, peek)) as rows:
+        first = next((row.text for row in rows
+                      if row.text.strip() and not row.text.startswith("#")), "")
     try:
-        with where.open(encoding="utf-8") as f:
-            first = next((line for line in f if line.strip() and not line.startswith("#")), "")
-    except (OSError, UnicodeDecodeError) as e:
-        raise NarratorError(f"{where}: cannot read ({e.__class__.__name__})") from None
-    try:
-        head = json.loads(first) if first else None
-    except json.JSONDecodeError:
+        head = loads(first) if first else None
+    except BadJSON:
         head = None
     if isinstance(head, dict) and "journal" in head:
         return _journal_source(where)
@@ -116,31 +123,33 @@ def _session_source(path: Path) -> GameSource:
     """A session recorded by ``narrator play --record``: its table and the actions it took."""
     from narrator.audio.session import INPUTS
     from narrator.inputs import ACTION, TABLE, UNDO
-    from narrator.replay.session import read_inputs, table_game
+    from narrator.replay.session import iter_inputs, table_game
 
     where = path / INPUTS
     if not where.is_file():
         raise NarratorError(f"{path}: not a session recorded by narrator play (no {INPUTS})")
-    inputs = read_inputs(where)
-    if not inputs or inputs[0].type != TABLE:
+    inputs = iter_inputs(where)  # read once, keeping the actions only
+    table = next(inputs, None)
+    if table is None or table.type != TABLE:
         raise NarratorError(f"{where}:1: expected the table event of a session recorded by "
                             f"narrator play")
-    table = inputs[0]
+    first = last = table.t
+    texts: list[str] = []
+    for event in inputs:
+        first, last = min(first, event.t), max(last, event.t)
+        if event.type == ACTION:
+            texts.append(str(event.get("action")))
+        elif event.type == UNDO and texts:
+            texts.pop()
     try:
         game = table_game(table)
-        actions: list[Action] = []
-        for event in inputs[1:]:
-            if event.type == ACTION:
-                actions.append(parse_action(str(event.get("action"))))
-            elif event.type == UNDO and actions:
-                actions.pop()
+        actions: list[Action] = [parse_action(text) for text in texts]
         if not game.started:
             game.start()
         game.replay(actions)
     except (KeyError, ValueError, TypeError, AttributeError, OptionError) as e:
         raise NarratorError(f"{where}: not a session to export ({e})") from None
-    times = [event.t for event in inputs]
-    return GameSource(game, str(table.get("lang", "ru")), max(times) - min(times), path)
+    return GameSource(game, str(table.get("lang", "ru")), last - first, path)
 
 
 # -- the walk over the history ------------------------------------------------------------------

@@ -1,7 +1,11 @@
 """Table scripts (``*.table.jsonl``, docs/table-script.md): reading and checking their shape.
 
 What a line *means* for the game is checked later, by the replay against the engine; here
-only its form: JSON, known keys, seat numbers in range.
+only its form: JSON, known keys, seat numbers in range — and its size: a script is read a line
+at a time within :data:`LIMITS`, a speech holds at most :data:`MAX_SAY` phrases of at most
+:data:`~narrator.grammar.MAX_PHRASE` characters. A real game comes nowhere near them (its script
+is some 10 KB, a few hundred lines, speeches of a few phrases); they are there so that a
+script at every one of them still replays in seconds and a few dozen MB.
 """
 
 from __future__ import annotations
@@ -9,7 +13,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,11 +22,19 @@ from narrator.engine import Role
 from narrator.engine.options import OptionError, apply_options, check_names
 from narrator.engine.rules import Rules, find_rules
 from narrator.errors import NarratorError, ScriptError
-from narrator.reading import BadJSON, lines, loads, read_text
+from narrator.grammar import MAX_PHRASE
+from narrator.reading import BadJSON, Limits, Line, loads, read_lines, text_lines
 from narrator.typed import typed_number
 
 #: header keys every ruleset takes; a ruleset adds its own (``Rules.header_keys``)
 HEADER_KEYS = {"rules", "seats", "roles", "seed", "lang", "names", "options"}
+#: a table script's size: a long game's script is some 10 KB in a few hundred lines. What a
+#: replay costs grows with the phrases it reads (each refused nomination is kept for the
+#: protocol), so the bytes are what bound it: a megabyte of the costliest phrases replays in
+#: a few seconds.
+LIMITS = Limits("the table script", max_bytes=1024 * 1024, max_lines=10_000)
+#: phrases in one speech's ``say``: a minute's speech cut at every pause is some 30
+MAX_SAY = 200
 
 
 @dataclass(frozen=True)
@@ -95,17 +107,23 @@ def load_table_script(path: str | Path, *, rules: str | None = None) -> TableScr
     """Read ``path``; raises :class:`ScriptError` (``FILE:LINE: …``) on anything malformed.
 
     ``rules`` (``replay --rules``): the ruleset of a script whose header names none; a header
-    naming another is an error."""
+    naming another is an error. The file is read a line at a time: a line past one of
+    :data:`LIMITS` is refused before the rest is read."""
     name = str(path)
-    return parse_table_script(read_text(path, "the table script"), name, rules=rules)
+    return _parse_lines(read_lines(path, LIMITS), name, rules)
 
 
 def parse_table_script(text: str, name: str = "<script>", *,
                        rules: str | None = None) -> TableScript:
     """Parse the text of a table script; ``name`` is used in error messages; ``rules`` as in
     :func:`load_table_script`."""
-    rows: list[tuple[int, dict[str, Any]]] = []
-    for number, raw in enumerate(lines(text), start=1):
+    return _parse_lines(text_lines(text, name, LIMITS), name, rules)
+
+
+def _parse_lines(rows: Iterable[Line], name: str, rules: str | None) -> TableScript:
+    """The script of ``rows``: each line read, checked and dropped before the next is read."""
+    script: TableScript | None = None
+    for number, raw, _ in rows:
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -115,13 +133,12 @@ def parse_table_script(text: str, name: str = "<script>", *,
             raise ScriptError(name, number, f"expected a JSON object, got {e}") from None
         if not isinstance(obj, dict):
             raise ScriptError(name, number, f"expected a JSON object, got {stripped[:40]}")
-        rows.append((number, obj))
-    if not rows:
+        if script is None:
+            script = _header(name, number, obj, rules)
+        else:
+            script.inputs.append(_input(script, number, obj))
+    if script is None:
         raise ScriptError(name, 1, "expected a header line, got an empty script")
-    header_line, header = rows[0]
-    script = _header(name, header_line, header, rules)
-    for number, obj in rows[1:]:
-        script.inputs.append(_input(script, number, obj))
     return script
 
 
@@ -274,13 +291,19 @@ def _best_move(script: TableScript, line: int, value: Any, key: str) -> list[int
 def _say(script: TableScript, line: int, say: Any) -> tuple[tuple[float, str], ...]:
     if not isinstance(say, list):
         raise script.error(line, f"say: expected [[seconds, text], …], got {_shown(say)}")
+    if len(say) > MAX_SAY:
+        raise script.error(line, f"say: a speech of {len(say):,} phrases; a speech holds at "
+                                 f"most {MAX_SAY}")
     out: list[tuple[float, str]] = []
-    for item in say:
+    for n, item in enumerate(say, start=1):
         ok = (isinstance(item, list) and len(item) == 2 and isinstance(item[1], str)
               and isinstance(item[0], int | float) and not isinstance(item[0], bool)
               and item[0] >= 0)
         if not ok:
             raise script.error(line, f"say: expected [seconds, text], got {_shown(item)}")
+        if len(item[1]) > MAX_PHRASE:
+            raise script.error(line, f"say: phrase {n} is {len(item[1]):,} characters long; a "
+                                     f"phrase is at most {MAX_PHRASE:,}")
         out.append((float(item[0]), item[1]))
     if any(b[0] < a[0] for a, b in itertools.pairwise(out)):
         raise script.error(line, "say: expected times in order, got them out of order")

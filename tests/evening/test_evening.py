@@ -294,7 +294,7 @@ def test_between_games_every_page_shows_the_last_games_cards(tmp_path: Path) -> 
     assert reply.ok and views[player_id(2)]["player"]["seat"] == 4
     assert views[player_id(7)]["player"]["seat"] == 9  # (a swap)
     assert front.handle(Press(OPERATOR, "seat", {"seat": 5, "player": None}, 0.0)).ok
-    assert front.handle(Press(OPERATOR, "start", {}, 0.0)).detail["why"] == "seat 5 is empty"
+    assert front.handle(Press(OPERATOR, "start", {}, 0.0)).detail["why"] == "Не заняты места: 5"
 
 
 def test_the_next_game_starts_with_the_seating_and_a_ruleset(tmp_path: Path) -> None:
@@ -405,3 +405,28 @@ def test_with_a_human_host_each_game_runs_in_his_screen_and_the_evening_goes_on(
     assert results["games"] == 1
     assert sum(p["wins"] for p in results["players"]) == 7  # the red seats won
     assert (book.folder / "game-01.wav").stat().st_size > 44
+
+
+def test_a_book_beyond_its_size_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "evening.json").write_text(" " * (2 << 20), encoding="utf-8")
+    with pytest.raises(NarratorError) as e:
+        EveningBook.load(tmp_path)
+    assert "evening.json" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_a_new_evening_without_a_speaker_is_one_line_and_leaves_no_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from narrator.cli import main
+    from narrator.play import cli as play_cli
+
+    def no_speaker() -> None:
+        raise NarratorError("no audio output device: Error querying device -1")
+
+    monkeypatch.setattr(play_cli, "output_device", no_speaker)
+    folder = tmp_path / "evening"
+    assert main(["evening", str(folder), "--console", "127.0.0.1:0", "--listen", "off",
+                 "--players", "Я,Ты"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--wav writes each game's narration" in err[0]
+    assert not folder.exists()

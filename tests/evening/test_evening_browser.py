@@ -172,6 +172,13 @@ def test_an_evening_of_three_games_on_the_same_pages(tmp_path: Path,
             text = page.evaluate("document.querySelector('#evening').innerText")
             assert "Победа мирных" in text
             assert text.count("Мафия") + text.count("Дон мафии") >= 3
+        shots = os.environ.get("NARRATOR_SCREENSHOTS")
+        if shots:  # the organiser's guide shows the pages between games, at phone size
+            op.set_viewport_size({"width": 390, "height": 844})
+            op.screenshot(path=str(Path(shots) / "evening-operator.png"))
+            op.set_viewport_size({"width": 1000, "height": 900})
+            players[1].bring_to_front()
+            players[1].screenshot(path=str(Path(shots) / "evening-pad.png"))
         # the operator's page says nothing secret during a game; the terminal never does
         assert not ROLE_WORDS.search(ev.output() if ev.proc.poll() is not None else "")
 

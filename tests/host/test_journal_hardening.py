@@ -257,11 +257,12 @@ def test_dev_zero_and_a_fifo_as_a_journal(tmp_path: Path) -> None:
     fifo = tmp_path / "j.fifo"
     os.mkfifo(fifo)
     for path in ("/dev/zero", str(fifo)):
-        proc = subprocess.run([sys.executable, "-m", "narrator", "resume", path, "--json"],
-                              capture_output=True, text=True, timeout=60,
-                              stdin=subprocess.DEVNULL)
-        assert proc.returncode == 2 and proc.stderr.count("\n") == 1
-        assert "not a regular file" in proc.stderr
+        for more in (["--json"], []):  # read only, and before the journal is opened to go on
+            proc = subprocess.run([sys.executable, "-m", "narrator", "resume", path, *more],
+                                  capture_output=True, text=True, timeout=60,
+                                  stdin=subprocess.DEVNULL)
+            assert proc.returncode == 2 and proc.stderr.count("\n") == 1
+            assert "not a regular file" in proc.stderr
 
 
 # -- the running timer continues ------------------------------------------------------------------

@@ -12,6 +12,7 @@ right after one, before the input is acted on; the parent resumes as ``narrator 
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -24,6 +25,7 @@ import pytest
 from narrator.clock import VirtualClock
 from narrator.engine import Game, TimeUp
 from narrator.host.driver import Driver
+from narrator.host.heartbeat import BEAT_EVERY, keep_heartbeat
 from narrator.host.host import Host
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, load_journal, locked, repair_torn_tail
@@ -32,6 +34,7 @@ from narrator.inputs import Input, action
 from narrator.testing import random_action
 
 POINTS = 220  # kill points per run: at least 200
+QUIET_POINTS = 24  # kills at random moments, most of them in a quiet stretch
 PHASES = ("before", "torn", "after")
 
 
@@ -184,3 +187,58 @@ def test_killed_anywhere_the_resumed_game_ends_the_same(
         else:
             assert note is None, where
     assert torn_notes > 40
+
+
+def killed_at_a_moment(inputs: list[Input], path: Path, seed: int, when: float,
+                       report: Path) -> None:
+    """Fork a child that plays with its journal and its heartbeat, and SIGKILLs itself at the
+    game's time ``when`` (wherever that falls: mostly between two lines); it writes the time
+    its timer had left then to ``report`` first."""
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        try:
+            game = Game(rng=random.Random(seed))
+            journal = Journal.for_game(path, game, fsync=False)
+            host, driver = _host(game, VirtualClock(), journal)
+            keep_heartbeat(host, journal)
+
+            def die() -> None:
+                report.write_text(json.dumps({"left": host.time_left}))
+                os.kill(os.getpid(), signal.SIGKILL)
+
+            host.scheduler.call_at(when, "kill", die)
+            host.start()
+            for event in inputs:
+                driver.feed(event)
+            while not game.is_over and driver.run_next():
+                pass
+        finally:
+            os._exit(3)  # the kill point was never reached
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, when
+
+
+def test_killed_after_a_quiet_stretch_the_timer_comes_back_within_a_second(
+        long_game: tuple[list[Input], Run, int], tmp_path: Path) -> None:
+    inputs, run, seed = long_game
+    end = run.entries[-1][0]
+    rng = random.Random(25)
+    errors = []
+    for n in range(QUIET_POINTS):
+        when = rng.uniform(1.0, end - 1.0)
+        path, report = tmp_path / f"q{n}.jsonl", tmp_path / f"q{n}.json"
+        killed_at_a_moment(inputs, path, seed, when, report)
+        left = json.loads(report.read_text())["left"]
+        contents = load_journal(path)
+        resumed = contents.time_left(contents.game())
+        if left is None:
+            continue
+        assert resumed is not None, when
+        # never less time than was left, never more than a beat's worth
+        errors.append(resumed - left)
+        assert -1e-6 <= resumed - left <= BEAT_EVERY + 1e-6, (when, resumed, left)
+        if n % 4 == 0:  # and the game goes on to the same end (a few of them: it takes time)
+            game, _ = resume_and_finish(inputs, path)
+            assert game.protocol() == run.protocol, when
+    assert len(errors) > QUIET_POINTS // 2
+    assert max(errors) > 0.2  # the kills fell between lines, not on them

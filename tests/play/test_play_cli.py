@@ -38,7 +38,8 @@ def test_no_model_is_one_line_and_exit_2(tmp_path: Path, monkeypatch: pytest.Mon
     assert main(["play", "--lang", "uk"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["narrator: no Vosk model for uk: run `narrator models fetch uk` "
-                   "or pass --model PATH"]
+                   "or pass --model PATH; or play without listening: --listen off --console "
+                   "[HOST:]PORT (the speeches are ended on the seat pads)"]
     assert main(["play", "--model", str(tmp_path / "nowhere")]) == 2
     assert capsys.readouterr().err.count("\n") == 1
     assert not (tmp_path / "journal.jsonl").exists()  # nothing written before the checks

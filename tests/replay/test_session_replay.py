@@ -92,6 +92,21 @@ def test_capture_gaps_are_written_as_silence(tmp_path: Path) -> None:
     assert chunks[2].audio == b"\0" * 3200
 
 
+def test_the_audio_is_read_as_it_is_replayed_not_whole(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # a long game's hour of audio is 115 MB: read a chunk at a time, the same chunks
+    audio = bytes(range(256)) * 250  # 2 s of a pattern, 64,000 bytes
+    with SessionRecorder(tmp_path) as rec:
+        rec.write_audio(AudioChunk(audio, timestamp=7.25))
+    whole = list(PcmSource(audio, chunk_ms=30, start=7.25).chunks())
+
+    def whole_file(*args: Any, **kwargs: Any) -> bytes:
+        raise AssertionError("the whole recording read into memory")
+
+    monkeypatch.setattr("narrator.audio.session.load_pcm", whole_file)
+    assert list(SessionReader(tmp_path).source(chunk_ms=30).chunks()) == whole
+
+
 def test_a_broken_session_is_a_one_line_error(tmp_path: Path) -> None:
     with pytest.raises(NarratorError, match="not a recorded session"):
         SessionReader(tmp_path)

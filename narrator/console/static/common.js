@@ -70,7 +70,7 @@ var TEXTS = {
     winner_mafia: "Перемога мафії", checks: "Перевірки", night_n: "ніч",
     shot: "вбитий уночі", vote_out: "проголосований", crash_out: "автокатастрофа", removed: "видалений",
     fouls: "фоли", foul: "+ фол", remove: "Видалити", skip: "Пропустити", undo: "Скасувати останнє",
-    nominations: "Виставлені", said: "Сказано", cards_wait: "Чекаємо карти гравців",
+    nominations: "Виставлені", said: "Сказано", cards_wait: "Чекаємо на карти гравців",
     hands_for: "Голоси за гравця", hands_crash: "Голоси «за» в автокатастрофі", enter: "Записати",
     protocol: "Завантажити протокол", confirm_remove: "Видалити гравця",
     held: "чекає", ok: "Прийнято",

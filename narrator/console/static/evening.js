@@ -80,7 +80,9 @@
       cell(r, p.points);
       t.appendChild(r);
     });
-    box.appendChild(t);
+    var wrap = el("div", "scroll");  // wide on a phone: it scrolls, the page does not
+    wrap.appendChild(t);
+    box.appendChild(wrap);
   }
 
   function seatingPanel(box, ev) {
@@ -181,6 +183,8 @@
     if (key === lastKey) return;
     lastKey = key;
     box.innerHTML = "";
+    var ev = view.evening, between = !!view.lobby && !view.lobby.playing;
+    if (operator && ev && between) seatingPanel(box, ev);  // what the operator does first
     if (view.lobby) {
       var lb = view.lobby;
       box.appendChild(el("div", "question", lb.playing ? T("playing_now") + " " + lb.playing
@@ -195,9 +199,7 @@
       lastGame(box, lb.last);
       results(box, lb.results, operator);
     }
-    if (operator && view.evening) {
-      var ev = view.evening, between = !!view.lobby && !view.lobby.playing;
-      if (between) seatingPanel(box, ev);
+    if (operator && ev) {
       playersPanel(box, ev, between);
       if (between) {
         var end = C.button(closing ? T("confirm_close") : T("close_evening"),

@@ -230,7 +230,7 @@
   C.on.tick = function () {
     if (floorEl) floorEl.textContent = C.timeLeft().toFixed(1);
     if (!countEl || !view || !view.step || view.step.type !== "hunt") return;
-    // the number a press now counts for: the one spoken ``grace`` seconds ago (see the README)
+    // the number a press now counts for: the one spoken ``grace`` seconds ago (see docs/console.md)
     var s = view.step, elapsed = C.gameNow() - s.started - (s.grace || 0);
     var n = Math.floor(elapsed / s.pace) + 1;
     countEl.textContent = elapsed < 0 ? "…" : String(Math.min(n, s.count));

@@ -19,7 +19,7 @@ What differs from crime-time, in the text's own order:
 - the end: the city wins when no mafia is left; the mafia when no civilian is, or when two are
   left, one of them a mafioso — not when they are as many as the city.
 
-Where the text is silent (see the README): thumbs add up over the day, and a tie at the cut of
+Where the text is silent (see docs/rulesets.md): thumbs add up over the day, and a tie at the cut of
 the two (three) goes to the one put up first; the candidates are voted on in the order they were
 first put up; a tie in the vote sends nobody out; speeches are 60 s with «Десять секунд», the
 final word 60 s; a night's kill decided by nobody is a miss, said at day as crime-time says it;

@@ -12,7 +12,7 @@ What differs from crime-time, in the text's own order:
   with no victim is announced as such («утро действительно доброе, и ночью никто не
   пострадал»).
 
-Where the text is silent the ruleset keeps crime-time's way (see the README): a night victim has
+Where the text is silent the ruleset keeps crime-time's way (see docs/rulesets.md): a night victim has
 a last word; a single candidate on day 1 is not voted on; abstainers count for the last
 candidate; black wins once it is not outnumbered; the figures (60 s speeches with «Десять
 секунд», 15 s checks) and the «monster» rule for removals.

@@ -26,7 +26,7 @@ What differs from crime-time, in the text's own order:
 - the end: no black seat left — the city wins; as many black as red — the mafia wins; a maniac
   playing for the mafia counts as black, so the city plays on until he is out.
 
-Where the text is silent (see the README): the voted out have no last word (they had their
+Where the text is silent (see docs/rulesets.md): the voted out have no last word (they had their
 justification); the count hunt when the don is out keeps crime-time's figures; the sheriff
 checks or shoots, not both; a seat killed twice in a night is one victim; with three victims
 and the picked one saved before, the first other victim of the night not saved before is saved.

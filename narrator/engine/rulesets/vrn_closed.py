@@ -17,7 +17,7 @@ What differs from crime-time, in the text's own order:
 - the nights: «Мафія виходить на полювання», the count, «Прокидається Дон», «Дон заснув,
   прокинувся Шериф», then «Доброго ранку, місто прокидається!».
 
-Where the text is silent the ruleset keeps crime-time's way (see the README): three black
+Where the text is silent the ruleset keeps crime-time's way (see docs/rulesets.md): three black
 cards of ten (the don among them) and a sheriff; abstainers count for the last candidate; the
 figures (60 s speeches and last words with «Десять секунд», 15 s checks, a minute's agreement)
 and the «monster» rule for removals.
