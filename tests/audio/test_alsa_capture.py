@@ -79,6 +79,7 @@ src.close()
 
 @pytest.mark.skipif(not ALSA_BASE.exists(), reason="needs ALSA (alsa-utils / libasound2)")
 def test_a_microphone_that_stops_delivering_is_noticed_within_a_second(tmp_path: Path) -> None:
+    import contextlib
     import os
     import subprocess
     import sys
@@ -103,10 +104,18 @@ def test_a_microphone_that_stops_delivering_is_noticed_within_a_second(tmp_path:
             line = child.stdout.readline()
             assert line, lines
             lines.append(line.strip())
-        # under load «back» may be told after the last chunk of that second was read: give
-        # the child more to read, so it sees a chunk after it and ends
-        os.write(writer, bytes(16000 * 2))
-        child.wait(timeout=30)
+        # the child ends at the chunk after «back» and stops the capture, whose thread may be
+        # blocked reading the FIFO: keep it fed (a tenth of a second at a time, never blocking
+        # this test) until the child is gone — under load one more second was not always
+        # enough, and the stop waited for a read that never came
+        os.set_blocking(writer, False)
+        for _ in range(300):
+            with contextlib.suppress(BlockingIOError):
+                os.write(writer, bytes(3200))
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                child.wait(timeout=0.1)
+                break
+        assert child.poll() is not None, "the child did not end"
     finally:  # the process this test started, by its id
         child.kill()
         os.close(writer)
