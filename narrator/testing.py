@@ -23,6 +23,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -62,19 +63,14 @@ from narrator.engine.types import Role
 from narrator.inputs import STOP, Input, entry
 from narrator.listening import Heard
 
-#: the kinds of wait :func:`random_action` answers alike (tuples: ``isinstance`` takes them
-#: faster than ``X | Y``, which makes a new union at every call — this is the benchmark's loop)
-_HANDS = (w.Vote, w.Crash)
-_OTHER_STEPS = (w.NightAct, w.Floor, w.PutUp, w.Extra)
-_NIGHT_ACTS = (Kill, Save, Check)
-
 
 def random_action(game: Game, rng: random.Random) -> Action:
     """A random action the game accepts now (the game must not be over).
 
     The engine benchmark's games are played with it (``scripts/bench_engine.py``), and the
     engine's fingerprint (``tests/engine/test_digest.py``): a change to its random draws is a
-    change to every recorded game."""
+    change to every recorded game. Each kind of wait has its answer (:data:`_ANSWERS`, looked
+    up by the wait's type: this is the benchmark's loop); None lets the time run out."""
     exp = game.expect
     assert exp.timer is not None
     living = game.living
@@ -83,80 +79,110 @@ def random_action(game: Game, rng: random.Random) -> Action:
         return Foul(rng.choice(living))
     if roll < 0.0035 and len(living) > 4:
         return Remove(rng.choice(living))
-    if isinstance(exp, w.Speech):
-        # like a real table: about one nomination in three speeches, few withdrawals
-        r = (roll - 0.0035) / 0.9965
-        if r < 0.25:
-            return Nominate(1 + int(r * 4 * game.seats))
-        if r < 0.28:
-            return Withdraw(1 + int((r - 0.25) / 0.03 * game.seats))
-        if r < 0.7:
-            return EndSpeech()
-        return TimeUp(exp.timer.name)
-    if isinstance(exp, w.Vote) and not game.rules.nominations:
-        # a vote against every seat (vrn) or among the most put up (amateur): each hand once,
-        # spread over the candidates, as a table votes
-        if rng.random() < 0.7:
-            share = len(living) // max(1, len(game.voting_candidates)) + 1
-            return Hands(tuple(rng.sample(living, rng.randint(0, min(len(living), share)))))
-        return TimeUp(exp.timer.name)
-    if isinstance(exp, _HANDS) and rng.random() < 0.7:
+    answer = _ANSWERS.get(type(exp))
+    taken = answer(game, rng, exp, living, roll) if answer is not None else None
+    return taken if taken is not None else TimeUp(exp.timer.name)
+
+
+def _speech(game: Game, rng: random.Random, exp: w.Speech, living: list[int],
+            roll: float) -> Action | None:
+    # like a real table: about one nomination in three speeches, few withdrawals
+    r = (roll - 0.0035) / 0.9965
+    if r < 0.25:
+        return Nominate(1 + int(r * 4 * game.seats))
+    if r < 0.28:
+        return Withdraw(1 + int((r - 0.25) / 0.03 * game.seats))
+    return EndSpeech() if r < 0.7 else None
+
+
+def _vote(game: Game, rng: random.Random, exp: w.Vote, living: list[int],
+          roll: float) -> Action | None:
+    if game.rules.nominations:
+        return _hands(game, rng, exp, living, roll)
+    # a vote against every seat (vrn) or among the most put up (amateur): each hand once,
+    # spread over the candidates, as a table votes
+    if rng.random() < 0.7:
+        share = len(living) // max(1, len(game.voting_candidates)) + 1
+        return Hands(tuple(rng.sample(living, rng.randint(0, min(len(living), share)))))
+    return None
+
+
+def _hands(game: Game, rng: random.Random, exp: w.Vote | w.Crash, living: list[int],
+           roll: float) -> Action | None:
+    if rng.random() < 0.7:
         return Hands(tuple(rng.sample(living, rng.randint(0, len(living)))))
-    if isinstance(exp, w.Hunt):
-        # mostly the agreed shot of every living mafioso (2.1.2), sometimes a stray one
-        black = [s for s in living if s in game.black]
-        shot_already = {a.shooter for a in game.history[-len(black) - 4:] if isinstance(a, Shot)}
-        waiting = [s for s in black if s not in shot_already]
-        if waiting and rng.random() < 0.9:
-            target = living[(len(game.nights) * 7) % len(living)]
-            if rng.random() < 0.1:
-                target = rng.randint(1, game.seats)
-            return Shot(waiting[0], target)
-    if isinstance(exp, w.NightAct) and exp.checks:
+    return None
+
+
+def _hunt(game: Game, rng: random.Random, exp: w.Hunt, living: list[int],
+          roll: float) -> Action | None:
+    # mostly the agreed shot of every living mafioso (2.1.2), sometimes a stray one
+    black = [s for s in living if s in game.black]
+    shot_already = {a.shooter for a in game.history[-len(black) - 4:] if isinstance(a, Shot)}
+    waiting = [s for s in black if s not in shot_already]
+    if waiting and rng.random() < 0.9:
+        target = living[(len(game.nights) * 7) % len(living)]
+        if rng.random() < 0.1:
+            target = rng.randint(1, game.seats)
+        return Shot(waiting[0], target)
+    return None
+
+
+_NIGHT_ACTS = (Kill, Save, Check)  # (a tuple: ``isinstance`` takes it faster than X | Y)
+
+
+def _night_act(game: Game, rng: random.Random, exp: w.NightAct, living: list[int],
+               roll: float) -> Action | None:
+    role = exp.role
+    if exp.checks:
         if rng.random() < 0.6:
-            checker = game.seat_of(Role(exp.role))
+            checker = game.seat_of(Role(role))
             if checker is not None and checker in living:
-                return Check(exp.role, rng.randint(1, game.seats))
-    elif isinstance(exp, _OTHER_STEPS):
-        # (after crime-time's steps, whose random draws stay as they were: the same seeds
-        # give the same crime-time games)
-        taken = _other_step(game, rng, exp)
-        if taken is not None:
-            return taken
-    return TimeUp(exp.timer.name)
+                return Check(role, rng.randint(1, game.seats))
+        return None
+    # (the other rulesets' acts come after crime-time's checks, whose random draws stay as
+    # they were: the same seeds give the same crime-time games)
+    last = game.history[-1] if game.history else None
+    acted = isinstance(last, _NIGHT_ACTS) and last.role == role
+    if acted or not game.actor_alive(role) or rng.random() < 0.15:
+        return None  # (once a role has acted, its time runs out)
+    act = exp.acts[0] if rng.random() < 0.8 else rng.choice(exp.acts)
+    if act == "kill":  # mostly a seat at the table; sometimes one that is out
+        return Kill(role, rng.choice(living) if rng.random() < 0.9
+                    else rng.randint(1, game.seats))
+    if act == "save":  # mostly one of the night's victims
+        victims = game.victims
+        return Save(role, rng.choice(victims) if victims and rng.random() < 0.6
+                    else rng.randint(1, game.seats))
+    return Check(role, rng.randint(1, game.seats))
 
 
-def _other_step(game: Game, rng: random.Random,
-                exp: w.NightAct | w.Floor | w.PutUp | w.Extra) -> Action | None:
-    """A random answer to a night act, a raised hand, the thumbs or the hands held up (or
-    None: let the time run out)."""
-    living = game.living
-    if isinstance(exp, w.NightAct):
-        role = exp.role
-        last = game.history[-1] if game.history else None
-        acted = isinstance(last, _NIGHT_ACTS) and last.role == role
-        if acted or not game.actor_alive(role) or rng.random() < 0.15:
-            return None  # (once a role has acted, its time runs out)
-        act = exp.acts[0] if rng.random() < 0.8 else rng.choice(exp.acts)
-        if act == "kill":  # mostly a seat at the table; sometimes one that is out
-            return Kill(role, rng.choice(living) if rng.random() < 0.9
-                        else rng.randint(1, game.seats))
-        if act == "save":  # mostly one of the night's victims
-            victims = game.victims
-            return Save(role, rng.choice(victims) if victims and rng.random() < 0.6
-                        else rng.randint(1, game.seats))
-        return Check(role, rng.randint(1, game.seats))
-    if isinstance(exp, w.Floor):
-        spoken = game.spoken  # (a property: once, not once a seat)
-        waiting = [s for s in living if s not in spoken]
-        return Floor(rng.choice(waiting)) if waiting and rng.random() < 0.7 else None
-    if isinstance(exp, w.PutUp):
-        if rng.random() < 0.5:
-            return None
-        return PutUp(rng.choice(living), tuple(rng.sample(living, rng.randint(0, len(living)))))
+def _floor(game: Game, rng: random.Random, exp: w.Floor, living: list[int],
+           roll: float) -> Action | None:
+    spoken = game.spoken  # (a property: once, not once a seat)
+    waiting = [s for s in living if s not in spoken]
+    return Floor(rng.choice(waiting)) if waiting and rng.random() < 0.7 else None
+
+
+def _put_up(game: Game, rng: random.Random, exp: w.PutUp, living: list[int],
+            roll: float) -> Action | None:
+    if rng.random() < 0.5:
+        return None
+    return PutUp(rng.choice(living), tuple(rng.sample(living, rng.randint(0, len(living)))))
+
+
+def _extra(game: Game, rng: random.Random, exp: w.Extra, living: list[int],
+           roll: float) -> Action | None:
     if rng.random() < 0.3:  # the hands held up through the discussion
         return Extra(tuple(rng.sample(living, min(len(living), rng.randint(0, 3)))))
     return None
+
+
+#: the answer to each kind of wait (a timer's pause, the deal: none, the time runs out)
+_ANSWERS: dict[type, Callable[[Game, random.Random, Any, list[int], float], Action | None]] = {
+    w.Speech: _speech, w.Vote: _vote, w.Crash: _hands, w.Hunt: _hunt, w.NightAct: _night_act,
+    w.Floor: _floor, w.PutUp: _put_up, w.Extra: _extra,
+}
 
 
 def play_random_game(rng: random.Random, *, rules: Rules | str = "crime-time",
