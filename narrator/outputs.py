@@ -11,6 +11,7 @@ nothing for root or a read-only mount.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -64,3 +65,23 @@ def check_new_session_folder(path: str | Path, option: str) -> Path:
                             "folder (it is never overwritten)")
     _try_writing_in(p, option)
     return p
+
+
+def replace_whole(path: Path, text: str, what: str, *, mode: int = 0o644) -> None:
+    """Write ``text`` to ``path`` whole: into ``PATH.new`` (created with ``mode``), synced, then
+    renamed over ``path`` — a kill leaves the old file or the new one, never half of one. A
+    failure is one NarratorError naming ``what``, with nothing left behind."""
+    new = path.with_name(path.name + ".new")
+    try:
+        fd = os.open(new, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        try:
+            os.write(fd, text.encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.chmod(new, mode)  # an old .new keeps its mode otherwise
+        os.replace(new, path)
+    except OSError as e:
+        with contextlib.suppress(OSError):
+            new.unlink()
+        raise NarratorError(f"{path}: cannot write {what} ({e.strerror or e})") from None

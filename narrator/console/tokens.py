@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 #: who a token belongs to: "operator" or a seat number
@@ -26,14 +27,18 @@ class Tokens:
                                                for s in range(1, seats + 1)})
 
     def who(self, presented: str | None) -> Who | None:
-        """The owner of ``presented``, or None. Every token is compared, each with
-        :func:`hmac.compare_digest`, so the time taken says nothing about a near miss."""
-        if not presented:
-            return None
-        given = presented.encode("utf-8", "replace")
-        found: Who | None = None
-        pairs: list[tuple[Who, str]] = [(OPERATOR, self.operator), *self.seats.items()]
-        for owner, token in pairs:
-            if hmac.compare_digest(given, token.encode()):
-                found = owner
-        return found
+        """The owner of ``presented``, or None (see :func:`owner_of`)."""
+        return owner_of(presented, [(OPERATOR, self.operator), *self.seats.items()])
+
+
+def owner_of(presented: str | None, pairs: Iterable[tuple[Who, str]]) -> Who | None:
+    """Whose of ``pairs`` (owner, token) ``presented`` is, or None. Every token is compared,
+    each with :func:`hmac.compare_digest`, so the time taken says nothing about a near miss."""
+    if not presented:
+        return None
+    given = presented.encode("utf-8", "replace")
+    found: Who | None = None
+    for owner, token in pairs:
+        if hmac.compare_digest(given, token.encode()):
+            found = owner
+    return found

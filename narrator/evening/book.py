@@ -11,21 +11,19 @@ either the old book or the new one, never half of one.
 
 from __future__ import annotations
 
-import contextlib
-import hmac
 import json
-import os
 import random
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from narrator.console.tokens import OPERATOR, Who
+from narrator.console.tokens import OPERATOR, Who, owner_of
 from narrator.engine.options import OptionError, apply_options
 from narrator.engine.rules import Rules, find_rules
 from narrator.engine.tuning import with_settings
 from narrator.errors import NarratorError
+from narrator.outputs import replace_whole
 from narrator.reading import read_text
 
 BOOK = "evening.json"
@@ -109,16 +107,8 @@ class EveningBook:
     def who(self, presented: str | None) -> Who | None:
         """The owner of a presented token: :data:`OPERATOR` or a player's identity. Every
         token is compared in constant time, so the time taken says nothing of a near miss."""
-        if not presented:
-            return None
-        given = presented.encode("utf-8", "replace")
-        found: Who | None = None
-        pairs: list[tuple[Who, str]] = [(OPERATOR, self.operator),
-                                        *((p.who, p.token) for p in self.players)]
-        for owner, token in pairs:
-            if hmac.compare_digest(given, token.encode()):
-                found = owner
-        return found
+        return owner_of(presented, [(OPERATOR, self.operator),
+                                    *((p.who, p.token) for p in self.players)])
 
     def player(self, number: int) -> Player | None:
         return next((p for p in self.players if p.number == number), None)
@@ -250,21 +240,7 @@ class EveningBook:
     def save(self) -> None:
         """Write the book whole, owner-only, then rename it over the old one."""
         text = json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
-        new = self.path.with_name(BOOK + ".new")
-        try:
-            fd = os.open(new, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            try:
-                os.write(fd, text.encode("utf-8"))
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            os.chmod(new, 0o600)
-            os.replace(new, self.path)
-        except OSError as e:
-            with contextlib.suppress(OSError):
-                new.unlink()
-            raise NarratorError(f"{self.path}: cannot write the evening's book "
-                                f"({e.strerror or e})") from None
+        replace_whole(self.path, text, "the evening's book", mode=0o600)
 
     @classmethod
     def new(cls, folder: Path, *, lang: str, rules: Rules, seats: int, address: str,

@@ -78,7 +78,6 @@ class Evening:
                                   on_close=self.lobby.close, on_roster=self._roster)
         self.wanted: str | None = None
         self.games: dict[int, Game] = {}
-        self.playing: GameEntry | None = None
         self.game_submit: Callable[[Input], None] | None = None
         self._lock = threading.Lock()
 
@@ -159,7 +158,6 @@ class Evening:
             if note:
                 say(note)
             check_outputs(opts)
-        self.playing = entry
         try:
             if self.assist:
                 game = self._assisted(entry, game, resumed)
@@ -168,7 +166,6 @@ class Evening:
         finally:
             with self._lock:
                 self.game_submit = None
-            self.playing = None
         self.games[entry.number] = game
         return game
 

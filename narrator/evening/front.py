@@ -206,7 +206,7 @@ class EveningFront:
         names = {str(s): n for s, n in sorted(self.book.names_of(entry.seating).items())}
         operator = dict(views[OPERATOR])
         operator["names"] = names
-        operator["evening"] = self._evening(operator=True)
+        operator["evening"] = self._evening()
         out[OPERATOR] = operator
         seated = {n: s for s, n in entry.seating.items()}
         for player in self.book.players:
@@ -246,7 +246,7 @@ class EveningFront:
                       "last": self._last(), "results": self._results()},
         }
         if number is None:
-            view["evening"] = self._evening(operator=True)
+            view["evening"] = self._evening()
         else:
             player = book.player(number)
             assert player is not None
@@ -271,7 +271,7 @@ class EveningFront:
         return {"cards": cards_of(self.results),
                 "players": [r.to_json() for r in self.results]}
 
-    def _evening(self, *, operator: bool) -> dict[str, Any]:
+    def _evening(self) -> dict[str, Any]:
         """The operator's evening: the roster with each link, the seating, the settings."""
         book = self.book
         playing = self.entry is not None
@@ -284,7 +284,7 @@ class EveningFront:
             "problem": None if playing else self._problem(),
             "players": [{"number": p.number, "name": p.name, "left": p.left,
                          "link": self.link(p.token), "qr": self._qr_of(p.token)}
-                        for p in book.players] if operator else [],
+                        for p in book.players],
         }
 
     def _problem(self) -> str | None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Any
 
 from narrator.engine import Game, Role
 from narrator.errors import NarratorError
+from narrator.outputs import replace_whole
 
 #: the points of a game and their defaults
 POINTS = {"win": 1.0, "loss": 0.0, "best_move_black": 0.0, "foul": 0.0, "removal": 0.0}
@@ -133,11 +133,4 @@ def write_results(folder: Path, results: list[PlayerResult], games: int,
     body = {"games": games, "points": points, "players": [r.to_json() for r in results]}
     for name, text in (("results.csv", csv_text(results)),
                        ("results.json", json.dumps(body, ensure_ascii=False, indent=1) + "\n")):
-        path = folder / name
-        new = path.with_name(name + ".new")
-        try:
-            new.write_text(text, encoding="utf-8")
-            os.replace(new, path)
-        except OSError as e:
-            raise NarratorError(f"{path}: cannot write the results ({e.strerror or e})") \
-                from None
+        replace_whole(folder / name, text, "the results")
