@@ -38,30 +38,9 @@ from narrator.typed import typed_number
 
 SAID_LINES = 8
 
-#: every step that only waits for its time, by its timer's name, in every ruleset (the first
-#: night's meetings and raised fingers): the screen never shows a step's raw name
-_STEPS = {
-    "dealing": "the cards are dealt",
-    "don_noted": "the don looks at the table",
-    "agreement": "the mafia agree",
-    "sheriff_noted": "the sheriff looks at the table",
-    "mafia_meets": "the mafia meet",
-    "doctor_noted": "the doctor shows himself",
-    "maniac_noted": "the maniac shows himself",
-    "commissar_meets": "the commissar meets the host",
-    "nurse_meets": "the nurse meets the host",
-    "hunt": "the mafia hunt (the count)",
-    "don_check": "the don's check",
-    "sheriff_check": "the sheriff's check",
-    "vote": "the voting window",
-    "speech": "a speech",
-}
 #: the longest hint: the input line is «Number: » and up to 12 characters typed, four spaces,
 #: then the hint, and the screen needs 100 columns (docs/modes.md, host-assist)
 HINT_WIDTH = 100 - len("Number: ") - 12 - 4
-_SPEECHES = {"day": "speech", "last": "last word", "tie": "tie speech", "intro": "introduction",
-             "extra": "30 s more", "justify": "justification",
-             "leader": "leader's speech"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,30 +84,9 @@ def describe(game: Game) -> str:
     if isinstance(e, w.Over):
         return f"Game over: {game.winner.value} win" if game.winner else "Game over"
     when = ("Night " if game.phase.startswith("n") else "Day ") + game.phase[1:]
-    match e:
-        case w.Speech(seat=seat, speech=speech):
-            what = f"{_SPEECHES.get(speech, 'speech')} of seat {seat}"
-        case w.Crash():
-            what = "car crash: hands for all of them leaving"
-        case w.Vote(candidate=candidate):
-            rnd = len(game.days[-1].rounds) + 1 if game.days else 1
-            cands = ", ".join(map(str, game.voting_candidates))
-            what = f"vote, round {rnd} ({cands}): hands for {candidate}"
-        case w.NightAct(role=role, acts=acts):  # (a check step's acts: "check")
-            what = f"the {role}'s {' or '.join(acts)}"
-        case w.Floor():
-            what = "who raised a hand first"
-        case w.PutUp(seat=seat):
-            what = f"thumbs after seat {seat}'s speech"
-        case w.Extra():
-            what = "hands held up for 30 s more"
-        case w.Pause() | w.Deal() | w.Hunt():
-            if e.timer is not None:
-                what = _STEPS.get(e.timer.name) or e.timer.name.replace("_", " ")
-            else:
-                what = "hunt" if isinstance(e, w.Hunt) else "timer"
-        case _:
-            assert_never(e)
+    what = e.label("en")  # the step in the engine's words
+    if isinstance(e, w.Vote | w.Crash):
+        what += f" (on {', '.join(map(str, game.voting_candidates))})"
     return f"{when} · {what}"
 
 
@@ -136,7 +94,7 @@ def hint(game: Game) -> str:
     """What typing a number and Enter does now, in at most :data:`HINT_WIDTH` characters."""
     e = game.expect
     match e:
-        case w.Speech(speech="day") if game.rules.nominations:
+        case w.Speech(nominates=True):
             return "number Enter: nominate · number w: withdraw · Space: «Спасибо», next speaker"
         case w.Speech(speech="day"):  # vrn, amateur: nobody nominates by words
             return "Space: «Спасибо», next speaker"
@@ -146,9 +104,7 @@ def hint(game: Game) -> str:
             return "number Enter: hands for the car crash (empty Enter: none)"
         case w.Vote(candidate=candidate):
             # the engine says where a hand not raised goes (vrn's re-vote of one: nowhere)
-            rnd = len(game.days[-1].rounds) + 1 if game.days else 1
-            rest = (" · abstainers count for the last"
-                    if game.rules.abstainers_to_last(rnd, game.voting_candidates) else "")
+            rest = " · abstainers count for the last" if e.to_last else ""
             return f"number Enter: hands for {candidate} · Enter: none{rest}"
         case w.Hunt():
             # the count waits for the target once it is over (docs/modes.md says so)
@@ -212,12 +168,13 @@ def standing(game: Game) -> str | None:
     """The day's candidates so far, in the ruleset's way of making them: nominations by words
     (2.3.1: nominator→candidate), seats put up by thumbs (with today's thumbs), or None where
     nobody is made a candidate (vrn votes against every seat)."""
-    if game.rules.nominations:
+    by = game.rules.candidates_by()
+    if by == "words":
         noms = ", ".join(f"{a}→{t}" for a, t in game.nominations) or "none"
         return f"Nominations: {noms}"
-    if "put_up" not in game.rules.script_keys:
+    if by is None:
         return None
-    thumbs = game.days[-1].extra.get("put_up", {}) if game.days else {}
+    thumbs = game.put_up
     shown = ", ".join(f"{seat} ×{n}" for seat, n in thumbs.items()) or "none"
     return f"Put up: {shown}"
 

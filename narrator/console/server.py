@@ -48,6 +48,7 @@ from narrator.console.links import base_url, links, parse_address, public_host
 from narrator.console.table import ConsoleTable, Press, Publish, Reply
 from narrator.console.tokens import OPERATOR, Tokens, Who
 from narrator.errors import NarratorError
+from narrator.reasons import Reason
 
 STATIC = Path(__file__).parent / "static"
 REFUSAL = "This link is not valid for this table.\n"
@@ -88,6 +89,11 @@ class Served(Protocol):
 
     @property
     def clock(self) -> Clock: ...
+
+    @property
+    def lang(self) -> str:
+        """The pages' language: a reply carries its reason's words in it."""
+        ...
 
     def handle(self, press: Press) -> Reply: ...
 
@@ -234,8 +240,8 @@ class _Link:
     too_fast_id: Any = None  # the id of the message that was one too many
 
 
-def _refusal(ident: Any, reason: str) -> str:
-    return json.dumps({"reply": ident, "ok": False, "reason": reason})
+def _refusal(ident: Any, reason: Reason, lang: str) -> str:
+    return json.dumps({"reply": ident, **Reply(False, reason).to_json(lang)}, ensure_ascii=False)
 
 
 def _stderr(line: str) -> None:
@@ -448,8 +454,8 @@ class Hub:
         being read (and thrown away) for uvicorn's 10 s close timeout."""
         box = link.box
         for job in self._unqueue(link):
-            box.put_reply(_refusal(job.ident, "too_fast"))
-        box.put_reply(_refusal(link.too_fast_id, "too_fast"))
+            box.put_reply(_refusal(job.ident, Reason.TOO_FAST, self.table.lang))
+        box.put_reply(_refusal(link.too_fast_id, Reason.TOO_FAST, self.table.lang))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(box.until(lambda: box.owed <= 0 or box.closed), CLOSE_GRACE)
         pump.cancel()
@@ -460,7 +466,7 @@ class Hub:
         box = link.box
         message = _message(raw) if raw is not None else None
         if message is None:
-            box.put_reply(_refusal(None, "bad_request"))
+            box.put_reply(_refusal(None, Reason.BAD_REQUEST, self.table.lang))
             return
         ident, do, data = message
         press = Press(link.who, do, data, t)
@@ -469,8 +475,9 @@ class Hub:
             try:
                 reply = self.table.handle(press)
             except Exception:  # a bug must not stop the loop, nor the game
-                reply = Reply(False, "error")
-            text = json.dumps({"reply": ident, **reply.to_json()}, ensure_ascii=False)
+                reply = Reply(False, Reason.ERROR)
+            text = json.dumps({"reply": ident, **reply.to_json(self.table.lang)},
+                              ensure_ascii=False)
             try:
                 loop.call_soon_threadsafe(box.put_reply, text)
             except RuntimeError:  # the server has closed

@@ -33,7 +33,6 @@ Timing rules the console adds to the host's timers:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, assert_never
@@ -54,7 +53,6 @@ from narrator.engine import (
     Nominate,
     PutUp,
     Remove,
-    Role,
     Shot,
     Timer,
     TimeUp,
@@ -63,11 +61,11 @@ from narrator.engine import (
 )
 from narrator.engine import events as ev
 from narrator.engine import waits as w
-from narrator.engine.steps import Speeches
 from narrator.errors import NarratorError
 from narrator.host.host import Host
 from narrator.host.narration import cards_awaited
 from narrator.inputs import Input
+from narrator.reasons import Reason, words
 
 #: seconds into the deal (2.1.1, from its timer's start) before the narrator first names the
 #: seats whose card it still waits for, and between two such prompts while it waits
@@ -88,17 +86,19 @@ class Press:
 
 @dataclass(frozen=True)
 class Reply:
-    """The answer to one press: taken, or refused with a stable reason code."""
+    """The answer to one press: taken, or refused with a stable reason code (the page shows
+    the reason's words, :data:`narrator.reasons.WORDS`, which the reply carries)."""
 
     ok: bool
-    reason: str | None = None
+    reason: Reason | None = None
     detail: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"ok": self.ok, "reason": self.reason, **self.detail}
+    def to_json(self, lang: str = "ru") -> dict[str, Any]:
+        text = words(self.reason, lang) if self.reason is not None else None
+        return {"ok": self.ok, "reason": self.reason, "text": text, **self.detail}
 
 
-def refused(reason: str) -> Reply:
+def refused(reason: Reason) -> Reply:
     return Reply(False, reason)
 
 
@@ -144,6 +144,11 @@ class ConsoleTable:
         """The game's clock: presses are stamped on it, views' deadlines are on it."""
         return self.host.clock
 
+    @property
+    def lang(self) -> str:
+        """The pages' language (a reply's words are in it)."""
+        return self.settings.lang
+
     # -- presses -----------------------------------------------------------------------------
 
     def handle(self, press: Press) -> Reply:
@@ -152,16 +157,17 @@ class ConsoleTable:
             if self.host.paused:
                 # the game stands still (the journal cannot be written, the sound is gone):
                 # nothing is taken that could be lost; the views say why
-                reply = refused("paused")
+                reply = refused(Reason.PAUSED)
             elif press.who == OPERATOR:
                 reply = self._operator(press)
             elif isinstance(press.who, int) and 1 <= press.who <= self.game.seats:
                 reply = self._pad(press, press.who)
             else:
-                reply = refused("bad_request")
-        except EngineError:
-            # the engine's message names the state (with roles): never shown to a pad
-            reply = refused("not_now")
+                reply = refused(Reason.BAD_REQUEST)
+        except EngineError as e:
+            # the engine's message names the state (with roles): never shown to a pad; its
+            # reason is a code that tells nothing of a card
+            reply = refused(e.reason)
         self.publish_views()
         return reply
 
@@ -173,7 +179,7 @@ class ConsoleTable:
             "accuse": self._accuse, "thumb": self._thumb, "extra": self._extra,
         }
         handler = handlers.get(press.do)
-        return handler(press, seat) if handler else refused("bad_request")
+        return handler(press, seat) if handler else refused(Reason.BAD_REQUEST)
 
     def _operator(self, press: Press) -> Reply:
         handlers: dict[str, Callable[[Press], Reply]] = {
@@ -181,7 +187,7 @@ class ConsoleTable:
             "remove": self._aside, "undo": self._undo,
         }
         handler = handlers.get(press.do)
-        return handler(press) if handler else refused("bad_request")
+        return handler(press) if handler else refused(Reason.BAD_REQUEST)
 
     def _apply(self, *actions: Action) -> list[ev.Event]:
         out: list[ev.Event] = []
@@ -206,7 +212,7 @@ class ConsoleTable:
     def _seen(self, press: Press, seat: int) -> Reply:
         desk = self.desk
         if not self.dealing:
-            return OK if desk.saw_card(seat) else refused("not_now")
+            return OK if desk.saw_card(seat) else refused(Reason.NOT_NOW)
         if seat not in desk.seen and seat not in desk.skipped:
             self._take(press, "card_seen", {})
             desk.card_seen(seat)
@@ -216,9 +222,9 @@ class ConsoleTable:
     def _skip(self, press: Press) -> Reply:
         seat = _seat_of(press.data.get("seat"), self.game.seats)
         if seat is None:
-            return refused("not_a_seat")
+            return refused(Reason.NOT_A_SEAT)
         if not self.dealing:
-            return refused("not_now")
+            return refused(Reason.NOT_NOW)
         desk = self.desk
         if seat not in desk.seen and seat not in desk.skipped:
             self._take(press, "card_skipped", {"seat": seat})
@@ -259,26 +265,20 @@ class ConsoleTable:
         """The number of the count a press arriving at ``t`` registers on (None: before «один»
         or after the count)."""
         exp = self.game.expect
-        timer = exp.timer
-        if not isinstance(exp, w.Hunt) or timer is None or not timer.tick:
-            return None
         started = self.host.timer_started
-        if t < started:
+        if not isinstance(exp, w.Hunt) or t < started:
             return None
-        k = math.floor((t - self.settings.hunt_grace - started) / timer.tick)
-        count = round(timer.seconds / timer.tick)
-        if k >= count:
-            return None
-        return max(0, k) + 1
+        # a press in the grace after «один» is still on «один» (the count's first number)
+        return exp.number_at(max(0.0, t - self.settings.hunt_grace - started))
 
     def _shoot(self, press: Press, seat: int) -> Reply:
-        exp = self.game.expect
-        if not isinstance(exp, w.Hunt) or seat not in self.game.black or seat in self.game.out:
-            return refused("not_now")
         number = self.number_at(press.t)
         if number is None:
-            started = press.t < self.host.timer_started
-            return refused("count_not_started" if started else "not_now")
+            early = isinstance(self.game.expect, w.Hunt) and press.t < self.host.timer_started
+            return refused(Reason.COUNT_NOT_STARTED if early else Reason.NOT_NOW)
+        reason = self.game.refusal(Shot(seat, number))  # the mafia at the table shoot (2.1.2)
+        if reason is not None:
+            return refused(reason)
         self._take(press, "shot", {"target": number})
         self._apply(Shot(seat, number))
         return Reply(True, detail={"number": number})
@@ -290,23 +290,24 @@ class ConsoleTable:
         exp = self.game.expect
         if not isinstance(exp, w.NightAct) or not exp.checks:
             return None
-        return exp.role if self.game.roles.get(seat) is Role(exp.role) else None
+        return exp.role if seat in exp.seats else None
 
     def _check(self, press: Press, seat: int) -> Reply:
         role = self.checker_role(seat)
         if role is None:
-            return refused("not_now")
+            return refused(Reason.NOT_NOW)
         target = _seat_of(press.data.get("target"), self.game.seats)
         if target is None:
-            return refused("not_a_seat")
+            return refused(Reason.NOT_A_SEAT)
         reason = self.game.refusal(Check(role, target))  # 2.1.3: one check a night
         if reason is not None:
             return refused(reason)
         self._take(press, "check", {"role": role, "target": target})
         for event in self._apply(Check(role, target)):
             if isinstance(event, ev.Checked):
-                return Reply(True, detail={"target": event.target, "result": event.result})
-        return refused("not_now")
+                return Reply(True, detail={"target": event.target,
+                                           "says": self.game.check_says(role, event.result)})
+        return refused(Reason.NOT_NOW)
 
     # -- voting (2.4, 2.4.2) -----------------------------------------------------------------
 
@@ -315,19 +316,17 @@ class ConsoleTable:
         shown = press.data.get("candidate")
         if not isinstance(exp, w.Vote | w.Crash) or exp.timer is None:
             late = shown in self.game.voting_candidates  # a window of this vote has closed
-            return refused("after_thanks" if late else "not_now")
+            return refused(Reason.AFTER_THANKS if late else Reason.NOT_NOW)
         candidate = vote_candidate(exp)
         if shown != candidate:  # the pad showed a window that has closed
-            return refused("after_thanks")
-        if seat in self.game.out:
-            return refused("seat_out")
-        if self.settings.hand_votes:
-            return refused("not_now")  # the operator counts the hands
-        if press.t > self.host.timer_started + exp.timer.seconds:
-            return refused("after_thanks")  # 2.4: a hand with «Спасибо» or after is ignored
-        reason = self.game.refusal(Hands((seat,)))  # 2.4: one hand a round
+            return refused(Reason.AFTER_THANKS)
+        reason = self.game.refusal(Hands((seat,)))  # a seat at the table, one hand a round
         if reason is not None:
             return refused(reason)
+        if self.settings.hand_votes:
+            return refused(Reason.NOT_NOW)  # the operator counts the hands
+        if press.t > self.host.timer_started + exp.timer.seconds:
+            return refused(Reason.AFTER_THANKS)  # 2.4: a hand with «Спасибо» or after is ignored
         self._take(press, "hand", {"candidate": candidate})
         self._apply(Hands((seat,)))
         return OK
@@ -336,20 +335,24 @@ class ConsoleTable:
         """The operator's count for the open window (tables that vote by hand)."""
         exp = self.game.expect
         if not isinstance(exp, w.Vote | w.Crash) or not self.settings.hand_votes:
-            return refused("not_now")
+            return refused(Reason.NOT_NOW)
         candidate = vote_candidate(exp)
         if press.data.get("candidate") != candidate:
-            return refused("not_now")
+            return refused(Reason.NOT_NOW)
         count = press.data.get("count")
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            return refused("bad_request")
-        if count > len(self.game.living):
-            return refused("too_many")
+            return refused(Reason.BAD_REQUEST)
+        try:
+            actions = self.desk.hand_count(count)
+        except NarratorError:
+            return refused(Reason.TOO_MANY)
+        for action in actions:  # the engine's bound: the seats yet to vote in the round
+            reason = self.game.refusal(action)
+            if reason is not None:
+                return refused(reason)
         self._take(press, "hand_count", {"candidate": candidate, "count": count})
-        try:  # (the count closes the window: the desk's entry)
-            self.desk.enter(self.desk.hand_count(count), shown=f"{count} hands", done=True)
-        except (EngineError, NarratorError):
-            return refused("too_many")
+        # (the count closes the window: the desk's entry)
+        self.desk.enter(actions, shown=f"{count} hands", done=True)
         return OK
 
     # -- a role's night act: a kill, a save, a check or a shot --------------------------------
@@ -357,20 +360,15 @@ class ConsoleTable:
     def actor(self, seat: int) -> str | None:
         """The role whose night act ``seat``'s pad takes now (``"mafia"`` for any mafioso's
         pad at the mafia's kill), if any."""
-        game = self.game
-        exp = game.expect
-        if not isinstance(exp, w.NightAct) or exp.checks or not game.at_table(seat):
+        exp = self.game.expect
+        if not isinstance(exp, w.NightAct) or exp.checks:
             return None
-        if exp.role == "mafia":
-            return "mafia" if seat in game.black else None
-        return exp.role if game.roles[seat].value == exp.role else None
+        return exp.role if seat in exp.seats else None
 
-    def deciders(self) -> list[int]:
-        """Whose points make the mafia's kill: the don while he is at the table («the final
-        decision is the don's»), else every mafioso at the table, agreeing."""
-        game = self.game
-        dons = [s for s in game.black if game.roles[s] is Role.DON and game.at_table(s)]
-        return dons or sorted(s for s in game.black if game.at_table(s))
+    def deciders(self) -> tuple[int, ...]:
+        """Whose points make the mafia's kill (the engine's: the wait's)."""
+        exp = self.game.expect
+        return exp.deciders if isinstance(exp, w.NightAct) else ()
 
     def act_done(self, role: str) -> dict[str, Any] | None:
         """What ``role`` did in this step (None: nothing yet), as its own pad may see it."""
@@ -381,7 +379,7 @@ class ConsoleTable:
             return None
         out: dict[str, Any] = {"act": done.act, "target": done.target}
         if done.act == "check":
-            out["result"] = done.result
+            out["says"] = game.check_says(role, bool(done.result))
         elif done.act == "save" and game.rules.shows_victims:
             out["saved"] = done.saved  # (the nurse guesses: whether she was right is not told)
         return out
@@ -390,17 +388,18 @@ class ConsoleTable:
         exp = self.game.expect
         role = self.actor(seat)
         if role is None or not isinstance(exp, w.NightAct):  # (an actor: a night act)
-            return refused("not_now")
+            return refused(Reason.NOT_NOW)
         act = press.data.get("act", exp.acts[0])
         if act not in exp.acts:
-            return refused("bad_request")
+            return refused(Reason.BAD_REQUEST)
         target = _seat_of(press.data.get("target"), self.game.seats)
         if target is None:
-            return refused("not_a_seat")
+            return refused(Reason.NOT_A_SEAT)
         action = night_act(act, role, target)
         reason = self.game.refusal(action)
-        if reason in ("already_acted", "target_out", "own_seat"):  # (a save's: the event's)
-            return refused(reason)
+        if reason is not None and reason is not Reason.NOT_A_VICTIM:
+            return refused(reason)  # (the stretcher's refusal is the protocol's: vrn's doctor
+            # picks again, as at a table with a host)
         self._take(press, "act", {"role": role, "act": act, "target": target})
         if role == "mafia":
             self.desk.point(seat, target)
@@ -412,7 +411,7 @@ class ConsoleTable:
                 return refused(event.reason)  # e.g. the doctor's pick is no victim
             if isinstance(event, ev.Checked):
                 return Reply(True, detail={"act": act, "target": target,
-                                           "result": event.result})
+                                           "says": self.game.check_says(role, event.result)})
             if isinstance(event, ev.Saved):
                 detail: dict[str, Any] = {"act": act, "target": target}
                 if self.game.rules.shows_victims:  # a nurse's heal is a guess: never told
@@ -428,29 +427,19 @@ class ConsoleTable:
         return timer is not None and press.t > self.host.timer_started + timer.seconds
 
     def _floor(self, press: Press, seat: int) -> Reply:
-        game = self.game
-        if not isinstance(game.expect, w.Floor):
-            return refused("not_now")
-        if seat in game.out:
-            return refused("seat_out")
-        if seat in game.spoken:
-            return refused("already_spoke")
+        reason = self.game.refusal(Floor(seat))  # a seat in the game, once a day
+        if reason is not None:
+            return refused(reason)
         if self._late(press):
-            return refused("too_late")
+            return refused(Reason.TOO_LATE)
         self._take(press, "floor", {})
         self._apply(Floor(seat))
         return OK
 
     def speech_puts_up(self) -> bool:
-        """The speech in progress may accuse a seat for the thumbs after it."""
-        game = self.game
-        exp = game.expect
-        if not isinstance(exp, w.Speech) or game.is_over:
-            return False
-        day = int(game.phase[1:])
-        return game.phase.startswith("d") and any(
-            isinstance(step, Speeches) and step.put_up and step.kind == exp.speech
-            for step in game.rules.day_steps(day))
+        """The speech in progress may accuse a seat for the thumbs after it (the wait's)."""
+        exp = self.game.expect
+        return isinstance(exp, w.Speech) and exp.accuses
 
     def accused_now(self) -> int | None:
         """The one the speaker accuses (his speech, or the thumbs after it; the desk's)."""
@@ -460,10 +449,10 @@ class ConsoleTable:
         game = self.game
         exp = game.expect
         if not isinstance(exp, w.Speech) or exp.seat != seat or not self.speech_puts_up():
-            return refused("not_now")
+            return refused(Reason.NOT_NOW)
         target = _seat_of(press.data.get("target"), game.seats)
         if target is None:
-            return refused("not_a_seat")
+            return refused(Reason.NOT_A_SEAT)
         reason = game.accusation_refusal(seat, target)  # not himself, not a seat out
         if reason is not None:
             return refused(reason)
@@ -472,34 +461,26 @@ class ConsoleTable:
         return OK
 
     def _thumb(self, press: Press, seat: int) -> Reply:
-        game = self.game
         accused = self.accused_now()
-        if not isinstance(game.expect, w.PutUp) or accused is None or accused in game.out:
-            return refused("not_now")
+        if not isinstance(self.game.expect, w.PutUp) or accused is None:
+            return refused(Reason.NOT_NOW)
         if press.data.get("target") != accused:  # the pad showed another window
-            return refused("too_late")
-        if seat in game.out:
-            return refused("seat_out")
-        if self._late(press):
-            return refused("too_late")
-        reason = self.game.refusal(PutUp(accused, (seat,)))
+            return refused(Reason.TOO_LATE)
+        reason = self.game.refusal(PutUp(accused, (seat,)))  # a seat in the game, once
         if reason is not None:
             return refused(reason)
+        if self._late(press):
+            return refused(Reason.TOO_LATE)
         self._take(press, "thumb", {"target": accused})
         self._apply(PutUp(accused, (seat,)))
         return OK
 
     def _extra(self, press: Press, seat: int) -> Reply:
-        game = self.game
-        if not isinstance(game.expect, w.Extra):
-            return refused("not_now")
-        if seat in game.out:
-            return refused("seat_out")
-        if self._late(press):
-            return refused("too_late")
-        reason = self.game.refusal(Extra((seat,)))
+        reason = self.game.refusal(Extra((seat,)))  # a seat in the game, one hand up
         if reason is not None:
             return refused(reason)
+        if self._late(press):
+            return refused(Reason.TOO_LATE)
         self._take(press, "extra", {})
         self._apply(Extra((seat,)))
         return OK
@@ -509,14 +490,14 @@ class ConsoleTable:
     def _speech(self, press: Press, seat: int) -> Reply:
         exp = self.game.expect
         if not isinstance(exp, w.Speech) or exp.seat != seat:
-            return refused("not_now")
+            return refused(Reason.NOT_NOW)
         action: Action
         if press.do == "end":
             action = EndSpeech()
         else:
             target = _seat_of(press.data.get("target"), self.game.seats)
             if target is None:
-                return refused("not_a_seat")
+                return refused(Reason.NOT_A_SEAT)
             action = Nominate(target) if press.do == "nominate" else Withdraw(target)
         self._take(press, press.do, {} if press.do == "end"
                    else {"target": getattr(action, "target", None)})
@@ -530,13 +511,13 @@ class ConsoleTable:
     def _aside(self, press: Press) -> Reply:
         seat = _seat_of(press.data.get("seat"), self.game.seats)
         if seat is None:
-            return refused("not_a_seat")
-        if self.game.is_over:
-            return refused("not_now")
-        if seat in self.game.out:
-            return refused("seat_out")
-        self._take(press, press.do, {"seat": seat})
+            return refused(Reason.NOT_A_SEAT)
         action = Foul(seat) if press.do == "foul" else Remove(seat)
+        # 1.4: a seat is at the table until its last word ends — a foul in it counts
+        reason = self.game.refusal(action)
+        if reason is not None:
+            return refused(reason)
+        self._take(press, press.do, {"seat": seat})
         self.desk.enter((action,), shown=str(action))
         return OK
 
@@ -545,7 +526,7 @@ class ConsoleTable:
         too, while no other input came since)."""
         last = self.desk.undoable()
         if last is None:
-            return refused("too_late")
+            return refused(Reason.TOO_LATE)
         self._take(press, "undo", {"actions": len(self.game.history) - last.history})
         self.desk.undo()
         return OK

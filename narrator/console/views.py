@@ -23,7 +23,7 @@ from typing import Any, Protocol, assert_never
 
 from narrator.console.settings import ConsoleSettings
 from narrator.console.tokens import OPERATOR, Who
-from narrator.engine import Check, Game, Role
+from narrator.engine import Check, Foul, Game, Remove, Role
 from narrator.engine import waits as w
 from narrator.host.desk import Desk
 from narrator.host.host import Host
@@ -48,11 +48,7 @@ class ConsoleTable(Protocol):
 
     def actor(self, seat: int) -> str | None: ...
 
-    def deciders(self) -> list[int]: ...
-
     def act_done(self, role: str) -> dict[str, Any] | None: ...
-
-    def speech_puts_up(self) -> bool: ...
 
     def accused_now(self) -> int | None: ...
 
@@ -82,7 +78,7 @@ def phase(table: ConsoleTable) -> dict[str, Any]:
         case w.Vote() | w.Crash():
             out.update(step="crash" if isinstance(exp, w.Crash) else "vote",
                        candidate=vote_candidate(exp), candidates=list(game.voting_candidates),
-                       round=len(game.days[-1].rounds) + 1 if game.days else 1)
+                       round=exp.round if isinstance(exp, w.Vote) else None)
         case w.NightAct() if exp.checks:
             out["step"] = f"{exp.role}_check"
         case w.Pause() | w.Deal() | w.Hunt() | w.NightAct() | w.Floor() | w.PutUp() | w.Extra():
@@ -124,7 +120,7 @@ def _common(table: ConsoleTable) -> dict[str, Any]:
         list(game.voting_candidates) if isinstance(exp, w.Vote | w.Crash) else [],
         "winner": game.winner.value if game.winner else None,
         # the maniac's side: announced aloud at the end of the first night
-        "declared": {} if game.phase == "n1" else dict(game.dealt),
+        "declared": game.declared,
         **_day_by_hands(table),
     }
 
@@ -142,10 +138,9 @@ def _day_by_hands(table: ConsoleTable) -> dict[str, Any]:
         out["accused"] = accused
     if isinstance(exp, w.PutUp):
         out["thumbs"] = len(table.desk.thumbs)
-    over = isinstance(exp, w.Over)
-    put_up = game.days[-1].extra.get("put_up") if game.days and not over else None
-    if put_up and game.phase.startswith("d"):
-        out["put_up"] = dict(put_up)
+    put_up = game.put_up
+    if put_up:
+        out["put_up"] = {str(s): n for s, n in put_up.items()}
     if isinstance(exp, w.Extra):
         out["raised"] = list(table.desk.raised)
     return out
@@ -168,10 +163,23 @@ def operator_view(table: ConsoleTable) -> dict[str, Any]:
         cards=({"waiting": table.waiting_for_cards(), "skipped": sorted(table.desk.skipped)}
                if table.dealing else None),
         hand_votes=table.settings.hand_votes,
+        aside=_aside(table, view["out"]),
         can_undo=table.desk.undoable() is not None,
         said=table.said()[-SAID_LINES:],
     )
     return view
+
+
+def _aside(table: ConsoleTable, out: dict[str, str]) -> dict[str, list[int]]:
+    """The seats the operator's foul and removal buttons are for: those the engine takes a
+    foul or a removal for now (1.4: a foul during one's own last word counts). A seat the
+    table still sees at it keeps its buttons whatever the engine says (the night's victim
+    before the day: a missing button would tell the kill)."""
+    game = table.game
+    seats = range(1, game.seats + 1)
+    return {do: [s for s in seats if game.refusal(make(s)) is None or str(s) not in out]
+            for do, make in (("foul", Foul), ("remove", Remove))} if not game.is_over else \
+        {"foul": [], "remove": []}
 
 
 def pad_view(table: ConsoleTable, seat: int) -> dict[str, Any]:
@@ -183,7 +191,7 @@ def pad_view(table: ConsoleTable, seat: int) -> dict[str, Any]:
     view.update(who=seat, seat=seat, gone=gone, card=None, checks=[], step=None)
     if not gone:
         role = game.roles[seat]
-        view["card"] = {"role": role.value, "team": role.team.value}
+        view["card"] = {"role": role.value, "team": game.team(seat).value}
         view["checks"] = _checks(game, role)
         view["step"] = _step(table, seat, role)
     elif isinstance(exp, w.Speech) and exp.seat == seat:
@@ -194,17 +202,16 @@ def pad_view(table: ConsoleTable, seat: int) -> dict[str, Any]:
 def _checks(game: Game, role: Role) -> list[dict[str, Any]]:
     if role not in game.rules.checkers:
         return []
-    return [{"night": a.night, "target": a.target, "result": a.result}
+    return [{"night": a.night, "target": a.target, "says": game.check_says(a.role, bool(a.result))}
             for a in game.night_acts if a.role == role.value and a.act == "check"]
 
 
 def _speech_step(table: ConsoleTable, seat: int, exp: w.Speech) -> dict[str, Any]:
     game = table.game
-    standing = next((t for s, t in game.nominations if s == seat), None)
-    accuses = table.speech_puts_up()
-    step: dict[str, Any] = {"type": "speech", "speech": exp.speech, "standing": standing,
-                            "nominate": exp.speech == "day" and game.rules.nominations,
-                            "accuse": accuses, "accused": table.accused_now() if accuses else None}
+    accuses = exp.accuses
+    step: dict[str, Any] = {"type": "speech", "speech": exp.speech, "standing": game.standing,
+                            "nominate": exp.nominates, "accuse": accuses,
+                            "accused": table.accused_now() if accuses else None}
     if accuses:  # the seats the engine lets him accuse: not himself, none that is out
         step["accusable"] = [s for s in range(1, game.seats + 1)
                              if game.accusation_refusal(seat, s) is None]
@@ -227,10 +234,9 @@ def _act_step(table: ConsoleTable, seat: int, role: str, exp: w.NightAct) -> dic
     if "check" in exp.acts:
         step["checkable"] = _checkable(game, role)
     if role == "mafia":
-        deciders = table.deciders()
-        step["decides"] = seat in deciders
+        step["decides"] = seat in exp.deciders
         # without a don the kill is the mafia's together: every one of them on one seat
-        step["together"] = len(deciders) > 1
+        step["together"] = len(exp.deciders) > 1
         step["points"] = {str(s): t for s, t in sorted(table.desk.points.items())}
     if "save" in exp.acts and game.rules.shows_victims:
         step["victims"] = list(game.victims)
@@ -246,15 +252,15 @@ def _step(table: ConsoleTable, seat: int, role: Role) -> dict[str, Any] | None:
         return {"type": "card", "seen": seat in table.desk.seen or seat in table.desk.skipped}
     match exp:
         case w.Hunt():
-            if seat not in game.black or seat in game.out:
+            if seat not in exp.seats:  # the mafia at the table shoot (2.1.2)
                 return None
-            assert exp.timer is not None and exp.timer.tick
-            return {"type": "hunt", "pace": exp.timer.tick,
-                    "count": round(exp.timer.seconds / exp.timer.tick),
-                    "started": round(host.timer_started, 3),  # the count's «один»
-                    # a press counts for the number spoken this long before it arrives: the
-                    # pad shows that number, so what it shows is what a press takes
-                    "grace": table.settings.hunt_grace,
+            # when each number begins to count for a press: a press counts for the number
+            # spoken ``hunt_grace`` before it arrives, so what the pad shows is what it takes
+            begins = host.timer_started + table.settings.hunt_grace
+            return {"type": "hunt",
+                    "numbers": [round(begins + i * exp.pace, 3) for i in range(exp.count)],
+                    "ends": round(host.timer_started + exp.count * exp.pace
+                                  + table.settings.hunt_grace, 3),
                     "pressed": list(table.desk.hunt_shots.get(seat, []))}
         case w.NightAct() if exp.checks:
             role_name = table.checker_role(seat)
@@ -262,8 +268,9 @@ def _step(table: ConsoleTable, seat: int, role: Role) -> dict[str, Any] | None:
                 return None
             done = game.acted(role_name)
             return {"type": "check", "role": role_name, "checkable": _checkable(game, role_name),
-                    "done": None if done is None else {"target": done.target,
-                                                       "result": done.result}}
+                    "done": None if done is None else {
+                        "target": done.target, "says": game.check_says(role_name,
+                                                                       bool(done.result))}}
         case w.NightAct():
             acting = table.actor(seat)
             return None if acting is None else _act_step(table, seat, acting, exp)
@@ -274,8 +281,8 @@ def _step(table: ConsoleTable, seat: int, role: Role) -> dict[str, Any] | None:
                     "voted": seat in table.desk.hands}
         case w.Speech():
             return _speech_step(table, seat, exp) if exp.seat == seat else None
-        case w.Floor():
-            return {"type": "floor", "spoken": seat in game.spoken}
+        case w.Floor():  # the seats yet to speak today raise a hand
+            return {"type": "floor", "spoken": seat not in exp.seats}
         case w.PutUp():
             accused = table.accused_now()
             return None if accused is None else {"type": "put_up", "accused": accused,

@@ -11,6 +11,7 @@ from typing import Literal
 
 from narrator.engine.errors import InvalidActionError
 from narrator.engine.types import quick_init
+from narrator.reasons import Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +48,7 @@ class Malformed:
 
     kind: str
     target: int | None
-    reason: str
+    reason: Reason  # the grammar's
 
     def __str__(self) -> str:
         target = "-" if self.target is None else str(self.target)
@@ -268,7 +269,11 @@ def parse_action(line: str) -> Action:
         return night_act(verb, rest[0], _ints(rest[1:], line)[0])
     if verb == "malformed":
         target = None if rest[1] == "-" else _ints(rest[1:2], line)[0]
-        return Malformed(rest[0], target, rest[2])
+        try:
+            reason = Reason(rest[2])
+        except ValueError:
+            raise InvalidActionError(f"no reason is called {rest[2][:30]!r}") from None
+        return Malformed(rest[0], target, reason)
     nums = _ints(rest, line)
     if verb == "shot":
         return Shot(nums[0], nums[1])

@@ -37,14 +37,15 @@ from narrator.engine.actions import (
     TimeUp,
     Withdraw,
 )
-from narrator.engine.errors import IllegalActionError, InvalidActionError
+from narrator.engine.errors import EngineError, IllegalActionError, InvalidActionError
 from narrator.engine.record import NightAct, notation
 from narrator.engine.state import State
-from narrator.engine.types import Role
+from narrator.engine.types import Role, SpeechKind
 from narrator.engine.waits import Expect
+from narrator.reasons import Reason
 
 __all__ = ["accusation_refusal", "acted", "actor_alive", "check", "check_refusal", "check_seat",
-           "refusal"]
+           "nomination_refusal", "refusal", "step_refusal", "withdrawal_refusal"]
 
 #: actions taken in a speech, and the waits that take hands (tuples: ``isinstance`` takes them
 #: faster than X | Y, which makes a new union at every call)
@@ -54,13 +55,15 @@ _VOTES = (w.Vote, w.Crash)
 
 def check_seat(s: State, seat: int, what: object) -> None:
     if not isinstance(seat, int) or not 1 <= seat <= s.seats:
-        raise InvalidActionError(f"{what}: seat {seat!r} does not exist (seats 1..{s.seats})")
+        raise InvalidActionError(f"{what}: seat {seat!r} does not exist (seats 1..{s.seats})",
+                                 Reason.NOT_A_SEAT)
 
 
-def _illegal(s: State, exp: Expect, action: Action, why: str) -> IllegalActionError:
+def _illegal(s: State, exp: Expect, action: Action, why: str,
+             reason: Reason = Reason.NOT_NOW) -> IllegalActionError:
     # the public notation: the message is shown to the operator, and may be logged
     return IllegalActionError(
-        f"{action}: {why} (waiting for {exp}; {notation(s, exp, secret=False)})")
+        f"{action}: {why} (waiting for {exp}; {notation(s, exp, secret=False)})", reason)
 
 
 def check(s: State, exp: Expect, action: Action) -> None:
@@ -69,11 +72,11 @@ def check(s: State, exp: Expect, action: Action) -> None:
     if isinstance(exp, w.Speech) and isinstance(action, _SPOKEN):
         return  # the common case first: the flow checks targets itself (refusals)
     if isinstance(exp, w.Over):
-        raise _illegal(s, exp, action, "the game is over")
+        raise _illegal(s, exp, action, "the game is over", Reason.GAME_OVER)
     # each kind of action has its own check (by exact type: one look-up, not a chain)
     checker = _CHECKS.get(type(action))
     if checker is None:
-        raise InvalidActionError(f"unknown action {action!r}")
+        raise InvalidActionError(f"unknown action {action!r}", Reason.BAD_REQUEST)
     checker(s, action, exp)
 
 
@@ -83,7 +86,7 @@ def _check_aside(s: State, action: Foul | Remove, exp: Expect) -> None:
     # removal has nothing to take from a seat that is out already
     if action.seat in s.out and not (isinstance(action, Foul)
                                      and action.seat in s.last_word_due):
-        raise _illegal(s, exp, action, f"seat {action.seat} is out of the game")
+        raise _illegal(s, exp, action, f"seat {action.seat} is out of the game", Reason.SEAT_OUT)
 
 
 def _check_time_up(s: State, action: TimeUp, exp: Expect) -> None:
@@ -100,7 +103,8 @@ def _check_hand_count(s: State, action: HandCount, exp: Expect) -> None:
         raise _illegal(s, exp, action, "no vote on a candidate is open")
     free = len(s.living) - len(s.round.voted) - s.round.anonymous
     if not 0 <= action.n <= free:
-        raise _illegal(s, exp, action, f"only {free} seat(s) have not voted in this round")
+        raise _illegal(s, exp, action, f"only {free} seat(s) have not voted in this round",
+                       Reason.TOO_MANY)
 
 
 def _check_hands(s: State, action: Hands, exp: Expect) -> None:
@@ -109,7 +113,8 @@ def _check_hands(s: State, action: Hands, exp: Expect) -> None:
     for seat in action.seats:
         check_seat(s, seat, action)
         if seat in s.out:
-            raise _illegal(s, exp, action, f"seat {seat} is out of the game and cannot vote")
+            raise _illegal(s, exp, action, f"seat {seat} is out of the game and cannot vote",
+                           Reason.SEAT_OUT)
 
 
 def _check_shot(s: State, action: Shot, exp: Expect) -> None:
@@ -120,7 +125,8 @@ def _check_shot(s: State, action: Shot, exp: Expect) -> None:
     if action.shooter not in s.black:
         raise _illegal(s, exp, action, f"seat {action.shooter} is not mafia")
     if action.shooter in s.out:
-        raise _illegal(s, exp, action, f"seat {action.shooter} is out of the game")
+        raise _illegal(s, exp, action, f"seat {action.shooter} is out of the game",
+                       Reason.SEAT_OUT)
 
 
 def _check_night_act(s: State, action: Check | Kill | Save, exp: Expect) -> None:
@@ -129,7 +135,7 @@ def _check_night_act(s: State, action: Check | Kill | Save, exp: Expect) -> None
         raise _illegal(s, exp, action, f"it is not the {action.role}'s {verb}")
     check_seat(s, action.target, action)
     if not actor_alive(s, action.role):
-        raise _illegal(s, exp, action, f"the {action.role} is out of the game")
+        raise _illegal(s, exp, action, f"the {action.role} is out of the game", Reason.SEAT_OUT)
 
 
 def _check_floor(s: State, action: Floor, exp: Expect) -> None:
@@ -137,9 +143,11 @@ def _check_floor(s: State, action: Floor, exp: Expect) -> None:
         raise _illegal(s, exp, action, "nobody is asked to take the floor")
     check_seat(s, action.seat, action)
     if action.seat in s.out:
-        raise _illegal(s, exp, action, f"seat {action.seat} is out of the game")
+        raise _illegal(s, exp, action, f"seat {action.seat} is out of the game",
+                       Reason.SEAT_OUT)
     if action.seat in s.today.spoken:
-        raise _illegal(s, exp, action, f"seat {action.seat} has spoken today")
+        raise _illegal(s, exp, action, f"seat {action.seat} has spoken today",
+                       Reason.ALREADY_SPOKE)
 
 
 def _check_thumbs(s: State, action: PutUp | Extra, exp: Expect) -> None:
@@ -151,25 +159,26 @@ def _check_thumbs(s: State, action: PutUp | Extra, exp: Expect) -> None:
     for seat in action.seats:
         check_seat(s, seat, action)
         if seat in s.out:
-            raise _illegal(s, exp, action, f"seat {seat} is out of the game")
+            raise _illegal(s, exp, action, f"seat {seat} is out of the game", Reason.SEAT_OUT)
 
 
 def _check_best_move(s: State, action: BestMove, exp: Expect) -> None:
     if not s.rules.best_move:
-        raise _illegal(s, exp, action, "the best_move option is off")
+        raise _illegal(s, exp, action, "the best_move option is off", Reason.NO_BEST_MOVE)
     victim = s.nights[0]["shot"] if s.nights else None  # the first hunt's (night 2) hit
     if not (isinstance(exp, w.Speech) and exp.speech == "last" and s.phase == "d2"
             and victim is not None and exp.seat == victim):
         raise _illegal(s, exp, action, "only the first-night victim names a best move, at "
-                                       "the last word")
+                                       "the last word", Reason.NO_BEST_MOVE)
     if s.best_move is not None:
-        raise _illegal(s, exp, action, "the best move is named already")
+        raise _illegal(s, exp, action, "the best move is named already", Reason.ALREADY_NAMED)
     for seat in action.seats:
         check_seat(s, seat, action)
     if len(action.seats) != 3 or len(set(action.seats)) != 3:
-        raise _illegal(s, exp, action, "a best move names three different seats")
+        raise _illegal(s, exp, action, "a best move names three different seats",
+                       Reason.THREE_SEATS)
     if victim in action.seats:
-        raise _illegal(s, exp, action, f"it names seat {victim}, the victim")
+        raise _illegal(s, exp, action, f"it names seat {victim}, the victim", Reason.OWN_SEAT)
 
 
 #: each action's check, by its exact type (see :func:`check`)
@@ -210,54 +219,109 @@ def acted(s: State, step: int, role: str) -> NightAct | None:
     return None
 
 
-def refusal(s: State, exp: Expect, action: Action) -> str | None:
-    """Why the rules refuse ``action`` at ``exp`` — the reason code its Refused event would
-    carry — or None when the game takes it. For one seat's input of a step (a hand, a thumb,
-    a raised hand, a check or a night act); None too for an input the step does not take at
-    all (another role's act, an act the step has not: :func:`check` says why)."""
+def refusal(s: State, exp: Expect, action: Action) -> Reason | None:
+    """Why the game does not take ``action`` at ``exp``, or None when it does: the reason of
+    the error :func:`check` would raise (the action means nothing now), else the reason code
+    the flow's :class:`~narrator.engine.events.Refused` event would carry (the rules foresee
+    the input and refuse it in the protocol). Every front end asks here."""
+    try:
+        check(s, exp, action)
+    except EngineError as e:
+        return e.reason
+    return step_refusal(s, exp, action)
+
+
+def step_refusal(s: State, exp: Expect, action: Action) -> Reason | None:
+    """The rules' refusal of an input :func:`check` passes (the Refused event's reason)."""
+    if isinstance(exp, w.Speech) and isinstance(action, _SPOKEN):
+        return _speech_refusal(s, exp, action)
     if isinstance(action, NIGHT_ACTS) and isinstance(exp, w.NightAct):
-        if action.role != exp.role or VERBS[type(action)] not in exp.acts:
-            return None
-        if isinstance(action, Check) and exp.checks:
-            done = acted(s, exp.serial, action.role)
-            if done is not None and done.act == "check":
-                return "already_checked"  # 2.1.3: one check a night
-            return check_refusal(s, action)
-        if s.night.acted:
-            return "already_acted"
-        if isinstance(action, Kill) and action.target in s.out:
-            return "target_out"
-        if isinstance(action, Check):
-            return check_refusal(s, action)
-        if isinstance(action, Save):
-            return s.rules.save(action.target, s.living_victims(), s.saved_seats())[1]
-        return None
+        return _act_refusal(s, exp, action)
     if isinstance(action, Hands) and isinstance(exp, _VOTES):
         taken = s.round.voted if isinstance(exp, w.Vote) else s.presses.hands
-        return "already_voted" if any(x in taken for x in action.seats) else None
+        return Reason.ALREADY_VOTED if any(x in taken for x in action.seats) else None
     if isinstance(action, PutUp) and isinstance(exp, w.PutUp):
         reason = accusation_refusal(s, exp.seat, action.target)
         if reason is not None:
             return reason
-        return "already_voted" if any(x in s.presses.thumbs for x in action.seats) else None
+        thumbs = s.presses.thumbs
+        return Reason.ALREADY_VOTED if any(x in thumbs for x in action.seats) else None
     if isinstance(action, Extra) and isinstance(exp, w.Extra):
-        return "already_raised" if any(x in s.presses.raised for x in action.seats) else None
+        raised = s.presses.raised
+        return Reason.ALREADY_RAISED if any(x in raised for x in action.seats) else None
     return None
 
 
-def check_refusal(s: State, action: Check) -> str | None:
+def _speech_refusal(s: State, exp: w.Speech, action: Action) -> Reason | None:
+    if isinstance(action, Nominate):
+        return nomination_refusal(s, exp.speech, action.target)
+    if isinstance(action, Withdraw):
+        return withdrawal_refusal(s, exp.speech, action.target)
+    if isinstance(action, Malformed):
+        return Reason(action.reason)  # the grammar's: the phrase's form
+    return None
+
+
+def nomination_refusal(s: State, kind: SpeechKind, target: int) -> Reason | None:
+    """Why the speaker of a ``kind`` speech may not nominate ``target`` now (2.3.1, 2.3)."""
+    if kind != "day":
+        return Reason.NOT_DISCUSSION  # 2.3.1: nominations are made in the discussion
+    if not s.rules.nominations:
+        return Reason.NO_NOMINATIONS  # the ruleset votes otherwise
+    if not 1 <= target <= s.seats:
+        return Reason.NOT_A_SEAT
+    if target in s.out:
+        return Reason.TARGET_OUT
+    if s.presses.standing is not None:
+        return Reason.ALREADY_NOMINATED  # 2.3: one candidate per speech
+    return None
+
+
+def withdrawal_refusal(s: State, kind: SpeechKind, target: int) -> Reason | None:
+    """Why the speaker may not withdraw ``target`` now: 2.3.2, only his own nomination."""
+    if kind != "day":
+        return Reason.NOT_DISCUSSION
+    if not s.rules.nominations:
+        return Reason.NO_NOMINATIONS
+    if s.presses.standing is None or s.presses.standing != target:
+        return Reason.NOT_OWN_NOMINATION
+    return None
+
+
+def _act_refusal(s: State, exp: w.NightAct, action: Check | Kill | Save) -> Reason | None:
+    """A role's night act: one check a night (2.1.3), one act a step, a kill of a seat in
+    the game, a save as the ruleset takes it."""
+    if isinstance(action, Check) and exp.checks:
+        done = acted(s, exp.serial, action.role)
+        if done is not None and done.act == "check":
+            return Reason.ALREADY_CHECKED  # 2.1.3: one check a night
+        return check_refusal(s, action)
+    if s.night.acted:
+        return Reason.ALREADY_ACTED
+    if isinstance(action, Kill) and action.target in s.out:
+        return Reason.TARGET_OUT
+    if isinstance(action, Check):
+        return check_refusal(s, action)
+    if isinstance(action, Save):
+        return s.rules.save(action.target, s.living_victims(), s.saved_seats())[1]
+    return None
+
+
+def check_refusal(s: State, action: Check) -> Reason | None:
     """Why the ruleset refuses the seat ``action`` checks (e.g. amateur's commissar: not
     himself, not a seat the table knows is out); None when any seat may be checked."""
     return s.rules.check_refusal(s.seat_of(Role(action.role)), action.target, public_out(s))
 
 
-def accusation_refusal(s: State, speaker: int, target: int) -> str | None:
+def accusation_refusal(s: State, speaker: int, target: int) -> Reason | None:
     """Why ``speaker`` may not accuse ``target`` for the thumbs after his speech (amateur;
-    the text is silent): not himself (``own_seat``), not a seat out (``target_out``)."""
+    the text is silent): not a seat, not himself, not a seat out."""
+    if not 1 <= target <= s.seats:
+        return Reason.NOT_A_SEAT
     if target == speaker:
-        return "own_seat"
+        return Reason.OWN_SEAT
     if target in s.out:
-        return "target_out"
+        return Reason.TARGET_OUT
     return None
 
 

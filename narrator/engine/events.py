@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from narrator.engine.types import Timer, quick_init
+from narrator.reasons import Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +151,7 @@ class Refused:
     seat: int | None
     kind: str
     target: int | None
-    reason: str
+    reason: Reason
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from narrator.engine.rules import Rules, find_rules
 from narrator.engine.state import State
 from narrator.engine.types import Role, SpeechKind, Team
 from narrator.engine.waits import Expect
+from narrator.reasons import Reason
 
 __all__ = ["Expect", "Game", "SpeechKind"]
 
@@ -174,6 +175,39 @@ class Game:
         """Seats still at the table, in seat order."""
         return self._state.living
 
+    def team(self, seat: int) -> Team:
+        """The side ``seat`` plays on (its card's team, or what was dealt: vrn's maniac may
+        play for the mafia). Secret: for the seat's own pad and the host."""
+        return self._state.team(seat)
+
+    def check_says(self, role: str, result: bool) -> str:
+        """What a check's answer means, for the checker's pad to word: ``"sheriff"`` or
+        ``"not_sheriff"`` for the don (1.3.1), ``"black"`` or ``"red"`` for the sheriff
+        (1.2.1) and every other checker."""
+        finds = self.rules.check_finds(Role(role))
+        if finds == "sheriff":
+            return "sheriff" if result else "not_sheriff"
+        return "black" if result else "red"
+
+    @property
+    def standing(self) -> int | None:
+        """The speaker's standing nomination in the speech in progress (2.3: one a speech)."""
+        return self._state.presses.standing if isinstance(self.expect, w.Speech) else None
+
+    @property
+    def put_up(self) -> dict[int, int]:
+        """Today's thumbs by seat put up, in order (a day by raised hands); empty at night."""
+        s = self._state
+        if s.winner is not None or not s.phase.startswith("d"):
+            return {}
+        return dict(s.today.put_up)
+
+    @property
+    def declared(self) -> dict[str, str]:
+        """What was dealt besides the cards, once the narrator has announced it (vrn: the
+        maniac's side, at the end of the first night): public."""
+        return {} if self._state.phase == "n1" else dict(self.dealt)
+
     def is_alive(self, seat: int) -> bool:
         return 1 <= seat <= self.seats and seat not in self._state.out
 
@@ -301,19 +335,21 @@ class Game:
 
     # -- the rules' answers, for every front end ---------------------------------------------
 
-    def refusal(self, action: Action) -> str | None:
-        """Why the rules refuse ``action`` at the step the game waits at — the reason code its
-        :class:`~narrator.engine.events.Refused` event would carry — or None when the game
-        takes it. For one seat's input of a step (a hand, a thumb, a raised hand, a check or a
-        night act); every front end asks here instead of keeping its own copy of the rule."""
+    def refusal(self, action: Action) -> Reason | None:
+        """Why the game does not take ``action`` now, or None when :meth:`apply` takes it
+        without a refusal: for *every* action — one the step does not take at all (the reason
+        :meth:`check` would raise with), and one the rules foresee and refuse in the protocol
+        (the reason of its :class:`~narrator.engine.events.Refused` event: a nomination of a
+        seat out, a second hand in a round, a second check). Every front end asks here
+        instead of keeping its own copy of a rule."""
         return checks.refusal(self._state, self.expect, action)
 
-    def check_refusal(self, action: Check) -> str | None:
+    def check_refusal(self, action: Check) -> Reason | None:
         """Why the ruleset refuses the seat ``action`` checks (e.g. amateur's commissar: not
         himself, not a seat the table knows is out); None when any seat may be checked."""
         return checks.check_refusal(self._state, action)
 
-    def accusation_refusal(self, speaker: int, target: int) -> str | None:
+    def accusation_refusal(self, speaker: int, target: int) -> Reason | None:
         """Why ``speaker`` may not accuse ``target`` for the thumbs after his speech (amateur;
         the text is silent): not himself (``own_seat``), not a seat out (``target_out``)."""
         return checks.accusation_refusal(self._state, speaker, target)
@@ -325,7 +361,7 @@ class Game:
         living = self.living
         if not 0 <= count <= len(living):
             raise IllegalActionError(f"a count of {count}: only {len(living)} players are at "
-                                     f"the table")
+                                     f"the table", Reason.TOO_MANY)
         return tuple(living[:count])
 
     def at_table(self, seat: int) -> bool:

@@ -19,12 +19,13 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import ClassVar, Literal, TypeVar
 
 from narrator.engine.errors import InvalidActionError
 from narrator.engine.steps import Announce, DayStep, Hunt, NightStep, Resolve, Speeches, Vote, Wake
 from narrator.engine.types import Role, SpeechKind, Team, Timer
 from narrator.errors import NarratorError
+from narrator.reasons import Reason
 
 #: the input lines of a table script that every ruleset of crime-time's shape takes
 BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove", "best_move"})
@@ -291,14 +292,14 @@ class Rules:
         return steps
 
     def check_refusal(self, checker: int | None, target: int,
-                      known_out: Mapping[int, str]) -> str | None:
+                      known_out: Mapping[int, str]) -> Reason | None:
         """Why a check of ``target`` by the checker on seat ``checker`` is refused (None: it is
         taken); ``known_out``: the seats out as the table knows it. 2.1.3: the sheriff and the
         don check «живого или выбывшего» — any seat."""
         return None
 
     def save(self, pick: int, victims: tuple[int, ...],
-             saved_before: frozenset[int]) -> tuple[int | None, str | None]:
+             saved_before: frozenset[int]) -> tuple[int | None, Reason | None]:
         """The save of ``pick`` with the night's ``victims`` (in the night's order) and the
         seats ``saved_before`` on earlier nights: (the seat saved or None, a refusal reason or
         None — refused, the one who saves may pick again). By default the pick is a guess:
@@ -320,10 +321,15 @@ class Rules:
                 return None
         return target if target in living else None
 
+    def check_finds(self, checker: Role) -> Literal["sheriff", "black"]:
+        """What ``checker``'s question is: 1.3.1, the don asks "is it the sheriff?"; 1.2.1,
+        the sheriff asks "is it black?" (a check's answer is yes or no to it)."""
+        return "sheriff" if checker is Role.DON else "black"
+
     def check_answer(self, checker: Role, target: Role) -> bool:
-        """What the host's nod says to ``checker`` about a seat holding ``target``: 1.3.1, the
-        don asks "is it the sheriff?"; 1.2.1, the sheriff asks "is it black?"."""
-        if checker is Role.DON:
+        """What the host's nod says to ``checker`` about a seat holding ``target``: yes or no
+        to :meth:`check_finds`'s question."""
+        if self.check_finds(checker) == "sheriff":
             return target is Role.SHERIFF
         return target.team is Team.BLACK
 
@@ -385,6 +391,23 @@ class Rules:
         table: True when the tie is not played out at all (no speeches, no other round, no car
         crash: everybody stays and night falls). Crime-time always plays a tie out (2.4.1)."""
         return False
+
+    def candidates_by(self) -> Literal["words", "thumbs"] | None:
+        """How a day makes its candidates: nominated by words (2.3.1), put up by the thumbs
+        after a speech (a ruleset whose discussion has them), or none (every seat is voted
+        on: vrn)."""
+        if self.nominations:
+            return "words"
+        steps = self.day_steps(2)  # (a day after the first: the ruleset's usual day)
+        return "thumbs" if any(isinstance(x, Speeches) and x.put_up for x in steps) else None
+
+    def kill_deciders(self, mafia: tuple[int, ...], roles: Mapping[int, Role]) -> tuple[int, ...]:
+        """Whose points make the mafia's kill where the mafia wakes to kill (``mafia``: its
+        seats at the table): the don's while he is at the table (vrn: «Дон і його помічники
+        визначають жертву, вказуючи пальцем… Остаточне рішення залишається за Доном»), else
+        every one of them, agreeing on one seat (a text without a don: amateur's)."""
+        dons = tuple(x for x in mafia if roles.get(x) is Role.DON)
+        return dons or mafia
 
     def abstainers_to_last(self, rnd: int, candidates: tuple[int, ...]) -> bool:
         """2.4: the hands not raised in round ``rnd`` count for the last candidate."""

@@ -22,6 +22,7 @@ from narrator.engine import events as ev
 from narrator.engine.record import DayRecord, NightAct
 from narrator.engine.rules import Rules
 from narrator.engine.types import Role, SpeechKind, Team
+from narrator.reasons import Reason
 
 __all__ = ["GameOver", "Night", "Presses", "Round", "State", "Today"]
 
@@ -165,6 +166,12 @@ class State:
         seat = self.seat_of(Role(role))
         return (seat,) if seat is not None and self.at_table(seat) else ()
 
+    def deciders(self, role: str) -> tuple[int, ...]:
+        """Whose choice ``role``'s act is (see :attr:`~narrator.engine.waits.NightAct.
+        deciders`): the ruleset's, for the mafia; the acting seats, for any other role."""
+        seats = self.actors(role)
+        return self.rules.kill_deciders(seats, self.roles) if role == "mafia" else seats
+
     def black_at_table(self) -> tuple[int, ...]:
         """The mafia in the game, in seat order: the hunt's shooters (2.1.2)."""
         return tuple(s for s in self.living if s in self.black)
@@ -194,7 +201,7 @@ class State:
 
     # -- what every step does ------------------------------------------------------------------
 
-    def refuse(self, seat: int | None, kind: str, target: int | None, reason: str) -> None:
+    def refuse(self, seat: int | None, kind: str, target: int | None, reason: Reason) -> None:
         self.refused.append({"phase": self.phase, "seat": seat, "kind": kind,
                              "target": target, "reason": reason})
         self.events.append(ev.Refused(seat, kind, target, reason))

@@ -66,6 +66,16 @@ _PAUSES: dict[str, dict[str, str]] = {
            "commissar_meets": "Комісар знайомиться", "nurse_meets": "Медсестра знайомиться",
            "doctor_noted": "Доктор позначається", "maniac_noted": "Маніяк позначається"},
 }
+#: the same in English, as nouns (an error says "expected the mafia's agreement, got …"; the
+#: host-assist screen shows "Night 1 · the mafia's agreement")
+_PAUSES["en"] = {
+    "dealing": "the deal", "don_noted": "the don looking at the table",
+    "agreement": "the mafia's agreement", "sheriff_noted": "the sheriff looking at the table",
+    "mafia_meets": "the mafia meeting", "doctor_noted": "the doctor showing himself",
+    "maniac_noted": "the maniac showing himself",
+    "commissar_meets": "the commissar meeting the host",
+    "nurse_meets": "the nurse meeting the host",
+}
 #: the words of the steps with no figure in them
 _WORDS: dict[str, dict[str, str]] = {
     "ru": {"deal": "Раздача карт", "hunt": "Охота мафии", "crash": "Автокатастрофа",
@@ -113,7 +123,7 @@ class Pause(Wait):
     def label(self, lang: Lang = "en") -> str:
         name = self.timer.name if self.timer is not None else "pause"
         if lang == "en":
-            return f"the end of the {name} timer"
+            return _PAUSES["en"].get(name, f"the end of the {name.replace('_', ' ')} timer")
         return _PAUSES[lang].get(name, _WORDS[lang]["pause"])
 
 
@@ -125,16 +135,21 @@ class Deal(Wait):
     tag: ClassVar[str] = "deal"
 
     def label(self, lang: Lang = "en") -> str:
-        return "the end of the dealing timer" if lang == "en" else _WORDS[lang]["deal"]
+        return "the deal" if lang == "en" else _WORDS[lang]["deal"]
 
 
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Speech(Wait):
-    """``seat`` speaks (a day speech, a last word, …: ``speech``)."""
+    """``seat`` speaks (a day speech, a last word, …: ``speech``). ``nominates``: the speaker
+    may nominate a seat and withdraw his own nomination (2.3.1, 2.3.2: the discussion of a
+    ruleset that nominates by words); ``accuses``: he names the one seat the thumbs after
+    his speech may put up (amateur's day by raised hands)."""
 
     seat: int = 0
     speech: SpeechKind = "day"
+    nominates: bool = False
+    accuses: bool = False
     tag: ClassVar[str] = "speech"
 
     def label(self, lang: Lang = "en") -> str:
@@ -146,14 +161,19 @@ class Speech(Wait):
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Vote(Wait):
-    """2.4: the voting window of ``candidate``; ``seats``: every seat at the table."""
+    """2.4: the voting window of ``candidate``; ``seats``: every seat at the table. ``round``:
+    the day's round it belongs to (1: the first vote, 2: the re-vote, …); ``to_last``: this
+    round's abstainers count for its last candidate (2.4)."""
 
     candidate: int = 0
+    round: int = 1
+    to_last: bool = False
     tag: ClassVar[str] = "vote"
 
     def label(self, lang: Lang = "en") -> str:
         if lang == "en":
-            return f"hands for candidate {self.candidate}"
+            again = f" (round {self.round})" if self.round > 1 else ""
+            return f"vote: hands for candidate {self.candidate}{again}"
         return f"{_WORDS[lang]['vote']} {self.candidate}"
 
 
@@ -171,9 +191,28 @@ class Crash(Wait):
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Hunt(Wait):
-    """2.1.2: the count; ``seats``: the mafia at the table, each shooting."""
+    """2.1.2: the count; ``seats``: the mafia at the table, each shooting. The host counts
+    the seats' numbers, one every :attr:`pace` seconds: a shot is on the number spoken."""
 
     tag: ClassVar[str] = "hunt"
+
+    @property
+    def pace(self) -> float:
+        """Seconds between two numbers of the count."""
+        return self.timer.tick if self.timer is not None and self.timer.tick else 1.0
+
+    @property
+    def count(self) -> int:
+        """The numbers counted (one a seat)."""
+        return round(self.timer.seconds / self.pace) if self.timer is not None else 0
+
+    def number_at(self, elapsed: float) -> int | None:
+        """The number being said ``elapsed`` seconds after «один» began (None: before it, or
+        after the count)."""
+        if elapsed < 0:
+            return None
+        k = int(elapsed // self.pace)
+        return k + 1 if k < self.count else None
 
     def label(self, lang: Lang = "en") -> str:
         return "shots during the hunt" if lang == "en" else _WORDS[lang]["hunt"]
@@ -187,6 +226,10 @@ class NightAct(Wait):
 
     role: str = ""
     acts: tuple[Act, ...] = ()
+    #: whose choice is the act: the seats themselves, but the mafia's kill is the don's while
+    #: he is at the table (vrn: «Остаточне рішення залишається за Доном»), else every mafioso
+    #: at the table agreeing; the other seats of the mafia only point, for him to see
+    deciders: tuple[int, ...] = ()
     tag: ClassVar[str] = "act"
 
     @property

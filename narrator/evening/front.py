@@ -33,6 +33,7 @@ from narrator.engine.rules import RULESETS
 from narrator.errors import NarratorError
 from narrator.evening.book import EveningBook, GameEntry
 from narrator.evening.results import PlayerResult, cards_of
+from narrator.reasons import Reason
 
 Thunk = Callable[[], object]
 
@@ -79,6 +80,11 @@ class EveningFront:
         return self._clock
 
     @property
+    def lang(self) -> str:
+        """The pages' language (a reply's words are in it)."""
+        return self.book.lang
+
+    @property
     def final_protocol(self) -> dict[str, Any] | None:
         """The protocol of the game just over (the operator's download)."""
         if self.table is not None:
@@ -121,10 +127,10 @@ class EveningFront:
                 reply = self._command(press)
                 self.publish_views()
                 return reply
-            return table.handle(press) if table is not None else refused("not_now")
+            return table.handle(press) if table is not None else refused(Reason.NOT_NOW)
         seat = self._seat_of(press.who)
         if table is None or seat is None:
-            return refused("not_now")
+            return refused(Reason.NOT_NOW)
         return table.handle(Press(seat, press.do, press.data, press.t))
 
     def _seat_of(self, who: Who) -> int | None:
@@ -145,38 +151,38 @@ class EveningFront:
                 case "add":
                     name = data.get("name")
                     if not isinstance(name, str):
-                        return refused("bad_request")
+                        return refused(Reason.BAD_REQUEST)
                     player = book.add_player(name)
                     book.save()
                     self.on_roster()
                     return Reply(True, detail={"player": player.number,
                                                "link": self.link(player.token)})
                 case "seat" | "draw" | "start" | "close" if in_play or self.starting:
-                    return refused("not_now")  # the seating is the game's until it ends
+                    return refused(Reason.NOT_NOW)  # the seating is the game's until it ends
                 case "seat":
                     seat, number = data.get("seat"), data.get("player")
                     if not _number(seat) or not (number is None or _number(number)):
-                        return refused("bad_request")
+                        return refused(Reason.BAD_REQUEST)
                     book.seat(seat, number)
                 case "draw":
                     book.draw(self.rng)
                 case "leave" | "back":
                     number = data.get("player")
                     if not _number(number):
-                        return refused("bad_request")
+                        return refused(Reason.BAD_REQUEST)
                     if press.do == "back":
                         book.come_back(number)
                     else:
                         if in_play and self.entry is not None and \
                                 number in self.entry.seating.values():
-                            return refused("not_now")  # a seat is given up between games
+                            return refused(Reason.NOT_NOW)  # a seat is given up between games
                         book.leave(number)
                 case "start":
                     rules = data.get("rules", book.rules)
                     if not isinstance(rules, str) or rules not in RULESETS:
-                        return refused("bad_request")
+                        return refused(Reason.BAD_REQUEST)
                     if book.seating_problem() is not None:
-                        return Reply(False, "cannot_start", {"why": self._problem()})
+                        return Reply(False, Reason.CANNOT_START, {"why": self._problem()})
                     book.game_rules(rules)  # its figures and options fit the ruleset
                     self.starting = True
                     self.on_start(rules)
@@ -185,7 +191,7 @@ class EveningFront:
                     self.on_close()
                     return Reply(True)
         except NarratorError as e:
-            return Reply(False, "cannot", {"why": str(e)})
+            return Reply(False, Reason.CANNOT, {"why": str(e)})
         book.save()
         self.on_roster()
         return Reply(True)
@@ -264,7 +270,7 @@ class EveningFront:
         return {"number": entry.number, "rules": entry.rules,
                 "winner": game.winner.value if game.winner else None,
                 "cards": [{"seat": s, "name": names.get(s, ""), "role": game.roles[s].value,
-                           "out": game.out.get(s, {}).get("how")}
+                           "team": game.team(s).value, "out": game.out.get(s, {}).get("how")}
                           for s in range(1, game.seats + 1)]}
 
     def _results(self) -> dict[str, Any]:

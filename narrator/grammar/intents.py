@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from narrator.reasons import Reason
+
 IntentKind = Literal["nominate", "withdraw", "end_speech", "none"]
 
 
@@ -20,7 +22,7 @@ class Intent:
     kind: IntentKind
     target: int | None
     accepted: bool
-    reason: str | None
+    reason: Reason | None
     text: str = ""
 
     def to_json(self) -> dict[str, object]:

@@ -42,6 +42,7 @@ from narrator.grammar.lexicon import (
 )
 from narrator.grammar.normalize import BOUNDARY, key, tokens
 from narrator.grammar.numbers import number_table
+from narrator.reasons import Reason
 
 # Token classes: a tuple whose first item is the category.
 FILLER: Final = 0  # (FILLER, is_vote_word)
@@ -60,7 +61,7 @@ _MOD_BITS: Final = {"subj": SUBJ, "neg": NEG, "intent": INTENT, "fut": FUT}
 _MAX_DIGITS: Final = 6  # longer digit strings are not numbers anyone says at a table
 
 
-NONE_INTENT: Final = Intent("none", None, False, "no_intent")
+NONE_INTENT: Final = Intent("none", None, False, Reason.NO_INTENT)
 
 
 @lru_cache(maxsize=4)
@@ -123,24 +124,24 @@ def _read_number(cls: list[tuple[object, ...] | None], j: int) -> tuple[int | No
 
 
 def _reason(mods: int, form: object, target: int | None, heard: bool,
-            seats: int) -> str | None:
+            seats: int) -> Reason | None:
     # Precedence documented in the module docstring; 2.3.1 refuses future and subjunctive.
     if mods & SUBJ:
-        return "subjunctive"
+        return Reason.SUBJUNCTIVE
     if mods & NEG:
-        return "negation"
+        return Reason.NEGATION
     if mods & INTENT:
-        return "intention"
+        return Reason.INTENTION
     if mods & FUT or form == "future":
-        return "future_tense"
+        return Reason.FUTURE_TENSE
     if form in ("infinitive", "imperative"):
-        return "intention"
+        return Reason.INTENTION
     if form == "past":
-        return "past_tense"
+        return Reason.PAST_TENSE
     if not heard:
-        return "no_number"
+        return Reason.NO_NUMBER
     if target is None or not 1 <= target <= seats:
-        return "not_a_seat"
+        return Reason.NOT_A_SEAT
     return None
 
 

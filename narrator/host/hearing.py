@@ -20,6 +20,7 @@ from narrator.engine import Action, EndSpeech, Malformed, Nominate, Withdraw
 from narrator.grammar import Intent, correct, parse, phrase_list
 from narrator.grammar.lexicon import VERBS
 from narrator.grammar.normalize import key
+from narrator.reasons import Reason
 
 
 def action_for(intent: Intent) -> Action | None:
@@ -31,7 +32,7 @@ def action_for(intent: Intent) -> Action | None:
     if not intent.accepted:
         if intent.kind == "none":
             return None
-        return Malformed(intent.kind, intent.target, intent.reason or "refused")
+        return Malformed(intent.kind, intent.target, intent.reason or Reason.NO_INTENT)
     if intent.kind == "nominate" and intent.target is not None:
         return Nominate(intent.target)
     if intent.kind == "withdraw" and intent.target is not None:

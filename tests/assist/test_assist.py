@@ -37,7 +37,7 @@ def test_first_night_then_day_speeches_nominations_and_vote(tmp_path: Path) -> N
         assert "Десять секунд" in d.said  # the mafia's agreement, at 50 s
         assert d.said[-2:] == ["Наступает день", "Слово игроку номер один"]
         screen = d.screen
-        assert screen.snap is not None and screen.snap.phase == "Day 1 · speech of seat 1"
+        assert screen.snap is not None and screen.snap.phase == "Day 1 · the day speech of seat 1"
         assert screen.snap.timer == "speech" and screen.snap.timer_ends is not None
         await d.type("5")  # seat 1 nominates 5
         assert d.game.candidates == (5,) and d.said[-1] == "Принято"

@@ -70,8 +70,8 @@ def test_vrns_first_night_is_in_words() -> None:
     while isinstance(game.expect, w.Pause | w.Deal):
         seen.append(describe(game))
         game.apply(time_up(game))
-    assert {"Night 1 · the mafia meet", "Night 1 · the doctor shows himself",
-            "Night 1 · the maniac shows himself"} <= set(seen)
+    assert {"Night 1 · the mafia meeting", "Night 1 · the doctor showing himself",
+            "Night 1 · the maniac showing himself"} <= set(seen)
 
 
 @pytest.mark.parametrize("rules", sorted(RULESETS))
@@ -255,6 +255,6 @@ def test_a_first_days_leader_who_stays_has_a_speech_of_his_own_on_the_screen() -
     cut = text[:text.index('{"speech": 4, "say": [[25.0, "дякую"]]}')]
     game = replay_script(parse_table_script(cut, "lift")).game
     assert isinstance(game.expect, w.Speech) and game.expect.speech == "leader"
-    assert describe(game) == "Day 1 · leader's speech of seat 4"
+    assert describe(game) == "Day 1 · the leader speech of seat 4"
     assert hint(game) == "Space: end the speech"
     assert game.expect.label("uk") == "Слово лідеру голосування: гравець 4"

@@ -4,6 +4,8 @@ a speech counts down the true time left — not the length the step began with."
 
 from __future__ import annotations
 
+import pytest
+
 from narrator.console.tokens import OPERATOR
 from narrator.console.views import all_views
 from narrator.engine import waits as w
@@ -48,6 +50,13 @@ def test_the_hunt_pad_counts_from_the_counts_start_on_the_game_clock() -> None:
     rig.until(w.Hunt)
     view = all_views(rig.table)[5]  # a mafioso's pad
     step = view["step"]
-    assert step["type"] == "hunt" and step["started"] == round(rig.host.timer_started, 3)
+    # «один» counts for a press from the count's start (and the grace after it), then a
+    # number every pace: the moments are on the game clock, so the page counts by itself
+    exp = rig.game.expect
+    assert isinstance(exp, w.Hunt)
+    begins = rig.host.timer_started + rig.table.settings.hunt_grace
+    assert step["type"] == "hunt" and step["numbers"][0] == round(begins, 3)
+    assert step["numbers"][1] - step["numbers"][0] == pytest.approx(exp.pace)
+    assert len(step["numbers"]) == rig.game.seats
     rig.after(3.0)
     assert all_views(rig.table)[5]["step"] == step  # the page counts «четыре» itself

@@ -75,8 +75,9 @@ class Players:
         elif isinstance(exp, w.NightAct) and exp.checks and key not in self.done:
             self.done.add(key)
             target = self.night[exp.role]
-            seat = next(s for s in range(1, 11) if table.checker_role(s))
-            if target is not None:
+            # (a checker out of the game has no pad to check from: his time runs out in full)
+            seat = next((s for s in range(1, 11) if table.checker_role(s)), None)
+            if target is not None and seat is not None:
                 self.press(seat, "check", now, target=target)
         return None
 

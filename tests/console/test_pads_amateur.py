@@ -117,7 +117,7 @@ def test_the_mafia_kill_when_every_mafioso_points_at_the_same_seat() -> None:
     for seat in (3, 5, 8):  # each mafioso sees where his partners point; nobody decides alone
         assert rig.views[seat]["step"]["points"] == {"3": 1, "5": 1, "8": 7}
         assert rig.views[seat]["step"]["decides"]  # no don: all three must agree
-    assert rig.table.deciders() == [3, 5, 8]
+    assert rig.table.deciders() == (3, 5, 8)
     assert not any(isinstance(a, Kill) for a in rig.game.history)
     assert rig.press(8, "act", act="kill", target=1).ok  # 8 comes round: agreed
     assert rig.game.history[-1] == Kill("mafia", 1)
@@ -151,7 +151,7 @@ def test_the_commissars_check_and_the_nurses_heal_are_theirs_alone() -> None:
     assert rig.press(2, "check", target=2).reason == "own_seat"  # the engine's refusal
     assert rig.press(6, "check", target=3).reason == "not_now"
     reply = rig.press(2, "check", target=3)
-    assert reply.ok and reply.detail == {"target": 3, "result": True}
+    assert reply.ok and reply.detail == {"target": 3, "says": "black"}
     assert rig.game.history[-1] == Check("commissar", 3)
     rig.until(w.NightAct, checks=False, role="nurse")
     assert rig.press(2, "act", act="save", target=6).reason == "not_now"
@@ -164,11 +164,11 @@ def test_the_commissars_check_and_the_nurses_heal_are_theirs_alone() -> None:
     for seat in EVERYONE:
         text = json.dumps(rig.views[seat])
         if seat != 2:
-            assert '"result"' not in text, seat
+            assert '"says"' not in text, seat
         assert '"saved"' not in text, seat
     rig.until(w.Floor)
     assert rig.views["operator"]["out"] == {}  # healed: nobody leaves
-    assert rig.views[2]["checks"] == [{"night": 2, "target": 3, "result": True}]
+    assert rig.views[2]["checks"] == [{"night": 2, "target": 3, "says": "black"}]
 
 
 def test_amateur_closed_cards_no_screen_shows_the_role_of_who_left() -> None:

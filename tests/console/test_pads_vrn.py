@@ -16,7 +16,7 @@ from tests.console.conftest import EVERYONE, Rig, make_rig
 VRN = {4: Role.DON, 7: Role.MAFIA, 10: Role.MAFIA, 2: Role.SHERIFF, 9: Role.DOCTOR,
        1: Role.MANIAC}
 #: what no view but the acting seat's may hold at night
-NIGHT_SECRETS = ('"act"', '"points"', '"victims"', '"done"', '"result"', '"saved"',
+NIGHT_SECRETS = ('"act"', '"points"', '"victims"', '"done"', '"says"', '"saved"',
                  '"decides"')
 
 
@@ -91,19 +91,19 @@ def test_the_sheriff_checks_or_shoots_and_the_answer_is_his_alone() -> None:
     rig = vrn_rig()
     to_night(rig)
     rig.until(w.NightAct, checks=True, role="don")
-    assert rig.press(4, "check", target=2).detail == {"target": 2, "result": True}
+    assert rig.press(4, "check", target=2).detail == {"target": 2, "says": "sheriff"}
     rig.until(w.NightAct, checks=False, role="sheriff")
     assert rig.press(4, "check", target=2).reason == "not_now"  # the don's time is over
     assert rig.press(3, "act", act="check", target=4).reason == "not_now"
     reply = rig.press(2, "act", act="check", target=4)
-    assert reply.ok and reply.detail == {"act": "check", "target": 4, "result": True}
+    assert reply.ok and reply.detail == {"act": "check", "target": 4, "says": "black"}
     assert rig.game.history[-1] == Check("sheriff", 4)
     assert rig.press(2, "act", act="kill", target=4).reason == "already_acted"  # one or other
-    assert rig.views[2]["step"]["done"] == {"act": "check", "target": 4, "result": True}
-    assert rig.views[2]["checks"] == [{"night": 2, "target": 4, "result": True}]
-    assert rig.views[4]["checks"] == [{"night": 2, "target": 2, "result": True}]
+    assert rig.views[2]["step"]["done"] == {"act": "check", "target": 4, "says": "black"}
+    assert rig.views[2]["checks"] == [{"night": 2, "target": 4, "says": "black"}]
+    assert rig.views[4]["checks"] == [{"night": 2, "target": 2, "says": "sheriff"}]
     for text in others(rig, 2, 4):
-        assert '"result"' not in text
+        assert '"says"' not in text
 
 
 def test_the_sheriffs_shot_the_maniacs_kill_and_the_doctors_stretcher() -> None:

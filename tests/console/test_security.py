@@ -164,7 +164,7 @@ def test_a_seats_socket_sees_its_own_card_only_and_acts_only_for_itself(served: 
         op.until(lambda p: bool(p.view))
         assert not any(word in json.dumps(op.view) for word in ROLE_WORDS)
         # a press names no seat: "seat": 5 is ignored, the card seen is seat 4's
-        assert civ.send(do="seen", seat=5) == {"reply": 1, "ok": True, "reason": None}
+        assert civ.send(do="seen", seat=5) == {"reply": 1, "ok": True, "reason": None, "text": None}
         assert rig.table.desk.seen == {4}
         # inputs outside their window are refused with a reason
         assert civ.send(do="vote", candidate=5)["reason"] == "not_now"
@@ -197,12 +197,12 @@ def test_a_check_answer_goes_to_the_checkers_socket_only(served: Served) -> None
         assert don.view["step"]["type"] == "check"
         assert sheriff.send(do="check", target=3)["reason"] == "not_now"  # not his turn
         answer = don.send(do="check", target=1)
-        assert answer["ok"] and answer["result"] is True
-        don.until(lambda p: p.view["step"]["done"] == {"target": 1, "result": True})
+        assert answer["ok"] and answer["says"] == "sheriff"
+        don.until(lambda p: p.view["step"]["done"] == {"target": 1, "says": "sheriff"})
         op.until(lambda p: bool(p.view))
-        assert '"result"' not in json.dumps(sheriff.view)
-        assert '"result"' not in json.dumps(op.view)
-        assert '"result"' not in json.dumps(sheriff.replies)
+        assert '"says"' not in json.dumps(sheriff.view)
+        assert '"says"' not in json.dumps(op.view)
+        assert '"says"' not in json.dumps(sheriff.replies)
 
 
 def test_the_protocol_is_for_the_operator_and_only_after_the_game(served: Served) -> None:

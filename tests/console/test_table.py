@@ -92,20 +92,20 @@ def test_2_1_3_checks_answer_on_the_checkers_pad_alone(rig: Rig) -> None:
     night_hit_on(rig, 2)
     assert rig.press(1, "check", target=3).reason == "not_now"  # the sheriff waits his turn
     reply = rig.press(3, "check", target=1)
-    assert reply.ok and reply.detail == {"target": 1, "result": True}
+    assert reply.ok and reply.detail == {"target": 1, "says": "sheriff"}
     assert rig.press(3, "check", target=4).reason == "already_checked"
-    assert rig.views[3]["step"]["done"] == {"target": 1, "result": True}
+    assert rig.views[3]["step"]["done"] == {"target": 1, "says": "sheriff"}
     assert rig.views[1]["step"] is None and rig.views[3]["checks"][0]["target"] == 1
     rig.until(w.NightAct, checks=True, role="sheriff")
     assert rig.press(3, "check", target=5).reason == "not_now"
     reply = rig.press(1, "check", target=9)
-    assert reply.ok and reply.detail["result"] is True
+    assert reply.ok and reply.detail["says"] == "black"
     for seat in EVERYONE:
         text = json.dumps(rig.views[seat])
         if seat not in (1, 3):
-            assert '"result"' not in text, seat
-    assert rig.views[1]["checks"] == [{"night": 2, "target": 9, "result": True}]
-    assert rig.views[3]["checks"] == [{"night": 2, "target": 1, "result": True}]
+            assert '"says"' not in text, seat
+    assert rig.views[1]["checks"] == [{"night": 2, "target": 9, "says": "black"}]
+    assert rig.views[3]["checks"] == [{"night": 2, "target": 1, "says": "sheriff"}]
 
 
 def test_operator_view_shows_nothing_secret_and_the_night_victim_only_at_day(rig: Rig) -> None:
@@ -119,7 +119,7 @@ def test_operator_view_shows_nothing_secret_and_the_night_victim_only_at_day(rig
         seen.append(json.dumps(operator_view(rig.table)))
         rig.step()
     for text in seen:
-        for secret in ('"role"', '"card"', '"checks"', '"result"', '"don"', '"sheriff"',
+        for secret in ('"role"', '"card"', '"checks"', '"says"', '"don"', '"sheriff"',
                        '"mafia"', '"civilian"', '"pressed"', '"shot"'):
             assert secret not in text
     assert rig.views["operator"]["out"] == {"2": "shot"}
@@ -144,7 +144,7 @@ def test_a_seat_out_sees_nothing_secret_from_then_on(rig: Rig) -> None:
     assert rig.press(3, "end").ok
     rig.until(w.Hunt)
     assert pad_view(rig.table, 3)["step"] is None and pad_view(rig.table, 3)["card"] is None
-    assert rig.press(3, "shoot").reason == "not_now"
+    assert rig.press(3, "shoot").reason == "seat_out"  # (his own pad: he knows his card)
 
 
 def test_2_4_a_hand_after_thanks_is_ignored(rig: Rig) -> None:
@@ -218,6 +218,25 @@ def test_2_1_2_a_sheriff_shot_tonight_still_checks_on_his_pad_and_learns_nothing
     view = rig.views[1]
     assert not view["gone"] and view["step"]["type"] == "check"
     reply = rig.press(1, "check", target=5)
-    assert reply.ok and reply.detail["result"] is True
+    assert reply.ok and reply.detail["says"] == "black"
     rig.until(w.Speech)  # day: now everybody knows
     assert rig.views[1]["gone"] and rig.views[1]["card"] is None
+
+
+def test_1_4_a_foul_during_ones_own_last_word_is_taken_from_the_operator(rig: Rig) -> None:
+    """MafiaRatings' sample game 1 stopped on the pads here: the console refused the foul with
+    ``seat_out`` (and hid the button) while the engine, assist and the listening loop take it —
+    a player in his last word is still at the table (1.4)."""
+    to_night(rig)
+    night_hit_on(rig, 2)
+    assert 2 in rig.views["operator"]["aside"]["foul"]  # at night: nothing told by a button
+    rig.until(w.Speech, speech="last", seat=2)
+    view = rig.views["operator"]
+    assert 2 in view["aside"]["foul"] and 2 not in view["aside"]["remove"]
+    assert rig.op("foul", seat=2).ok
+    assert rig.game.fouls[2] == 1 and [i.get("do") for i in rig.inputs][-1] == "foul"
+    assert rig.press(2, "end").ok  # the last word over: a spectator now (1.4)
+    view = rig.views["operator"]
+    assert 2 not in view["aside"]["foul"] and 2 not in view["aside"]["remove"]
+    assert rig.op("foul", seat=2).reason == "seat_out"
+    assert rig.game.fouls[2] == 1

@@ -94,7 +94,7 @@ def test_2_1_1_the_deal_is_every_seat_and_a_pause_nobody() -> None:
 def test_2_3_a_speech_is_the_speakers_alone() -> None:
     game = day_one()
     assert game.expect == w.Speech(game.expect.timer, (1,), seat=1, speech="day",
-                                   serial=game.step)
+                                   serial=game.step, nominates=True)  # 2.3.1: his to make
     assert not game.expect.waits_for_human  # a speech ends with its minute (2.3)
     game.apply(EndSpeech())
     assert isinstance(game.expect, w.Speech) and game.expect.seats == (2,)
@@ -334,12 +334,15 @@ def test_a_random_game_and_its_replay_give_equal_waits() -> None:
 
 # -- the words of each wait ------------------------------------------------------------------------
 
-#: one wait of each class, with the English the old ``Expect.__str__`` gave (kept word for word)
+#: one wait of each class, with its English (the old ``Expect.__str__``'s, but the first
+#: night's steps, which the host-assist screen shows: nouns a host reads)
 SAMPLES: list[tuple[w.Expect, str]] = [
-    (w.Pause(Timer("agreement", 60.0)), "the end of the agreement timer"),
-    (w.Deal(Timer("dealing", 30.0), ALL), "the end of the dealing timer"),
+    (w.Pause(Timer("agreement", 60.0)), "the mafia's agreement"),
+    (w.Pause(Timer("sheriff_sleeps", 2.0)), "the end of the sheriff sleeps timer"),
+    (w.Deal(Timer("dealing", 30.0), ALL), "the deal"),
+    (w.Vote(candidate=6, round=2), "vote: hands for candidate 6 (round 2)"),
     (w.Speech(seat=3, speech="day"), "the day speech of seat 3"),
-    (w.Vote(candidate=5), "hands for candidate 5"),
+    (w.Vote(candidate=5), "vote: hands for candidate 5"),
     (w.Crash(), "hands for the car crash"),
     (w.Hunt(), "shots during the hunt"),
     (w.NightAct(role="sheriff", acts=("check",)), "the sheriff's check"),

@@ -55,7 +55,7 @@ def test_the_console_games_terminal_says_the_progress_and_stops_on_q_then_y(
         assert proc.wait(timeout=WAIT) == 0
         until("stopped; resume with")
         text = "\n".join(seen)
-        assert "n1: the end of the dealing timer" in text  # the step, in the engine's words
+        assert "n1: the deal" in text  # the step, in the engine's words
         for secret in ("don", "sheriff", "mafia"):  # no card is named
             assert secret not in text.lower().replace("mafia win", ""), secret
     assert '"action":"foul 4"' in game.journal.read_text()

@@ -16,7 +16,7 @@
       players: "Игроки", add: "Добавить игрока", nickname: "Ник", left_: "Ушёл",
       leaves: "Уходит", comes_back: "Вернулся", qr: "QR", close_evening: "Закончить вечер",
       confirm_close: "Да, закончить вечер", rules: "Правила", nobody: "—",
-      r_cannot_start: "Нельзя начать", r_cannot: "Не принято", added: "Добавлен",
+      added: "Добавлен",
       playing_now: "Идёт игра"
     },
     uk: {
@@ -29,7 +29,7 @@
       players: "Гравці", add: "Додати гравця", nickname: "Нік", left_: "Пішов",
       leaves: "Іде", comes_back: "Повернувся", qr: "QR", close_evening: "Завершити вечір",
       confirm_close: "Так, завершити вечір", rules: "Правила", nobody: "—",
-      r_cannot_start: "Не можна почати", r_cannot: "Не прийнято", added: "Додано",
+      added: "Додано",
       playing_now: "Триває гра"
     }
   };
@@ -55,7 +55,7 @@
     ["№", T("nickname"), "", ""].forEach(function (h) { cell(head, h, "th"); });
     t.appendChild(head);
     last.cards.forEach(function (c) {
-      var r = el("tr", c.role === "mafia" || c.role === "don" ? "black" : "red");
+      var r = el("tr", c.team === "mafia" ? "black" : "red");
       cell(r, c.seat); cell(r, c.name); cell(r, T(c.role)); cell(r, c.out ? outText(c.out) : "");
       t.appendChild(r);
     });
@@ -249,7 +249,7 @@
     render(view);
   };
   C.on.reply = function (r) {
-    if (!r.ok && r.why) C.message(T("r_" + r.reason) + ": " + r.why, true);
+    if (!r.ok && r.why) C.message(C.replyText(r) + ": " + r.why, true);
     else if (r.ok && r.link) C.message(T("added") + ": " + r.link);
     else gameReply(r);
   };

@@ -29,7 +29,7 @@
       (function (seat) {
         if (view.cards && waiting.indexOf(seat) >= 0) {
           acts.appendChild(C.button(T("skip"), "", function () { C.send({ do: "skip", seat: seat }); }));
-        } else if (!how && !view.winner && arming === seat) {
+        } else if (view.aside.remove.indexOf(seat) >= 0 && arming === seat) {
           // a removal is a step of its own: asked here, answered here (no browser dialog)
           b.className += " arming";
           acts.appendChild(C.button(T("remove_yes") + " " + seat, "danger", function () {
@@ -37,11 +37,15 @@
             C.send({ do: "remove", seat: seat });
           }));
           acts.appendChild(C.button(T("cancel"), "", function () { arming = null; renderSeats(); }));
-        } else if (!how && !view.winner) {
-          acts.appendChild(C.button(T("foul"), "foul", function () { C.send({ do: "foul", seat: seat }); }));
-          acts.appendChild(C.button(T("remove_ask"), "remove", function () {
-            arming = seat; renderSeats();
-          }));
+        } else {  // the seats the engine takes a foul or a removal for (a last word's too)
+          if (view.aside.foul.indexOf(seat) >= 0) {
+            acts.appendChild(C.button(T("foul"), "foul", function () { C.send({ do: "foul", seat: seat }); }));
+          }
+          if (view.aside.remove.indexOf(seat) >= 0) {
+            acts.appendChild(C.button(T("remove_ask"), "remove", function () {
+              arming = seat; renderSeats();
+            }));
+          }
         }
       })(s);
       b.appendChild(acts);
@@ -135,7 +139,7 @@
     var said = $("said");
     said.innerHTML = "";
     v.said.forEach(function (line) { said.appendChild(el("li", "", line)); });
-    if (arming !== null && (v.out[String(arming)] || v.winner)) arming = null;
+    if (arming !== null && v.aside.remove.indexOf(arming) < 0) arming = null;
     renderBar();
     renderCards();
     renderDay();

@@ -15,7 +15,7 @@
     if (show) {
       var lines = [T(view.card.role)];
       (view.checks || []).forEach(function (c) {
-        var what = resultText(view.card.role, c.result);
+        var what = T("says_" + c.says);
         lines.push(c.night + " " + T("night_n") + ": " + c.target + " — " + what);
       });
       face.textContent = lines.join("\n");
@@ -98,7 +98,7 @@
       if (s.pressed.length) box.appendChild(secret([el("div", "note", T("shot_on") + " " + s.pressed.join(", "))]));
     } else if (s.type === "check") {
       if (s.done) {
-        var res = resultText(s.role, s.done.result);
+        var res = T("says_" + s.done.says);
         box.appendChild(secret([el("div", "question", T("seat") + " " + s.done.target),
                                 el("div", "result", res)]));
       } else {
@@ -156,11 +156,6 @@
     }
   }
 
-  function resultText(role, result) {
-    if (role === "don") return result ? T("is_sheriff") : T("not_sheriff");
-    return result ? T("is_black") : T("is_red");
-  }
-
   function renderAct(s, box) {
     var mode = actMode && s.acts.indexOf(actMode) >= 0 ? actMode : s.acts[0];
     var d = s.done;
@@ -170,7 +165,7 @@
       box.appendChild(el("div", "note", T("stretcher") + ": " + (s.victims.join(", ") || "—")));
     }
     if (d) {
-      var what = d.act === "check" ? resultText(s.role, d.result)
+      var what = d.act === "check" ? T("says_" + d.says)
                : d.act === "kill" ? T("done_kill")
                : d.saved === undefined || d.saved === d.target ? T("done_save") : T("crossed_arms");
       box.appendChild(secret([el("div", "question", T("seat") + " " + d.target),
@@ -230,10 +225,10 @@
   C.on.tick = function () {
     if (floorEl) floorEl.textContent = C.timeLeft().toFixed(1);
     if (!countEl || !view || !view.step || view.step.type !== "hunt") return;
-    // the number a press now counts for: the one spoken ``grace`` seconds ago (see docs/console.md)
-    var s = view.step, elapsed = C.gameNow() - s.started - (s.grace || 0);
-    var n = Math.floor(elapsed / s.pace) + 1;
-    countEl.textContent = elapsed < 0 ? "…" : String(Math.min(n, s.count));
+    // the number a press now counts for: the server sends when each begins (docs/console.md)
+    var s = view.step, now = C.gameNow(), n = 0;
+    while (n < s.numbers.length && s.numbers[n] <= now) n++;
+    countEl.textContent = n === 0 ? "…" : String(n);
   };
   C.on.reply = function (r) {
     // a shot's number and a point stay on the pad behind the hold, never in the open

@@ -17,6 +17,7 @@ from narrator.engine.state import State, Today
 from narrator.engine.steps import Extra as ExtraStep
 from narrator.engine.steps import Speeches, Vote
 from narrator.engine.types import Timer
+from narrator.reasons import Reason
 
 __all__ = ["day"]
 
@@ -49,7 +50,7 @@ def day(s: State, n: int) -> Flow:
                         s.muted.discard(seat)
                         s.events.append(ev.SpeechSkipped(seat))
                         continue
-                    yield from speech(s, seat, step.kind)
+                    yield from speech(s, seat, step.kind, accuses=step.put_up)
                     if step.put_up:
                         yield from _put_up_window(s, seat)
             else:
@@ -107,7 +108,7 @@ def _floor_round(s: State, record: DayRecord, step: Speeches) -> Flow:
         today.order.append(seat)
         if record.opened_by is None:
             record.opened_by = seat
-        yield from speech(s, seat, step.kind)
+        yield from speech(s, seat, step.kind, accuses=step.put_up)
         if step.put_up and seat not in s.out:
             yield from _put_up_window(s, seat)
     today.spoken = set()
@@ -133,7 +134,7 @@ def _take_put_up(s: State, action: Action, expect: w.PutUp) -> bool:
     thumbs = 0
     for seat in action.seats:
         if seat in s.presses.thumbs:
-            s.refuse(seat, "put_up", target, "already_voted")
+            s.refuse(seat, "put_up", target, Reason.ALREADY_VOTED)
             continue
         s.presses.thumbs.add(seat)
         thumbs += 1

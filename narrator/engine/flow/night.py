@@ -7,12 +7,13 @@ from __future__ import annotations
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.actions import NIGHT_ACTS, VERBS, Action, Check, Kill, Save, Shot, TimeUp
-from narrator.engine.checks import check_refusal, refusal
+from narrator.engine.checks import check_refusal, step_refusal
 from narrator.engine.flow.wait import Flow, timer, wait
 from narrator.engine.record import new_night
 from narrator.engine.state import Night, State
 from narrator.engine.steps import Announce, Hunt, Wake
 from narrator.engine.types import Role, Timer
+from narrator.reasons import Reason
 
 __all__ = ["first_night", "night", "report"]
 
@@ -91,13 +92,13 @@ def _check_step(s: State, n: int, step: Wake) -> Flow:
     t = Timer(step.phase, step.seconds)
     s.events.append(ev.TimerStarted(t))
     seats = s.actors(step.role)
-    act = w.NightAct(t, seats, bool(seats), s.serials, step.role, step.acts)
+    act = w.NightAct(t, seats, bool(seats), s.serials, step.role, step.acts, seats)
     return wait(s, act, _take_check)
 
 
 def _take_check(s: State, action: Action, expect: w.NightAct) -> bool:
     if isinstance(action, Check):
-        reason = refusal(s, expect, action)
+        reason = step_refusal(s, expect, action)
         if reason is not None:
             s.refuse(None, "check", action.target, reason)
         else:
@@ -123,7 +124,8 @@ def _wake(s: State, n: int, step: Wake) -> Flow:
     s.events.append(ev.TimerStarted(t))
     s.night.acted = False
     seats = s.actors(step.role)
-    act = w.NightAct(t, seats, bool(seats), s.serials, step.role, step.acts)
+    act = w.NightAct(t, seats, bool(seats), s.serials, step.role, step.acts,
+                     s.deciders(step.role))
     yield from wait(s, act, _take_act)
     if not s.night.acted and step.acts[0] == "kill":
         s.events.append(ev.Missed(step.role))
@@ -135,7 +137,7 @@ def _take_act(s: State, action: Action, expect: w.NightAct) -> bool:
         return isinstance(action, TimeUp)
     if s.night.acted or (isinstance(action, Kill) and action.target in s.out):
         s.refuse(None, VERBS[type(action)], action.target,
-                 refusal(s, expect, action) or "already_acted")
+                 step_refusal(s, expect, action) or Reason.ALREADY_ACTED)
         return False
     if isinstance(action, Check):
         reason = check_refusal(s, action)

@@ -16,6 +16,7 @@ from narrator.engine.actions import (
     TimeUp,
     Withdraw,
 )
+from narrator.engine.checks import nomination_refusal, withdrawal_refusal
 from narrator.engine.flow.wait import Flow, wait
 from narrator.engine.state import State
 from narrator.engine.types import SpeechKind, Timer
@@ -25,8 +26,9 @@ __all__ = ["speech"]
 _ENDS = (TimeUp, EndSpeech)  # what ends a speech (besides the speaker's removal)
 
 
-def speech(s: State, seat: int, kind: SpeechKind) -> Flow:
-    """``seat`` speaks a ``kind`` speech for its ruleset's length."""
+def speech(s: State, seat: int, kind: SpeechKind, *, accuses: bool = False) -> Flow:
+    """``seat`` speaks a ``kind`` speech for its ruleset's length; ``accuses``: the thumbs
+    after it may put up the one he names."""
     seconds, warning = s.speech_lengths[kind]
     t = Timer("speech", seconds, warning)
     if kind == "justify":  # a justification is used once (vrn: the next time, out)
@@ -34,7 +36,9 @@ def speech(s: State, seat: int, kind: SpeechKind) -> Flow:
     s.events.append(ev.SpeechStarted(seat, kind))
     s.events.append(ev.TimerStarted(t))
     s.presses.standing = None
-    return wait(s, w.Speech(t, (seat,), False, s.serials, seat, kind), _take_speech)
+    nominates = kind == "day" and s.rules.nominations  # 2.3.1: in the discussion
+    return wait(s, w.Speech(t, (seat,), False, s.serials, seat, kind, nominates, accuses),
+                _take_speech)
 
 
 def _take_speech(s: State, action: Action, expect: w.Speech) -> bool:
@@ -48,7 +52,7 @@ def _take_speech(s: State, action: Action, expect: w.Speech) -> bool:
     if isinstance(action, Malformed):
         s.refuse(seat, action.kind, action.target, action.reason)
     elif isinstance(action, Nominate):
-        reason = _nomination_refusal(s, expect.speech, action.target)
+        reason = nomination_refusal(s, expect.speech, action.target)
         if reason:
             s.refuse(seat, "nominate", action.target, reason)
         else:
@@ -64,28 +68,11 @@ def _take_speech(s: State, action: Action, expect: w.Speech) -> bool:
     return False
 
 
-def _nomination_refusal(s: State, kind: SpeechKind, target: int) -> str | None:
-    if kind != "day":
-        return "not_discussion"  # 2.3.1: nominations are made in the discussion
-    if not s.rules.nominations:
-        return "no_nominations"  # the ruleset votes otherwise
-    if not 1 <= target <= s.seats:
-        return "not_a_seat"
-    if target in s.out:
-        return "target_out"
-    if s.presses.standing is not None:
-        return "already_nominated"  # 2.3: one candidate per speech
-    return None
-
-
 def _withdraw(s: State, seat: int, kind: SpeechKind, target: int) -> None:
     """2.3.2: the speaker withdraws his own nomination; another's earlier one stands."""
-    if kind != "day":
-        s.refuse(seat, "withdraw", target, "not_discussion")
-    elif not s.rules.nominations:
-        s.refuse(seat, "withdraw", target, "no_nominations")
-    elif s.presses.standing is None or s.presses.standing != target:
-        s.refuse(seat, "withdraw", target, "not_own_nomination")
+    reason = withdrawal_refusal(s, kind, target)
+    if reason is not None:
+        s.refuse(seat, "withdraw", target, reason)
     else:
         s.nominations.remove((seat, target))
         s.presses.standing = None

@@ -17,6 +17,7 @@ from narrator.engine.state import Round, State
 from narrator.engine.steps import Vote
 from narrator.engine.types import Timer
 from narrator.engine.waits import Expect
+from narrator.reasons import Reason
 
 __all__ = ["voting"]
 
@@ -128,7 +129,7 @@ def _round(s: State, rnd: int, candidates: tuple[int, ...],
     last = len(candidates) - 1
     to_last = s.rules.abstainers_to_last(rnd, candidates)
     for i, cand in enumerate(candidates):
-        ended = yield from _window(s, cand)
+        ended = yield from _window(s, cand, rnd, to_last)
         if isinstance(ended, Remove):
             s.removal_pending = False
             s.events.append(ev.VotingCancelled("monster"))
@@ -143,13 +144,14 @@ def _round(s: State, rnd: int, candidates: tuple[int, ...],
     return counts
 
 
-def _window(s: State, cand: int) -> Flow:
-    """The voting window of ``cand`` (2.4); it ends with a removal when that cancelled the
-    vote (2.4.3)."""
+def _window(s: State, cand: int, rnd: int, to_last: bool) -> Flow:
+    """The voting window of ``cand`` in round ``rnd`` (2.4); it ends with a removal when that
+    cancelled the vote (2.4.3)."""
     s.events.append(ev.VoteCall(cand))
     t = Timer("vote", s.rules.vote_window)
     s.events.append(ev.TimerStarted(t))
-    return wait(s, w.Vote(t, tuple(s.living), True, s.serials, cand), _take_hands)
+    vote = w.Vote(t, tuple(s.living), True, s.serials, cand, rnd, to_last)
+    return wait(s, vote, _take_hands)
 
 
 def _take_hands(s: State, action: Action, expect: w.Vote) -> bool:
@@ -161,7 +163,7 @@ def _take_hands(s: State, action: Action, expect: w.Vote) -> bool:
     elif isinstance(action, Hands):
         for seat in action.seats:
             if seat in rd.voted:  # 2.4: a second hand is ignored
-                s.refuse(seat, "vote", cand, "already_voted")
+                s.refuse(seat, "vote", cand, Reason.ALREADY_VOTED)
             else:
                 rd.voted.add(seat)
                 rd.counts[cand] += 1

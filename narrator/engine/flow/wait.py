@@ -71,7 +71,8 @@ def reseat(s: State, expect: Expect) -> Expect:
             return replace(expect, seats=s.black_at_table())
         case w.NightAct(role=role):
             seats = s.actors(role)
-            return replace(expect, seats=seats, waits_for_human=bool(seats))
+            return replace(expect, seats=seats, waits_for_human=bool(seats),
+                           deciders=s.deciders(role))
         case w.Floor():
             return replace(expect, seats=tuple(x for x in living if x not in s.today.spoken))
         case w.Vote() | w.Crash() | w.PutUp() | w.Extra():

@@ -35,6 +35,7 @@ from typing import ClassVar
 from narrator.engine.rules import NamedLength, Rules, Verdict, VoteState, register
 from narrator.engine.steps import Announce, DayStep, NightStep, Resolve, Speeches, Vote, Wake
 from narrator.engine.types import Role, Team, Timer
+from narrator.reasons import Reason
 
 _DAY: tuple[DayStep, ...] = (Speeches("day", order="floor", put_up=True, announce=True),
                              Vote(justify=True))
@@ -115,15 +116,15 @@ class Amateur(Rules):
         return {Role.MAFIA: 3 if seats >= 10 else 2, Role.COMMISSAR: 1, Role.NURSE: 1}
 
     def check_refusal(self, checker: int | None, target: int,
-                      known_out: Mapping[int, str]) -> str | None:
+                      known_out: Mapping[int, str]) -> Reason | None:
         """The text (004) is silent on whom the commissar may check; our decision: not himself
         (``own_seat``: nothing to learn), not a seat the table knows is out (``target_out``:
         with closed cards the check would tell the card of one the table never saw). Tonight's
         victim is not known yet: he stays (leaving him out would tell the kill)."""
         if target == checker:
-            return "own_seat"
+            return Reason.OWN_SEAT
         if target in known_out:
-            return "target_out"
+            return Reason.TARGET_OUT
         return None
 
     def first_night_timer(self, step: str, seats: int) -> Timer | None:

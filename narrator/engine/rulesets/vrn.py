@@ -50,6 +50,7 @@ from narrator.engine.steps import (
     Wake,
 )
 from narrator.engine.types import Role, Team, Timer
+from narrator.reasons import Reason
 
 _INTRO: tuple[DayStep, ...] = (Speeches("intro", announce=True), Announce("intro_over"))
 _DAY: tuple[DayStep, ...] = (Speeches("day", announce=True), Extra(), Vote())
@@ -204,11 +205,11 @@ class Vrn(Rules):
         return tuple(steps)
 
     def save(self, pick: int, victims: tuple[int, ...],
-             saved_before: frozenset[int]) -> tuple[int | None, str | None]:
+             saved_before: frozenset[int]) -> tuple[int | None, Reason | None]:
         """«Кого будемо рятувати?»: one of the night's victims. «Кожного гравця можна врятувати
         тільки одного разу … автоматично буде врятована друга жертва цієї ночі»."""
         if pick not in victims:
-            return None, "not_a_victim"
+            return None, Reason.NOT_A_VICTIM
         if pick not in saved_before:
             return pick, None
         other = next((v for v in victims if v != pick and v not in saved_before), None)
