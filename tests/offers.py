@@ -60,9 +60,11 @@ _FLOW_DECIDES = (Nominate, Withdraw)
 
 @dataclass
 class _Probe:
-    """A copy of one game at one state, for trying the actions only the flow refuses."""
+    """A copy of one game at one state, for trying the actions only the flow refuses: the
+    game (held, so that no other game takes its place) and the history it was copied at."""
 
-    key: tuple[int, int] = (-1, -1)
+    game: Game | None = None
+    history: list[Action] = field(default_factory=list)
     copy: Game | None = None
     stats: dict[str, int] = field(default_factory=lambda: {"copies": 0, "probes": 0})
 
@@ -70,19 +72,20 @@ class _Probe:
 _PROBE = _Probe()
 
 
-def takes(game: Game, action: Action, *, flow: bool = True) -> bool:
+def takes(game: Game, action: Action) -> bool:
     """Whether the engine takes ``action`` now: :meth:`Game.check` does not raise,
     :meth:`Game.refusal` has no reason, and the flow refuses nothing of it (tried on a copy of
-    the game: ``table_copy`` with the history replayed; only for the speech's inputs, which
-    ``check`` lets through and ``refusal`` does not cover — ``flow=False`` skips it, and
-    ``test_takes_needs_the_copy_only_for_a_speech`` checks that nothing else needs it)."""
+    the game: ``table_copy`` with the history replayed; only for a nomination or a
+    withdrawal, which ``check`` lets through and ``refusal`` does not cover —
+    ``test_takes_needs_the_copy_only_for_a_speech`` checks that nothing else needs it). Once
+    the engine's ``refusal`` covers every input this is ``game.refusal(action) is None``."""
     try:
         game.check(action)
     except EngineError:
         return False
     if game.refusal(action) is not None:
         return False
-    if flow and isinstance(action, _FLOW_DECIDES):
+    if isinstance(action, _FLOW_DECIDES):
         return _flow_takes(game, action)
     return True
 
@@ -92,13 +95,12 @@ def _flow_takes(game: Game, action: Action) -> bool:
     serves a state's probes: a refused probe leaves it as it was; a taken nomination (a
     withdrawal) is taken back by the withdrawal (the nomination) and the copy kept when it
     stands where the game stands — else the next probe makes a new copy."""
-    key = (id(game), len(game.history))
     probe = _PROBE
-    if probe.key != key or probe.copy is None:
+    if probe.copy is None or probe.game is not game or probe.history != game.history:
         probe.copy = game.table_copy()
         probe.copy.start()
         probe.copy.replay(game.history)
-        probe.key = key
+        probe.game, probe.history = game, list(game.history)
         probe.stats["copies"] += 1
     copy = probe.copy
     probe.stats["probes"] += 1
@@ -108,7 +110,7 @@ def _flow_takes(game: Game, action: Action) -> bool:
         back = Withdraw(action.target) if isinstance(action, Nominate) else Nominate(
             action.target)
         if any(isinstance(e, ev.Refused) for e in copy.apply(back)) or not _same(copy, game):
-            probe.key = (-1, -1)  # the copy moved on: the next probe needs a new one
+            probe.copy = None  # the copy moved on: the next probe needs a new one
     return not refused
 
 
@@ -125,7 +127,8 @@ def universe(game: Game) -> Iterator[tuple[Owner, Action]]:
     """Every input of the wait the game stands at, with its owner: each action class the wait
     takes × every seat (× the wait's role and every night verb); Foul and Remove of every seat
     are the operator's at any wait, so is a vote's count. (An action of another class at this
-    wait is refused by ``check``: ``test_no_input_outside_the_universe`` checks it.)"""
+    wait is refused by ``check``: ``tests/console/test_offers.py``
+    ``test_takes_needs_the_copy_only_for_a_speech`` checks it.)"""
     exp = game.expect
     seats = range(1, game.seats + 1)
     for s in seats:
@@ -308,29 +311,30 @@ def pad_buttons(view: dict[str, Any]) -> set[Button]:
     seat: int = view["seat"]
     s = view["step"]
     out: set[Button] = set()
-    if not s:
+    if not _truthy(s):
         return out
     everyone = list(range(1, view["seats"] + 1))
     kind = s["type"]
     if kind == "card":
         # the card is held and let go: «seen», until it is
-        if not s["seen"] and view["card"]:
+        if not s["seen"] and _truthy(view["card"]):
             out.add(TablePress("seen"))
     elif kind == "hunt":
         # one button; a press counts for the number being spoken (less the grace): over the
         # count it takes each number 1..count (table.number_at)
         out |= {Shot(seat, k) for k in range(1, s["count"] + 1)}
     elif kind == "check":
-        if not s["done"]:
-            out |= {night_act("check", s["role"], n) for n in s["checkable"] or everyone}
+        if not _truthy(s["done"]):
+            out |= {night_act("check", s["role"], n)
+                    for n in _or(s.get("checkable"), everyone)}
     elif kind == "vote":
         if not s["voted"]:
             out.add(Hands((seat,)))
     elif kind == "act":
-        if not s["done"]:
+        if not _truthy(s["done"]):
             for mode in s["acts"]:  # the row of modes (the sheriff: a check or a shot)
-                grid = (s["victims"] if s.get("victims") is not None
-                        else (s.get("checkable") or everyone) if mode == "check"
+                grid = (s["victims"] if _truthy(s.get("victims"))
+                        else _or(s.get("checkable"), everyone) if mode == "check"
                         else view["living"])
                 # (a partner's press at the mafia's kill is his point: the kill when the
                 # deciders agree on it)
@@ -346,7 +350,7 @@ def pad_buttons(view: dict[str, Any]) -> set[Button]:
             out.add(Extra((seat,)))
     elif kind == "speech":
         if s["accuse"]:
-            out |= {TablePress("accuse", n) for n in s.get("accusable") or view["living"]}
+            out |= {TablePress("accuse", n) for n in _or(s.get("accusable"), view["living"])}
         if s["nominate"]:
             out |= {Nominate(n) for n in view["living"]}
             if s["standing"] is not None:
@@ -355,6 +359,17 @@ def pad_buttons(view: dict[str, Any]) -> set[Button]:
     else:
         raise AssertionError(f"a step pad.js does not render: {kind}")
     return out
+
+
+def _truthy(value: Any) -> bool:
+    """JavaScript's truth: every list and object is true, an empty one too (``[] || x`` is
+    ``[]``); None (null, undefined), False, 0 and "" are not."""
+    return isinstance(value, list | dict) or bool(value)
+
+
+def _or(value: Any, otherwise: Any) -> Any:
+    """JavaScript's ``value || otherwise``, as pad.js reads a view."""
+    return value if _truthy(value) else otherwise
 
 
 def operator_buttons(view: dict[str, Any], game: Game) -> set[Button]:

@@ -39,7 +39,10 @@ from narrator.engine.entries import parse_operator_line
 from narrator.errors import NarratorError
 from tests.offers import CONFIGS, Table, engine_inputs, states, takes
 
-SEEDS = (1,)
+#: seed 1 of each ruleset, and of fouls="sport" (the club options change no key; best_move's
+#: missing key is the xfail test below)
+GAMES = [(rules, options, 1) for rules, options in CONFIGS
+         if not options or options == {"fouls": "sport"}]
 
 #: a key of every step (ui.GameScreen's bindings): a number then f / x, t
 _ALWAYS = ("f", "x", "t")
@@ -198,10 +201,9 @@ def _gaps(table: Table, controller: Controller) -> list[str]:
     return wrong
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize(("rules", "options"), CONFIGS,
-                         ids=[f"{r}{''.join(f'-{k}={v}' for k, v in o.items())}"
-                              for r, o in CONFIGS])
+@pytest.mark.parametrize(("rules", "options", "seed"), GAMES,
+                         ids=[f"{r}{''.join(f'-{k}={v}' for k, v in o.items())}-{seed}"
+                              for r, o, seed in GAMES])
 def test_assist_offers_exactly_what_the_engine_takes(rules: str, options: dict[str, Any],
                                                      seed: int) -> None:
     controller: Controller | None = None
