@@ -171,8 +171,22 @@ def _act_of_a_role_out(game: Game, key: str) -> bool:
             and not exp.seats)
 
 
+def _save_with_no_victim(game: Game, key: str) -> bool:
+    exp = game.expect
+    return (key == "number Enter" and isinstance(exp, w.NightAct) and exp.acts[0] == "save"
+            and bool(exp.seats) and game.acted(exp.role) is None
+            and game.rules.shows_victims and not game.victims)
+
+
+def _extra_with_every_hand_up(game: Game, key: str) -> bool:
+    return (key == "seats Enter" and isinstance(game.expect, w.Extra)
+            and set(game.living) <= set(game.raised_hands))
+
+
 #: the disagreements found at a hinted key, by their xfail test's name
 KNOWN_KEYS = {
+    "test_no_save_key_without_a_victim": _save_with_no_victim,
+    "test_no_extra_key_once_every_hand_is_up": _extra_with_every_hand_up,
     "test_no_withdraw_key_without_a_nomination": _withdraw_with_nothing_to_withdraw,
     "test_no_second_nomination_key": _nominate_after_nominating,
     "test_no_act_key_after_the_act": _act_after_the_act,
@@ -297,3 +311,21 @@ def test_no_act_key_for_a_role_out() -> None:
     was removed on day 1; «number Enter: the don checks that seat» still offered."""
     _assert_key_taken("crime-time", {}, 1, "test_no_act_key_for_a_role_out",
                       "number Enter")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "assist: vrn's doctor wakes on a night with no victim and the hint offers «number Enter: "
+    "the doctor's save», but the engine refuses every save (not_a_victim; the pad's stretcher "
+    "is empty)"))
+def test_no_save_key_without_a_victim() -> None:
+    """vrn, no options, seed 0: night 6, the doctor's save, nobody hit tonight."""
+    _assert_key_taken("vrn", {}, 0, "test_no_save_key_without_a_victim", "number Enter")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "assist: once every seat at the table holds a hand up for 30 s more, the hint still offers "
+    "«seats Enter (3,7)», but the engine refuses every Extra (already_raised)"))
+def test_no_extra_key_once_every_hand_is_up() -> None:
+    """vrn, no options, seed 7: day 6, the hands for 30 s more: 8 raised his, then 3 and 7
+    (all three at the table)."""
+    _assert_key_taken("vrn", {}, 7, "test_no_extra_key_once_every_hand_is_up", "seats Enter")
