@@ -2,7 +2,7 @@
 (``tests/console/test_offers.py``, ``tests/assist/test_assist_offers.py``).
 
 - :func:`takes` — whether the engine takes an action now: the ONE place the question is asked
-  (it will become ``game.refusal(action) is None`` once the engine answers it alone);
+  (``game.refusal(action) is None``: the engine answers it alone);
 - :func:`engine_inputs` — every input the engine would take now, from a finite universe (each
   action class of the wait × every seat × the wait's role and acts), each attributed to the
   seat whose input it is, or to the operator;
@@ -18,7 +18,7 @@ import itertools
 import random
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from narrator.console.settings import ConsoleSettings
@@ -26,7 +26,6 @@ from narrator.engine import (
     Action,
     BestMove,
     EndSpeech,
-    EngineError,
     Extra,
     Floor,
     Foul,
@@ -41,7 +40,6 @@ from narrator.engine import (
     Withdraw,
     night_act,
 )
-from narrator.engine import events as ev
 from narrator.engine import waits as w
 from tests.conform.random_scripts import _random_game
 from tests.console.conftest import Rig, make_rig
@@ -51,73 +49,11 @@ Owner = int | Literal["operator"]
 
 # -- the engine takes it now ----------------------------------------------------------------------
 
-#: the actions :meth:`Game.check` passes to the flow unlooked at (a speech's inputs), which the
-#: flow may refuse itself (a nomination of a seat out, a second one, a withdrawal of
-#: another's): today only a copy of the game can tell. («Спасибо», the other one, the flow
-#: never refuses: it ends the speech.)
-_FLOW_DECIDES = (Nominate, Withdraw)
-
-
-@dataclass
-class _Probe:
-    """A copy of one game at one state, for trying the actions only the flow refuses: the
-    game (held, so that no other game takes its place) and the history it was copied at."""
-
-    game: Game | None = None
-    history: list[Action] = field(default_factory=list)
-    copy: Game | None = None
-    stats: dict[str, int] = field(default_factory=lambda: {"copies": 0, "probes": 0})
-
-
-_PROBE = _Probe()
-
-
 def takes(game: Game, action: Action) -> bool:
-    """Whether the engine takes ``action`` now: :meth:`Game.check` does not raise,
-    :meth:`Game.refusal` has no reason, and the flow refuses nothing of it (tried on a copy of
-    the game: ``table_copy`` with the history replayed; only for a nomination or a
-    withdrawal, which ``check`` lets through and ``refusal`` does not cover —
-    ``test_takes_needs_the_copy_only_for_a_speech`` checks that nothing else needs it). Once
-    the engine's ``refusal`` covers every input this is ``game.refusal(action) is None``."""
-    try:
-        game.check(action)
-    except EngineError:
-        return False
-    if game.refusal(action) is not None:
-        return False
-    if isinstance(action, _FLOW_DECIDES):
-        return _flow_takes(game, action)
-    return True
-
-
-def _flow_takes(game: Game, action: Action) -> bool:
-    """Apply ``action`` to a copy of ``game``: taken unless the flow refused it. One copy
-    serves a state's probes: a refused probe leaves it as it was; a taken nomination (a
-    withdrawal) is taken back by the withdrawal (the nomination) and the copy kept when it
-    stands where the game stands — else the next probe makes a new copy."""
-    probe = _PROBE
-    if probe.copy is None or probe.game is not game or probe.history != game.history:
-        probe.copy = game.table_copy()
-        probe.copy.start()
-        probe.copy.replay(game.history)
-        probe.game, probe.history = game, list(game.history)
-        probe.stats["copies"] += 1
-    copy = probe.copy
-    probe.stats["probes"] += 1
-    refused = any(isinstance(e, ev.Refused) for e in copy.apply(action))
-    if not refused:
-        assert isinstance(action, Nominate | Withdraw)
-        back = Withdraw(action.target) if isinstance(action, Nominate) else Nominate(
-            action.target)
-        if any(isinstance(e, ev.Refused) for e in copy.apply(back)) or not _same(copy, game):
-            probe.copy = None  # the copy moved on: the next probe needs a new one
-    return not refused
-
-
-def _same(copy: Game, game: Game) -> bool:
-    """The copy stands where the game stands (what a speech's inputs change)."""
-    return (copy.expect == game.expect and copy.nominations == game.nominations
-            and copy.notation() == game.notation())
+    """Whether the engine takes ``action`` now: the engine's own answer, for every action
+    (``tests/console/test_offers.py`` ``test_refusal_is_what_applying_would_do`` holds it to
+    what applying the action to a copy of the game does)."""
+    return game.refusal(action) is None
 
 
 # -- every input the engine would take now, by owner --------------------------------------------
@@ -128,7 +64,7 @@ def universe(game: Game) -> Iterator[tuple[Owner, Action]]:
     takes × every seat (× the wait's role and every night verb); Foul and Remove of every seat
     are the operator's at any wait, so is a vote's count. (An action of another class at this
     wait is refused by ``check``: ``tests/console/test_offers.py``
-    ``test_takes_needs_the_copy_only_for_a_speech`` checks it.)"""
+    ``test_refusal_is_what_applying_would_do`` checks it.)"""
     exp = game.expect
     seats = range(1, game.seats + 1)
     for s in seats:
@@ -322,7 +258,7 @@ def pad_buttons(view: dict[str, Any]) -> set[Button]:
     elif kind == "hunt":
         # one button; a press counts for the number being spoken (less the grace): over the
         # count it takes each number 1..count (table.number_at)
-        out |= {Shot(seat, k) for k in range(1, s["count"] + 1)}
+        out |= {Shot(seat, k) for k in range(1, len(s["numbers"]) + 1)}
     elif kind == "check":
         if not _truthy(s["done"]):
             out |= {night_act("check", s["role"], n)
@@ -352,9 +288,11 @@ def pad_buttons(view: dict[str, Any]) -> set[Button]:
         if s["accuse"]:
             out |= {TablePress("accuse", n) for n in _or(s.get("accusable"), view["living"])}
         if s["nominate"]:
-            out |= {Nominate(n) for n in view["living"]}
+            out |= {Nominate(n) for n in s["nominable"]}
             if s["standing"] is not None:
                 out.add(Withdraw(s["standing"]))
+        if _truthy(s.get("best_move")):  # three seats picked, then sent
+            out |= {BestMove(t) for t in itertools.combinations(s["best_move"], 3)}
         out.add(EndSpeech())
     else:
         raise AssertionError(f"a step pad.js does not render: {kind}")
@@ -382,17 +320,17 @@ def operator_buttons(view: dict[str, Any], game: Game) -> set[Button]:
     cards = view["cards"]
     waiting = cards["waiting"] if cards else []
     for s in range(1, view["seats"] + 1):
-        how = view["out"].get(str(s))
         if cards and s in waiting:
             out.add(TablePress("skip", s))
-        elif not how and not view["winner"]:
+        if s in view["aside"]["foul"]:
             out.add(Foul(s))
+        if s in view["aside"]["remove"]:
             out.add(Remove(s))
     step = view["phase"]["step"]
     if view["hand_votes"] and step in ("vote", "crash"):
-        # a number input, 0 to the players at the table
+        # a number input, 0 to the most the engine takes now
         # (0 is no hands: the desk enters nothing and closes the window)
-        for n in range(1, len(view["living"]) + 1):
+        for n in range(1, view["hands_max"] + 1):
             out.add(HandCount(n) if step == "vote" else Hands(game.counted_seats(n)))
     if view["can_undo"]:
         out.add(TablePress("undo"))

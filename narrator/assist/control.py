@@ -21,11 +21,14 @@ from narrator.engine import (
     Action,
     Check,
     Expect,
+    Extra,
     Game,
     Kill,
+    Nominate,
     Role,
     Save,
     Shot,
+    night_act,
 )
 from narrator.engine import events as ev
 from narrator.engine import waits as w
@@ -91,15 +94,12 @@ def describe(game: Game) -> str:
 
 
 def hint(game: Game) -> str:
-    """What typing a number and Enter does now, in at most :data:`HINT_WIDTH` characters."""
+    """What typing a number and Enter does now, in at most :data:`HINT_WIDTH` characters: the
+    keys for what the engine takes now, no other (the engine's answers, not a copy of them)."""
     e = game.expect
     match e:
-        case w.Speech(nominates=True):
-            return "number Enter: nominate · number w: withdraw · Space: «Спасибо», next speaker"
-        case w.Speech(speech="day"):  # vrn, amateur: nobody nominates by words
-            return "Space: «Спасибо», next speaker"
         case w.Speech():
-            return "Space: end the speech"
+            return _speech_hint(game, e)
         case w.Crash():
             return "number Enter: hands for the car crash (empty Enter: none)"
         case w.Vote(candidate=candidate):
@@ -109,18 +109,15 @@ def hint(game: Game) -> str:
         case w.Hunt():
             # the count waits for the target once it is over (docs/modes.md says so)
             return "number Enter: every mafioso shot it · 3-7 k: one shot · Space: no shot"
-        case w.NightAct(role=role) if e.checks:
-            return f"number Enter: the {role} checks that seat"
-        case w.NightAct(role=role, acts=acts):
-            keys = {"kill": "k", "check": "c", "save": "Enter"}
-            others = " · ".join(f"number {keys[a]}: {a}" for a in acts[1:])
-            return (f"number Enter: the {role}'s {acts[0]}" + (f" · {others}" if others else "")
-                    + " · Space: none")
+        case w.NightAct():
+            return _act_hint(game, e)
         case w.Floor():
             return "number Enter: that seat speaks next · Space: the next in seat order"
         case w.PutUp():
             return "accused-thumbs Enter (7-4: four thumbs put 7 up) · Space: none"
         case w.Extra():
+            if not any(game.refusal(Extra((s,))) is None for s in e.seats):
+                return "Space: none (every hand is up)"
             return "seats Enter (3,7): 30 s more for each · Space: none"
         case w.Over():
             return "u: undo · q: quit"
@@ -128,6 +125,37 @@ def hint(game: Game) -> str:
             return "Space: skip the timer"
         case _:
             assert_never(e)
+
+
+def _speech_hint(game: Game, e: w.Speech) -> str:
+    """A speech's keys: a nomination while none stands, then its withdrawal (2.3.1, 2.3.2);
+    the club's best move where it is asked; the speech's end."""
+    parts = []
+    if e.nominates:
+        if any(game.refusal(Nominate(t)) is None for t in range(1, game.seats + 1)):
+            parts.append("number Enter: nominate")
+        if game.standing is not None:
+            parts.append("number w: withdraw")
+    if game.asks_best_move:
+        parts.append("b 3 5 7: the best move")
+    parts.append("Space: «Спасибо», next speaker" if e.speech == "day" else
+                 "Space: end the speech")
+    return " · ".join(parts)
+
+
+def _act_hint(game: Game, e: w.NightAct) -> str:
+    """A night step's keys: each act the engine takes of some seat now (none once the role
+    has acted, none for a role out of the game, no save without a victim)."""
+    seats = range(1, game.seats + 1)
+    acts = [a for a in e.acts
+            if any(game.refusal(night_act(a, e.role, t)) is None for t in seats)]
+    if e.checks:
+        return (f"number Enter: the {e.role} checks that seat" if acts
+                else "Space: let the time run out")
+    keys = {"kill": "k", "check": "c", "save": "Enter"}
+    parts = [f"number Enter: the {e.role}'s {a}" if a == e.acts[0] else f"number {keys[a]}: {a}"
+             for a in acts]
+    return " · ".join([*parts, "Space: none"])
 
 
 def snapshot(host: Host, transcript: Transcript) -> Snapshot:

@@ -43,6 +43,7 @@ from narrator.console.tokens import OPERATOR, Who
 from narrator.console.views import all_views, vote_candidate
 from narrator.engine import (
     Action,
+    BestMove,
     Check,
     EndSpeech,
     EngineError,
@@ -177,6 +178,7 @@ class ConsoleTable:
             "vote": self._vote, "nominate": self._speech, "withdraw": self._speech,
             "end": self._speech, "act": self._act, "floor": self._floor,
             "accuse": self._accuse, "thumb": self._thumb, "extra": self._extra,
+            "best_move": self._best_move,
         }
         handler = handlers.get(press.do)
         return handler(press, seat) if handler else refused(Reason.BAD_REQUEST)
@@ -504,6 +506,23 @@ class ConsoleTable:
         for event in self._apply(action):
             if isinstance(event, ev.Refused) and event.seat == seat:
                 return refused(event.reason)  # the same reasons as a spoken phrase
+        return OK
+
+    def _best_move(self, press: Press, seat: int) -> Reply:
+        """The first-night victim names the club's best move: three seats, on his pad."""
+        exp = self.game.expect
+        named = press.data.get("seats")
+        if not isinstance(exp, w.Speech) or exp.seat != seat or not isinstance(named, list):
+            return refused(Reason.NOT_NOW if isinstance(named, list) else Reason.BAD_REQUEST)
+        seats = [_seat_of(x, self.game.seats) for x in named]
+        if None in seats:
+            return refused(Reason.NOT_A_SEAT)
+        action = BestMove(tuple(s for s in seats if s is not None))
+        reason = self.game.refusal(action)  # three different seats, once, his last word
+        if reason is not None:
+            return refused(reason)
+        self._take(press, "best_move", {"seats": list(action.seats)})
+        self._apply(action)
         return OK
 
     # -- operator: fouls, removals, undo ---------------------------------------------------------

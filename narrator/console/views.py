@@ -23,8 +23,9 @@ from typing import Any, Protocol, assert_never
 
 from narrator.console.settings import ConsoleSettings
 from narrator.console.tokens import OPERATOR, Who
-from narrator.engine import Check, Foul, Game, Remove, Role
+from narrator.engine import Check, Foul, Game, Nominate, Remove, Role
 from narrator.engine import waits as w
+from narrator.errors import NarratorError
 from narrator.host.desk import Desk
 from narrator.host.host import Host
 
@@ -163,11 +164,28 @@ def operator_view(table: ConsoleTable) -> dict[str, Any]:
         cards=({"waiting": table.waiting_for_cards(), "skipped": sorted(table.desk.skipped)}
                if table.dealing else None),
         hand_votes=table.settings.hand_votes,
+        hands_max=_hands_max(table),
         aside=_aside(table, view["out"]),
         can_undo=table.desk.undoable() is not None,
         said=table.said()[-SAID_LINES:],
     )
     return view
+
+
+def _hands_max(table: ConsoleTable) -> int | None:
+    """The most hands the operator may count in the window open now (tables that vote by
+    hand): the engine's bound — the seats yet to vote in the round (2.4: one hand a round)."""
+    game = table.game
+    if not table.settings.hand_votes or not isinstance(game.expect, w.Vote | w.Crash):
+        return None
+    for count in range(len(game.living), 0, -1):
+        try:
+            actions = table.desk.hand_count(count)
+        except NarratorError:
+            continue
+        if all(game.refusal(a) is None for a in actions):
+            return count
+    return 0
 
 
 def _aside(table: ConsoleTable, out: dict[str, str]) -> dict[str, list[int]]:
@@ -212,6 +230,11 @@ def _speech_step(table: ConsoleTable, seat: int, exp: w.Speech) -> dict[str, Any
     step: dict[str, Any] = {"type": "speech", "speech": exp.speech, "standing": game.standing,
                             "nominate": exp.nominates, "accuse": accuses,
                             "accused": table.accused_now() if accuses else None}
+    seats = range(1, game.seats + 1)
+    if exp.nominates:  # the seats the engine takes his nomination of (none once one stands)
+        step["nominable"] = [t for t in seats if game.refusal(Nominate(t)) is None]
+    if game.asks_best_move:  # the club's best move: three seats, the first victim's own
+        step["best_move"] = [t for t in seats if t != seat]
     if accuses:  # the seats the engine lets him accuse: not himself, none that is out
         step["accusable"] = [s for s in range(1, game.seats + 1)
                              if game.accusation_refusal(seat, s) is None]

@@ -44,8 +44,19 @@ from narrator.engine.types import Role, SpeechKind
 from narrator.engine.waits import Expect
 from narrator.reasons import Reason
 
-__all__ = ["accusation_refusal", "acted", "actor_alive", "check", "check_refusal", "check_seat",
-           "nomination_refusal", "refusal", "step_refusal", "withdrawal_refusal"]
+__all__ = [
+    "accusation_refusal",
+    "acted",
+    "actor_alive",
+    "best_move_due",
+    "check",
+    "check_refusal",
+    "check_seat",
+    "nomination_refusal",
+    "refusal",
+    "step_refusal",
+    "withdrawal_refusal",
+]
 
 #: actions taken in a speech, and the waits that take hands (tuples: ``isinstance`` takes them
 #: faster than X | Y, which makes a new union at every call)
@@ -165,13 +176,12 @@ def _check_thumbs(s: State, action: PutUp | Extra, exp: Expect) -> None:
 def _check_best_move(s: State, action: BestMove, exp: Expect) -> None:
     if not s.rules.best_move:
         raise _illegal(s, exp, action, "the best_move option is off", Reason.NO_BEST_MOVE)
-    victim = s.nights[0]["shot"] if s.nights else None  # the first hunt's (night 2) hit
-    if not (isinstance(exp, w.Speech) and exp.speech == "last" and s.phase == "d2"
-            and victim is not None and exp.seat == victim):
+    if not isinstance(exp, w.Speech) or not _best_move_speech(s, exp):
         raise _illegal(s, exp, action, "only the first-night victim names a best move, at "
                                        "the last word", Reason.NO_BEST_MOVE)
     if s.best_move is not None:
         raise _illegal(s, exp, action, "the best move is named already", Reason.ALREADY_NAMED)
+    victim = exp.seat
     for seat in action.seats:
         check_seat(s, seat, action)
     if len(action.seats) != 3 or len(set(action.seats)) != 3:
@@ -179,6 +189,18 @@ def _check_best_move(s: State, action: BestMove, exp: Expect) -> None:
                        Reason.THREE_SEATS)
     if victim in action.seats:
         raise _illegal(s, exp, action, f"it names seat {victim}, the victim", Reason.OWN_SEAT)
+
+
+def _best_move_speech(s: State, exp: Expect) -> bool:
+    """The speech in progress is the last word of the first hunt's victim (night 2)."""
+    victim = s.nights[0]["shot"] if s.nights else None
+    return (isinstance(exp, w.Speech) and exp.speech == "last" and s.phase == "d2"
+            and victim is not None and exp.seat == victim)
+
+
+def best_move_due(s: State, exp: Expect) -> bool:
+    """The club's best move is asked now: the first-night victim's last word, none named."""
+    return s.rules.best_move and s.best_move is None and _best_move_speech(s, exp)
 
 
 #: each action's check, by its exact type (see :func:`check`)
@@ -298,8 +320,8 @@ def _act_refusal(s: State, exp: w.NightAct, action: Check | Kill | Save) -> Reas
         return check_refusal(s, action)
     if s.night.acted:
         return Reason.ALREADY_ACTED
-    if isinstance(action, Kill) and action.target in s.out:
-        return Reason.TARGET_OUT
+    if isinstance(action, Kill | Save) and action.target in s.out:
+        return Reason.TARGET_OUT  # (nobody heals a seat out of the game: amateur's nurse)
     if isinstance(action, Check):
         return check_refusal(s, action)
     if isinstance(action, Save):

@@ -43,6 +43,7 @@ from typing import assert_never
 
 from narrator.engine import (
     Action,
+    BestMove,
     EndSpeech,
     Extra,
     Floor,
@@ -85,7 +86,7 @@ _SEATS = re.compile(rf"^{_N}(\s*[, ]\s*{_N})*\s*,?$")
 _PAIRS = re.compile(rf"(\s*{_N}\s*[:-]\s*{_N}\s*,?)+")
 _PAIR = re.compile(rf"({_N})\s*[:-]\s*({_N})")
 #: ``f 6``: a one-letter verb (not the start of a word) and what follows
-_VERB = re.compile(r"([frwkcsFRWKCS])(?![a-zA-Z])\s*(.*)")
+_VERB = re.compile(r"([frwkcsbFRWKCSB])(?![a-zA-Z])\s*(.*)")
 #: ``7: 1 2 3``: the one put up, then the thumbs
 _PUT_UP = re.compile(rf"({_N})\s*:\s*((?:{_N}|[\s,])*)")
 #: the verb of each night act
@@ -188,6 +189,8 @@ def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
     exp = game.expect
     if not rest:
         raise OperatorLineError("type a number first")
+    if verb == "b":  # the club's best move: three seats (the first-night victim's last word)
+        return OperatorInput((BestMove(_seat_list(rest)),), text=text)
     if isinstance(exp, w.NightAct) and verb in _ACT_VERBS:
         act = _ACT_VERBS[verb]
         if act not in exp.acts:

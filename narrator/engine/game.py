@@ -344,6 +344,12 @@ class Game:
         instead of keeping its own copy of a rule."""
         return checks.refusal(self._state, self.expect, action)
 
+    @property
+    def asks_best_move(self) -> bool:
+        """The club's best move is asked now (the first-night victim's last word, none named
+        yet): a :class:`~narrator.engine.actions.BestMove` of three seats is taken."""
+        return checks.best_move_due(self._state, self.expect)
+
     def check_refusal(self, action: Check) -> Reason | None:
         """Why the ruleset refuses the seat ``action`` checks (e.g. amateur's commissar: not
         himself, not a seat the table knows is out); None when any seat may be checked."""

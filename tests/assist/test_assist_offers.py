@@ -20,10 +20,8 @@ Enter``: four thumbs for 7, the first four seats at the table). The footer's ``w
 ``c`` are bound at every step of a ruleset that has them (``GameScreen.check_action``); the
 step's own offer is its hint, and only the hint is held to point 1.
 
-Where they disagree today, each disagreement has its own ``xfail(strict=True)`` test below
-with a minimal case, found by its situation alone; the property test lets exactly those through
-(:data:`KNOWN_KEYS`, and ``_known`` for an input no key gives). When assist is fixed, the xfail
-passes, fails as strict, and goes — with its entry.
+Each disagreement it found (a key offered that the engine refused, the best move with no key)
+has a regression test below with its minimal case, found by its situation alone (:data:`CASES`).
 """
 
 from __future__ import annotations
@@ -46,10 +44,10 @@ from narrator.engine.entries import parse_operator_line
 from narrator.errors import NarratorError
 from tests.offers import CONFIGS, Table, engine_inputs, states, takes
 
-#: seed 1 of each ruleset, and of fouls="sport" (the club options change no key; best_move's
-#: missing key is the xfail test below)
+#: seed 1 of each ruleset, of fouls="sport" and of the best move (the other club options
+#: change no key)
 GAMES = [(rules, options, 1) for rules, options in CONFIGS
-         if not options or options == {"fouls": "sport"}]
+         if not options or options == {"fouls": "sport"} or "best_move" in options]
 
 #: a key of every step (ui.GameScreen's bindings): a number then f / x, t
 _ALWAYS = ("f", "x", "t")
@@ -82,6 +80,9 @@ def _entries(key: str, game: Game, controller: Controller) -> Iterator[str | Non
                     for k in range(game.seats + 1))
     elif key == "seats Enter":
         yield from (_typed(controller, f"{s},") for s in seats)
+    elif key == "b 3 5 7":  # the club's best move: three seats
+        yield from (f"b {a} {b} {c}" for a in seats for b in seats for c in seats
+                    if len({a, b, c}) == 3)
     elif key == "Space":
         yield "-" if _ends_early(game.expect) else "t"
     elif key == "f":
@@ -190,8 +191,9 @@ def _extra_with_every_hand_up(game: Game, key: str) -> bool:
             and set(game.living) <= set(game.raised_hands))
 
 
-#: the disagreements found at a hinted key, by their xfail test's name
-KNOWN_KEYS = {
+#: the situations where assist offered a key the engine did not take (each was a disagreement,
+#: fixed: the hint is now made of the engine's answers), by their regression test's name
+CASES = {
     "test_no_save_key_without_a_victim": _save_with_no_victim,
     "test_no_extra_key_once_every_hand_is_up": _extra_with_every_hand_up,
     "test_no_withdraw_key_without_a_nomination": _withdraw_with_nothing_to_withdraw,
@@ -199,11 +201,6 @@ KNOWN_KEYS = {
     "test_no_act_key_after_the_act": _act_after_the_act,
     "test_no_act_key_for_a_role_out": _act_of_a_role_out,
 }
-
-
-def _known(action: Action, game: Game) -> bool:
-    """The engine's inputs no key gives, found (the xfail test below)."""
-    return isinstance(action, BestMove)
 
 
 def _gaps(table: Table, controller: Controller) -> list[str]:
@@ -218,12 +215,11 @@ def _gaps(table: Table, controller: Controller) -> list[str]:
         for actions in entries:
             given.update(actions)
         hinted = key not in _ALWAYS
-        if hinted and not any(all(takes(game, a) for a in actions) for actions in entries) \
-                and not any(known(game, key) for known in KNOWN_KEYS.values()):
+        if hinted and not any(all(takes(game, a) for a in actions) for actions in entries):
             wrong.append(f"key {key!r} offered, nothing it gives is taken at {where}")
     for taken in engine_inputs(game).values():
         for action in sorted(taken - given, key=str):
-            if not _documented(action, game) and not _known(action, game):
+            if not _documented(action, game):
                 wrong.append(f"{action} taken, no key gives it at {where}")
     return wrong
 
@@ -240,10 +236,6 @@ def test_assist_offers_exactly_what_the_engine_takes(rules: str, options: dict[s
         assert not wrong, "\n".join(wrong[:12])
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "best_move: the engine takes BestMove(a, b, c) at the first-night victim's last word, "
-    "but assist has no key for it (the hint says «Space: end the speech»; parse_operator_line "
-    "reads no best move)"))
 def test_assist_names_the_best_move() -> None:
     """crime-time, best_move, seed 1: day 2, seat 8's last word — best_move 1 2 3."""
     for table in states("crime-time", {"best_move": True}, 1):
@@ -267,7 +259,7 @@ def _assert_key_taken(rules: str, options: dict[str, Any], seed: int, name: str,
     or gives something the engine takes."""
     for table in states(rules, options, seed):
         game = table.rig.game
-        if game.is_over or not KNOWN_KEYS[name](game, key):
+        if game.is_over or not CASES[name](game, key):
             continue
         if key in hinted_keys(game):
             entries = _offered(game, _controller(table), key)
@@ -278,9 +270,6 @@ def _assert_key_taken(rules: str, options: dict[str, Any], seed: int, name: str,
     raise AssertionError("the case is not reached: the seed's game has changed")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "assist: the hint offers «number w: withdraw» in every day speech, also when the speaker "
-    "has no nomination standing (the engine refuses every Withdraw: not_own_nomination)"))
 def test_no_withdraw_key_without_a_nomination() -> None:
     """crime-time, no options, seed 1: day 1, seat 1's speech, nothing nominated yet —
     «number w: withdraw» offered."""
@@ -288,9 +277,6 @@ def test_no_withdraw_key_without_a_nomination() -> None:
                       "number w")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "assist: the hint keeps «number Enter: nominate» after the speaker's nomination stands "
-    "(the engine refuses a second one: already_nominated)"))
 def test_no_second_nomination_key() -> None:
     """crime-time, no options, seed 1: day 1, seat 3's speech after he nominated 4 —
     «number Enter: nominate» still offered."""
@@ -298,10 +284,6 @@ def test_no_second_nomination_key() -> None:
                       "number Enter")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "assist: the hint keeps a night step's keys («number Enter: the don checks that seat», "
-    "«number k: kill») after the role has acted in it (the engine refuses a second act: "
-    "already_checked, already_acted)"))
 def test_no_act_key_after_the_act() -> None:
     """vrn, no options, seed 1: night 2, the mafia's kill after the don (seat 7) decided —
     «number Enter: the mafia's kill» still offered."""
@@ -309,10 +291,6 @@ def test_no_act_key_after_the_act() -> None:
                       "number Enter")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "assist: the hint offers a night step's keys («number Enter: the don checks that seat») "
-    "when the role is out of the game (the wait's seats are empty: the engine refuses every "
-    "act, the time runs out in full)"))
 def test_no_act_key_for_a_role_out() -> None:
     """crime-time, no options, seed 1 (9 seats): night 2, the don's check — the don (seat 9)
     was removed on day 1; «number Enter: the don checks that seat» still offered."""
@@ -320,18 +298,11 @@ def test_no_act_key_for_a_role_out() -> None:
                       "number Enter")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "assist: vrn's doctor wakes on a night with no victim and the hint offers «number Enter: "
-    "the doctor's save», but the engine refuses every save (not_a_victim; the pad's stretcher "
-    "is empty)"))
 def test_no_save_key_without_a_victim() -> None:
     """vrn, no options, seed 0: night 6, the doctor's save, nobody hit tonight."""
     _assert_key_taken("vrn", {}, 0, "test_no_save_key_without_a_victim", "number Enter")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "assist: once every seat at the table holds a hand up for 30 s more, the hint still offers "
-    "«seats Enter (3,7)», but the engine refuses every Extra (already_raised)"))
 def test_no_extra_key_once_every_hand_is_up() -> None:
     """vrn, no options, seed 7: day 6, the hands for 30 s more: 8 raised his, then 3 and 7
     (all three at the table)."""

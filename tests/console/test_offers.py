@@ -112,55 +112,15 @@ def offers(table: Table) -> dict[Owner, set[Button]]:
 Known = Callable[[Table, Gap], bool]
 
 
-def _last_word_foul(table: Table, gap: Gap) -> bool:
-    """A seat out, still at the table until its last word ends (1.4): in it, or waiting for
-    it (the car crash's second leaver)."""
-    game = table.rig.game
-    return (gap.side == "taken" and isinstance(gap.action, Foul)
-            and gap.action.seat in game.public_out() and game.at_table(gap.action.seat))
-
-
 def _night_victim_remove(table: Table, gap: Gap) -> bool:
     game = table.rig.game
     return (gap.side == "shown" and isinstance(gap.action, Remove)
             and gap.action.seat in game.out and gap.action.seat not in game.public_out())
 
 
-def _nomination_after_nomination(table: Table, gap: Gap) -> bool:
-    game = table.rig.game
-    exp = game.expect
-    return (gap.side == "shown" and isinstance(gap.action, Nominate)
-            and isinstance(exp, w.Speech)
-            and any(seat == exp.seat for seat, _ in game.nominations))
-
-
-def _count_above_the_free_hands(table: Table, gap: Gap) -> bool:
-    return gap.side == "shown" and isinstance(gap.action, HandCount)
-
-
-def _foul_while_the_card_is_awaited(table: Table, gap: Gap) -> bool:
-    return (gap.side == "taken" and isinstance(gap.action, Foul | Remove)
-            and gap.action.seat in table.rig.table.waiting_for_cards())
-
-
-def _heal_of_a_seat_out(table: Table, gap: Gap) -> bool:
-    return (gap.side == "taken" and isinstance(gap.action, Save)
-            and gap.action.target in table.rig.game.public_out())
-
-
-def _best_move(table: Table, gap: Gap) -> bool:
-    return gap.side == "taken" and isinstance(gap.action, BestMove)
-
-
 #: each disagreement found, by its xfail test's name
 KNOWN: dict[str, Known] = {
-    "test_operator_fouls_a_seat_in_its_last_word": _last_word_foul,
     "test_operator_has_no_remove_for_a_seat_killed_tonight": _night_victim_remove,
-    "test_no_second_nomination_on_the_pad": _nomination_after_nomination,
-    "test_hand_count_box_goes_no_higher_than_the_hands_left": _count_above_the_free_hands,
-    "test_operator_fouls_a_seat_whose_card_is_awaited": _foul_while_the_card_is_awaited,
-    "test_nurse_heals_exactly_the_seats_the_engine_takes": _heal_of_a_seat_out,
-    "test_the_first_victim_names_the_best_move_on_the_pad": _best_move,
 }
 
 
@@ -373,13 +333,10 @@ def _best_move_at_the_last_word(game: Game) -> tuple[Owner, Action] | None:
     return exp.seat, BestMove(named)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "console: a seat in its own last word (or waiting for it) is still at the table "
-    "(crime-time 1.4) and the engine takes Foul(seat), but operator.js shows no foul button "
-    "for a seat out (view.out) and table._aside refuses it with seat_out"))
 def test_operator_fouls_a_seat_in_its_last_word() -> None:
     """crime-time, no options, day 1: seat 4 voted out; in his last word the operator's
-    foul on 4 — the engine takes it, the operator view has no button, the console refuses."""
+    foul on 4 — the engine takes it, the operator view has its button, the console takes it
+    (MafiaRatings' sample game 1 stopped on the pads here)."""
     rig = make_rig()
     rig.to_the_vote()
     for seat in range(1, 11):
@@ -402,13 +359,9 @@ def test_operator_has_no_remove_for_a_seat_killed_tonight() -> None:
     _agree(*_case("crime-time", {}, 1, _remove_killed_tonight))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the engine takes a foul on a seat killed in tonight's hunt (at the table until its last "
-    "word, 1.4, 2.1.2) and operator.js shows its foul button, but table._aside refuses it with "
-    "seat_out — which also tells the operator who was killed"))
 def test_operator_fouls_a_seat_killed_tonight() -> None:
     """crime-time, no options, seed 1 (9 seats): night 2, the don's check after the hunt hit
-    seat 8 — the operator's foul on 8: shown, taken by the engine, refused by the console."""
+    seat 8 — the operator's foul on 8: shown, taken by the engine and by the console."""
     table, _, action = _case("crime-time", {}, 1, _remove_killed_tonight)
     rig, seat = table.rig, action.seat  # type: ignore[union-attr]
     shown = Foul(seat) in offers(table)[OPERATOR]
@@ -417,45 +370,29 @@ def test_operator_fouls_a_seat_killed_tonight() -> None:
     assert reply.ok == (shown and taken), (shown, taken, reply)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "pad.js keeps the nomination grid after the speaker's nomination stands, but the engine "
-    "refuses a second one (2.3: already_nominated)"))
 def test_no_second_nomination_on_the_pad() -> None:
     """crime-time, no options, seed 1: day 1, seat 3's speech after he nominated 4 — his
-    pad's grid still offers «1» (and every living seat)."""
+    pad's grid is gone (the engine refuses a second one), «Снимаю 4» stays."""
     _agree(*_case("crime-time", {}, 1, _second_nomination))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "--votes hands: operator.js's count box goes up to the players at the table (view.living), "
-    "but the engine takes a HandCount up to the hands not yet counted in the round; the "
-    "console answers too_many"))
 def test_hand_count_box_goes_no_higher_than_the_hands_left() -> None:
     """crime-time, --votes hands, seed 3: day 1, candidates 10 and 1, every hand went to 10 —
-    the box for 1 still offers a count of every player."""
+    the box for 1 goes no higher than the hands left (``hands_max``)."""
     _agree(*_case("crime-time", {}, 3, _count_of_every_player, HAND_VOTES))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "during the deal operator.js shows only «Пропустить» for a seat whose card is awaited, no "
-    "foul nor «Удалить…», but the engine takes Foul and Remove of it"))
 def test_operator_fouls_a_seat_whose_card_is_awaited() -> None:
     """crime-time, no options, seed 1: the deal, no card seen yet — a foul to seat 1."""
     _agree(*_case("crime-time", {}, 1, _foul_in_the_deal))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "amateur: the engine takes the nurse's heal of a seat out of the game (Save(nurse, seat "
-    "out): no refusal), the nurse's pad grid offers view.living only"))
 def test_nurse_heals_exactly_the_seats_the_engine_takes() -> None:
     """amateur, no options, seed 1: night 2, the nurse's (seat 8) heal — seat 10, voted out
-    on day 1."""
+    on day 1: the engine refuses it (target_out), and her pad does not offer it."""
     _agree(*_case("amateur", {}, 1, _heal_of_a_seat_voted_out))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "best_move: the engine takes BestMove(a, b, c) at the first-night victim's last word, "
-    "but no pad (nor the operator view) has a way to name it"))
 def test_the_first_victim_names_the_best_move_on_the_pad() -> None:
     """crime-time, best_move, seed 1: day 2, seat 8's last word (the first hunt's victim) —
     best_move 1 2 3."""
@@ -507,11 +444,11 @@ def _every_input(game: Game) -> set[Action]:
 
 
 @pytest.mark.parametrize(("rules", "options", "seed", "stride"), _SMALL)
-def test_takes_needs_the_copy_only_for_a_speech(rules: str, options: dict[str, Any],
-                                                seed: int, stride: int) -> None:
-    """``takes`` asks a copy only for a speech's inputs: for every other input, check and
-    refusal say what the copy says; and no input of another class than the wait's
-    (:func:`tests.offers.universe`) is taken."""
+def test_refusal_is_what_applying_would_do(rules: str, options: dict[str, Any],
+                                           seed: int, stride: int) -> None:
+    """``Game.refusal`` (``takes``) says of every input what applying it to a copy of the game
+    does — an error or a Refused event, or taken; and no input of another class than the
+    wait's (:func:`tests.offers.universe`) is taken."""
     for i, table in enumerate(states(rules, options, seed)):
         game = table.rig.game
         if game.is_over or i % stride:

@@ -29,7 +29,8 @@
       (function (seat) {
         if (view.cards && waiting.indexOf(seat) >= 0) {
           acts.appendChild(C.button(T("skip"), "", function () { C.send({ do: "skip", seat: seat }); }));
-        } else if (view.aside.remove.indexOf(seat) >= 0 && arming === seat) {
+        }
+        if (view.aside.remove.indexOf(seat) >= 0 && arming === seat) {
           // a removal is a step of its own: asked here, answered here (no browser dialog)
           b.className += " arming";
           acts.appendChild(C.button(T("remove_yes") + " " + seat, "danger", function () {
@@ -65,7 +66,7 @@
     box.className = "panel";
     box.appendChild(el("h2", "", p.step === "crash" ? T("hands_crash") : T("hands_for") + " " + p.candidate));
     var input = el("input");
-    input.type = "number"; input.min = "0"; input.max = String(view.living.length); input.id = "count";
+    input.type = "number"; input.min = "0"; input.max = String(view.hands_max); input.id = "count";
     box.appendChild(input);
     box.appendChild(C.button(T("enter"), "", function () {
       var n = parseInt(input.value || "0", 10);

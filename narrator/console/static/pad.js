@@ -141,11 +141,14 @@
           C.send({ do: "accuse", target: n });
         }));
       }
-      if (s.nominate) {
+      if (s.best_move) renderBestMove(s, box);
+      if (s.nominate && s.nominable.length) {  // the seats the engine takes (none once one stands)
         box.appendChild(el("div", "note", T("nominate")));
-        box.appendChild(grid(view.living, s.standing, function (n) {
+        box.appendChild(grid(s.nominable, s.standing, function (n) {
           C.send({ do: "nominate", target: n });
         }));
+      }
+      if (s.nominate) {
         if (s.standing !== null) {
           box.appendChild(C.button(T("withdraw") + " " + s.standing, "", function () {
             C.send({ do: "withdraw", target: s.standing });
@@ -153,6 +156,29 @@
         }
       }
       box.appendChild(C.button(T("thanks"), "big go", function () { C.send({ do: "end" }); }));
+    }
+  }
+
+  // the club's best move: the first victim picks three seats, then sends them
+  var bestPicked = [];
+  function renderBestMove(s, box) {
+    bestPicked = bestPicked.filter(function (n) { return s.best_move.indexOf(n) >= 0; });
+    box.appendChild(el("div", "note", T("best_move") + ": " + (bestPicked.join(", ") || "—")));
+    var g = el("div", "grid");
+    s.best_move.forEach(function (n) {
+      var on = bestPicked.indexOf(n) >= 0;
+      g.appendChild(C.button(String(n), on ? "sel" : "", function () {
+        if (on) bestPicked.splice(bestPicked.indexOf(n), 1);
+        else if (bestPicked.length < 3) bestPicked.push(n);
+        stepKey = null; renderStep();
+      }));
+    });
+    box.appendChild(g);
+    if (bestPicked.length === 3) {
+      box.appendChild(C.button(T("best_move_send"), "go", function () {
+        C.send({ do: "best_move", seats: bestPicked.slice() });
+        bestPicked = [];
+      }));
     }
   }
 

@@ -135,7 +135,7 @@ def _take_act(s: State, action: Action, expect: w.NightAct) -> bool:
     """The act of the role awake: one a step; a refused one may be tried again."""
     if not isinstance(action, NIGHT_ACTS):
         return isinstance(action, TimeUp)
-    if s.night.acted or (isinstance(action, Kill) and action.target in s.out):
+    if s.night.acted or (isinstance(action, Kill | Save) and action.target in s.out):
         s.refuse(None, VERBS[type(action)], action.target,
                  step_refusal(s, expect, action) or Reason.ALREADY_ACTED)
         return False
