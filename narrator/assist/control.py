@@ -222,7 +222,7 @@ def night_secrets(game: Game) -> tuple[str, ...]:
             elif act.act == "save":
                 parts.append(f"{act.role} picked {act.target}, saved {act.saved}")
             elif act.role != "mafia":  # (the mafia's kill is the night's shot, above)
-                how = game.rules.kill_how.get(act.role, f"{act.role}_kill")
+                how = game.rules.kill_name(act.role)
                 parts.append(f"{how.replace('_', ' ')} {act.target}")
         out.append(" · ".join(parts))
     if game.best_move is not None:

@@ -89,8 +89,9 @@ class _Table(LoopPlayer):
         elif isinstance(action, Check | Kill | Save):
             act = "check" if isinstance(action, Check) else "kill" if isinstance(action, Kill) \
                 else "save"
-            pads = self.table.deciders() if action.role == "mafia" else [self.seat_of(action.role)]
-            for seat in pads:  # the don decides; without him every mafioso points the same
+            # the wait's deciders: the don; without him every mafioso points the same
+            pads = exp.deciders if isinstance(exp, w.NightAct) else ()
+            for seat in pads:
                 self.press(seat, "act", act=act, target=action.target)
         elif isinstance(action, Floor):
             self.press(action.seat, "floor")

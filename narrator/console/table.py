@@ -54,6 +54,7 @@ from narrator.engine import (
     Nominate,
     PutUp,
     Remove,
+    Save,
     Shot,
     Timer,
     TimeUp,
@@ -399,14 +400,13 @@ class ConsoleTable:
             return refused(Reason.NOT_A_SEAT)
         action = night_act(act, role, target)
         reason = self.game.refusal(action)
-        if reason is not None and reason is not Reason.NOT_A_VICTIM:
-            return refused(reason)  # (the stretcher's refusal is the protocol's: vrn's doctor
-            # picks again, as at a table with a host)
+        if reason is not None and not (isinstance(action, Save) and reason in _STRETCHER):
+            return refused(reason)
         self._take(press, "act", {"role": role, "act": act, "target": target})
-        if role == "mafia":
+        if len(exp.seats) > 1:  # several seats act for the role (the mafia): each press a point
             self.desk.point(seat, target)
             points = self.desk.points
-            if any(points.get(s) != target for s in self.deciders()):
+            if any(points.get(s) != target for s in exp.deciders):
                 return Reply(True, detail={"act": act, "target": target, "agreed": False})
         for event in self._apply(action):
             if isinstance(event, ev.Refused):
@@ -652,6 +652,10 @@ def _seat_of(value: Any, seats: int) -> int | None:
         return None
     return value
 
+
+#: a save's refusals the protocol keeps, as every front end's: the one who saves picks again,
+#: as at a table with a host (vrn's doctor: no victim; amateur's nurse: a seat out)
+_STRETCHER = (Reason.NOT_A_VICTIM, Reason.TARGET_OUT)
 
 #: a press as the journal writes it → as a page sends it
 _PRESSES = {"card_seen": "seen", "card_skipped": "skip", "shot": "shoot", "hand": "vote",

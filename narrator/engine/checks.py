@@ -320,12 +320,15 @@ def _act_refusal(s: State, exp: w.NightAct, action: Check | Kill | Save) -> Reas
         return check_refusal(s, action)
     if s.night.acted:
         return Reason.ALREADY_ACTED
-    if isinstance(action, Kill | Save) and action.target in s.out:
-        return Reason.TARGET_OUT  # (nobody heals a seat out of the game: amateur's nurse)
+    if isinstance(action, Kill) and action.target in s.out:
+        return Reason.TARGET_OUT
     if isinstance(action, Check):
         return check_refusal(s, action)
     if isinstance(action, Save):
-        return s.rules.save(action.target, s.living_victims(), s.saved_seats())[1]
+        reason = s.rules.save(action.target, s.living_victims(), s.saved_seats())[1]
+        if reason is None and action.target in s.out:
+            return Reason.TARGET_OUT  # nobody heals a seat out of the game (amateur's nurse)
+        return reason
     return None
 
 

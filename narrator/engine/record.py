@@ -92,7 +92,7 @@ def _record_keys(rules: Rules, step: NightStep) -> tuple[str, ...]:
     if not isinstance(step, Wake):
         return ()
     keys = {"check": f"{step.role}_check", "save": f"{step.role}_save",
-            "kill": rules.kill_how.get(step.role, f"{step.role}_kill")}
+            "kill": rules.kill_name(step.role)}
     return tuple(keys[act] for act in step.acts)
 
 

@@ -164,6 +164,10 @@ class Rules:
     #: a first-night step of the same name announces it
     dealt_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
+    def kill_name(self, role: str) -> str:
+        """What a night's kill by ``role`` is called (:attr:`kill_how`, else ``ROLE_kill``)."""
+        return self.kill_how.get(role, f"{role}_kill")
+
     # -- what the layers above need to know --------------------------------------------------
 
     #: the input lines a table script of this ruleset may hold; another key is an
@@ -327,8 +331,7 @@ class Rules:
         return "sheriff" if checker is Role.DON else "black"
 
     def check_answer(self, checker: Role, target: Role) -> bool:
-        """What the host's nod says to ``checker`` about a seat holding ``target``: yes or no
-        to :meth:`check_finds`'s question."""
+        """The host's nod to ``checker`` on a seat holding ``target``: :meth:`check_finds`."""
         if self.check_finds(checker) == "sheriff":
             return target is Role.SHERIFF
         return target.team is Team.BLACK
@@ -393,21 +396,17 @@ class Rules:
         return False
 
     def candidates_by(self) -> Literal["words", "thumbs"] | None:
-        """How a day makes its candidates: nominated by words (2.3.1), put up by the thumbs
-        after a speech (a ruleset whose discussion has them), or none (every seat is voted
-        on: vrn)."""
+        """How a day makes its candidates: by words (2.3.1), by the thumbs after a speech (its
+        usual day's discussion has them), or none (vrn votes on every seat)."""
         if self.nominations:
             return "words"
-        steps = self.day_steps(2)  # (a day after the first: the ruleset's usual day)
-        return "thumbs" if any(isinstance(x, Speeches) and x.put_up for x in steps) else None
+        put_up = any(isinstance(x, Speeches) and x.put_up for x in self.day_steps(2))
+        return "thumbs" if put_up else None
 
     def kill_deciders(self, mafia: tuple[int, ...], roles: Mapping[int, Role]) -> tuple[int, ...]:
-        """Whose points make the mafia's kill where the mafia wakes to kill (``mafia``: its
-        seats at the table): the don's while he is at the table (vrn: «Дон і його помічники
-        визначають жертву, вказуючи пальцем… Остаточне рішення залишається за Доном»), else
-        every one of them, agreeing on one seat (a text without a don: amateur's)."""
-        dons = tuple(x for x in mafia if roles.get(x) is Role.DON)
-        return dons or mafia
+        """Whose points make a woken mafia's kill (``mafia``: its seats at the table): the
+        don's at the table (vrn: «Остаточне рішення залишається за Доном»), else all agreeing."""
+        return tuple(x for x in mafia if roles.get(x) is Role.DON) or mafia
 
     def abstainers_to_last(self, rnd: int, candidates: tuple[int, ...]) -> bool:
         """2.4: the hands not raised in round ``rnd`` count for the last candidate."""

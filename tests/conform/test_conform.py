@@ -177,3 +177,19 @@ def test_random_games_with_the_clubs_first_day_are_the_same_in_every_front_end(
     out = capsys.readouterr().out.splitlines()
     assert code == 0, "\n".join(x for x in out if ": same" not in x)
     assert out[-1] == f"{len(paths) * len(MODES)} same, 0 differ, 0 n/a"
+
+
+def test_a_foul_during_ones_own_last_word_is_the_same_game_in_every_front_end(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """MafiaRatings' sample game 1 stopped on the pads: the operator's foul on a seat during
+    his own last word was refused there (``seat_out``) and taken everywhere else (1.4: he is
+    at the table until his last word ends)."""
+    lines = (EXAMPLES / "mafia-wins.table.jsonl").read_text(encoding="utf-8").splitlines()
+    vote = next(i for i, x in enumerate(lines) if x.startswith('{"vote"'))
+    script = tmp_path / "last-word-foul.table.jsonl"
+    script.write_text("\n".join([*lines[:vote + 1], '{"foul": 4}',
+                                 '{"speech": 4, "say": [[25.0, "спасибо"]]}']) + "\n",
+                      encoding="utf-8")
+    assert main(["conform", str(script), "--json", "--kill", "2", "--seed", "5"]) == 0
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [(r["mode"], r["result"]) for r in rows] == [(m, "same") for m in MODES]

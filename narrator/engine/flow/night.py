@@ -7,13 +7,12 @@ from __future__ import annotations
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.actions import NIGHT_ACTS, VERBS, Action, Check, Kill, Save, Shot, TimeUp
-from narrator.engine.checks import check_refusal, step_refusal
+from narrator.engine.checks import step_refusal
 from narrator.engine.flow.wait import Flow, timer, wait
 from narrator.engine.record import new_night
 from narrator.engine.state import Night, State
 from narrator.engine.steps import Announce, Hunt, Wake
 from narrator.engine.types import Role, Timer
-from narrator.reasons import Reason
 
 __all__ = ["first_night", "night", "report"]
 
@@ -135,41 +134,34 @@ def _take_act(s: State, action: Action, expect: w.NightAct) -> bool:
     """The act of the role awake: one a step; a refused one may be tried again."""
     if not isinstance(action, NIGHT_ACTS):
         return isinstance(action, TimeUp)
-    if s.night.acted or (isinstance(action, Kill | Save) and action.target in s.out):
-        s.refuse(None, VERBS[type(action)], action.target,
-                 step_refusal(s, expect, action) or Reason.ALREADY_ACTED)
+    # the rules' refusals, as every front end asks them (one act a step, a kill or a heal of
+    # a seat in the game, a check the ruleset allows, a save the ruleset takes)
+    reason = step_refusal(s, expect, action)
+    if reason is not None:
+        s.refuse(None, VERBS[type(action)], action.target, reason)
         return False
     if isinstance(action, Check):
-        reason = check_refusal(s, action)
-        if reason is not None:
-            s.refuse(None, "check", action.target, reason)
-            return False
         _checked(s, action, expect)
     elif isinstance(action, Kill):
-        how = s.rules.kill_how.get(action.role, f"{action.role}_kill")
+        how = s.rules.kill_name(action.role)
         s.nights[-1][how] = action.target
         s.night.victims.append((action.target, how))
         s.note_act(expect.serial, action.role, "kill", action.target)
         s.events.append(ev.Acted(action.role, "kill", action.target))
-    elif not _save(s, action, expect):
-        return False
+    else:
+        _save(s, action, expect)
     s.night.acted = True
     return False
 
 
-def _save(s: State, action: Save, expect: w.NightAct) -> bool:
-    """A save of one of the night's victims, as the ruleset takes it; False: refused (the
-    one who saves may pick again)."""
-    saved, reason = s.rules.save(action.target, s.living_victims(), s.saved_seats())
-    if reason is not None:
-        s.refuse(None, "save", action.target, reason)
-        return False
+def _save(s: State, action: Save, expect: w.NightAct) -> None:
+    """A save the ruleset takes (its refusals are :func:`step_refusal`'s): whom it saves."""
+    saved = s.rules.save(action.target, s.living_victims(), s.saved_seats())[0]
     s.nights[-1][f"{action.role}_save"] = {"target": action.target, "saved": saved}
     s.note_act(expect.serial, action.role, "save", action.target, saved=saved)
     if saved is not None:
         s.night.saved.add(saved)
     s.events.append(ev.Saved(action.role, action.target, saved))
-    return True
 
 
 def _resolve(s: State, n: int) -> None:
