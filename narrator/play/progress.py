@@ -45,7 +45,7 @@ class Progress:
             if isinstance(wait, w.Speech):
                 name = seat_label(wait.seat, game.names)
                 self._say(f"{game.phase}: {name} speaks ({wait.speech})")
-            elif isinstance(wait, w.NightAct):
+            elif isinstance(wait, w.NightAct | w.Pause):
                 # no role's name on the terminal: it is nobody's screen
                 self._say(f"{game.phase}: a night step ({wait.timer.seconds:g} s)"
                           if wait.timer is not None else f"{game.phase}: a night step")
