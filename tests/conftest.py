@@ -27,6 +27,46 @@ RU_SKIP = "needs a Russian Vosk model: run `narrator models fetch ru` or set NAR
 # thousand keys take seconds, not half a minute.
 textual._wait.SLEEP_GRANULARITY = 0.002
 
+#: The longest test modules, longest first (about their seconds on two workers, on a two-core
+#: machine loaded by other work too). pytest-xdist's loadscope hands a worker one module at a
+#: time, by default those with the most tests first: a long module of few tests (a fuzzer, the
+#: benchmarks' one run, the kills) came last, and one worker sat idle while the other finished
+#: it. Handed out longest first, the short modules fill in behind them. Only the order changes.
+LONGEST_FIRST = (
+    "tests/fuzz/test_fuzz_script.py",  # 210
+    "tests/fuzz/test_fuzz_journal.py",  # 190
+    "tests/test_vrn_amateur_games.py",  # 90-150
+    "tests/test_benchmarks.py",  # 130 (240 before its real-clock runs went beside the rest)
+    "tests/host/test_kill_anywhere.py",  # 45-125
+    "tests/conform/test_conform.py",  # 55-100
+    "tests/console/test_browser_phone.py",  # 75-100
+    "tests/console/test_browser.py",  # 75
+    "tests/assist/test_assist_defects.py",  # 70
+    "tests/fuzz/test_fuzz_engine.py",  # 50-70
+    "tests/evening/test_evening_browser.py",  # 35-65
+    "tests/fuzz/test_fuzz_grammar.py",  # 65
+    "tests/console/test_browser_vrn.py",  # 40
+    "tests/test_ruleset_games.py",  # 33
+    "tests/voice/test_voice_pack.py",  # 32
+    "tests/console/test_flood.py",  # 30
+    "tests/engine/test_digest.py",  # 28
+    "tests/audio/test_models_fetch.py",  # 27
+    "tests/grammar/test_grammar_properties.py",  # 25
+    "tests/audio/test_alsa_capture.py",  # 23
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # keep the order below: loadscope's own (most tests first) would undo it
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest modules first (LONGEST_FIRST), the rest in their usual order after them."""
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))  # stable
+
 
 def load_script(name: str) -> ModuleType:
     """Import ``scripts/<name>.py`` (scripts are not a package)."""

@@ -172,6 +172,20 @@ def parse_manifest(data: Any, path: Path) -> Manifest:
     return Manifest(path, lang, name, (lo, hi), dict(phrases), texts)
 
 
+_DEFAULTS: dict[tuple[Path, int, int, int], Manifest] = {}
+
+
 def default_manifest(lang: str) -> Manifest:
-    """The manifest of the default voice pack for ``lang``."""
-    return load_manifest(default_voices_root() / lang)
+    """The manifest of the default voice pack for ``lang``: read once while its file is
+    unchanged (a replay, a console or a conformance run each asked for it again, ~5 ms a time;
+    nothing changes a Manifest once made)."""
+    path = default_voices_root() / lang / MANIFEST_NAME
+    try:
+        st = path.stat()
+    except OSError:
+        return load_manifest(path.parent)  # its own error, as before
+    key = (path, st.st_mtime_ns, st.st_size, st.st_ino)
+    manifest = _DEFAULTS.get(key)
+    if manifest is None:
+        manifest = _DEFAULTS[key] = load_manifest(path.parent)
+    return manifest
