@@ -104,7 +104,7 @@ def describe(game: Game) -> str:
     e = game.expect
     if isinstance(e, w.Over):
         return f"Game over: {game.winner.value} win" if game.winner else "Game over"
-    when = ("Night " if game.phase.startswith("n") else "Day ") + game.phase[1:]
+    when = ("Night " if game.phase.is_night else "Day ") + str(game.phase.number)
     match e:
         case w.Speech(seat=seat, speech=speech):
             what = f"{_SPEECHES.get(speech, 'speech')} of seat {seat}"
@@ -183,7 +183,7 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
     public = game.public_out()
     seats = []
     for s in range(1, game.seats + 1):
-        how = (game.out.get(s) or {}).get("how")
+        how = game.how_out(s)
         seats.append(SeatView(s, game.roles[s], public.get(s), game.fouls.get(s, 0),
                               game.names.get(s, ""), how is not None and s not in public,
                               None if how is None else str(how)))
@@ -217,7 +217,7 @@ def standing(game: Game) -> str | None:
         return f"Nominations: {noms}"
     if "put_up" not in game.rules.script_keys:
         return None
-    thumbs = game.days[-1].extra.get("put_up", {}) if game.days else {}
+    thumbs = (game.days[-1].put_up or {}) if game.days else {}
     shown = ", ".join(f"{seat} ×{n}" for seat, n in thumbs.items()) or "none"
     return f"Put up: {shown}"
 
@@ -226,10 +226,10 @@ def night_secrets(game: Game) -> tuple[str, ...]:
     """The nights as only the host knows them: the hunt's result and the checks' answers."""
     out: list[str] = []
     for night in game.nights:
-        shot = night.get("shot")
-        parts = [f"night {night['night']}: " + ("miss" if shot is None else f"shot {shot}")]
+        shot = night.hit
+        parts = [f"night {night.number}: " + ("miss" if shot is None else f"shot {shot}")]
         for act in game.night_acts:  # in the order they were done
-            if act.night != night["night"]:
+            if act.night != night.number:
                 continue
             if act.act == "check":
                 parts.append(f"{act.role} checked {act.target}: "
@@ -241,9 +241,9 @@ def night_secrets(game: Game) -> tuple[str, ...]:
                 parts.append(f"{how.replace('_', ' ')} {act.target}")
         out.append(" · ".join(parts))
     if game.best_move is not None:
-        named = ", ".join(map(str, game.best_move["named"]))
-        out.append(f"best move of {game.best_move['seat']}: {named} "
-                   f"({game.best_move['black_named']} black)")
+        named = ", ".join(map(str, game.best_move.named))
+        out.append(f"best move of {game.best_move.seat}: {named} "
+                   f"({game.best_move.black_named} black)")
     return tuple(out)
 
 

@@ -20,18 +20,18 @@ from narrator.engine import (
     Action,
     Check,
     EndSpeech,
-    Extra,
-    Floor,
     Foul,
     Game,
     Hands,
+    HandsUp,
     Kill,
     Malformed,
     Nominate,
-    PutUp,
     Remove,
     Save,
     Shot,
+    TakeFloor,
+    Thumbs,
     Withdraw,
 )
 from narrator.engine import waits as w
@@ -193,11 +193,11 @@ class _Table:
         if isinstance(exp, w.Vote | w.Crash):
             return _seats([a.seats[0] for a in todo if isinstance(a, Hands)])
         if isinstance(exp, w.Extra):
-            return _seats([a.seats[0] for a in todo if isinstance(a, Extra)])
-        if isinstance(exp, w.PutUp) and isinstance(first, PutUp):
-            thumbs = [a.seats[0] for a in todo if isinstance(a, PutUp) and a.target == first.target]
+            return _seats([a.seats[0] for a in todo if isinstance(a, HandsUp)])
+        if isinstance(exp, w.PutUp) and isinstance(first, Thumbs):
+            thumbs = [a.seats[0] for a in todo if isinstance(a, Thumbs) and a.target == first.target]
             return f"{first.target}: " + " ".join(map(str, thumbs))
-        if isinstance(first, Floor):
+        if isinstance(first, TakeFloor):
             return str(first.seat)
         if isinstance(first, Check) and isinstance(exp, w.NightAct) and exp.checks:
             return str(first.target)

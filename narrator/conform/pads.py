@@ -20,18 +20,18 @@ from narrator.engine import (
     Action,
     Check,
     EndSpeech,
-    Extra,
-    Floor,
     Foul,
     Game,
     Hands,
+    HandsUp,
     Kill,
     Nominate,
-    PutUp,
     Remove,
     Role,
     Save,
     Shot,
+    TakeFloor,
+    Thumbs,
     Withdraw,
 )
 from narrator.engine import waits as w
@@ -59,7 +59,7 @@ class _Table(LoopPlayer):
             self.errors.append(f"{who} {do} {data}: refused ({reply.reason})")
 
     def cannot(self, action: Action) -> str | None:
-        if isinstance(action, Kill | PutUp) and not self.game.is_alive(action.target):
+        if isinstance(action, Kill | Thumbs) and not self.game.is_alive(action.target):
             return OUT_OF_REACH
         return super().cannot(action)
 
@@ -92,11 +92,11 @@ class _Table(LoopPlayer):
             pads = self.table.deciders() if action.role == "mafia" else [self.seat_of(action.role)]
             for seat in pads:  # the don decides; without him every mafioso points the same
                 self.press(seat, "act", act=act, target=action.target)
-        elif isinstance(action, Floor):
+        elif isinstance(action, TakeFloor):
             self.press(action.seat, "floor")
-        elif isinstance(action, PutUp):
+        elif isinstance(action, Thumbs):
             self.press(action.seats[0], "thumb", target=action.target)
-        elif isinstance(action, Extra):
+        elif isinstance(action, HandsUp):
             self.press(action.seats[0], "extra")
         else:
             raise AssertionError(f"pads: no press for {action}")
@@ -117,7 +117,7 @@ class _Table(LoopPlayer):
         if not self.table.speech_puts_up() or self.game.step + 1 >= len(self.ref.steps):
             return
         after = self.ref.steps[self.game.step + 1]
-        accused = [a.target for a in after.actions if isinstance(a, PutUp)]
+        accused = [a.target for a in after.actions if isinstance(a, Thumbs)]
         exp = self.game.expect
         if isinstance(after.expect, w.PutUp) and accused and isinstance(exp, w.Speech):
             self.press(exp.seat, "accuse", target=accused[0])

@@ -20,11 +20,11 @@ from narrator.conform.reference import Reference, Step
 from narrator.engine import (
     Action,
     BestMove,
-    Extra,
     HandCount,
     Hands,
+    HandsUp,
     Malformed,
-    PutUp,
+    Thumbs,
     TimeUp,
 )
 from narrator.host.driver import Driver
@@ -41,10 +41,10 @@ def atoms(actions: Iterable[Action]) -> list[Action]:
     for a in actions:
         if isinstance(a, Hands):
             out.extend(Hands((s,)) for s in a.seats)
-        elif isinstance(a, PutUp):
-            out.extend(PutUp(a.target, (s,)) for s in a.seats)
-        elif isinstance(a, Extra):
-            out.extend(Extra((s,)) for s in a.seats)
+        elif isinstance(a, Thumbs):
+            out.extend(Thumbs(a.target, (s,)) for s in a.seats)
+        elif isinstance(a, HandsUp):
+            out.extend(HandsUp((s,)) for s in a.seats)
         else:
             out.append(a)
     return out
@@ -55,9 +55,9 @@ def _key(atom: Action) -> str:
     named (a host counts them; the pads press them in the reference's order)."""
     if isinstance(atom, Hands):
         return "hands"
-    if isinstance(atom, PutUp):
+    if isinstance(atom, Thumbs):
         return f"put_up {atom.target}"
-    if isinstance(atom, Extra):
+    if isinstance(atom, HandsUp):
         return "extra"
     return str(atom)
 

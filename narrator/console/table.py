@@ -47,15 +47,15 @@ from narrator.engine import (
     Check,
     EndSpeech,
     EngineError,
-    Extra,
-    Floor,
     Foul,
     Hands,
+    HandsUp,
     Nominate,
-    PutUp,
     Remove,
     Role,
     Shot,
+    TakeFloor,
+    Thumbs,
     Timer,
     TimeUp,
     Withdraw,
@@ -438,7 +438,7 @@ class ConsoleTable:
         if self._late(press):
             return refused("too_late")
         self._take(press, "floor", {})
-        self._apply(Floor(seat))
+        self._apply(TakeFloor(seat))
         return OK
 
     def speech_puts_up(self) -> bool:
@@ -447,8 +447,8 @@ class ConsoleTable:
         exp = game.expect
         if not isinstance(exp, w.Speech) or game.is_over:
             return False
-        day = int(game.phase[1:])
-        return game.phase.startswith("d") and any(
+        day = game.phase.number
+        return game.phase.is_day and any(
             isinstance(step, Speeches) and step.put_up and step.kind == exp.speech
             for step in game.rules.day_steps(day))
 
@@ -482,11 +482,11 @@ class ConsoleTable:
             return refused("seat_out")
         if self._late(press):
             return refused("too_late")
-        reason = self.game.refusal(PutUp(accused, (seat,)))
+        reason = self.game.refusal(Thumbs(accused, (seat,)))
         if reason is not None:
             return refused(reason)
         self._take(press, "thumb", {"target": accused})
-        self._apply(PutUp(accused, (seat,)))
+        self._apply(Thumbs(accused, (seat,)))
         return OK
 
     def _extra(self, press: Press, seat: int) -> Reply:
@@ -497,11 +497,11 @@ class ConsoleTable:
             return refused("seat_out")
         if self._late(press):
             return refused("too_late")
-        reason = self.game.refusal(Extra((seat,)))
+        reason = self.game.refusal(HandsUp((seat,)))
         if reason is not None:
             return refused(reason)
         self._take(press, "extra", {})
-        self._apply(Extra((seat,)))
+        self._apply(HandsUp((seat,)))
         return OK
 
     # -- speech fallback (2.3) ---------------------------------------------------------------

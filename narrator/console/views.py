@@ -23,7 +23,7 @@ from typing import Any, Protocol, assert_never
 
 from narrator.console.settings import ConsoleSettings
 from narrator.console.tokens import OPERATOR, Who
-from narrator.engine import Check, Game, Role
+from narrator.engine import Check, Game, Phase, Role
 from narrator.engine import waits as w
 from narrator.host.desk import Desk
 from narrator.host.host import Host
@@ -69,10 +69,10 @@ def phase(table: ConsoleTable) -> dict[str, Any]:
     """The step the game is in, as everybody at the table hears it announced."""
     game = table.game
     exp = game.expect
-    number = int(game.phase[1:])
+    number = game.phase.number
     lang: w.Lang = "uk" if table.settings.lang == "uk" else "ru"
     # (serial: a new step, a new number — a pad's answer to a press belongs to its step)
-    out: dict[str, Any] = {"time": "night" if game.phase.startswith("n") else "day",
+    out: dict[str, Any] = {"time": game.phase.time,
                            "number": number, "label": exp.label(lang), "serial": exp.serial}
     match exp:
         case w.Over():
@@ -124,7 +124,7 @@ def _common(table: ConsoleTable) -> dict[str, Any]:
         list(game.voting_candidates) if isinstance(exp, w.Vote | w.Crash) else [],
         "winner": game.winner.value if game.winner else None,
         # the maniac's side: announced aloud at the end of the first night
-        "declared": {} if game.phase == "n1" else dict(game.dealt),
+        "declared": {} if game.phase == Phase.night(1) else dict(game.dealt),
         **_day_by_hands(table),
     }
 
@@ -143,9 +143,9 @@ def _day_by_hands(table: ConsoleTable) -> dict[str, Any]:
     if isinstance(exp, w.PutUp):
         out["thumbs"] = len(table.desk.thumbs)
     over = isinstance(exp, w.Over)
-    put_up = game.days[-1].extra.get("put_up") if game.days and not over else None
-    if put_up and game.phase.startswith("d"):
-        out["put_up"] = dict(put_up)
+    put_up = game.days[-1].put_up if game.days and not over else None
+    if put_up and game.phase.is_day:
+        out["put_up"] = {str(x): c for x, c in put_up.items()}
     if isinstance(exp, w.Extra):
         out["raised"] = list(table.desk.raised)
     return out

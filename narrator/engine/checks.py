@@ -22,25 +22,25 @@ from narrator.engine.actions import (
     BestMove,
     Check,
     EndSpeech,
-    Extra,
-    Floor,
     Foul,
     HandCount,
     Hands,
+    HandsUp,
     Kill,
     Malformed,
     Nominate,
-    PutUp,
     Remove,
     Save,
     Shot,
+    TakeFloor,
+    Thumbs,
     TimeUp,
     Withdraw,
 )
 from narrator.engine.errors import IllegalActionError, InvalidActionError
-from narrator.engine.record import NightAct, notation
+from narrator.engine.record import RoleAct, notation
 from narrator.engine.state import State
-from narrator.engine.types import Role
+from narrator.engine.types import Phase, Role
 from narrator.engine.waits import Expect
 
 __all__ = ["accusation_refusal", "acted", "actor_alive", "check", "check_refusal", "check_seat",
@@ -132,7 +132,7 @@ def _check_night_act(s: State, action: Check | Kill | Save, exp: Expect) -> None
         raise _illegal(s, exp, action, f"the {action.role} is out of the game")
 
 
-def _check_floor(s: State, action: Floor, exp: Expect) -> None:
+def _check_floor(s: State, action: TakeFloor, exp: Expect) -> None:
     if not isinstance(exp, w.Floor):
         raise _illegal(s, exp, action, "nobody is asked to take the floor")
     check_seat(s, action.seat, action)
@@ -142,11 +142,11 @@ def _check_floor(s: State, action: Floor, exp: Expect) -> None:
         raise _illegal(s, exp, action, f"seat {action.seat} has spoken today")
 
 
-def _check_thumbs(s: State, action: PutUp | Extra, exp: Expect) -> None:
+def _check_thumbs(s: State, action: Thumbs | HandsUp, exp: Expect) -> None:
     """The thumbs after a speech, or the hands held up through the discussion."""
-    if not isinstance(exp, w.PutUp if isinstance(action, PutUp) else w.Extra):
+    if not isinstance(exp, w.PutUp if isinstance(action, Thumbs) else w.Extra):
         raise _illegal(s, exp, action, "it is not the time for it")
-    if isinstance(action, PutUp):
+    if isinstance(action, Thumbs):
         check_seat(s, action.target, action)
     for seat in action.seats:
         check_seat(s, seat, action)
@@ -157,8 +157,8 @@ def _check_thumbs(s: State, action: PutUp | Extra, exp: Expect) -> None:
 def _check_best_move(s: State, action: BestMove, exp: Expect) -> None:
     if not s.rules.best_move:
         raise _illegal(s, exp, action, "the best_move option is off")
-    victim = s.nights[0]["shot"] if s.nights else None  # the first hunt's (night 2) hit
-    if not (isinstance(exp, w.Speech) and exp.speech == "last" and s.phase == "d2"
+    victim = s.nights[0].shot if s.nights else None  # the first hunt's (night 2) hit
+    if not (isinstance(exp, w.Speech) and exp.speech == "last" and s.phase == Phase.day(2)
             and victim is not None and exp.seat == victim):
         raise _illegal(s, exp, action, "only the first-night victim names a best move, at "
                                        "the last word")
@@ -181,8 +181,8 @@ _CHECKS: dict[type, Callable[[State, Any, Expect], None]] = {
     Hands: _check_hands,
     Shot: _check_shot,
     **dict.fromkeys(NIGHT_ACTS, _check_night_act),
-    Floor: _check_floor,
-    PutUp: _check_thumbs, Extra: _check_thumbs,
+    TakeFloor: _check_floor,
+    Thumbs: _check_thumbs, HandsUp: _check_thumbs,
     BestMove: _check_best_move,
 }
 
@@ -200,7 +200,7 @@ def actor_alive(s: State, role: str) -> bool:
     return seat is not None and s.at_table(seat)
 
 
-def acted(s: State, step: int, role: str) -> NightAct | None:
+def acted(s: State, step: int, role: str) -> RoleAct | None:
     """What ``role`` did at step ``step``, the step the game waits at (None: nothing yet)."""
     for act in reversed(s.night_acts):
         if act.step != step:
@@ -235,12 +235,12 @@ def refusal(s: State, exp: Expect, action: Action) -> str | None:
     if isinstance(action, Hands) and isinstance(exp, _VOTES):
         taken = s.round.voted if isinstance(exp, w.Vote) else s.presses.hands
         return "already_voted" if any(x in taken for x in action.seats) else None
-    if isinstance(action, PutUp) and isinstance(exp, w.PutUp):
+    if isinstance(action, Thumbs) and isinstance(exp, w.PutUp):
         reason = accusation_refusal(s, exp.seat, action.target)
         if reason is not None:
             return reason
         return "already_voted" if any(x in s.presses.thumbs for x in action.seats) else None
-    if isinstance(action, Extra) and isinstance(exp, w.Extra):
+    if isinstance(action, HandsUp) and isinstance(exp, w.Extra):
         return "already_raised" if any(x in s.presses.raised for x in action.seats) else None
     return None
 
@@ -269,9 +269,9 @@ def public_out(s: State) -> dict[int, str]:
     night_kills = set(s.rules.kill_how.values())
     out: dict[int, str] = {}
     for seat, info in s.out.items():
-        how = str(info["how"])
+        how = info.how
         if how in night_kills:
-            if s.winner is None and info.get("night") not in days:
+            if s.winner is None and info.night not in days:
                 continue
             how = "shot"
         out[seat] = how

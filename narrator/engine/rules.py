@@ -22,7 +22,17 @@ from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from narrator.engine.errors import InvalidActionError
-from narrator.engine.steps import Announce, DayStep, Hunt, NightStep, Resolve, Speeches, Vote, Wake
+from narrator.engine.steps import (
+    Announce,
+    DayStep,
+    HuntStep,
+    NightStep,
+    Resolve,
+    Speeches,
+    StepFigure,
+    VoteStep,
+    Wake,
+)
 from narrator.engine.types import Role, SpeechKind, Team, Timer
 from narrator.errors import NarratorError
 
@@ -132,6 +142,14 @@ class Rules:
     #: the timer :meth:`first_night_timer` gives it (none: it is only announced)
     first_night: ClassVar[tuple[str, ...]] = (
         "night", "dealing", "don_noted", "agreement", "sheriff_noted", "sheriff_sleeps")
+    #: the figures of each first-night step that has a timer (named after the step); a step
+    #: not here is only announced
+    first_night_figures: ClassVar[Mapping[str, StepFigure]] = {
+        "dealing": StepFigure("deal_seconds_per_seat", per_seat=True),
+        "don_noted": StepFigure("don_noted_seconds"),
+        "agreement": StepFigure("agreement_seconds", "agreement_warning"),
+        "sheriff_noted": StepFigure("sheriff_first_night_seconds"),
+    }
 
     # -- the steps of the other texts (crime-time has none of them) ---------------------------
 
@@ -268,16 +286,16 @@ class Rules:
     # -- the night -----------------------------------------------------------------------------
 
     def first_night_timer(self, step: str, seats: int) -> Timer | None:
-        """The timer of a step of :attr:`first_night` (2.1.1), or None for one only announced."""
-        if step == "dealing":
-            return Timer("dealing", self.deal_seconds_per_seat * seats)
-        if step == "don_noted":
-            return Timer("don_noted", self.don_noted_seconds)
-        if step == "agreement":
-            return Timer("agreement", self.agreement_seconds, self.agreement_warning)
-        if step == "sheriff_noted":
-            return Timer("sheriff_noted", self.sheriff_first_night_seconds)
-        return None
+        """The timer of a step of :attr:`first_night` (2.1.1), from
+        :attr:`first_night_figures`, or None for one only announced."""
+        figure = self.first_night_figures.get(step)
+        if figure is None:
+            return None
+        seconds = getattr(self, figure.seconds)
+        if figure.per_seat:
+            seconds *= seats
+        warning = getattr(self, figure.warning) if figure.warning is not None else None
+        return Timer(step, seconds, warning)
 
     def night_steps(self, night: int, alive: Callable[[Role], bool]) -> tuple[NightStep, ...]:
         """The steps of night ``night`` (from 2); ``alive(card)``: is that card at the table.
@@ -287,7 +305,7 @@ class Rules:
         if steps is None:  # the same every night: made once per ruleset
             checks = tuple(Wake(c.value, ("check",), self.check_seconds, f"{c.value}_check")
                            for c in self.checkers)
-            steps = _NIGHTS[type(self)] = (Hunt(), Resolve(), *checks, Announce("sheriff_sleeps"))
+            steps = _NIGHTS[type(self)] = (HuntStep(), Resolve(), *checks, Announce("sheriff_sleeps"))
         return steps
 
     def check_refusal(self, checker: int | None, target: int,
@@ -435,7 +453,7 @@ class Rules:
         return None
 
 
-_DISCUSSION_AND_VOTE: tuple[DayStep, ...] = (Speeches(), Vote())
+_DISCUSSION_AND_VOTE: tuple[DayStep, ...] = (Speeches(), VoteStep())
 _NIGHTS: dict[type[Rules], tuple[NightStep, ...]] = {}
 #: the setting that gives each kind of speech (but the day's) its length
 _SPEECH_SETTING = {"last": "last_word_seconds", "tie": "tie_speech_seconds",
@@ -444,10 +462,16 @@ _SPEECH_SETTING = {"last": "last_word_seconds", "tie": "tie_speech_seconds",
 
 RulesT = TypeVar("RulesT", bound=type[Rules])
 
-#: the rulesets by name (:func:`register`)
+#: the rulesets by name (:func:`register`), in the order they register: crime-time here,
+#: then the modules of :mod:`narrator.engine.rulesets` (importing :mod:`narrator.engine`
+#: registers them all)
 RULESETS: dict[str, type[Rules]] = {}
-#: every ruleset name the narrator knows of, implemented or not (the command line's choices)
-KNOWN = ("crime-time", "professional", "vrn", "vrn-closed", "amateur")
+
+
+def known() -> tuple[str, ...]:
+    """Every ruleset's name, from the registry (the command line's choices): a new ruleset
+    is known once its module registers it, and nowhere else."""
+    return tuple(RULESETS)
 
 
 def register(cls: RulesT) -> RulesT:
@@ -470,8 +494,4 @@ def find_rules(name: str) -> Rules:
     try:
         return RULESETS[name]()
     except KeyError:
-        if name in KNOWN:
-            raise NarratorError(
-                f"rules {name!r} are not implemented yet; implemented: {', '.join(RULESETS)}"
-            ) from None
-        raise NarratorError(f"unknown rules {name!r}; known: {', '.join(KNOWN)}") from None
+        raise NarratorError(f"unknown rules {name!r}; known: {', '.join(known())}") from None

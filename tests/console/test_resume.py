@@ -14,7 +14,7 @@ from narrator.conform.check import Kill, cut
 from narrator.console.serve import ConsoleOptions, console_table
 from narrator.console.table import ConsoleTable, Press, Reply
 from narrator.console.tokens import OPERATOR
-from narrator.engine import Game
+from narrator.engine import Game, Phase
 from narrator.engine import waits as w
 from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
@@ -119,7 +119,7 @@ def test_killed_during_the_deal_the_cards_seen_stay_seen_and_the_deal_waits(
     for _ in range(20):  # however long nobody looks, the night waits for the cards (2.1.1)
         if not back.driver.run_next():
             break
-    assert back.table.dealing and back.game.phase == "n1"
+    assert back.table.dealing and back.game.phase == Phase.night(1)
     assert back.table.publish is not None
     for seat in range(4, 11):
         assert back.press(seat, "seen").ok

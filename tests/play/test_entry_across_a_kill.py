@@ -75,5 +75,5 @@ def test_an_entry_cut_between_its_shots_is_finished_on_resume(tmp_path: Path) ->
         last=contents.last_entry())
     assert [a for a in resumed.history if isinstance(a, Shot)] == [Shot(3, 7), Shot(5, 7),
                                                                     Shot(9, 7)]
-    assert resumed.nights[0]["shot"] == 7  # the agreed shot: a hit, not a miss
+    assert resumed.nights[0].hit == 7  # the agreed shot: a hit, not a miss
     assert not isinstance(resumed.expect, w.Hunt)  # answered before the kill: not asked again
