@@ -43,7 +43,7 @@ from narrator.voice.manifest import default_manifest
 
 PADS = ConsoleOptions("127.0.0.1:0")  # play --console …: pads vote, the cards are waited for
 
-class _Table(LoopPlayer):
+class _PadTable(LoopPlayer):
     """Ten players with their phones, and an operator for the fouls."""
 
     mode = "pads"
@@ -148,7 +148,7 @@ class Pads:
             driver = Driver(host.scheduler, lambda event: apply_input(host, event))
             table = console_table(host, parts.transcript, journal, ref.script.lang, PADS,
                                   resumed=resumed)
-            player = _Table(ref, parts, driver, clock, table)
+            player = _PadTable(ref, parts, driver, clock, table)
             if resumed is not None:
                 host.resume(left)
                 driver.run_until(driver.now())  # the console holds the resumed timer

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from narrator.conform.player import LoopPlayer, Progress
+from narrator.conform.player import LoopPlayer, StepProgress
 from narrator.conform.reference import Reference, Step
 from narrator.conform.runs import Run, new_journal, take_up
 from narrator.engine import Action, Hands, HandsUp, Thumbs
@@ -24,10 +24,10 @@ class _Feeder(LoopPlayer):
     def cannot(self, action: Action) -> str | None:
         return None  # a script says everything
 
-    def progress(self, step: Step) -> Progress:
+    def progress(self, step: Step) -> StepProgress:
         made = self._progress.get(id(step))
         if made is None:  # every action of the script, the refused hands too
-            made = self._progress[id(step)] = Progress(step)
+            made = self._progress[id(step)] = StepProgress(step)
         return made.update(self.game.history, self.game.step_start)
 
     def give(self, step: Step, taken: Action) -> None:

@@ -209,15 +209,15 @@ class NightRecord:
             out[key] = self._slot_json(kind, role)
         return out
 
-    def _slot_json(self, kind: str, key: str) -> Any:
+    def _slot_json(self, kind: str, role: str) -> Any:
         if kind == "shot":
             return self.shot
         if kind == "kill":
-            return self.kills.get(key)
+            return self.kills.get(role)
         if kind == "check":
-            check = self.checks.get(key)
+            check = self.checks.get(role)
             return None if check is None else {"target": check.target, "result": check.result}
-        save = self.saves.get(key)
+        save = self.saves.get(role)
         return None if save is None else {"target": save.target, "saved": save.saved}
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.clock import VirtualClock
-from narrator.conform.check import Kill, cut
+from narrator.conform.check import KillPoint, cut
 from narrator.console.serve import ConsoleOptions, console_table
 from narrator.console.table import ConsoleTable, Press, Reply
 from narrator.console.tokens import OPERATOR
@@ -154,7 +154,7 @@ def test_a_hand_whose_action_the_kill_lost_is_counted_on_resume(tmp_path: Path) 
     path = seat_2_voted(tmp_path)
     text = path.read_text().splitlines()
     assert '"do":"hand"' in text[-2] and text[-1].endswith('"action":"hands 2"}')
-    cut(path, Kill(len(text) - 1, torn=True))  # the press written, its action torn
+    cut(path, KillPoint(len(text) - 1, torn=True))  # the press written, its action torn
     back = resumed(path)
     assert str(back.game.history[-1]) == "hands 2" and back.table.desk.hands == {2}
 

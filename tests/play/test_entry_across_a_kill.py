@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from narrator.clock import VirtualClock
-from narrator.conform.check import Kill, cut
+from narrator.conform.check import KillPoint, cut
 from narrator.engine import Game, Shot
 from narrator.engine import waits as w
 from narrator.host.hearing import game_hearing
@@ -63,7 +63,7 @@ def test_an_entry_cut_between_its_shots_is_finished_on_resume(tmp_path: Path) ->
     text = path.read_text().splitlines()
     at = next(i for i, line in enumerate(text) if '"type":"entry"' in line)
     assert text[at + 1].endswith('"action":"shot 3 7"}')
-    cut(path, Kill(at + 2, torn=True))  # the first shot written, the second torn
+    cut(path, KillPoint(at + 2, torn=True))  # the first shot written, the second torn
     with locked(path):
         repair_torn_tail(path)
     contents = load_journal(path)
