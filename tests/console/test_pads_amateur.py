@@ -99,7 +99,7 @@ def test_the_speaker_accuses_and_the_table_puts_up_by_thumbs() -> None:
     rig.until(w.Floor)
     assert rig.press(2, "thumb", target=8).reason == "not_now"
     assert rig.views["operator"]["put_up"] == {"8": 3}
-    assert rig.game.days[-1].put_up == {"8": 3}
+    assert rig.game.days[-1].put_up == {8: 3}
     # a speaker who accuses nobody: the window passes, no pad is asked for a thumb
     assert rig.press(7, "floor").ok and rig.press(7, "end").ok
     assert isinstance(rig.game.expect, w.PutUp)
