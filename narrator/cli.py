@@ -17,11 +17,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from narrator.engine.rules import KNOWN
+from narrator.engine.rules import known
 from narrator.engine.tuning import all_figures
 from narrator.errors import NarratorError
 
-RULES = KNOWN
 LANGS = ("ru", "uk")
 
 
@@ -69,7 +68,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the protocol as JSON")
     p.add_argument("--lang", choices=LANGS, default=None, help="grammar language (default ru)")
     p.add_argument("--model", metavar="PATH", help="Vosk model for a recorded session")
-    p.add_argument("--rules", choices=RULES, default=None,
+    p.add_argument("--rules", choices=known(), default=None,
                    help="the ruleset of a script whose header names none (one naming another "
                         "is an error)")
     audio_opts(p)
@@ -104,7 +103,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run="narrator.replay.demo:run")
 
     p = sub.add_parser("play", help="host a whole game with no human host")
-    p.add_argument("--rules", choices=RULES, default="crime-time", help="the ruleset")
+    p.add_argument("--rules", choices=known(), default="crime-time", help="the ruleset")
     p.add_argument("--lang", choices=LANGS, default="ru", help="the narrator's language")
     p.add_argument("--seats", type=int, default=None,
                    help="seats at the table (default: the ruleset's)")
@@ -124,7 +123,7 @@ def _build_parser() -> argparse.ArgumentParser:
                                        "player all night, a results table")
     p.add_argument("dir", metavar="DIR",
                    help="the evening's folder: a new one, or one to take up again")
-    p.add_argument("--rules", choices=RULES, default="crime-time",
+    p.add_argument("--rules", choices=known(), default="crime-time",
                    help="the evening's ruleset (each game may take another)")
     p.add_argument("--lang", choices=LANGS, default="ru", help="the narrator's language")
     p.add_argument("--seats", type=int, default=None, help="seats at the table (default: the "
@@ -148,7 +147,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run="narrator.evening.cli:run")
 
     p = sub.add_parser("assist", help="a human host drives; the narrator speaks and times")
-    p.add_argument("--rules", choices=RULES, default="crime-time", help="the ruleset")
+    p.add_argument("--rules", choices=known(), default="crime-time", help="the ruleset")
     p.add_argument("--lang", choices=LANGS, default="ru", help="the narrator's language")
     p.add_argument("--seats", type=int, default=None,
                    help="seats at the table (default: the ruleset's)")

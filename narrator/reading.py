@@ -90,7 +90,7 @@ def containers(text: str) -> int:
     return bare.count("{") + bare.count("[")
 
 
-class Line(NamedTuple):
+class TextLine(NamedTuple):
     """One line of a file: its number (from 1), its text (without ``\\n`` or ``\\r\\n``) and
     whether a newline ended it (False only for the file's last line: a journal's torn tail)."""
 
@@ -119,7 +119,7 @@ def open_regular(name: str, what: str, limit: int) -> int:
 
 
 def read_lines(path: str | Path, limits: Limits, *,
-               torn_tail: bool = False) -> Generator[Line, None, None]:
+               torn_tail: bool = False) -> Generator[TextLine, None, None]:
     """The lines of the regular file ``path``, read one at a time within ``limits``.
 
     Each failure is a one-line NarratorError, raised when the reader reaches it: not a regular
@@ -139,14 +139,14 @@ def read_lines(path: str | Path, limits: Limits, *,
         os.close(fd)
 
 
-def text_lines(text: str, name: str, limits: Limits) -> Generator[Line, None, None]:
+def text_lines(text: str, name: str, limits: Limits) -> Generator[TextLine, None, None]:
     """The lines of ``text`` (a file's contents already read) within ``limits``, as
     :func:`read_lines` gives them."""
     return lines_of(io.BytesIO(text.encode("utf-8", "surrogatepass")), name, limits)
 
 
 def lines_of(f: IO[bytes], name: str, limits: Limits, *,
-             torn_tail: bool = False) -> Generator[Line, None, None]:
+             torn_tail: bool = False) -> Generator[TextLine, None, None]:
     """The lines of the binary stream ``f``, checked as :func:`read_lines` says."""
     what = limits.what
     total = 0
@@ -169,7 +169,7 @@ def lines_of(f: IO[bytes], name: str, limits: Limits, *,
             body = body[:-1]
         if len(body) > limits.max_line:
             if torn_tail and _torn_to_the_end(f):
-                yield Line(number, "", False)
+                yield TextLine(number, "", False)
                 return
             raise NarratorError(f"{name}:{number}: cannot read {what} (a line too long: at "
                                 f"most {limits.max_line:,} bytes)")
@@ -177,7 +177,7 @@ def lines_of(f: IO[bytes], name: str, limits: Limits, *,
             text = body.decode("utf-8")
         except UnicodeDecodeError:
             raise NarratorError(f"{name}:{number}: cannot read {what} (not UTF-8)") from None
-        yield Line(number, text, whole)
+        yield TextLine(number, text, whole)
 
 
 def _torn_to_the_end(f: IO[bytes]) -> bool:

@@ -44,16 +44,16 @@ from narrator.engine.actions import (
     Action,
     Check,
     EndSpeech,
-    Extra,
-    Floor,
     Foul,
     Hands,
+    HandsUp,
     Kill,
     Nominate,
-    PutUp,
     Remove,
     Save,
     Shot,
+    TakeFloor,
+    Thumbs,
     TimeUp,
     Withdraw,
 )
@@ -161,20 +161,20 @@ def _floor(game: Game, rng: random.Random, exp: w.Floor, living: list[int],
            roll: float) -> Action | None:
     spoken = game.spoken  # (a property: once, not once a seat)
     waiting = [s for s in living if s not in spoken]
-    return Floor(rng.choice(waiting)) if waiting and rng.random() < 0.7 else None
+    return TakeFloor(rng.choice(waiting)) if waiting and rng.random() < 0.7 else None
 
 
 def _put_up(game: Game, rng: random.Random, exp: w.PutUp, living: list[int],
             roll: float) -> Action | None:
     if rng.random() < 0.5:
         return None
-    return PutUp(rng.choice(living), tuple(rng.sample(living, rng.randint(0, len(living)))))
+    return Thumbs(rng.choice(living), tuple(rng.sample(living, rng.randint(0, len(living)))))
 
 
 def _extra(game: Game, rng: random.Random, exp: w.Extra, living: list[int],
            roll: float) -> Action | None:
     if rng.random() < 0.3:  # the hands held up through the discussion
-        return Extra(tuple(rng.sample(living, min(len(living), rng.randint(0, 3)))))
+        return HandsUp(tuple(rng.sample(living, min(len(living), rng.randint(0, 3)))))
     return None
 
 

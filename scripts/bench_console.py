@@ -251,7 +251,7 @@ class Bench:
         sampler = asyncio.ensure_future(self._sample_rss()) if flood else None
 
         def state() -> tuple[w.Expect, int, bool]:
-            return game.expect, int(game.phase[1:]), table.dealing
+            return game.expect, game.phase.number, table.dealing
 
         def checking() -> bool:
             e = game.expect

@@ -35,7 +35,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from narrator.audio.format import AudioChunk, AudioFormat
-from narrator.audio.playback import Player
+from narrator.audio.playback import AudioPlayer
 from narrator.clock import VirtualClock
 from narrator.engine import Game, TimeUp
 from narrator.engine import events as ev
@@ -76,7 +76,7 @@ class CountingSink:
 class Voice:
     """The host's voice: the player, offline, brought up to the clock as lines come."""
 
-    def __init__(self, player: Player) -> None:
+    def __init__(self, player: AudioPlayer) -> None:
         self.player = player
 
     def say(self, line: Line, at: float) -> None:
@@ -130,7 +130,7 @@ def session(hours: float, seed: int = 7) -> dict[str, Any]:
     for key in pack:  # every clip decoded up front: the cache is full, not a growth to measure
         pack.clip(key)
     sink = CountingSink()
-    player = Player(sink, clock, pack)
+    player = AudioPlayer(sink, clock, pack)
     voice = Voice(player)
     end = hours * 3600.0
     tmp = Path(tempfile.mkdtemp(prefix="narrator-session-"))

@@ -29,7 +29,7 @@ import numpy as np
 
 from narrator.audio.format import AudioChunk, AudioFormat
 from narrator.audio.noise import soft_noise
-from narrator.audio.playback import Player
+from narrator.audio.playback import AudioPlayer
 from narrator.clock import MonotonicClock
 from narrator.host.driver import Driver
 from narrator.host.scheduler import Scheduler
@@ -86,7 +86,7 @@ def report(name: str, ms: list[float], target: float) -> bool:
 def latency(pack: VoicePack, keys: list[str], trials: int, fresh: bool) -> list[float]:
     """say(key) → first voice sample; ``fresh`` forgets synthesized clips between trials."""
     sink = FirstSampleSink()
-    player = Player(sink, MonotonicClock(), pack)
+    player = AudioPlayer(sink, MonotonicClock(), pack)
     player.start()
     out: list[float] = []
     rng = np.random.default_rng(0)
@@ -114,7 +114,7 @@ def timers(pack: VoicePack, seconds: float) -> list[float]:
     clock = MonotonicClock()
     sched = Scheduler(clock)
     sink = FirstSampleSink()
-    player = Player(sink, clock, pack)
+    player = AudioPlayer(sink, clock, pack)
     player.set_bed(soft_noise(8.0, sink.format.rate))
     player.start()
     late: list[float] = []

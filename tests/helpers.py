@@ -42,7 +42,7 @@ def checker_present(replayed: Game, role: str, night: int) -> bool:
     out = replayed.out.get(seat)
     if out is None:
         return True
-    return out["night"] >= night if "night" in out else out["day"] >= night
+    return out.phase.number >= night
 
 
 if TYPE_CHECKING:  # (tests.assist.keys imports this module)

@@ -26,16 +26,16 @@ from narrator.engine import (
     Action,
     BestMove,
     EndSpeech,
-    Extra,
-    Floor,
     Foul,
     Game,
     HandCount,
     Hands,
+    HandsUp,
     Nominate,
-    PutUp,
     Remove,
     Shot,
+    TakeFloor,
+    Thumbs,
     TimeUp,
     Withdraw,
     night_act,
@@ -98,14 +98,14 @@ def universe(game: Game) -> Iterator[tuple[Owner, Action]]:
                         yield s, action
         case w.Floor():
             for s in seats:
-                yield s, Floor(s)
+                yield s, TakeFloor(s)
         case w.PutUp():
             for s in seats:
                 for t in seats:
-                    yield s, PutUp(t, (s,))
+                    yield s, Thumbs(t, (s,))
         case w.Extra():
             for s in seats:
-                yield s, Extra((s,))
+                yield s, HandsUp((s,))
         case w.Pause() | w.Deal() | w.Over():
             pass
 
@@ -217,7 +217,7 @@ def _accused_next(game: Game, history: list[Action], i: int) -> int | None:
     if not isinstance(exp, w.Speech) or not isinstance(history[i], TimeUp | EndSpeech):
         return None
     for later in history[i + 1:]:
-        if isinstance(later, PutUp):
+        if isinstance(later, Thumbs):
             return later.target
         if not isinstance(later, Foul):
             return None
@@ -277,13 +277,13 @@ def pad_buttons(view: dict[str, Any]) -> set[Button]:
                 out |= {night_act(mode, s["role"], n) for n in grid}
     elif kind == "floor":
         if not s["spoken"]:
-            out.add(Floor(seat))
+            out.add(TakeFloor(seat))
     elif kind == "put_up":
         if not s["given"]:
-            out.add(PutUp(s["accused"], (seat,)))
+            out.add(Thumbs(s["accused"], (seat,)))
     elif kind == "extra":
         if not s["raised"]:
-            out.add(Extra((seat,)))
+            out.add(HandsUp((seat,)))
     elif kind == "speech":
         if s["accuse"]:
             out |= {TablePress("accuse", n) for n in _or(s.get("accusable"), view["living"])}

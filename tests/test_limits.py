@@ -85,7 +85,7 @@ def test_a_script_at_every_limit_is_read_and_replayed(tmp_path: Path) -> None:
     path = sized(tmp_path / "s.table.jsonl", text, SCRIPT_LIMITS.max_bytes)
     script = load_table_script(path)
     assert len(script.inputs[0].say or ()) == MAX_SAY
-    assert [d["day"] for d in replay_script(script).protocol()["days"]] == [1]
+    assert [d.number for d in replay_script(script).game.days] == [1]
 
 
 def test_a_script_one_byte_too_large(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

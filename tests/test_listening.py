@@ -18,7 +18,7 @@ from narrator.audio.format import AudioChunk
 from narrator.audio.recognizer import Final, Partial
 from narrator.audio.sources import QuietRoom
 from narrator.clock import VirtualClock
-from narrator.engine import EndSpeech, Game, Nominate, Role, TimeUp
+from narrator.engine import EndSpeech, Game, Nominate, Phase, Refusal, Role, TimeUp, VoteRound
 from narrator.engine import waits as w
 from narrator.engine.entries import OperatorLineError, parse_operator_line
 from narrator.host.hearing import game_hearing
@@ -61,7 +61,7 @@ def from_table_script(path: Path) -> tuple[Any, dict[int, list[Any]], list[str]]
             shots = [f"{s}:{t}" for s, targets in night["shots"].items() for t in targets]
             lines.append(" ".join(shots) or "-")
             # a checker at the table is asked (shot tonight too, 2.1.2); one who left is not
-            number = next(nights)["night"]
+            number = next(nights).number
             lines.extend(str(night[role]) if night[role] else "-" for role in ("don", "sheriff")
                          if checker_present(replayed, role, number))
     return script, says, lines
@@ -119,8 +119,7 @@ def test_a_whole_game_by_ear_gives_the_table_script_protocol() -> None:
     said = core.transcript.said
     assert said[said.index("Слово игроку номер один") + 1] == "Принято"
     assert any("«я выставлю девятого» refused (future_tense)" in x for x in log)
-    assert {"seat": 2, "kind": "nominate", "target": 9, "reason": "future_tense",
-            "phase": "d1"}.items() <= core.game.refused[0].items()
+    assert core.game.refused[0] == Refusal(Phase.day(1), 2, "nominate", 9, "future_tense")
 
 
 def test_nominations_from_speech_and_the_operator_holds() -> None:
@@ -138,7 +137,7 @@ def test_nominations_from_speech_and_the_operator_holds() -> None:
     assert core.transcript.said.count("Принято") == 2
     assert any("refused (subjunctive)" in x for x in log)
     # each voting window waited for the operator; abstainers counted for the last candidate
-    assert game.days[0].rounds == [{"candidates": [5, 7], "votes": {"5": 6, "7": 4}}]
+    assert game.days[0].rounds == [VoteRound((5, 7), {5: 6, 7: 4})]
     assert game.days[0].out == [5] and game.fouls == {4: 1}
     assert operator.prompts[:2] == [
         "hands for 5: a count (6), the seats (1 2 4 or 4,), or - for none",

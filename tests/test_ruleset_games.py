@@ -85,12 +85,12 @@ def as_table(script: TableScript, replayed: Game) -> tuple[dict[int, list[Uttera
             said = line.say or ((0.0, END[script.lang]),)
             says.setdefault(line.value, []).append(list(said))
         elif line.key == "vote":  # one answer per candidate of the round
-            lines.extend(seats(line.value.get(c, [])) for c in next(rounds)["candidates"])
+            lines.extend(seats(line.value.get(c, [])) for c in next(rounds).candidates)
         elif line.key == "crash":
             lines.append(seats(line.value))
         elif line.key == "night":
             night = line.value
-            number = next(nights)["night"]
+            number = next(nights).number
             shots = [f"{s}:{t}" for s, targets in night["shots"].items() for t in targets]
             lines.append(" ".join(shots) or "-")
             for role in ("don", "sheriff"):

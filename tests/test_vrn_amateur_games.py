@@ -21,16 +21,16 @@ from narrator.cli import main
 from narrator.engine import (
     Action,
     Check,
-    Extra,
-    Floor,
     Foul,
     Game,
     Hands,
+    HandsUp,
     Kill,
-    PutUp,
     Remove,
     Save,
     Shot,
+    TakeFloor,
+    Thumbs,
     TimeUp,
 )
 from narrator.engine import waits as w
@@ -78,7 +78,7 @@ def same_step(a: Expect, b: Expect) -> bool:
 @dataclass
 class Step:
     """One step of a game the operator or the host answers: what the game waited for and the
-    actions that answered it (``ended``: how it ended, a TimeUp or a Floor)."""
+    actions that answered it (``ended``: how it ended, a TimeUp or a TakeFloor)."""
 
     expect: Expect
     actions: list[Action] = field(default_factory=list)
@@ -100,8 +100,8 @@ def steps_of(replayed: Game) -> Iterator[Step | Action]:
             if step is None or not same_step(step.expect, exp):
                 role_gone = isinstance(exp, w.NightAct) and not game.actor_alive(exp.role)
                 step = Step(exp, asked=not role_gone)
-            if isinstance(action, TimeUp | Floor):
-                if isinstance(action, Floor):
+            if isinstance(action, TimeUp | TakeFloor):
+                if isinstance(action, TakeFloor):
                     step.actions.append(action)
                 yield step
                 step = None
@@ -128,11 +128,11 @@ def operator_line(step: Step) -> str:
         return f"s {action.target}"
     if isinstance(action, Check):
         return f"c {action.target}"
-    if isinstance(action, Floor):
+    if isinstance(action, TakeFloor):
         return str(action.seat)
-    if isinstance(action, PutUp):
+    if isinstance(action, Thumbs):
         return f"{action.target}: {' '.join(map(str, action.seats))}"
-    if isinstance(action, Extra | Hands):
+    if isinstance(action, HandsUp | Hands):
         return _seats(action.seats)
     raise AssertionError(f"no line for {action}")
 
@@ -222,11 +222,11 @@ async def host_step(d: KeyDriver, step: Step) -> None:
                 type(action)] == exp.acts[0]
             await d.type(str(action.target), "enter" if usual else
                          "k" if isinstance(action, Kill) else "c")
-        elif isinstance(action, Floor):
+        elif isinstance(action, TakeFloor):
             await d.type(str(action.seat))
-        elif isinstance(action, PutUp):
+        elif isinstance(action, Thumbs):
             await d.type(f"{action.target}-{len(action.seats)}")  # the thumbs counted
-        elif isinstance(action, Extra):
+        elif isinstance(action, HandsUp):
             await d.type(",".join(map(str, action.seats)))
         else:
             raise AssertionError(f"no key for {action}")

@@ -240,7 +240,7 @@ def resume_session(contents: JournalContents, path: str | Path, clock: Clock, *,
     journal = Journal(path, contents.header, fsync=fsync)
     session = make_session(game, clock, journal=journal, narration=narration,
                            manifest=manifest)
-    if narration is not None and game.phase.startswith("n") and not game.is_over:
+    if narration is not None and game.phase.is_night and not game.is_over:
         narration.player.set_bed(narration.bed)  # back into the night: its bed again
     session.host.resume(left=contents.time_left(game))  # on with the time it had left
     hold_for_host(session.host)

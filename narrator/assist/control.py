@@ -21,8 +21,8 @@ from narrator.engine import (
     Action,
     Check,
     Expect,
-    Extra,
     Game,
+    HandsUp,
     Kill,
     Nominate,
     Role,
@@ -86,7 +86,7 @@ def describe(game: Game) -> str:
     e = game.expect
     if isinstance(e, w.Over):
         return f"Game over: {game.winner.value} win" if game.winner else "Game over"
-    when = ("Night " if game.phase.startswith("n") else "Day ") + game.phase[1:]
+    when = ("Night " if game.phase.is_night else "Day ") + str(game.phase.number)
     what = e.label("en")  # the step in the engine's words
     if isinstance(e, w.Vote | w.Crash):
         what += f" (on {', '.join(map(str, game.voting_candidates))})"
@@ -116,7 +116,7 @@ def hint(game: Game) -> str:
         case w.PutUp():
             return "accused-thumbs Enter (7-4: four thumbs put 7 up) · Space: none"
         case w.Extra():
-            if not any(game.refusal(Extra((s,))) is None for s in e.seats):
+            if not any(game.refusal(HandsUp((s,))) is None for s in e.seats):
                 return "Space: none (every hand is up)"
             return "seats Enter (3,7): 30 s more for each · Space: none"
         case w.Over():
@@ -167,7 +167,7 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
     public = game.public_out()
     seats = []
     for s in range(1, game.seats + 1):
-        how = (game.out.get(s) or {}).get("how")
+        how = game.how_out(s)
         seats.append(SeatView(s, game.roles[s], public.get(s), game.fouls.get(s, 0),
                               game.names.get(s, ""), how is not None and s not in public,
                               None if how is None else str(how)))
@@ -211,10 +211,10 @@ def night_secrets(game: Game) -> tuple[str, ...]:
     """The nights as only the host knows them: the hunt's result and the checks' answers."""
     out: list[str] = []
     for night in game.nights:
-        shot = night.get("shot")
-        parts = [f"night {night['night']}: " + ("miss" if shot is None else f"shot {shot}")]
+        shot = night.hit
+        parts = [f"night {night.number}: " + ("miss" if shot is None else f"shot {shot}")]
         for act in game.night_acts:  # in the order they were done
-            if act.night != night["night"]:
+            if act.night != night.number:
                 continue
             if act.act == "check":
                 parts.append(f"{act.role} checked {act.target}: "
@@ -226,9 +226,9 @@ def night_secrets(game: Game) -> tuple[str, ...]:
                 parts.append(f"{how.replace('_', ' ')} {act.target}")
         out.append(" · ".join(parts))
     if game.best_move is not None:
-        named = ", ".join(map(str, game.best_move["named"]))
-        out.append(f"best move of {game.best_move['seat']}: {named} "
-                   f"({game.best_move['black_named']} black)")
+        named = ", ".join(map(str, game.best_move.named))
+        out.append(f"best move of {game.best_move.seat}: {named} "
+                   f"({game.best_move.black_named} black)")
     return tuple(out)
 
 

@@ -1,14 +1,14 @@
 """The narrator's one playback queue, on an injected clock.
 
-Audio is a timeline that starts when the :class:`Player` is made: sample ``k`` plays at clock
+Audio is a timeline that starts when the :class:`AudioPlayer` is made: sample ``k`` plays at clock
 time ``t0 + k / rate``. A line said at clock time ``T`` starts at ``T`` if the narrator is quiet
 (and after the current line, plus a pause, if not); silence, or the night bed, fills every gap.
 The timeline is rendered in fixed chunks (20 ms by default) by one of two drivers:
 
 * **offline** (replay, ``--out-wav``, tests): on a :class:`~narrator.clock.VirtualClock`, the
-  caller renders up to the clock with :meth:`Player.sync` (``say`` and ``speaking`` do it too)
-  and :meth:`Player.drain` at the end. The same calls give the same samples, byte for byte.
-* **live**: :meth:`Player.start` runs a thread that keeps the sink fed up to ``lead`` seconds
+  caller renders up to the clock with :meth:`AudioPlayer.sync` (``say`` and ``speaking`` do it too)
+  and :meth:`AudioPlayer.drain` at the end. The same calls give the same samples, byte for byte.
+* **live**: :meth:`AudioPlayer.start` runs a thread that keeps the sink fed up to ``lead`` seconds
   ahead of the real clock; a new line wakes it at once.
 
 Urgent lines («Принято», «Десять секунд») go ahead of every queued announcement and cut into the
@@ -49,7 +49,7 @@ Speakable = str | AudioClip | Sequence[str | AudioClip]
 
 
 @dataclass(eq=False, slots=True)
-class Line:
+class PlayedLine:
     """One thing said: a clip, a key, or a sentence joined from several."""
 
     parts: tuple[str, ...]  # the keys (``<clip>`` for a bare clip)
@@ -59,7 +59,7 @@ class Line:
     started: float | None = None  # timeline time of its first sample
     ended: float | None = None  # timeline time after its last sample (or when dropped)
     interrupted: int = 0  # how often an urgent line cut in
-    dropped: bool = False  # removed by :meth:`Player.stop`
+    dropped: bool = False  # removed by :meth:`AudioPlayer.stop`
     audio: Samples = field(default_factory=lambda: np.zeros(0, dtype=np.int16), repr=False)
     starts: list[int] = field(default_factory=list, repr=False)  # sample offset of each part
     offset: int = field(default=0, repr=False)  # next sample to play
@@ -88,11 +88,11 @@ class Line:
         return self.ended is not None
 
 
-Callback = Callable[[Line], None]
+Callback = Callable[[PlayedLine], None]
 _EMPTY: Samples = np.zeros(0, dtype=np.int16)
 
 
-class Player:
+class AudioPlayer:
     """Plays lines to a :class:`~narrator.audio.sinks.Sink` on a timeline driven by ``clock``."""
 
     MAX_LINES = 500
@@ -118,7 +118,7 @@ class Player:
         the live thread fills the sink; ``duck_db``: bed level while speaking; ``fade``: bed
         ramp time; ``echo_tail``: how long ``speaking`` stays true after the last sample
         (device buffer and room echo), so the recognizer does not hear the narrator.
-        ``on_start`` / ``on_end`` are called with the :class:`Line` as it starts and ends on
+        ``on_start`` / ``on_end`` are called with the :class:`PlayedLine` as it starts and ends on
         the timeline: from the caller's thread offline, from the playback thread live.
         """
         self.sink = sink
@@ -140,9 +140,9 @@ class Player:
         self.retry = 0.5  # seconds between attempts to get a sound card back
         self.t0 = clock.now()
         self._pos = 0  # next timeline sample to render
-        self._urgent: deque[Line] = deque()
-        self._queue: deque[Line] = deque()
-        self._current: Line | None = None
+        self._urgent: deque[PlayedLine] = deque()
+        self._queue: deque[PlayedLine] = deque()
+        self._current: PlayedLine | None = None
         self._free_at = 0  # earliest sample a new line may start (a pause after the last one)
         self._voice_end = -(2**62)  # sample after the last voice sample rendered (none yet)
         self._bed: Samples | None = None
@@ -159,8 +159,8 @@ class Player:
         )
         # the lines said, in order (the protocol's "said"): the last MAX_LINES of them, their
         # audio let go once played, so that memory stays flat over a whole evening
-        self.lines: deque[Line] = deque(maxlen=self.MAX_LINES)
-        self._pending: list[tuple[list[Callback], Line]] = []  # callbacks due, fired unlocked
+        self.lines: deque[PlayedLine] = deque(maxlen=self.MAX_LINES)
+        self._pending: list[tuple[list[Callback], PlayedLine]] = []  # callbacks due, fired unlocked
         self._out: list[AudioChunk] = []  # live: chunks rendered, to write unlocked
 
     # ----------------------------------------------------------------- public API
@@ -176,7 +176,7 @@ class Player:
         return self.t0 + self._pos / self.rate
 
     def say(self, what: Speakable, urgent: bool = False, *,
-            gap: float | Sequence[float] | None = None) -> Line:
+            gap: float | Sequence[float] | None = None) -> PlayedLine:
         """Queue a key, a clip, or a sentence (a sequence of keys and clips) to be spoken;
         ``gap``: the pause between its parts (one figure, or one per boundary).
 
@@ -204,7 +204,7 @@ class Player:
             [self._at_rate(c) for c in clips], self.gap if gap is None else gap, self.rate
         )
         now = self.clock.now()
-        line = Line(
+        line = PlayedLine(
             tuple(names),
             " ".join(words),
             urgent,
@@ -372,7 +372,7 @@ class Player:
             return None
         return min(max(h.at, self._free_at) for h in heads)
 
-    def _begin(self, line: Line, sample: int) -> None:
+    def _begin(self, line: PlayedLine, sample: int) -> None:
         self._current = line
         if line.started is None:
             line.started = self.t0 + sample / self.rate

@@ -18,16 +18,16 @@ from narrator.engine import (
     Action,
     Check,
     EndSpeech,
-    Extra,
-    Floor,
     Foul,
     Hands,
+    HandsUp,
     Kill,
     Nominate,
-    PutUp,
     Remove,
     Save,
     Shot,
+    TakeFloor,
+    Thumbs,
     Withdraw,
 )
 from narrator.engine import waits as w
@@ -77,12 +77,12 @@ class _Host(LoopPlayer):
             self._shots(step)
         elif isinstance(action, Check | Kill | Save):
             self._act(exp, action)
-        elif isinstance(action, Floor):
+        elif isinstance(action, TakeFloor):
             keys.enter(str(action.seat))
-        elif isinstance(action, PutUp):
+        elif isinstance(action, Thumbs):
             keys.enter(f"{action.target}-{self._thumbs_left(step, action.target)}")
-        elif isinstance(action, Extra):
-            seats = [a.seats[0] for a in self._todo(step) if isinstance(a, Extra)]
+        elif isinstance(action, HandsUp):
+            seats = [a.seats[0] for a in self._todo(step) if isinstance(a, HandsUp)]
             keys.enter(",".join(map(str, seats)) + ("," if len(seats) == 1 else ""))
         else:
             raise AssertionError(f"assist: no key for {action}")
@@ -95,7 +95,7 @@ class _Host(LoopPlayer):
         return sum(1 for a in self._todo(step) if isinstance(a, Hands))
 
     def _thumbs_left(self, step: Step, target: int) -> int:
-        return sum(1 for a in self._todo(step) if isinstance(a, PutUp) and a.target == target)
+        return sum(1 for a in self._todo(step) if isinstance(a, Thumbs) and a.target == target)
 
     def _shots(self, step: Step) -> None:
         shots = [a for a in self._todo(step) if isinstance(a, Shot)]

@@ -26,7 +26,7 @@ AFTER_A_KILL = "said (what the killed process said is not in its journal)"
 
 
 @dataclass(frozen=True)
-class Kill:
+class KillPoint:
     """The journal cut after ``line`` lines; ``torn``: half the next line kept too."""
 
     line: int
@@ -48,7 +48,7 @@ class Outcome:
     got: Any = None  # … and in the front end's
     why: str | None = None  # n/a: why not; differs: what stopped the front end, if anything
     left_out: list[str] = field(default_factory=list)
-    kills: list[Kill] = field(default_factory=list)
+    kills: list[KillPoint] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # inputs the front end did not take
 
     def to_json(self) -> dict[str, Any]:
@@ -66,7 +66,7 @@ class Outcome:
         return out
 
 
-def cut(journal: Path, kill: Kill) -> None:
+def cut(journal: Path, kill: KillPoint) -> None:
     """Keep the first ``kill.line`` lines of ``journal`` (and half the next when torn): what a
     process killed there leaves on disk."""
     lines = journal.read_bytes().splitlines(keepends=True)
@@ -76,11 +76,11 @@ def cut(journal: Path, kill: Kill) -> None:
     journal.write_bytes(kept)
 
 
-def kill_points(rng: random.Random, lines: int, count: int) -> list[Kill]:
+def kill_points(rng: random.Random, lines: int, count: int) -> list[KillPoint]:
     """``count`` points in a journal of ``lines`` lines, in order, drawn from ``rng``."""
     places = range(1, max(1, lines))
     picked = sorted(rng.sample(places, min(count, len(places))))
-    return [Kill(line, rng.random() < 0.5) for line in picked]
+    return [KillPoint(line, rng.random() < 0.5) for line in picked]
 
 
 def _compare(ref: Reference, run: Run, left_out: set[str], *,

@@ -13,25 +13,25 @@ from narrator.audio.format import AudioChunk
 from narrator.audio.recognizer import Final, RecognitionEvent
 from narrator.audio.sources import QuietRoom
 from narrator.clock import VirtualClock
-from narrator.conform.player import Progress, unspeakable
+from narrator.conform.player import StepProgress, unspeakable
 from narrator.conform.reference import Reference, Step
 from narrator.conform.runs import Run, new_journal, take_up
 from narrator.engine import (
     Action,
     Check,
     EndSpeech,
-    Extra,
-    Floor,
     Foul,
     Game,
     Hands,
+    HandsUp,
     Kill,
     Malformed,
     Nominate,
-    PutUp,
     Remove,
     Save,
     Shot,
+    TakeFloor,
+    Thumbs,
     Withdraw,
 )
 from narrator.engine import waits as w
@@ -53,7 +53,7 @@ class SaidAloud:
     """A recognizer that hears what the table says: at each new speech it asks ``phrases()``
     for (stream time, text) and gives each text as a Final from the chunk that reaches it."""
 
-    def __init__(self, player: _Table) -> None:
+    def __init__(self, player: _HostlessTable) -> None:
         self.player = player
         self.pending: list[tuple[float, str]] = []
 
@@ -91,7 +91,7 @@ def _seats(seats: Sequence[int]) -> str:
     return " ".join(map(str, seats)) + ("," if len(seats) == 1 else "")
 
 
-class _Table:
+class _HostlessTable:
     """The players' voices and the operator's hands: both read the game and the reference."""
 
     def __init__(self, ref: Reference, game: Game) -> None:
@@ -99,7 +99,7 @@ class _Table:
         self.game = game
         self.left_out: set[str] = set()
         self.loop: ListeningLoop | None = None
-        self._progress: dict[int, Progress] = {}  # by step
+        self._progress: dict[int, StepProgress] = {}  # by step
         self._todo: dict[int, tuple[int, list[tuple[float, Action]]]] = {}  # by step: version
 
     def _step(self) -> tuple[Step | None, list[tuple[float, Action]]]:
@@ -111,7 +111,7 @@ class _Table:
         # game has taken something since the last time
         progress = self._progress.get(id(step))
         if progress is None:
-            progress = self._progress[id(step)] = Progress(step)
+            progress = self._progress[id(step)] = StepProgress(step)
         progress.update(self.game.history, start)
         seen = self._todo.get(id(step))
         if seen is not None and seen[0] == progress.version:
@@ -193,11 +193,11 @@ class _Table:
         if isinstance(exp, w.Vote | w.Crash):
             return _seats([a.seats[0] for a in todo if isinstance(a, Hands)])
         if isinstance(exp, w.Extra):
-            return _seats([a.seats[0] for a in todo if isinstance(a, Extra)])
-        if isinstance(exp, w.PutUp) and isinstance(first, PutUp):
-            thumbs = [a.seats[0] for a in todo if isinstance(a, PutUp) and a.target == first.target]
+            return _seats([a.seats[0] for a in todo if isinstance(a, HandsUp)])
+        if isinstance(exp, w.PutUp) and isinstance(first, Thumbs):
+            thumbs = [a.seats[0] for a in todo if isinstance(a, Thumbs) and a.target == first.target]
             return f"{first.target}: " + " ".join(map(str, thumbs))
-        if isinstance(first, Floor):
+        if isinstance(first, TakeFloor):
             return str(first.seat)
         if isinstance(first, Check) and isinstance(exp, w.NightAct) and exp.checks:
             return str(first.target)
@@ -215,7 +215,7 @@ class Hostless:
 
     def _run(self, ref: Reference, game: Game, clock: VirtualClock, journal: Journal,
              left: float | None = None, entry_of: tuple[int, Input] | None = None) -> Run:
-        table = _Table(ref, game)
+        table = _HostlessTable(ref, game)
         operator = _Operator()
         lang = ref.script.lang
         try:

@@ -20,18 +20,18 @@ from narrator.engine import (
     Action,
     Check,
     EndSpeech,
-    Extra,
-    Floor,
     Foul,
     Game,
     Hands,
+    HandsUp,
     Kill,
     Nominate,
-    PutUp,
     Remove,
     Role,
     Save,
     Shot,
+    TakeFloor,
+    Thumbs,
     Withdraw,
 )
 from narrator.engine import waits as w
@@ -43,7 +43,7 @@ from narrator.voice.manifest import default_manifest
 
 PADS = ConsoleOptions("127.0.0.1:0")  # play --console …: pads vote, the cards are waited for
 
-class _Table(LoopPlayer):
+class _PadTable(LoopPlayer):
     """Ten players with their phones, and an operator for the fouls."""
 
     mode = "pads"
@@ -59,7 +59,7 @@ class _Table(LoopPlayer):
             self.errors.append(f"{who} {do} {data}: refused ({reply.reason})")
 
     def cannot(self, action: Action) -> str | None:
-        if isinstance(action, Kill | PutUp) and not self.game.is_alive(action.target):
+        if isinstance(action, Kill | Thumbs) and not self.game.is_alive(action.target):
             return OUT_OF_REACH
         return super().cannot(action)
 
@@ -93,11 +93,11 @@ class _Table(LoopPlayer):
             pads = exp.deciders if isinstance(exp, w.NightAct) else ()
             for seat in pads:
                 self.press(seat, "act", act=act, target=action.target)
-        elif isinstance(action, Floor):
+        elif isinstance(action, TakeFloor):
             self.press(action.seat, "floor")
-        elif isinstance(action, PutUp):
+        elif isinstance(action, Thumbs):
             self.press(action.seats[0], "thumb", target=action.target)
-        elif isinstance(action, Extra):
+        elif isinstance(action, HandsUp):
             self.press(action.seats[0], "extra")
         else:
             raise AssertionError(f"pads: no press for {action}")
@@ -118,7 +118,7 @@ class _Table(LoopPlayer):
         if not self.table.speech_puts_up() or self.game.step + 1 >= len(self.ref.steps):
             return
         after = self.ref.steps[self.game.step + 1]
-        accused = [a.target for a in after.actions if isinstance(a, PutUp)]
+        accused = [a.target for a in after.actions if isinstance(a, Thumbs)]
         exp = self.game.expect
         if isinstance(after.expect, w.PutUp) and accused and isinstance(exp, w.Speech):
             self.press(exp.seat, "accuse", target=accused[0])
@@ -149,7 +149,7 @@ class Pads:
             driver = Driver(host.scheduler, lambda event: apply_input(host, event))
             table = console_table(host, parts.transcript, journal, ref.script.lang, PADS,
                                   resumed=resumed)
-            player = _Table(ref, parts, driver, clock, table)
+            player = _PadTable(ref, parts, driver, clock, table)
             if resumed is not None:
                 host.resume(left)
                 driver.run_until(driver.now())  # the console holds the resumed timer

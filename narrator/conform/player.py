@@ -20,11 +20,11 @@ from narrator.conform.reference import Reference, Step
 from narrator.engine import (
     Action,
     BestMove,
-    Extra,
     HandCount,
     Hands,
+    HandsUp,
     Malformed,
-    PutUp,
+    Thumbs,
     TimeUp,
 )
 from narrator.host.driver import Driver
@@ -41,10 +41,10 @@ def atoms(actions: Iterable[Action]) -> list[Action]:
     for a in actions:
         if isinstance(a, Hands):
             out.extend(Hands((s,)) for s in a.seats)
-        elif isinstance(a, PutUp):
-            out.extend(PutUp(a.target, (s,)) for s in a.seats)
-        elif isinstance(a, Extra):
-            out.extend(Extra((s,)) for s in a.seats)
+        elif isinstance(a, Thumbs):
+            out.extend(Thumbs(a.target, (s,)) for s in a.seats)
+        elif isinstance(a, HandsUp):
+            out.extend(HandsUp((s,)) for s in a.seats)
         else:
             out.append(a)
     return out
@@ -55,9 +55,9 @@ def _key(atom: Action) -> str:
     named (a host counts them; the pads press them in the reference's order)."""
     if isinstance(atom, Hands):
         return "hands"
-    if isinstance(atom, PutUp):
+    if isinstance(atom, Thumbs):
         return f"put_up {atom.target}"
-    if isinstance(atom, Extra):
+    if isinstance(atom, HandsUp):
         return "extra"
     return str(atom)
 
@@ -66,7 +66,7 @@ def _key(atom: Action) -> str:
 SECOND_HANDS = "second hands and thumbs (a pad takes one a round, a host counts each once)"
 
 
-class Progress:
+class StepProgress:
     """One step of the reference, and a front end's actions in it matched against it as the
     front end takes them: :meth:`todo` is what the step still lacks.
 
@@ -97,7 +97,7 @@ class Progress:
         self._start = self._seen = 0
         self._todo: list[tuple[float, Action]] | None = None
 
-    def update(self, history: list[Action], start: int) -> Progress:
+    def update(self, history: list[Action], start: int) -> StepProgress:
         """Take the front end's actions in the step: ``history[start:]``."""
         if history is not self._history or start != self._start or len(history) < self._seen:
             self._history, self._start, self._seen = history, start, start
@@ -153,8 +153,8 @@ def remaining(step: Step, done: list[Action], *,
     it): (moment in the step, action) in the reference's order; the time running out is not
     listed. A count of hands (host-assist counts) stands for every hand of its window.
     ``refused=False``: without the hands and thumbs the engine refused (seats that had
-    voted already). A player that looks again and again keeps a :class:`Progress`."""
-    return Progress(step, refused=refused).update(done, 0).todo()
+    voted already). A player that looks again and again keeps a :class:`StepProgress`."""
+    return StepProgress(step, refused=refused).update(done, 0).todo()
 
 
 #: what no front end but the replay can enter: the grammar's refusals are said, not tapped or
@@ -198,7 +198,7 @@ class LoopPlayer:
         self.left_out: set[str] = set()
         #: inputs the front end did not take, as its user was told
         self.errors: list[str] = []
-        self._progress: dict[int, Progress] = {}  # by step, built on the first look at it
+        self._progress: dict[int, StepProgress] = {}  # by step, built on the first look at it
 
     def play(self) -> None:
         """Play the reference from where the game stands to its end."""
@@ -240,13 +240,13 @@ class LoopPlayer:
         raise Stuck(f"{self.mode}: no end after {most:,} moves, at {self.game.expect} "
                     f"({self.game.notation(secret=False)})")
 
-    def progress(self, step: Step) -> Progress:
+    def progress(self, step: Step) -> StepProgress:
         """The step's progress in this front end, up to date: a second hand is not given."""
         if step.refused:
             self.left_out.add(SECOND_HANDS)
         made = self._progress.get(id(step))
         if made is None:
-            made = self._progress[id(step)] = Progress(step, refused=not step.refused)
+            made = self._progress[id(step)] = StepProgress(step, refused=not step.refused)
         return made.update(self.game.history, self.game.step_start)
 
     def remaining(self, step: Step) -> list[tuple[float, Action]]:

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from narrator.engine import Action, Game, Hands, PutUp
+from narrator.engine import Action, Game, Hands, Thumbs
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.waits import Expect
@@ -66,9 +66,9 @@ def steps_of(game: Game, history: list[Action]) -> list[tuple[int, Expect, Count
         step = game.step
         for event in game.apply(action):
             if isinstance(event, ev.Refused) and event.seat is not None and \
-                    isinstance(action, Hands | PutUp):
+                    isinstance(action, Hands | Thumbs):
                 one = Hands((event.seat,)) if isinstance(action, Hands) \
-                    else PutUp(action.target, (event.seat,))
+                    else Thumbs(action.target, (event.seat,))
                 starts[-1][2][str(one)] += 1
         if game.step != step:
             starts.append((i + 1, game.expect, Counter()))

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from narrator.conform.player import LoopPlayer, Progress
+from narrator.conform.player import LoopPlayer, StepProgress
 from narrator.conform.reference import Reference, Step
 from narrator.conform.runs import Run, new_journal, take_up
-from narrator.engine import Action, Extra, Hands, PutUp
+from narrator.engine import Action, Hands, HandsUp, Thumbs
 from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
 from narrator.host.intake import apply_input
@@ -24,20 +24,20 @@ class _Feeder(LoopPlayer):
     def cannot(self, action: Action) -> str | None:
         return None  # a script says everything
 
-    def progress(self, step: Step) -> Progress:
+    def progress(self, step: Step) -> StepProgress:
         made = self._progress.get(id(step))
         if made is None:  # every action of the script, the refused hands too
-            made = self._progress[id(step)] = Progress(step)
+            made = self._progress[id(step)] = StepProgress(step)
         return made.update(self.game.history, self.game.step_start)
 
     def give(self, step: Step, taken: Action) -> None:
         # the seats of one window go in one action, as the script's line gave them
-        if isinstance(taken, Hands | PutUp | Extra):
+        if isinstance(taken, Hands | Thumbs | HandsUp):
             same = [a for _, a in self.remaining(step) if type(a) is type(taken)
                     and getattr(a, "target", None) == getattr(taken, "target", None)]
             seats = tuple(s for a in same for s in a.seats)
-            taken = (Hands(seats) if isinstance(taken, Hands) else Extra(seats)
-                     if isinstance(taken, Extra) else PutUp(taken.target, seats))
+            taken = (Hands(seats) if isinstance(taken, Hands) else HandsUp(seats)
+                     if isinstance(taken, HandsUp) else Thumbs(taken.target, seats))
         self.driver.feed(action(self.driver.now(), str(taken)))
 
 

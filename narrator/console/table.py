@@ -47,15 +47,15 @@ from narrator.engine import (
     Check,
     EndSpeech,
     EngineError,
-    Extra,
-    Floor,
     Foul,
     Hands,
+    HandsUp,
     Nominate,
-    PutUp,
     Remove,
     Save,
     Shot,
+    TakeFloor,
+    Thumbs,
     Timer,
     TimeUp,
     Withdraw,
@@ -429,13 +429,13 @@ class ConsoleTable:
         return timer is not None and press.t > self.host.timer_started + timer.seconds
 
     def _floor(self, press: Press, seat: int) -> Reply:
-        reason = self.game.refusal(Floor(seat))  # a seat in the game, once a day
+        reason = self.game.refusal(TakeFloor(seat))  # a seat in the game, once a day
         if reason is not None:
             return refused(reason)
         if self._late(press):
             return refused(Reason.TOO_LATE)
         self._take(press, "floor", {})
-        self._apply(Floor(seat))
+        self._apply(TakeFloor(seat))
         return OK
 
     def speech_puts_up(self) -> bool:
@@ -468,23 +468,23 @@ class ConsoleTable:
             return refused(Reason.NOT_NOW)
         if press.data.get("target") != accused:  # the pad showed another window
             return refused(Reason.TOO_LATE)
-        reason = self.game.refusal(PutUp(accused, (seat,)))  # a seat in the game, once
+        reason = self.game.refusal(Thumbs(accused, (seat,)))  # a seat in the game, once
         if reason is not None:
             return refused(reason)
         if self._late(press):
             return refused(Reason.TOO_LATE)
         self._take(press, "thumb", {"target": accused})
-        self._apply(PutUp(accused, (seat,)))
+        self._apply(Thumbs(accused, (seat,)))
         return OK
 
     def _extra(self, press: Press, seat: int) -> Reply:
-        reason = self.game.refusal(Extra((seat,)))  # a seat in the game, one hand up
+        reason = self.game.refusal(HandsUp((seat,)))  # a seat in the game, one hand up
         if reason is not None:
             return refused(reason)
         if self._late(press):
             return refused(Reason.TOO_LATE)
         self._take(press, "extra", {})
-        self._apply(Extra((seat,)))
+        self._apply(HandsUp((seat,)))
         return OK
 
     # -- speech fallback (2.3) ---------------------------------------------------------------

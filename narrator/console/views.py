@@ -66,10 +66,10 @@ def phase(table: ConsoleTable) -> dict[str, Any]:
     """The step the game is in, as everybody at the table hears it announced."""
     game = table.game
     exp = game.expect
-    number = int(game.phase[1:])
+    number = game.phase.number
     lang: w.Lang = "uk" if table.settings.lang == "uk" else "ru"
     # (serial: a new step, a new number — a pad's answer to a press belongs to its step)
-    out: dict[str, Any] = {"time": "night" if game.phase.startswith("n") else "day",
+    out: dict[str, Any] = {"time": game.phase.time,
                            "number": number, "label": exp.label(lang), "serial": exp.serial}
     match exp:
         case w.Over():

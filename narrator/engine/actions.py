@@ -132,7 +132,7 @@ class Save:
 
 
 @dataclass(frozen=True, slots=True)
-class Floor:
+class TakeFloor:
     """``seat`` raised a hand first and takes the floor (speeches in raised-hand order)."""
 
     seat: int
@@ -142,7 +142,7 @@ class Floor:
 
 
 @dataclass(frozen=True, slots=True)
-class Extra:
+class HandsUp:
     """The seats that held a hand up through the discussion: 30 s more each after it."""
 
     seats: tuple[int, ...]
@@ -152,7 +152,7 @@ class Extra:
 
 
 @dataclass(frozen=True, slots=True)
-class PutUp:
+class Thumbs:
     """Thumbs on the table for putting ``target`` (the one just accused) up for the vote."""
 
     target: int
@@ -194,7 +194,7 @@ class BestMove:
 
 
 Action = (Nominate | Withdraw | EndSpeech | Malformed | TimeUp | Hands | HandCount | Shot | Check
-          | Kill | Save | Floor | Extra | PutUp | Foul | Remove | BestMove)
+          | Kill | Save | TakeFloor | HandsUp | Thumbs | Foul | Remove | BestMove)
 
 
 for _action in Action.__args__:  # an action is made for every input: see quick_init
@@ -249,12 +249,12 @@ def parse_action(line: str) -> Action:
     if verb == "hands":
         return Hands(tuple(_ints(rest, line)))
     if verb == "extra":
-        return Extra(tuple(_ints(rest, line)))
+        return HandsUp(tuple(_ints(rest, line)))
     if verb == "putup":
         if not rest:
             raise InvalidActionError(f"action {line!r} names no seat put up")
         nums = _ints(rest, line)
-        return PutUp(nums[0], tuple(nums[1:]))
+        return Thumbs(nums[0], tuple(nums[1:]))
     if verb == "best_move":
         return BestMove(tuple(_ints(rest, line)))
     if verb not in arity:
@@ -286,5 +286,5 @@ def parse_action(line: str) -> Action:
     if verb == "foul":
         return Foul(nums[0])
     if verb == "floor":
-        return Floor(nums[0])
+        return TakeFloor(nums[0])
     return Remove(nums[0])

@@ -22,25 +22,25 @@ from narrator.engine.actions import (
     BestMove,
     Check,
     EndSpeech,
-    Extra,
-    Floor,
     Foul,
     HandCount,
     Hands,
+    HandsUp,
     Kill,
     Malformed,
     Nominate,
-    PutUp,
     Remove,
     Save,
     Shot,
+    TakeFloor,
+    Thumbs,
     TimeUp,
     Withdraw,
 )
 from narrator.engine.errors import EngineError, IllegalActionError, InvalidActionError
-from narrator.engine.record import NightAct, notation
+from narrator.engine.record import RoleAct, notation
 from narrator.engine.state import State
-from narrator.engine.types import Role, SpeechKind
+from narrator.engine.types import Phase, Role, SpeechKind
 from narrator.engine.waits import Expect
 from narrator.reasons import Reason
 
@@ -149,7 +149,7 @@ def _check_night_act(s: State, action: Check | Kill | Save, exp: Expect) -> None
         raise _illegal(s, exp, action, f"the {action.role} is out of the game", Reason.SEAT_OUT)
 
 
-def _check_floor(s: State, action: Floor, exp: Expect) -> None:
+def _check_floor(s: State, action: TakeFloor, exp: Expect) -> None:
     if not isinstance(exp, w.Floor):
         raise _illegal(s, exp, action, "nobody is asked to take the floor")
     check_seat(s, action.seat, action)
@@ -161,11 +161,11 @@ def _check_floor(s: State, action: Floor, exp: Expect) -> None:
                        Reason.ALREADY_SPOKE)
 
 
-def _check_thumbs(s: State, action: PutUp | Extra, exp: Expect) -> None:
+def _check_thumbs(s: State, action: Thumbs | HandsUp, exp: Expect) -> None:
     """The thumbs after a speech, or the hands held up through the discussion."""
-    if not isinstance(exp, w.PutUp if isinstance(action, PutUp) else w.Extra):
+    if not isinstance(exp, w.PutUp if isinstance(action, Thumbs) else w.Extra):
         raise _illegal(s, exp, action, "it is not the time for it")
-    if isinstance(action, PutUp):
+    if isinstance(action, Thumbs):
         check_seat(s, action.target, action)
     for seat in action.seats:
         check_seat(s, seat, action)
@@ -193,8 +193,8 @@ def _check_best_move(s: State, action: BestMove, exp: Expect) -> None:
 
 def _best_move_speech(s: State, exp: Expect) -> bool:
     """The speech in progress is the last word of the first hunt's victim (night 2)."""
-    victim = s.nights[0]["shot"] if s.nights else None
-    return (isinstance(exp, w.Speech) and exp.speech == "last" and s.phase == "d2"
+    victim = s.nights[0].shot if s.nights else None  # the first hunt's (night 2) hit
+    return (isinstance(exp, w.Speech) and exp.speech == "last" and s.phase == Phase.day(2)
             and victim is not None and exp.seat == victim)
 
 
@@ -212,8 +212,8 @@ _CHECKS: dict[type, Callable[[State, Any, Expect], None]] = {
     Hands: _check_hands,
     Shot: _check_shot,
     **dict.fromkeys(NIGHT_ACTS, _check_night_act),
-    Floor: _check_floor,
-    PutUp: _check_thumbs, Extra: _check_thumbs,
+    TakeFloor: _check_floor,
+    Thumbs: _check_thumbs, HandsUp: _check_thumbs,
     BestMove: _check_best_move,
 }
 
@@ -231,7 +231,7 @@ def actor_alive(s: State, role: str) -> bool:
     return seat is not None and s.at_table(seat)
 
 
-def acted(s: State, step: int, role: str) -> NightAct | None:
+def acted(s: State, step: int, role: str) -> RoleAct | None:
     """What ``role`` did at step ``step``, the step the game waits at (None: nothing yet)."""
     for act in reversed(s.night_acts):
         if act.step != step:
@@ -262,13 +262,13 @@ def step_refusal(s: State, exp: Expect, action: Action) -> Reason | None:
     if isinstance(action, Hands) and isinstance(exp, _VOTES):
         taken = s.round.voted if isinstance(exp, w.Vote) else s.presses.hands
         return Reason.ALREADY_VOTED if any(x in taken for x in action.seats) else None
-    if isinstance(action, PutUp) and isinstance(exp, w.PutUp):
+    if isinstance(action, Thumbs) and isinstance(exp, w.PutUp):
         reason = accusation_refusal(s, exp.seat, action.target)
         if reason is not None:
             return reason
         thumbs = s.presses.thumbs
         return Reason.ALREADY_VOTED if any(x in thumbs for x in action.seats) else None
-    if isinstance(action, Extra) and isinstance(exp, w.Extra):
+    if isinstance(action, HandsUp) and isinstance(exp, w.Extra):
         raised = s.presses.raised
         return Reason.ALREADY_RAISED if any(x in raised for x in action.seats) else None
     return None
@@ -358,9 +358,9 @@ def public_out(s: State) -> dict[int, str]:
     night_kills = set(s.rules.kill_how.values())
     out: dict[int, str] = {}
     for seat, info in s.out.items():
-        how = str(info["how"])
+        how = info.how
         if how in night_kills:
-            if s.winner is None and info.get("night") not in days:
+            if s.winner is None and info.night not in days:
                 continue
             how = "shot"
         out[seat] = how

@@ -45,16 +45,16 @@ from narrator.engine import (
     Action,
     BestMove,
     EndSpeech,
-    Extra,
-    Floor,
     Foul,
     Game,
     HandCount,
     Hands,
+    HandsUp,
     Nominate,
-    PutUp,
     Remove,
     Shot,
+    TakeFloor,
+    Thumbs,
     TimeUp,
     Withdraw,
     night_act,
@@ -159,7 +159,7 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
         case w.Floor():
             seat = typed_number(text)
             if seat is not None:
-                return OperatorInput((Floor(seat),), True, text=text)
+                return OperatorInput((TakeFloor(seat),), True, text=text)
             raise OperatorLineError("the next speaker: type a seat number or -")
         case w.PutUp():
             put = _PUT_UP.fullmatch(text)
@@ -167,11 +167,11 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
                 raise OperatorLineError("thumbs: type the one put up and the thumbs (7: 1 2 3), "
                                         "or -")
             thumbs = _seat_list(put.group(2)) if put.group(2).strip() else ()
-            return OperatorInput((PutUp(int(put.group(1)), thumbs),), True, text=text)
+            return OperatorInput((Thumbs(int(put.group(1)), thumbs),), True, text=text)
         case w.Extra():
             if not _SEATS.match(text):
                 raise OperatorLineError("hands held up: type the seats (3 7 or 3,), or -")
-            return OperatorInput((Extra(_seat_list(text)),), True, text=text)
+            return OperatorInput((HandsUp(_seat_list(text)),), True, text=text)
         case w.Vote() | w.Crash():
             if not _SEATS.match(text):
                 raise OperatorLineError("hands: type a count, the seats, or -")

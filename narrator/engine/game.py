@@ -21,10 +21,19 @@ from narrator.engine import waits as w
 from narrator.engine.actions import Action, Check
 from narrator.engine.errors import IllegalActionError, InvalidActionError
 from narrator.engine.flow import play
-from narrator.engine.record import DayRecord, NightAct, notation, protocol
+from narrator.engine.record import (
+    BestMoveRecord,
+    DayRecord,
+    Departure,
+    NightRecord,
+    Refusal,
+    RoleAct,
+    notation,
+    protocol,
+)
 from narrator.engine.rules import Rules, find_rules
 from narrator.engine.state import State
-from narrator.engine.types import Role, SpeechKind, Team
+from narrator.engine.types import Phase, Role, SpeechKind, Team
 from narrator.engine.waits import Expect
 from narrator.reasons import Reason
 
@@ -114,17 +123,22 @@ class Game:
     # -- the state, as the front ends read it --------------------------------------------------
 
     @property
-    def out(self) -> dict[int, dict[str, Any]]:
-        """The seats out of the game: how (and the night or day)."""
+    def out(self) -> dict[int, Departure]:
+        """The seats out of the game: how, and the night or day."""
         return self._state.out
+
+    def how_out(self, seat: int) -> str | None:
+        """How ``seat`` left the game ("vote", "removed", a night's kill…); None: it is in."""
+        left = self._state.out.get(seat)
+        return left.how if left is not None else None
 
     @property
     def fouls(self) -> dict[int, int]:
         return self._state.fouls
 
     @property
-    def refused(self) -> list[dict[str, Any]]:
-        """Every refusal, as the protocol records it."""
+    def refused(self) -> list[Refusal]:
+        """Every refusal, in order (the protocol's ``refused``)."""
         return self._state.refused
 
     @property
@@ -132,18 +146,18 @@ class Game:
         return self._state.days
 
     @property
-    def nights(self) -> list[dict[str, Any]]:
-        """Each night's record after the first, with its keys in the protocol's order."""
+    def nights(self) -> list[NightRecord]:
+        """Each night's record after the first (the protocol's ``nights``)."""
         return self._state.nights
 
     @property
-    def night_acts(self) -> list[NightAct]:
+    def night_acts(self) -> list[RoleAct]:
         """Every night act the game took, in order (typed: no front end reads them back from
         the protocol's keys)."""
         return self._state.night_acts
 
     @property
-    def best_move(self) -> dict[str, Any] | None:
+    def best_move(self) -> BestMoveRecord | None:
         return self._state.best_move
 
     @property
@@ -151,8 +165,8 @@ class Game:
         return self._state.winner
 
     @property
-    def phase(self) -> str:
-        """"nN" or "dN": the night or day in progress."""
+    def phase(self) -> Phase:
+        """The night or day in progress (``str()``: "n2", "d2")."""
         return self._state.phase
 
     @property
@@ -198,7 +212,7 @@ class Game:
     def put_up(self) -> dict[int, int]:
         """Today's thumbs by seat put up, in order (a day by raised hands); empty at night."""
         s = self._state
-        if s.winner is not None or not s.phase.startswith("d"):
+        if s.winner is not None or not s.phase.is_day:
             return {}
         return dict(s.today.put_up)
 
@@ -206,7 +220,7 @@ class Game:
     def declared(self) -> dict[str, str]:
         """What was dealt besides the cards, once the narrator has announced it (vrn: the
         maniac's side, at the end of the first night): public."""
-        return {} if self._state.phase == "n1" else dict(self.dealt)
+        return {} if self._state.phase == Phase.night(1) else dict(self.dealt)
 
     def is_alive(self, seat: int) -> bool:
         return 1 <= seat <= self.seats and seat not in self._state.out
@@ -329,7 +343,7 @@ class Game:
         """The seats holding a hand up for 30 s more, in order, in the window open now."""
         return tuple(self._state.presses.raised) if isinstance(self.expect, w.Extra) else ()
 
-    def acted(self, role: str) -> NightAct | None:
+    def acted(self, role: str) -> RoleAct | None:
         """What ``role`` did at the step the game waits at (None: nothing yet)."""
         return checks.acted(self._state, self.step, role)
 

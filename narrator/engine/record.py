@@ -9,41 +9,136 @@ line of state for tests and messages. Both read the game's state through :class:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, assert_never
 
 from narrator.engine import waits as w
 from narrator.engine.rules import Rules
-from narrator.engine.steps import Hunt, NightStep, Wake
-from narrator.engine.types import Role, Team
+from narrator.engine.steps import Announce, HuntStep, NightStep, Resolve, Wake
+from narrator.engine.types import Phase, Role, Team
+from narrator.reasons import Reason
 
-__all__ = ["DayRecord", "NightAct", "Recorded", "new_night", "notation", "protocol"]
+__all__ = ["BestMoveRecord", "CheckRecord", "CrashRecord", "DayRecord", "Departure",
+           "NightRecord", "Recorded", "Refusal", "RoleAct", "SaveRecord", "VoteRound",
+           "new_night", "notation", "protocol"]
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """How a seat left the game (``how``: "vote", "crash", "removed", a night's kill as the
+    ruleset names it) and in which night or day: the protocol's seat ``out``."""
+
+    how: str
+    phase: Phase
+
+    @property
+    def night(self) -> int | None:
+        """The night it left in (None: it left at day)."""
+        return self.phase.number if self.phase.is_night else None
+
+    @property
+    def day(self) -> int | None:
+        """The day it left in (None: it left at night)."""
+        return self.phase.number if self.phase.is_day else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"how": self.how, self.phase.time: self.phase.number}
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """One seat's input the rules refused (a second hand in a round, a second check, …), in
+    the protocol's ``refused``; the event :class:`~narrator.engine.events.Refused` says it."""
+
+    phase: Phase
+    seat: int | None
+    kind: str
+    target: int | None
+    reason: Reason
+
+    def to_json(self) -> dict[str, Any]:
+        return {"phase": str(self.phase), "seat": self.seat, "kind": self.kind,
+                "target": self.target, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class BestMoveRecord:
+    """The club option's best move: the first-night victim on ``seat`` named ``named``, of
+    whom ``black_named`` are the mafia's."""
+
+    seat: int
+    named: tuple[int, ...]
+    black_named: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "named": list(self.named), "black_named": self.black_named}
+
+
+@dataclass(frozen=True, slots=True)
+class VoteRound:
+    """One round of a day's vote (2.4): its candidates in ballot order and their counts."""
+
+    candidates: tuple[int, ...]
+    votes: Mapping[int, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"candidates": list(self.candidates),
+                "votes": {str(c): self.votes[c] for c in self.candidates}}
+
+
+@dataclass(frozen=True, slots=True)
+class CrashRecord:
+    """The car crash's question (2.4.2): the hands for, the seats against, whether it passed."""
+
+    votes_for: int
+    against: int
+    passed: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"for": self.votes_for, "against": self.against, "passed": self.passed}
 
 
 class DayRecord:
     """Protocol record of one day (docs/protocol.md)."""
 
+    __slots__ = ("crash", "extra", "justified", "nominations", "number", "opened_by", "out",
+                 "put_up", "rounds")
+
     def __init__(self, number: int, opened_by: int | None) -> None:
         self.number = number
         self.opened_by = opened_by
         self.nominations: list[int] = []
-        self.rounds: list[dict[str, Any]] = []
-        self.crash: dict[str, Any] | None = None
+        self.rounds: list[VoteRound] = []
+        self.crash: CrashRecord | None = None
         self.out: list[int] = []
-        #: what only some rulesets record (put_up, extra, justified, stays)
-        self.extra: dict[str, Any] = {}
+        # what only some rulesets record, written in the day's order (a discussion's thumbs,
+        # then the hands held up through it, then the vote's justifications)
+        #: amateur: the thumbs that put each seat up, in order of first put-up (None: none)
+        self.put_up: dict[int, int] | None = None
+        #: vrn: the seats that held a hand up and spoke 30 s more, in order (None: none)
+        self.extra: tuple[int, ...] | None = None
+        #: vrn: the seats that justified themselves before a re-vote, in order
+        self.justified: list[int] = []
 
     def to_json(self) -> dict[str, Any]:
-        out = {"day": self.number, "opened_by": self.opened_by,
-               "nominations": list(self.nominations), "rounds": self.rounds,
-               "crash": self.crash, "out": list(self.out)}
-        if self.extra:
-            out.update(self.extra)
+        out: dict[str, Any] = {
+            "day": self.number, "opened_by": self.opened_by,
+            "nominations": list(self.nominations),
+            "rounds": [r.to_json() for r in self.rounds],
+            "crash": self.crash.to_json() if self.crash is not None else None,
+            "out": list(self.out)}
+        if self.put_up is not None:
+            out["put_up"] = {str(x): c for x, c in self.put_up.items()}
+        if self.extra is not None:
+            out["extra"] = list(self.extra)
+        if self.justified:
+            out["justified"] = list(self.justified)
         return out
 
 
 @dataclass(frozen=True, slots=True)
-class NightAct:
+class RoleAct:
     """One act a role did at night, as the game took it: a check (its answer), a kill, a save
     (the seat saved, if any). ``step``: the serial of the step it was done in; ``night``: the
     night's number. Secret: for the acting role's own pad and the host."""
@@ -66,34 +161,97 @@ class NightAct:
         return out
 
 
-#: each night's record with its keys in order, by the night's steps: laid out once per steps
-#: (a ruleset makes each shape of its nights once), kept with the steps it was made from
-_LAYOUTS: dict[int, tuple[tuple[NightStep, ...], dict[str, Any]]] = {}
+@dataclass(frozen=True, slots=True)
+class CheckRecord:
+    """A night's check in the night's record: the seat checked and the host's answer."""
+
+    target: int
+    result: bool
 
 
-def new_night(rules: Rules, steps: tuple[NightStep, ...], number: int) -> dict[str, Any]:
-    """The record of night ``number`` before its steps: every key its steps write, in order,
-    each None until written (the protocol's ``nights``)."""
+@dataclass(frozen=True, slots=True)
+class SaveRecord:
+    """A night's save in the night's record: the seat picked and the seat saved (or None)."""
+
+    target: int
+    saved: int | None
+
+
+#: one entry of a night's record as its steps write it, and its key in the protocol:
+#: ("shot", "", "shot"), ("check", role, f"{role}_check"), ("save", role, f"{role}_save"),
+#: ("kill", role, how the ruleset names the kill)
+Slot = tuple[Literal["shot", "check", "save", "kill"], str, str]
+
+
+class NightRecord:
+    """The record of one night after the first (the protocol's ``nights``): the hunt's shot,
+    each role's check, save and kill (by role). ``slots``:
+    what its steps write, in their order — the protocol lists each, None until written."""
+
+    __slots__ = ("checks", "kills", "number", "saves", "shot", "slots")
+
+    def __init__(self, number: int, slots: tuple[Slot, ...]) -> None:
+        self.number = number
+        self.slots = slots
+        self.shot: int | None = None  # the hunt's hit (2.1.2); None: a miss, or no hunt
+        self.checks: dict[str, CheckRecord] = {}
+        self.saves: dict[str, SaveRecord] = {}
+        self.kills: dict[str, int] = {}  # the seat each role killed
+
+    @property
+    def hit(self) -> int | None:
+        """The mafia's victim: the hunt's hit (2.1.2), or the seat the mafia killed where they
+        wake to kill (vrn, with the don) — the protocol's ``shot``."""
+        return self.shot if self.shot is not None else self.kills.get("mafia")
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"night": self.number}
+        for kind, role, key in self.slots:
+            out[key] = self._slot_json(kind, role)
+        return out
+
+    def _slot_json(self, kind: str, role: str) -> Any:
+        if kind == "shot":
+            return self.shot
+        if kind == "kill":
+            return self.kills.get(role)
+        if kind == "check":
+            check = self.checks.get(role)
+            return None if check is None else {"target": check.target, "result": check.result}
+        save = self.saves.get(role)
+        return None if save is None else {"target": save.target, "saved": save.saved}
+
+
+#: each night's slots, by the night's steps: laid out once per steps (a ruleset makes each
+#: shape of its nights once), kept with the steps it was made from
+_LAYOUTS: dict[int, tuple[tuple[NightStep, ...], tuple[Slot, ...]]] = {}
+
+
+def new_night(rules: Rules, steps: tuple[NightStep, ...], number: int) -> NightRecord:
+    """The record of night ``number`` before its steps: every slot its steps write, in order,
+    each empty until written (the protocol's ``nights``)."""
     layout = _LAYOUTS.get(id(steps))
     if layout is None or layout[0] is not steps:
-        keys: dict[str, Any] = {"night": None}
+        slots: dict[str, Slot] = {}  # by key: a key written twice is one entry, at its first
         for step in steps:
-            keys.update(dict.fromkeys(_record_keys(rules, step)))
-        layout = _LAYOUTS[id(steps)] = (steps, keys)
-    record = dict(layout[1])
-    record["night"] = number
-    return record
+            for slot in _record_slots(rules, step):
+                slots.setdefault(slot[2], slot)
+        layout = _LAYOUTS[id(steps)] = (steps, tuple(slots.values()))
+    return NightRecord(number, layout[1])
 
 
-def _record_keys(rules: Rules, step: NightStep) -> tuple[str, ...]:
-    """The keys a step writes into the night's record."""
-    if isinstance(step, Hunt):
-        return ("shot",)
-    if not isinstance(step, Wake):
-        return ()
-    keys = {"check": f"{step.role}_check", "save": f"{step.role}_save",
-            "kill": rules.kill_name(step.role)}
-    return tuple(keys[act] for act in step.acts)
+def _record_slots(rules: Rules, step: NightStep) -> tuple[Slot, ...]:
+    """The slots a step writes into the night's record."""
+    match step:
+        case HuntStep():
+            return (("shot", "", "shot"),)
+        case Wake(role=role, acts=acts):
+            return tuple((act, role, rules.kill_name(role) if act == "kill"
+                          else f"{role}_{act}") for act in acts)
+        case Announce() | Resolve():
+            return ()
+        case _:
+            assert_never(step)
 
 
 class Recorded(Protocol):
@@ -103,14 +261,14 @@ class Recorded(Protocol):
     seats: int
     roles: dict[int, Role]
     dealt: dict[str, str]
-    out: dict[int, dict[str, Any]]
+    out: dict[int, Departure]
     fouls: dict[int, int]
-    refused: list[dict[str, Any]]
+    refused: list[Refusal]
     days: list[DayRecord]
-    nights: list[dict[str, Any]]
-    best_move: dict[str, Any] | None
+    nights: list[NightRecord]
+    best_move: BestMoveRecord | None
     winner: Team | None
-    phase: str
+    phase: Phase
 
     @property
     def candidates(self) -> tuple[int, ...]: ...
@@ -154,8 +312,10 @@ def _phase(game: Recorded, e: w.Expect) -> str:
             return f"{game.phase}:check-{role}"
         case w.PutUp(seat=seat):
             return f"{game.phase}:put_up@{seat}"
-        case _:
+        case w.Pause() | w.Deal() | w.Hunt() | w.NightAct() | w.Floor() | w.Extra():
             return f"{game.phase}:{e.timer.name if e.timer else e.tag}"
+        case _:
+            assert_never(e)
 
 
 def protocol(game: Recorded, names: dict[int, str]) -> dict[str, Any]:
@@ -165,17 +325,20 @@ def protocol(game: Recorded, names: dict[int, str]) -> dict[str, Any]:
         "rules": game.rules.name,
         "winner": game.winner.value if game.winner else None,
         "seats": {str(s): _seat(game, names, s) for s in range(1, game.seats + 1)},
-        **({"best_move": game.best_move} if game.rules.best_move else {}),
+        **({"best_move": game.best_move.to_json() if game.best_move is not None else None}
+           if game.rules.best_move else {}),
         "days": [d.to_json() for d in game.days],
-        "nights": [dict(n) for n in game.nights],
-        "refused": list(game.refused),
+        "nights": [n.to_json() for n in game.nights],
+        "refused": [r.to_json() for r in game.refused],
     }
     out.update(game.dealt)  # what was dealt besides the cards (the maniac's side)
     return out
 
 
 def _seat(game: Recorded, names: dict[int, str], seat: int) -> dict[str, Any]:
-    record: dict[str, Any] = {"role": game.roles[seat].value, "out": game.out.get(seat),
+    left = game.out.get(seat)
+    record: dict[str, Any] = {"role": game.roles[seat].value,
+                              "out": left.to_json() if left is not None else None,
                               "fouls": game.fouls.get(seat, 0)}
     if seat in names:
         record["name"] = names[seat]

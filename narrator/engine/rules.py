@@ -16,61 +16,29 @@ table script it takes (:attr:`Rules.script_keys`, :attr:`Rules.night_keys`,
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Literal, TypeVar
 
 from narrator.engine.errors import InvalidActionError
-from narrator.engine.steps import Announce, DayStep, Hunt, NightStep, Resolve, Speeches, Vote, Wake
+from narrator.engine.steps import (
+    Announce,
+    DayStep,
+    HuntStep,
+    NightStep,
+    Resolve,
+    Speeches,
+    StepFigure,
+    VoteStep,
+    Wake,
+)
 from narrator.engine.types import Role, SpeechKind, Team, Timer
+from narrator.engine.verdict import Verdict, VoteState
 from narrator.errors import NarratorError
 from narrator.reasons import Reason
 
 #: the input lines of a table script that every ruleset of crime-time's shape takes
 BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove", "best_move"})
-
-
-@dataclass(slots=True)
-class VoteState:
-    """What a ruleset's :meth:`Rules.verdict` sees after a round of voting (read only; not
-    frozen, as one is made after every round)."""
-
-    day: int
-    round: int
-    candidates: tuple[int, ...]
-    counts: Mapping[int, int]
-    #: the counts of today's earlier rounds, first round first
-    rounds: Sequence[Mapping[int, int]]
-    #: the seats that have used their justification (on any day)
-    justified: AbstractSet[int]
-    living: int
-
-    @property
-    def leaders(self) -> tuple[int, ...]:
-        """The candidates with the most votes, in ballot order."""
-        top = max(self.counts.values())
-        return tuple(c for c in self.candidates if self.counts[c] == top)
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """What follows a round of voting, in this order: ``out`` leave the table (with a last word
-    where the ruleset gives one); or the car crash of ``crash``; or a tie of ``tie_stays`` is
-    not played out and everybody stays; or ``stays`` stay, having got fewer votes than before;
-    or a ``tie`` is announced, ``speak`` speak (``speech``) and ``revote`` are voted on again."""
-
-    out: tuple[int, ...] = ()
-    crash: tuple[int, ...] = ()
-    tie_stays: tuple[int, ...] = ()
-    stays: tuple[int, ...] = ()
-    tie: tuple[int, ...] = ()
-    speak: tuple[int, ...] = ()
-    speech: SpeechKind = "tie"
-    revote: tuple[int, ...] = ()
-    #: why ``stays`` stay (the :class:`~narrator.engine.events.Stays` reason): fewer_votes, or
-    #: first_day — a round's single leader on a first day where only the lift removes
-    why: str = "fewer_votes"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +101,14 @@ class Rules:
     #: the timer :meth:`first_night_timer` gives it (none: it is only announced)
     first_night: ClassVar[tuple[str, ...]] = (
         "night", "dealing", "don_noted", "agreement", "sheriff_noted", "sheriff_sleeps")
+    #: the figures of each first-night step that has a timer (named after the step); a step
+    #: not here is only announced
+    first_night_figures: ClassVar[Mapping[str, StepFigure]] = {
+        "dealing": StepFigure("deal_seconds_per_seat", per_seat=True),
+        "don_noted": StepFigure("don_noted_seconds"),
+        "agreement": StepFigure("agreement_seconds", "agreement_warning"),
+        "sheriff_noted": StepFigure("sheriff_first_night_seconds"),
+    }
 
     # -- the steps of the other texts (crime-time has none of them) ---------------------------
 
@@ -273,16 +249,16 @@ class Rules:
     # -- the night -----------------------------------------------------------------------------
 
     def first_night_timer(self, step: str, seats: int) -> Timer | None:
-        """The timer of a step of :attr:`first_night` (2.1.1), or None for one only announced."""
-        if step == "dealing":
-            return Timer("dealing", self.deal_seconds_per_seat * seats)
-        if step == "don_noted":
-            return Timer("don_noted", self.don_noted_seconds)
-        if step == "agreement":
-            return Timer("agreement", self.agreement_seconds, self.agreement_warning)
-        if step == "sheriff_noted":
-            return Timer("sheriff_noted", self.sheriff_first_night_seconds)
-        return None
+        """The timer of a step of :attr:`first_night` (2.1.1), from
+        :attr:`first_night_figures`, or None for one only announced."""
+        figure = self.first_night_figures.get(step)
+        if figure is None:
+            return None
+        seconds = getattr(self, figure.seconds)
+        if figure.per_seat:
+            seconds *= seats
+        warning = getattr(self, figure.warning) if figure.warning is not None else None
+        return Timer(step, seconds, warning)
 
     def night_steps(self, night: int, alive: Callable[[Role], bool]) -> tuple[NightStep, ...]:
         """The steps of night ``night`` (from 2); ``alive(card)``: is that card at the table.
@@ -292,7 +268,7 @@ class Rules:
         if steps is None:  # the same every night: made once per ruleset
             checks = tuple(Wake(c.value, ("check",), self.check_seconds, f"{c.value}_check")
                            for c in self.checkers)
-            steps = _NIGHTS[type(self)] = (Hunt(), Resolve(), *checks, Announce("sheriff_sleeps"))
+            steps = _NIGHTS[type(self)] = (HuntStep(), Resolve(), *checks, Announce("sheriff_sleeps"))
         return steps
 
     def check_refusal(self, checker: int | None, target: int,
@@ -457,7 +433,7 @@ class Rules:
         return None
 
 
-_DISCUSSION_AND_VOTE: tuple[DayStep, ...] = (Speeches(), Vote())
+_DISCUSSION_AND_VOTE: tuple[DayStep, ...] = (Speeches(), VoteStep())
 _NIGHTS: dict[type[Rules], tuple[NightStep, ...]] = {}
 #: the setting that gives each kind of speech (but the day's) its length
 _SPEECH_SETTING = {"last": "last_word_seconds", "tie": "tie_speech_seconds",
@@ -466,10 +442,16 @@ _SPEECH_SETTING = {"last": "last_word_seconds", "tie": "tie_speech_seconds",
 
 RulesT = TypeVar("RulesT", bound=type[Rules])
 
-#: the rulesets by name (:func:`register`)
+#: the rulesets by name (:func:`register`), in the order they register: crime-time here,
+#: then the modules of :mod:`narrator.engine.rulesets` (importing :mod:`narrator.engine`
+#: registers them all)
 RULESETS: dict[str, type[Rules]] = {}
-#: every ruleset name the narrator knows of, implemented or not (the command line's choices)
-KNOWN = ("crime-time", "professional", "vrn", "vrn-closed", "amateur")
+
+
+def known() -> tuple[str, ...]:
+    """Every ruleset's name, from the registry (the command line's choices): a new ruleset
+    is known once its module registers it, and nowhere else."""
+    return tuple(RULESETS)
 
 
 def register(cls: RulesT) -> RulesT:
@@ -492,8 +474,4 @@ def find_rules(name: str) -> Rules:
     try:
         return RULESETS[name]()
     except KeyError:
-        if name in KNOWN:
-            raise NarratorError(
-                f"rules {name!r} are not implemented yet; implemented: {', '.join(RULESETS)}"
-            ) from None
-        raise NarratorError(f"unknown rules {name!r}; known: {', '.join(KNOWN)}") from None
+        raise NarratorError(f"unknown rules {name!r}; known: {', '.join(known())}") from None

@@ -16,18 +16,25 @@ The flow (:mod:`narrator.engine.flow`) runs the steps on a state; the game
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from narrator.engine import events as ev
-from narrator.engine.record import DayRecord, NightAct
+from narrator.engine.record import (
+    BestMoveRecord,
+    DayRecord,
+    Departure,
+    NightRecord,
+    Refusal,
+    RoleAct,
+)
 from narrator.engine.rules import Rules
-from narrator.engine.types import Role, SpeechKind, Team
+from narrator.engine.types import Phase, Role, SpeechKind, Team
 from narrator.reasons import Reason
 
-__all__ = ["GameOver", "Night", "Presses", "Round", "State", "Today"]
+__all__ = ["GameDecided", "Night", "Presses", "Round", "State", "Today"]
 
 
-class GameOver(Exception):
+class GameDecided(Exception):
     """Raised through the flow when a seat's leaving decides the game (1.2, 1.3)."""
 
 
@@ -102,19 +109,19 @@ class State:
         self.black = black  # the mafia's cards: the seats that hunt (2.1.2)
         self.side_black = side_black  # the seats playing for the mafia (a maniac may)
         self.speech_lengths = speech_lengths  # each kind of speech's length and warning
-        self.out: dict[int, dict[str, Any]] = {}
+        self.out: dict[int, Departure] = {}
         self._living: list[int] | None = None  # cache of ``living``, reset when a seat leaves
         self.fouls: dict[int, int] = {}
         self.muted: set[int] = set()  # sport fouls: a 3rd foul costs the next speech
-        self.refused: list[dict[str, Any]] = []
+        self.refused: list[Refusal] = []
         self.days: list[DayRecord] = []
-        self.nights: list[dict[str, Any]] = []
+        self.nights: list[NightRecord] = []
         #: every night act the game took, in order (typed: no front end reads them back from
         #: the protocol's keys)
-        self.night_acts: list[NightAct] = []
-        self.best_move: dict[str, Any] | None = None
+        self.night_acts: list[RoleAct] = []
+        self.best_move: BestMoveRecord | None = None
         self.winner: Team | None = None
-        self.phase = "n1"  # "nN" or "dN": the night or day in progress
+        self.phase = Phase.night(1)  # the night or day in progress
         self.nominations: list[tuple[int, int]] = []  # standing (nominator, target), in order
         self.removal_pending = False  # 2.4.3: a removal since the last completed vote
         #: seats out of the game but still at the table: shot in the hunt, voted out, or in the
@@ -180,7 +187,7 @@ class State:
         return Team.BLACK if seat in self.side_black else Team.RED
 
     def has_last_word(self, seat: int) -> bool:
-        return self.rules.last_word(self.roles[seat], self.team(seat), self.out[seat]["how"])
+        return self.rules.last_word(self.roles[seat], self.team(seat), self.out[seat].how)
 
     def living_victims(self) -> tuple[int, ...]:
         """The night's victims so far, each once, in the night's order."""
@@ -197,18 +204,17 @@ class State:
 
     def justified(self) -> frozenset[int]:
         """The seats that have used their justification, from the days' records."""
-        return frozenset(s for d in self.days for s in d.extra.get("justified", ()))
+        return frozenset(s for d in self.days for s in d.justified)
 
     # -- what every step does ------------------------------------------------------------------
 
     def refuse(self, seat: int | None, kind: str, target: int | None, reason: Reason) -> None:
-        self.refused.append({"phase": self.phase, "seat": seat, "kind": kind,
-                             "target": target, "reason": reason})
+        self.refused.append(Refusal(self.phase, seat, kind, target, reason))
         self.events.append(ev.Refused(seat, kind, target, reason))
 
     def note_act(self, step: int, role: str, act: Literal["check", "kill", "save"], target: int,
                  *, result: bool | None = None, saved: int | None = None) -> None:
-        self.night_acts.append(NightAct(step, self.nights[-1]["night"], role, act, target,
+        self.night_acts.append(RoleAct(step, self.nights[-1].number, role, act, target,
                                         result, saved))
 
     def foul(self, seat: int) -> bool:
@@ -231,12 +237,11 @@ class State:
         self.put_out(seat, "removed")
 
     def put_out(self, seat: int, how: str, *, check_win: bool = True) -> None:
-        kind, number = self.phase[0], int(self.phase[1:])
-        self.out[seat] = {"how": how, ("night" if kind == "n" else "day"): number}
+        self.out[seat] = Departure(how, self.phase)
         if how != "removed" and self.rules.last_word(self.roles[seat], self.team(seat), how):
             self.last_word_due.add(seat)  # at the table until the last word ends (1.4)
         self._living = None
-        if kind == "d":
+        if self.phase.is_day:
             self.days[-1].out.append(seat)
         self.events.append(ev.SeatOut(seat, how))
         if self.rules.reveal_cards and how not in self.rules.kill_how.values():
@@ -256,13 +261,13 @@ class State:
         return self.rules.winner(*self.sides())
 
     def check_win(self) -> None:
-        """End the game (raise :class:`GameOver`) when the table decides it."""
+        """End the game (raise :class:`GameDecided`) when the table decides it."""
         winner = self.decided()
         if winner is not None:
             self.winner = winner
             self.events.append(ev.GameOver(winner.value, self.rules.why_won(winner,
                                                                             *self.sides())))
-            raise GameOver
+            raise GameDecided
         self.plays_on()
 
     def plays_on(self) -> None:

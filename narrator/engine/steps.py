@@ -3,10 +3,10 @@ their moves; here a ruleset lists its steps, and the game runs them).
 
 A night after the first begins with the phase "night" and goes on with
 :meth:`Rules.night_steps <narrator.engine.rules.Rules.night_steps>`: crime-time's are
-``Hunt(), Resolve(), Wake("don", ("check",), …), Wake("sheriff", ("check",), …),
+``HuntStep(), Resolve(), Wake("don", ("check",), …), Wake("sheriff", ("check",), …),
 Announce("sheriff_sleeps")``. A day begins with the phase "day" and the night's result (the
 victims, their last words), then :meth:`Rules.day_steps <narrator.engine.rules.Rules.day_steps>`:
-crime-time's are ``Speeches("day"), Vote()``. The game runs the steps; it never asks which
+crime-time's are ``Speeches("day"), VoteStep()``. The game runs the steps; it never asks which
 ruleset it plays.
 """
 
@@ -29,7 +29,7 @@ class Announce:
 
 
 @dataclass(frozen=True, slots=True)
-class Hunt:
+class HuntStep:
     """The mafia's hunt during the count (crime-time 2.1.2): every living mafioso shoots as
     the narrator names the seats; a hit only when they all shot the same one."""
 
@@ -53,7 +53,19 @@ class Resolve:
     """The night's victims, but for the one saved, leave the table."""
 
 
-NightStep = Announce | Hunt | Wake | Resolve
+NightStep = Announce | HuntStep | Wake | Resolve
+
+
+@dataclass(frozen=True, slots=True)
+class StepFigure:
+    """The timer of a first-night step (2.1.1), as the ruleset's figures give it: ``seconds``
+    names the setting of its length (times the seats at the table for ``per_seat``: the deal),
+    ``warning`` the setting of its «Десять секунд», if any. Names, not numbers: a club's
+    tuned figures (``--timer``) are read at the step."""
+
+    seconds: str
+    warning: str | None = None
+    per_seat: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,16 +83,16 @@ class Speeches:
 
 
 @dataclass(frozen=True, slots=True)
-class Extra:
+class ExtraStep:
     """After the discussion, the seats that held a hand up get 30 s more each, in its order."""
 
 
 @dataclass(frozen=True, slots=True)
-class Vote:
+class VoteStep:
     """The day's vote (see the ruleset's ``ballot``, ``no_vote`` and ``verdict``);
     ``justify``: each candidate speaks (a justification) before the first round."""
 
     justify: bool = False
 
 
-DayStep = Announce | Speeches | Extra | Vote
+DayStep = Announce | Speeches | ExtraStep | VoteStep

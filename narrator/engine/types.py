@@ -1,4 +1,4 @@
-"""Value types of the game: roles, teams, timers, the kinds of speech."""
+"""Value types of the game: roles, teams, timers, the kinds of speech, the phase."""
 
 from __future__ import annotations
 
@@ -100,3 +100,38 @@ class Timer:
     seconds: float
     warning_at: float | None = None
     tick: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """The night or day in progress: ``str()`` is its short form ("n1", "d2"), the one the
+    notation, the protocol's refusals, journals and scripts write; :meth:`parse` reads it."""
+
+    time: Literal["night", "day"]
+    number: int
+
+    def __str__(self) -> str:
+        return f"{self.time[0]}{self.number}"
+
+    @property
+    def is_night(self) -> bool:
+        return self.time == "night"
+
+    @property
+    def is_day(self) -> bool:
+        return self.time == "day"
+
+    @classmethod
+    def night(cls, number: int) -> Phase:
+        return cls("night", number)
+
+    @classmethod
+    def day(cls, number: int) -> Phase:
+        return cls("day", number)
+
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        """The phase of its short form ("n1", "d2"); ValueError for anything else."""
+        if len(text) >= 2 and text[0] in "nd" and text[1:].isdigit():
+            return cls("night" if text[0] == "n" else "day", int(text[1:]))
+        raise ValueError(f"not a phase: {text!r} (expected n1, d2, …)")

@@ -270,7 +270,7 @@ class EveningFront:
         return {"number": entry.number, "rules": entry.rules,
                 "winner": game.winner.value if game.winner else None,
                 "cards": [{"seat": s, "name": names.get(s, ""), "role": game.roles[s].value,
-                           "team": game.team(s).value, "out": game.out.get(s, {}).get("how")}
+                           "team": game.team(s).value, "out": game.how_out(s)}
                           for s in range(1, game.seats + 1)]}
 
     def _results(self) -> dict[str, Any]:

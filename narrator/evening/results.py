@@ -96,9 +96,9 @@ def tally(games: list[tuple[Game, dict[int, int]]], roster: list[tuple[int, str]
                 line.wins += 1
                 line.by_card[card.value] = line.by_card.get(card.value, 0) + 1
             fouls = game.fouls.get(seat, 0)
-            removed = game.out.get(seat, {}).get("how") == "removed"
-            best = game.best_move if game.best_move and game.best_move["seat"] == seat else None
-            black = int(best["black_named"]) if best else 0  # (a count)
+            removed = game.how_out(seat) == "removed"
+            best = game.best_move if game.best_move and game.best_move.seat == seat else None
+            black = best.black_named if best else 0
             line.fouls += fouls
             line.removals += int(removed)
             line.best_moves += int(best is not None)

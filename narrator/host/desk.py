@@ -40,7 +40,7 @@ from narrator.inputs import OPERATOR, PAD, Input
 __all__ = ["Desk", "Entry"]
 
 
-class Host(Protocol):
+class DeskHost(Protocol):
     """What the desk uses of its :class:`~narrator.host.host.Host` (which makes the desk)."""
 
     game: Game
@@ -81,7 +81,7 @@ class Entry:
 class Desk:
     """The desk of one host (see the module)."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: DeskHost) -> None:
         self.host = host
         #: the human entries that undo can take back, oldest first
         self.entries: list[Entry] = []

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from narrator.engine import events as ev
 from narrator.voice.keys import CANCELLED_KEYS, PHASE_KEYS
@@ -170,4 +171,11 @@ def _lines(event: ev.Event) -> list[Line]:
         case ev.GameOver(winner=winner, why=why):
             key = "win_civilians" if winner == "civilians" else "win_mafia"
             return [Line((f"{key}_{why}" if why else key,))]
-    return []
+        case ev.SpeechEnded() | ev.SeatOut():
+            return []  # a speech ended early; a night's kill (the night's result tells it)
+        case (ev.TimerStarted() | ev.ShotsResolved() | ev.Checked() | ev.Acted() | ev.Saved()
+              | ev.Refused() | ev.PutUpCounted() | ev.BestMoveNamed()):
+            # not said: a timer's start, the night's secrets, what the table sees for itself
+            return []
+        case _:
+            assert_never(event)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from narrator.audio.clip import AudioClip
 from narrator.audio.noise import load_music, soft_noise
-from narrator.audio.playback import Player
+from narrator.audio.playback import AudioPlayer
 from narrator.audio.sinks import DEFAULT_RATE, Sink, SoundDeviceSink, WavFileSink
 from narrator.clock import Clock
 from narrator.engine import events as ev
@@ -47,12 +47,12 @@ def pauses(keys: tuple[str, ...]) -> list[float]:
 
 
 class Narration:
-    """A host voice that speaks through a :class:`Player`; rule 2.1's night music under it."""
+    """A host voice that speaks through a :class:`AudioPlayer`; rule 2.1's night music under it."""
 
     def __init__(self, sink: Sink, clock: Clock, pack: VoicePack,
                  night_music: str | None = None) -> None:
         self.pack = pack
-        self.player = Player(sink, clock, pack, gap=SENTENCE_PAUSE)
+        self.player = AudioPlayer(sink, clock, pack, gap=SENTENCE_PAUSE)
         rate = sink.format.rate
         # rule 2.1: music plays loudly at night; without a file, a soft noise bed masks the table
         self.bed: AudioClip = load_music(night_music, rate) if night_music else soft_noise(rate=rate)

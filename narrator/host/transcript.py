@@ -8,6 +8,7 @@ protocol however long the table took over it."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from narrator.engine import Game
 from narrator.engine import events as ev
@@ -143,4 +144,11 @@ def _note(event: ev.Event, names: dict[int, str]) -> str | None:
             return f"    {seat(s)} best move: {', '.join(map(str, named))}"
         case ev.GameOver(winner=w):
             return f"    winner: {w}"
-    return None
+        case (ev.PhaseStarted() | ev.TimerStarted() | ev.NightResult() | ev.Declared() |
+              ev.Acted() | ev.Saved() | ev.Victims() | ev.CardShown() | ev.SpeechesBegin() |
+              ev.SpeechStarted() | ev.SpeechEnded() | ev.VotingCancelled() | ev.VotingStarted()
+              | ev.VoteCall() | ev.Tie() | ev.Stays() | ev.CrashStarted() | ev.CrashNotApplied()
+              | ev.Fouled() | ev.BestMoveAsked() | ev.PlaysOn()):
+            return None  # said aloud (the narration's), or of no note
+        case _:
+            assert_never(event)

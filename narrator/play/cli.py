@@ -26,7 +26,7 @@ from typing import Any
 from narrator.audio.devices import input_device, output_device
 from narrator.audio.listener import EchoGate
 from narrator.audio.models import find_model, grammar_support
-from narrator.audio.playback import Line as PlayedLine
+from narrator.audio.playback import PlayedLine
 from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import MicrophoneSource
 from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_recognizer

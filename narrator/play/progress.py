@@ -54,7 +54,7 @@ class Progress:
             if isinstance(wait, w.Deal) and self.table.dealing:
                 self._cards = None
                 self.host.scheduler.call_at(self.host.now(), "progress-cards", self._deal)
-        elif isinstance(event, ev.Refused) and game.phase.startswith("d"):
+        elif isinstance(event, ev.Refused) and game.phase.is_day:
             # (a night's refusal would name the seat a role picked: the day's only)
             who = seat_label(event.seat, game.names) if event.seat is not None else "input"
             target = "" if event.target is None else f" {event.target}"

@@ -40,6 +40,7 @@ from narrator.engine import (
     Game,
     HandCount,
     Hands,
+    Phase,
     Remove,
     Role,
     Shot,
@@ -209,7 +210,7 @@ class _Walk:
         g = self.game
         exp, phase = g.expect, g.phase
         living = tuple(g.living)
-        number = int(phase[1:])
+        number = phase.number
         moment = self._moment(exp, phase)
         if isinstance(action, Foul):
             self.warnings.setdefault(action.seat, []).append(self._ordered(moment))
@@ -236,7 +237,8 @@ class _Walk:
         for event in g.apply(action):
             self._event(event, phase, number, living)
 
-    def _event(self, event: ev.Event, phase: str, number: int, living: tuple[int, ...]) -> None:
+    def _event(self, event: ev.Event, phase: Phase, number: int,
+               living: tuple[int, ...]) -> None:
         g = self.game
         match event:
             case ev.PhaseStarted(name="hunt", number=n):
@@ -247,7 +249,7 @@ class _Walk:
                 noms = self.day(number).nominations
                 if (s, t) in noms:
                     noms.remove((s, t))
-            case ev.SeatOut(seat=s, how="removed") if phase.startswith("d"):
+            case ev.SeatOut(seat=s, how="removed") if phase.is_day:
                 day = self.day(number)
                 if day.settled is None:  # the engine drops a removed seat's candidacy
                     day.nominations = [(a, t) for a, t in day.nominations if t != s]
@@ -277,8 +279,16 @@ class _Walk:
                 self.checks[role].setdefault(t, number)
             case ev.Fouled(seat=s, count=4) if g.rules.fouls == "sport":
                 self.by_fouls.add(s)
+            case (ev.PhaseStarted() | ev.TimerStarted() | ev.ShotsResolved() | ev.NightResult()
+                  | ev.Declared() | ev.Acted() | ev.Saved() | ev.Missed() | ev.Victims() |
+                  ev.CardShown() | ev.SpeechesBegin() | ev.SpeechStarted() | ev.SpeechEnded() |
+                  ev.Refused() | ev.PutUpCounted() | ev.VoteCall() | ev.Tie() | ev.TieStays() |
+                  ev.Unopposed() | ev.Stays() | ev.CrashResult() | ev.CrashNotApplied() |
+                  ev.SeatOut() | ev.Fouled() | ev.SpeechSkipped() | ev.BestMoveAsked() |
+                  ev.BestMoveNamed() | ev.PlaysOn() | ev.GameOver()):
+                pass  # what the format does not record, or records from the game itself
             case _:
-                pass
+                assert_never(event)
 
     def _settle(self, day: _Day) -> None:
         if day.settled is None:
@@ -286,10 +296,10 @@ class _Walk:
 
     # moments (MafiaRatings' "gametime") ---------------------------------------------------------
 
-    def _moment(self, exp: Expect, phase: str) -> dict[str, Any]:
-        n = int(phase[1:])
+    def _moment(self, exp: Expect, phase: Phase) -> dict[str, Any]:
+        n = phase.number
         out: dict[str, Any] = {"round": n - 1}
-        if phase.startswith("n"):
+        if phase.is_night:
             if n == 1:
                 name = exp.timer.name if exp.timer is not None else "dealing"
                 out["time"] = _FIRST_NIGHT.get(name, "start")
@@ -307,7 +317,7 @@ class _Walk:
                     out.update(time="voting", votingRound=rounds)
                 elif speech == "leader":  # a first day's leader speaks after the round he led
                     out.update(time="voting", votingRound=rounds - 1)
-                elif (self.final.out.get(seat) or {}).get("how") == "shot":
+                elif self.final.how_out(seat) == "shot":
                     out["time"] = "night kill speaking"
                 else:
                     out["time"] = "day kill speaking"
@@ -411,9 +421,8 @@ def _player(game: Game, walk: _Walk, seat: int, *, votes: bool,
     player["role"] = _ROLE[game.roles[seat]]
     out = game.out.get(seat)
     if out is not None:
-        number = int(out["day"] if "day" in out else out["night"])
-        death: dict[str, Any] = {"round": number - 1}
-        how = out["how"]
+        death: dict[str, Any] = {"round": out.phase.number - 1}
+        how = out.how
         if how == "shot":
             death["type"] = "night"
         elif how in ("vote", "crash"):
@@ -430,8 +439,8 @@ def _player(game: Game, walk: _Walk, seat: int, *, votes: bool,
         night = walk.checks[role].get(seat)
         if night is not None:
             player[role] = night - 1
-    if walk.legacy is not None and out is not None and out["how"] == "shot" \
-            and out.get("night") == 2:
+    if walk.legacy is not None and out is not None and out.how == "shot" \
+            and out.night == 2:
         player["legacy"] = list(walk.legacy)
     if votes:
         voting = _cut([_vote(walk.days.get(n), seat) for n in range(1, _last_day(walk) + 1)])

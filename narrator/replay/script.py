@@ -23,7 +23,7 @@ from narrator.engine.options import OptionError, apply_options, check_names
 from narrator.engine.rules import Rules, find_rules
 from narrator.errors import NarratorError, ScriptError
 from narrator.grammar import MAX_PHRASE
-from narrator.reading import BadJSON, Limits, Line, loads, read_lines, text_lines
+from narrator.reading import BadJSON, Limits, TextLine, loads, read_lines, text_lines
 from narrator.typed import typed_number
 
 #: header keys every ruleset takes; a ruleset adds its own (``Rules.header_keys``)
@@ -120,7 +120,7 @@ def parse_table_script(text: str, name: str = "<script>", *,
     return _parse_lines(text_lines(text, name, LIMITS), name, rules)
 
 
-def _parse_lines(rows: Iterable[Line], name: str, rules: str | None) -> TableScript:
+def _parse_lines(rows: Iterable[TextLine], name: str, rules: str | None) -> TableScript:
     """The script of ``rows``: each line read, checked and dropped before the next is read."""
     script: TableScript | None = None
     for number, raw, _ in rows:

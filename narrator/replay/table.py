@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from typing import Any
+from typing import Any, assert_never
 
 from narrator.clock import Clock, VirtualClock
 from narrator.engine import (
@@ -19,14 +19,14 @@ from narrator.engine import (
     BestMove,
     EndSpeech,
     EngineError,
-    Extra,
-    Floor,
     Foul,
     Game,
     Hands,
-    PutUp,
+    HandsUp,
     Remove,
     Shot,
+    TakeFloor,
+    Thumbs,
     night_act,
 )
 from narrator.engine import waits as w
@@ -139,7 +139,7 @@ class ScriptReplay:
         exp = self.game.expect
         seat = line.value
         if isinstance(exp, w.Floor):  # speeches by raised hands: this seat's hand was first
-            self._apply(line, Floor(seat))
+            self._apply(line, TakeFloor(seat))
             exp = self.game.expect
         if not isinstance(exp, w.Speech) or exp.seat != seat:
             raise self._fail(line, f"a speech of seat {seat}")
@@ -193,14 +193,14 @@ class ScriptReplay:
         if not isinstance(self.game.expect, w.Extra):
             raise self._fail(line, "the hands held up for 30 s more")
         if line.value:
-            self._apply(line, Extra(tuple(line.value)))
+            self._apply(line, HandsUp(tuple(line.value)))
         self._close_window()
 
     def _put_up(self, line: ScriptLine) -> None:
         if not isinstance(self.game.expect, w.PutUp):
             raise self._fail(line, "thumbs to put up the one just accused")
         for target, seats in line.value.items():
-            self._apply(line, PutUp(target, tuple(seats)))
+            self._apply(line, Thumbs(target, tuple(seats)))
         self._close_window()
 
     def _night(self, line: ScriptLine) -> None:
@@ -214,24 +214,24 @@ class ScriptReplay:
         while not self.game.is_over:
             self._settle()
             exp = self.game.expect
-            if not isinstance(exp, w.Hunt | w.NightAct) or self.game.phase != phase:
+            if self.game.phase != phase:
                 break
-            if isinstance(exp, w.Hunt):
-                asked.append("shots")
-                # in the order of the count: a mafioso fires when he hears the number (2.1.2)
-                shots = sorted((t, s) for s, targets in night["shots"].items() for t in targets)
-                for target, shooter in shots:
-                    self._apply(line, Shot(shooter, target))
-            else:
-                keys = act_keys(exp)
-                asked += keys
-                given = [k for k in keys if night.get(k) is not None]
-                if len(given) > 1:
-                    raise self.script.error(
-                        line.line, f"night: {' and '.join(given)}: the {exp.role} does one or "
-                                   f"the other")
-                if given:
-                    self._apply(line, _act(exp, keys[given[0]], night[given[0]]))
+            match exp:
+                case w.Hunt():
+                    asked.append("shots")
+                    # in the order of the count: a mafioso fires when he hears the number
+                    # (2.1.2)
+                    shots = sorted((t, s) for s, targets in night["shots"].items()
+                                   for t in targets)
+                    for target, shooter in shots:
+                        self._apply(line, Shot(shooter, target))
+                case w.NightAct():
+                    asked += self._night_act(line, exp, night)
+                case (w.Deal() | w.Pause() | w.Speech() | w.Vote() | w.Crash() | w.Floor()
+                      | w.PutUp() | w.Extra() | w.Over()):
+                    break  # the night is over
+                case _:
+                    assert_never(exp)
             self._close_window()
         unasked = sorted(k for k, v in night.items() if v not in (None, {}) and k not in asked)
         if unasked and not self.game.is_over:  # (a night that ends the game asks no more)
@@ -239,13 +239,31 @@ class ScriptReplay:
                 line.line, f"night: {', '.join(unasked)}: not asked this night (it asked for "
                            f"{', '.join(asked) or 'nothing'})")
 
+    def _night_act(self, line: ScriptLine, exp: w.NightAct, night: dict[str, Any]) -> list[str]:
+        """The act of the role awake, from its key in the night's line; the keys asked."""
+        keys = act_keys(exp)
+        given = [k for k in keys if night.get(k) is not None]
+        if len(given) > 1:
+            raise self.script.error(
+                line.line, f"night: {' and '.join(given)}: the {exp.role} does one or the other")
+        if given:
+            self._apply(line, _act(exp, keys[given[0]], night[given[0]]))
+        return list(keys)
+
 
 def _optional(expect: w.Expect) -> str | None:
     """The script key of a window that passes with nothing when the next line is not its own
     (no thumbs, no hands held up); None for any other step."""
-    if isinstance(expect, w.PutUp):
-        return "put_up"
-    return "extra" if isinstance(expect, w.Extra) else None
+    match expect:
+        case w.PutUp():
+            return "put_up"
+        case w.Extra():
+            return "extra"
+        case (w.Deal() | w.Pause() | w.Speech() | w.Vote() | w.Crash() | w.Hunt() | w.NightAct()
+              | w.Floor() | w.Over()):
+            return None
+        case _:
+            assert_never(expect)
 
 
 def act_keys(expect: w.NightAct) -> dict[str, str]:

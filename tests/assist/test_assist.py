@@ -18,7 +18,7 @@ from narrator.assist.cli import resume_session
 from narrator.assist.ui import AssistApp, Deal, Session, parse_roles
 from narrator.cli import main
 from narrator.clock import VirtualClock
-from narrator.engine import Game, Shot
+from narrator.engine import CheckRecord, CrashRecord, Game, Shot, VoteRound
 from narrator.engine.entries import OperatorInput
 from narrator.engine.rules import find_rules
 from narrator.errors import NarratorError
@@ -56,8 +56,7 @@ def test_first_night_then_day_speeches_nominations_and_vote(tmp_path: Path) -> N
         await d.type("6")  # 6 for 7
         assert d.phase == "d1:vote@3"
         await d.keys("enter")  # the rest abstain: they count for the last candidate
-        assert d.game.days[0].rounds == [{"candidates": [5, 7, 3],
-                                          "votes": {"5": 2, "7": 6, "3": 2}}]
+        assert d.game.days[0].rounds == [VoteRound((5, 7, 3), {5: 2, 7: 6, 3: 2})]
         assert "Игрок номер семь покидает стол" in d.said
         assert "Спасибо шесть голосов" in " ".join(d.said)
         assert d.phase == "d1:last@7"
@@ -80,15 +79,15 @@ def test_night_shot_and_checks_then_the_day_announces_it(tmp_path: Path) -> None
         d.run_timers(hunt)  # the count runs out
         assert d.phase == "n2:check-don"
         await d.type("1", "c")  # the don finds the sheriff
-        assert d.game.nights[-1]["don_check"] == {"target": 1, "result": True}
+        assert d.game.nights[-1].checks.get("don") == CheckRecord(1, True)
         d.loop.step(timeout=INF)  # the don's 15 s run out
         assert d.phase == "n2:check-sheriff"
         await d.type("3")  # the sheriff checks the don
-        assert d.game.nights[-1]["sheriff_check"] == {"target": 3, "result": True}
+        assert d.game.nights[-1].checks.get("sheriff") == CheckRecord(3, True)
         d.run_timers(check)
         assert d.phase == "d2:last@2"
         assert "Этой ночью убит игрок номер два" in d.said
-        assert d.game.out[2]["how"] == "shot"
+        assert d.game.out[2].how == "shot"
 
     play(session, scenario)
 
@@ -106,8 +105,8 @@ def test_tie_revote_car_crash_then_a_night_of_single_shots(tmp_path: Path) -> No
                 await d.keys("space", "space")  # the tie speeches, 2 then 4
         assert d.phase == "d1:crash"
         await d.type("6")  # six hands for both leaving: a majority of ten
-        assert d.game.days[0].crash == {"for": 6, "against": 4, "passed": True}
-        assert d.game.out[2]["how"] == d.game.out[4]["how"] == "crash"
+        assert d.game.days[0].crash == CrashRecord(6, 4, True)
+        assert d.game.out[2].how == d.game.out[4].how == "crash"
         await d.keys("space", "space")  # their last words
         assert d.phase == "n2:hunt"
         for shot in ("3-6", "5-6", "9-7"):  # one mafioso misses the agreed target
@@ -141,7 +140,7 @@ def test_foul_remove_and_undo_restores_the_previous_state(tmp_path: Path) -> Non
         await d.type("6", "x")  # removed for a violation, once the host says yes
         assert 6 not in d.game.out
         await d.keys("y")
-        assert d.game.out[6]["how"] == "removed"
+        assert d.game.out[6].how == "removed"
         await d.keys("u")
         assert 6 not in d.game.out
 
@@ -201,7 +200,7 @@ def test_keys_are_operator_entries_read_by_the_shared_parser(
         await d.type("3-2", "k")
         await d.keys("t")  # the count runs out
         await d.type("1", "c")
-        assert d.game.nights[-1]["don_check"] == {"target": 1, "result": True}
+        assert d.game.nights[-1].checks.get("don") == CheckRecord(1, True)
 
     play(session, scenario)
     assert entries == ["5", "w 5", "f 4", "-", "7", *["-"] * 9, "k 3-2", "t", "c 1"]
@@ -233,7 +232,7 @@ def test_resume_reopens_at_the_same_phase(tmp_path: Path) -> None:
         d.run_timers()  # still waiting for the host's count
         assert d.screen.snap is not None and d.screen.snap.phase.startswith("Day 1 · vote")
         await d.keys("enter")  # the rest for 7
-        assert d.game.days[0].rounds[0]["votes"] == {"5": 4, "7": 6}
+        assert d.game.days[0].rounds[0].votes == {5: 4, 7: 6}
         assert "Игрок номер семь покидает стол" in d.said
 
     play(again, second)

@@ -15,7 +15,7 @@ from narrator.assist.cli import make_session, resume_session
 from narrator.assist.control import snapshot
 from narrator.assist.ui import AssistApp, GameScreen, Session
 from narrator.clock import VirtualClock
-from narrator.engine import EndSpeech, Game, HandCount, Kill, Role, Shot, TimeUp
+from narrator.engine import EndSpeech, Game, HandCount, Kill, Phase, Role, Shot, TimeUp
 from narrator.engine import waits as w
 from narrator.host.journal import Journal, load_journal
 from narrator.host.speaker import next_part
@@ -102,7 +102,7 @@ def test_the_hunt_entered_during_the_count_ends_with_the_count(tmp_path: Path) -
         assert d.phase == "n2:hunt"  # the count goes on to «десять» (2.1.2)
         d.run_timers(hunt)
         assert d.said[d.said.index("десять") + 1].startswith("Мафия выбрала свою жертву")
-        assert d.game.nights[0]["shot"] == 7
+        assert d.game.nights[0].hit == 7
 
     play(session_at(tmp_path / "j.jsonl"), scenario)
 
@@ -148,7 +148,7 @@ def test_undo_in_a_vote_reverts_the_whole_entry_and_says_a_correction(tmp_path: 
         assert d.phase == "d1:vote@5"  # waiting for the host's count again
         await d.type("4")
         await d.keys("enter")
-        assert d.game.days[0].rounds[0]["votes"] == {"5": 4, "7": 6}
+        assert d.game.days[0].rounds[0].votes == {5: 4, 7: 6}
 
     session = play(session_at(path), scenario).session
     assert session is not None
@@ -334,7 +334,7 @@ def test_the_host_is_told_at_the_3rd_and_4th_foul(tmp_path: Path) -> None:
 def test_the_speech_hint_offers_nominations_only_where_words_nominate() -> None:
     """vrn and amateur nominate by hands and thumbs, not words: the hint must not offer it."""
     from narrator.assist.control import hint
-    from narrator.engine import Floor
+    from narrator.engine import TakeFloor
     from narrator.replay.script import parse_table_script
     from narrator.replay.table import replay_script
 
@@ -346,7 +346,7 @@ def test_the_speech_hint_offers_nominations_only_where_words_nominate() -> None:
     assert "nominate" in hint(crime)
     amateur = at_start('{"rules": "amateur", "seats": 10, "roles": {"mafia": [4, 8, 9], '
                        '"commissar": 2, "nurse": 6}}')
-    amateur.apply(Floor(3))
+    amateur.apply(TakeFloor(3))
     assert isinstance(amateur.expect, w.Speech) and amateur.expect.speech == "day"
     assert "nominate" not in hint(amateur) and "Спасибо" in hint(amateur)
 
@@ -355,7 +355,7 @@ def test_the_speech_hint_offers_nominations_only_where_words_nominate() -> None:
 def test_keys_a_ruleset_has_no_use_for_are_not_shown_nor_taken(tmp_path: Path) -> None:
     """amateur nominates by thumbs and nobody shoots: no «withdraw», no «shot» in the footer,
     and the keys do nothing; crime-time shows and takes both."""
-    from narrator.engine import Floor
+    from narrator.engine import TakeFloor
 
     def in_a_day_speech(game: Game) -> tuple[set[str], list[str]]:
         session = make_session(game, VirtualClock(), manifest=default_manifest("ru"),
@@ -368,7 +368,7 @@ def test_keys_a_ruleset_has_no_use_for_are_not_shown_nor_taken(tmp_path: Path) -
         async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
             d.run_timers()
             if isinstance(game.expect, w.Floor):
-                session.host.apply(Floor(3))
+                session.host.apply(TakeFloor(3))
             assert isinstance(game.expect, w.Speech)
             shown.update(b.binding.description for b in d.screen.active_bindings.values()
                          if b.enabled and b.binding.show)
@@ -405,17 +405,17 @@ def test_vrn_night_victims_show_as_shot_and_who_killed_only_behind_r(tmp_path: P
     acts = {"sheriff": Kill("sheriff", 5), "maniac": Kill("maniac", 2)}
     for _ in range(2000):
         exp = game.expect
-        if game.phase == "d2" and isinstance(exp, w.Speech):
+        if game.phase == Phase.day(2) and isinstance(exp, w.Speech):
             break
-        if isinstance(exp, w.NightAct) and exp.role in acts and game.phase == "n2" \
+        if isinstance(exp, w.NightAct) and exp.role in acts and game.phase == Phase.night(2) \
                 and game.acted(exp.role) is None:
             host.apply(acts[exp.role])
-        elif isinstance(exp, w.Speech) and game.phase == "d1":
+        elif isinstance(exp, w.Speech) and game.phase == Phase.day(1):
             host.apply(EndSpeech())
         else:
             assert exp.timer is not None
             host.apply(TimeUp(exp.timer.name))
-    assert {s: game.out[s]["how"] for s in (2, 5)} == {2: "maniac", 5: "sheriff_shot"}
+    assert {s: game.out[s].how for s in (2, 5)} == {2: "maniac", 5: "sheriff_shot"}
 
     async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
         snap = snapshot(host, session.transcript)

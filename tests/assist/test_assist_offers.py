@@ -37,7 +37,7 @@ from narrator.engine import (
     BestMove,
     Game,
     Hands,
-    PutUp,
+    Thumbs,
 )
 from narrator.engine import waits as w
 from narrator.engine.entries import parse_operator_line
@@ -142,7 +142,7 @@ def _documented(action: Action, game: Game) -> bool:
         return True  # the host counts: HandCount
     if isinstance(action, Hands) and isinstance(exp, w.Crash):
         return action.seats != game.counted_seats(len(action.seats))
-    return isinstance(action, PutUp) and isinstance(exp, w.PutUp)  # the thumbs counted
+    return isinstance(action, Thumbs) and isinstance(exp, w.PutUp)  # the thumbs counted
 
 
 def _standing(game: Game) -> int | None:
@@ -241,7 +241,7 @@ def test_assist_names_the_best_move() -> None:
     for table in states("crime-time", {"best_move": True}, 1):
         game = table.rig.game
         exp = game.expect
-        if isinstance(exp, w.Speech) and exp.speech == "last" and game.phase == "d2":
+        if isinstance(exp, w.Speech) and exp.speech == "last" and str(game.phase) == "d2":
             assert takes(game, BestMove((1, 2, 3)))
             controller = _controller(table)
             keys = [*hinted_keys(game), *_ALWAYS]

@@ -13,7 +13,7 @@ import pytest
 from narrator.audio.clip import AudioClip
 from narrator.audio.format import AudioChunk, AudioFormat
 from narrator.audio.noise import load_music, soft_noise
-from narrator.audio.playback import Player
+from narrator.audio.playback import AudioPlayer
 from narrator.audio.sinks import WavFileSink
 from narrator.clock import VirtualClock
 from narrator.errors import NarratorError
@@ -24,7 +24,7 @@ from tests.helpers import alsa_no_device
 def test_wav_sink_writes_the_timeline(tmp_path: Path) -> None:
     clock = VirtualClock()
     sink = WavFileSink(tmp_path / "out" / "game.wav", rate=16000)
-    player = Player(sink, clock)
+    player = AudioPlayer(sink, clock)
     clock.advance(0.5)
     player.say(AudioClip(np.full(8000, 2000, dtype=np.int16), 16000))
     player.drain()

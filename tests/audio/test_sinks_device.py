@@ -23,11 +23,11 @@ def test_sounddevice_sink_plays_the_clip(tmp_path: Path) -> None:
     out = device.run(
         f"""
         from pathlib import Path
-        from narrator.audio.playback import Player
+        from narrator.audio.playback import AudioPlayer
         from narrator.audio.sinks import SoundDeviceSink
         from narrator.clock import VirtualClock
         from narrator.audio.clip import AudioClip
-        player = Player(SoundDeviceSink(rate=22050), VirtualClock())
+        player = AudioPlayer(SoundDeviceSink(rate=22050), VirtualClock())
         player.say(AudioClip.read_wav(Path({str(tmp_path / "clip.wav")!r})))
         player.drain()
         player.close()

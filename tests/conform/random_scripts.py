@@ -48,17 +48,17 @@ from narrator.engine import (
     Check,
     EndSpeech,
     EngineError,
-    Extra,
-    Floor,
     Foul,
     Game,
     Hands,
+    HandsUp,
     Kill,
     Nominate,
-    PutUp,
     Remove,
     Save,
     Shot,
+    TakeFloor,
+    Thumbs,
     TimeUp,
     Withdraw,
 )
@@ -175,7 +175,7 @@ class _Scribe:
             return _phrase(game, exp, action) is not None
         if isinstance(action, TimeUp):
             return not isinstance(exp, w.Floor) or bool(self._waiting())
-        if isinstance(action, Check | PutUp) and game.refusal(action) in _NOT_ON_A_PAD:
+        if isinstance(action, Check | Thumbs) and game.refusal(action) in _NOT_ON_A_PAD:
             return False
         match exp:
             case w.Crash():  # the car crash: each seat written once
@@ -193,15 +193,15 @@ class _Scribe:
                 night = self._night if self._night_phase == game.phase else None
                 return not (night and any(k in night for k in act_keys(exp)))
             case w.Floor():
-                return isinstance(action, Floor)
+                return isinstance(action, TakeFloor)
             case w.PutUp():
-                if not isinstance(action, PutUp):
+                if not isinstance(action, Thumbs):
                     return False
                 seen = self._window or {}
                 return (action.target not in seen or action.target == self._last_put_up) and (
                     len(seen.get(action.target, [])) + len(action.seats) < _MOST_SEATS)
             case w.Extra():
-                return isinstance(action, Extra)
+                return isinstance(action, HandsUp)
             case w.Pause() | w.Deal() | w.Over():
                 return False
             case _:
@@ -269,7 +269,7 @@ class _Scribe:
                 self._at_night(exp, action)
                 return False
             case w.PutUp():
-                if isinstance(action, PutUp):
+                if isinstance(action, Thumbs):
                     self._window = self._window if self._window is not None else {}
                     self._window.setdefault(action.target, []).extend(action.seats)
                     self._last_put_up = action.target
@@ -280,7 +280,7 @@ class _Scribe:
                 self.lines.append({"put_up": {str(t): s for t, s in window.items()}})
                 return True
             case w.Extra():
-                if isinstance(action, Extra):
+                if isinstance(action, HandsUp):
                     self._extra = self._extra if self._extra is not None else []
                     self._extra.extend(s for s in action.seats if s not in self._extra)
                     return False
@@ -414,7 +414,7 @@ def _next_action(scribe: _Scribe, rng: random.Random) -> Action:
                 return removal
     for _ in range(_DRAWS):
         action = random_action(game, rng)
-        if isinstance(action, PutUp) and not _the_accused(game, action):
+        if isinstance(action, Thumbs) and not _the_accused(game, action):
             continue
         if scribe.writable(action):
             return action
@@ -426,11 +426,11 @@ def _next_action(scribe: _Scribe, rng: random.Random) -> Action:
 _NOT_ON_A_PAD = ("own_seat", "target_out")
 
 
-def _the_accused(game: Game, action: PutUp) -> bool:
+def _the_accused(game: Game, action: Thumbs) -> bool:
     """Thumbs after a speech are for the one seat the speaker accused (amateur: «the
     just-accused»): a window's thumbs all go to the seat its first thumbs went to."""
     for taken in reversed(game.history):
-        if not isinstance(taken, PutUp):
+        if not isinstance(taken, Thumbs):
             return True
         if taken.target != action.target:
             return False

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from narrator.cli import main
-from narrator.conform.check import Kill, cut, kill_points
+from narrator.conform.check import KillPoint, cut, kill_points
 from narrator.conform.compare import first_difference
 from narrator.engine import Role
 from narrator.engine import waits as w
@@ -113,10 +113,10 @@ def test_a_malformed_script_names_its_line(tmp_path: Path,
 def test_a_cut_keeps_whole_lines_and_tears_the_next_one_in_half(tmp_path: Path) -> None:
     journal = tmp_path / "j.jsonl"
     journal.write_text('{"a": 1}\n{"b": 22222222}\n{"c": 3}\n')
-    cut(journal, Kill(1, torn=True))
+    cut(journal, KillPoint(1, torn=True))
     assert journal.read_text() == '{"a": 1}\n{"b": 22'  # half of its 16 bytes
     journal.write_text('{"a": 1}\n{"b": 2}\n')
-    cut(journal, Kill(1, torn=False))
+    cut(journal, KillPoint(1, torn=False))
     assert journal.read_text() == '{"a": 1}\n'
 
 

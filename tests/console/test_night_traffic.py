@@ -16,7 +16,7 @@ from typing import Any
 
 from narrator.console.server import Hub
 from narrator.console.tokens import OPERATOR, Who
-from narrator.engine import Role
+from narrator.engine import Phase, Role
 from narrator.engine import waits as w
 from tests.console.conftest import EVERYONE, Rig, make_rig
 
@@ -61,7 +61,7 @@ def night(presses: Callable[[Rig], None]) -> tuple[Frames, float]:
     start = rig.host.now()
     presses(rig)
     rig.until(w.Speech)
-    assert rig.game.phase == "d2"
+    assert rig.game.phase == Phase.day(2)
     day = min(t for seq in frames.values() for t, text in seq if '"day"' in text
               and '"time": "day"' in text)
     return {who: [(t - start, x) for t, x in seq if t < day] for who, seq in frames.items()}, day - start
@@ -144,7 +144,7 @@ def vrn_night(acts: dict[str, tuple[int, str, int]], at: float = 1.0) -> Frames:
     rig.until(w.NightAct, checks=False, role="mafia")
     frames = wired(rig)
     start = rig.host.now()
-    while rig.game.phase == "n2":
+    while rig.game.phase == Phase.night(2):
         exp = rig.game.expect
         if isinstance(exp, w.NightAct) and exp.role in acts and rig.game.acted(exp.role) is None:
             seat, act, target = acts[exp.role]

@@ -53,17 +53,17 @@ from narrator.engine import (
     BestMove,
     EndSpeech,
     EngineError,
-    Extra,
-    Floor,
     Foul,
     Game,
     HandCount,
     Hands,
+    HandsUp,
     Nominate,
-    PutUp,
     Remove,
     Save,
     Shot,
+    TakeFloor,
+    Thumbs,
     TimeUp,
     Withdraw,
     night_act,
@@ -327,7 +327,7 @@ def _heal_of_a_seat_voted_out(game: Game) -> tuple[Owner, Action] | None:
 
 def _best_move_at_the_last_word(game: Game) -> tuple[Owner, Action] | None:
     exp = game.expect
-    if not (isinstance(exp, w.Speech) and exp.speech == "last" and game.phase == "d2"):
+    if not (isinstance(exp, w.Speech) and exp.speech == "last" and str(game.phase) == "d2"):
         return None
     named = tuple(s for s in range(1, game.seats + 1) if s != exp.seat)[:3]
     return exp.seat, BestMove(named)
@@ -436,9 +436,9 @@ def _every_input(game: Game) -> set[Action]:
     roles = {"mafia", *(r.value for r in game.roles.values())}
     out: set[Action] = {EndSpeech(), BestMove((1, 2, 3))}
     for s in seats:
-        out |= {Nominate(s), Withdraw(s), Hands((s,)), HandCount(s), Floor(s), Extra((s,)),
+        out |= {Nominate(s), Withdraw(s), Hands((s,)), HandCount(s), TakeFloor(s), HandsUp((s,)),
                 Foul(s), Remove(s)}
-        out |= {Shot(s, t) for t in seats} | {PutUp(t, (s,)) for t in seats}
+        out |= {Shot(s, t) for t in seats} | {Thumbs(t, (s,)) for t in seats}
         out |= {night_act(verb, role, s) for verb in ("check", "kill", "save") for role in roles}
     return out
 

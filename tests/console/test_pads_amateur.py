@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from narrator.engine import Check, Floor, Kill, PutUp, Role, Save
+from narrator.engine import Check, Kill, Role, Save, SaveRecord, TakeFloor, Thumbs
 from narrator.engine import waits as w
 from narrator.engine.options import apply_options
 from narrator.engine.rules import find_rules
@@ -48,7 +48,7 @@ def test_the_first_raised_hand_takes_the_floor() -> None:
     assert rig.views[4]["step"] == {"type": "floor", "spoken": False}
     assert rig.views["operator"]["spoken"] == []
     assert rig.press(4, "floor").ok
-    assert rig.game.history[-1] == Floor(4)
+    assert rig.game.history[-1] == TakeFloor(4)
     assert isinstance(rig.game.expect, w.Speech) and rig.game.expect.seat == 4
     assert rig.press(7, "floor").reason == "not_now"  # 4 was first
     assert rig.press(4, "end").ok
@@ -89,7 +89,7 @@ def test_the_speaker_accuses_and_the_table_puts_up_by_thumbs() -> None:
         assert rig.press(seat, "thumb", target=8).ok
     assert rig.press(1, "thumb", target=8).reason == "already_voted"
     assert rig.press(2, "thumb", target=7).reason == "too_late"  # a view of another window
-    assert rig.game.history[-3:] == [PutUp(8, (1,)), PutUp(8, (3,)), PutUp(8, (5,))]
+    assert rig.game.history[-3:] == [Thumbs(8, (1,)), Thumbs(8, (3,)), Thumbs(8, (5,))]
     assert rig.views["operator"]["thumbs"] == 3 and rig.views[1]["step"]["given"]
     timer = rig.game.expect.timer
     assert timer is not None
@@ -99,7 +99,7 @@ def test_the_speaker_accuses_and_the_table_puts_up_by_thumbs() -> None:
     rig.until(w.Floor)
     assert rig.press(2, "thumb", target=8).reason == "not_now"
     assert rig.views["operator"]["put_up"] == {"8": 3}
-    assert rig.game.days[-1].extra["put_up"] == {"8": 3}
+    assert rig.game.days[-1].put_up == {8: 3}
     # a speaker who accuses nobody: the window passes, no pad is asked for a thumb
     assert rig.press(7, "floor").ok and rig.press(7, "end").ok
     assert isinstance(rig.game.expect, w.PutUp)
@@ -160,7 +160,7 @@ def test_the_commissars_check_and_the_nurses_heal_are_theirs_alone() -> None:
     assert reply.ok and reply.detail == {"act": "save", "target": 6}  # a guess: not told
     assert rig.views[6]["step"]["done"] == {"act": "save", "target": 6}
     assert rig.game.history[-1] == Save("nurse", 6)
-    assert rig.game.nights[-1]["nurse_save"] == {"target": 6, "saved": 6}
+    assert rig.game.nights[-1].saves.get("nurse") == SaveRecord(6, 6)
     for seat in EVERYONE:
         text = json.dumps(rig.views[seat])
         if seat != 2:

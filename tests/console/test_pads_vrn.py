@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from narrator.console.views import operator_view
-from narrator.engine import Check, Extra, Kill, Role, Save
+from narrator.engine import Check, HandsUp, Kill, Role, Save
 from narrator.engine import waits as w
 from narrator.inputs import Input
 from tests.console.conftest import EVERYONE, Rig, make_rig
@@ -83,7 +83,7 @@ def test_no_decision_within_the_time_is_the_miss() -> None:
     assert rig.press(7, "act", act="kill", target=5).ok  # the partner alone decides nothing
     rig.until(w.NightAct, checks=True, role="don")
     assert rig.press(4, "act", act="kill", target=5, t=start + 31).reason == "not_now"
-    assert rig.game.nights[-1]["shot"] is None
+    assert rig.game.nights[-1].hit is None
     assert "Мафия не договорилась" in rig.transcript.said  # the engine's miss, said aloud
 
 
@@ -112,7 +112,7 @@ def test_the_sheriffs_shot_the_maniacs_kill_and_the_doctors_stretcher() -> None:
     assert rig.press(4, "act", act="kill", target=6).ok
     rig.until(w.NightAct, checks=False, role="sheriff")
     assert rig.press(2, "act", act="kill", target=7).ok  # he shoots instead of a check
-    assert rig.game.nights[-1]["sheriff_shot"] == 7
+    assert rig.game.nights[-1].kills.get("sheriff") == 7
     assert rig.views[2]["step"]["done"] == {"act": "kill", "target": 7}
     rig.until(w.NightAct, checks=False, role="maniac")
     assert rig.press(2, "act", act="kill", target=3).reason == "not_now"
@@ -172,7 +172,7 @@ def test_the_hands_for_more_time_are_raised_on_the_pads_in_the_window() -> None:
     assert rig.views[5]["step"] == {"type": "extra", "raised": False}
     assert rig.press(5, "extra").ok and rig.press(3, "extra").ok
     assert rig.press(5, "extra").reason == "already_raised"
-    assert rig.game.history[-2:] == [Extra((5,)), Extra((3,))]
+    assert rig.game.history[-2:] == [HandsUp((5,)), HandsUp((3,))]
     assert rig.views["operator"]["raised"] == [5, 3]
     timer = rig.game.expect.timer
     assert timer is not None
@@ -183,7 +183,7 @@ def test_the_hands_for_more_time_are_raised_on_the_pads_in_the_window() -> None:
     rig.until(w.Speech)
     # the discussion's order: 3 spoke before 5
     assert isinstance(rig.game.expect, w.Speech) and rig.game.expect.seat == 3
-    assert rig.game.days[-1].extra["extra"] == [3, 5]
+    assert rig.game.days[-1].extra == (3, 5)
 
 
 def test_the_maniacs_side_is_public_once_announced() -> None:

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from narrator.clock import VirtualClock
-from narrator.conform.check import Kill, cut
+from narrator.conform.check import KillPoint, cut
 from narrator.console.serve import ConsoleOptions, console_table
 from narrator.console.table import ConsoleTable, Press, Reply
 from narrator.console.tokens import OPERATOR
-from narrator.engine import Game
+from narrator.engine import Game, Phase
 from narrator.engine import waits as w
 from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
@@ -119,7 +119,7 @@ def test_killed_during_the_deal_the_cards_seen_stay_seen_and_the_deal_waits(
     for _ in range(20):  # however long nobody looks, the night waits for the cards (2.1.1)
         if not back.driver.run_next():
             break
-    assert back.table.dealing and back.game.phase == "n1"
+    assert back.table.dealing and back.game.phase == Phase.night(1)
     assert back.table.publish is not None
     for seat in range(4, 11):
         assert back.press(seat, "seen").ok
@@ -154,7 +154,7 @@ def test_a_hand_whose_action_the_kill_lost_is_counted_on_resume(tmp_path: Path) 
     path = seat_2_voted(tmp_path)
     text = path.read_text().splitlines()
     assert '"do":"hand"' in text[-2] and text[-1].endswith('"action":"hands 2"}')
-    cut(path, Kill(len(text) - 1, torn=True))  # the press written, its action torn
+    cut(path, KillPoint(len(text) - 1, torn=True))  # the press written, its action torn
     back = resumed(path)
     assert str(back.game.history[-1]) == "hands 2" and back.table.desk.hands == {2}
 

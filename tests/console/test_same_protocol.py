@@ -43,7 +43,7 @@ def play_on_the_console() -> tuple[dict[str, Any], list[dict[str, Any]]]:
         assert rig.press(seat, "seen").ok
     while not game.is_over:
         exp = game.expect
-        day = int(game.phase[1:])
+        day = game.phase.number
         if isinstance(exp, w.Speech):
             seat = exp.seat
             target = NOMINATIONS.get((day, seat)) if exp.speech == "day" else None

@@ -6,7 +6,7 @@ import json
 
 from narrator.console.settings import HUNT_GRACE, ConsoleSettings
 from narrator.console.views import operator_view, pad_view
-from narrator.engine import Hands, Shot
+from narrator.engine import Hands, Shot, VoteRound
 from narrator.engine import waits as w
 from tests.console.conftest import EVERYONE, Rig, make_rig
 
@@ -75,7 +75,7 @@ def test_2_1_2_a_press_on_the_last_number_is_not_lost(rig: Rig) -> None:
     for mafioso in (3, 5, 9):
         assert rig.press(mafioso, "shoot").detail["number"] == 10
     rig.until(w.NightAct, checks=True)
-    assert rig.game.nights[-1]["shot"] == 10
+    assert rig.game.nights[-1].hit == 10
     assert rig.press(5, "shoot").reason == "not_now"
 
 
@@ -161,7 +161,7 @@ def test_2_4_a_hand_after_thanks_is_ignored(rig: Rig) -> None:
     assert rig.press(5, "vote", candidate=4).reason == "after_thanks"  # a stale window
     assert rig.press(5, "vote", candidate=6).ok
     rig.step()
-    assert rig.game.days[0].rounds == [{"candidates": [4, 6], "votes": {"4": 2, "6": 8}}]
+    assert rig.game.days[0].rounds == [VoteRound((4, 6), {4: 2, 6: 8})]
 
 
 def test_2_3_the_speech_fallback_goes_through_the_same_rules(rig: Rig) -> None:
@@ -208,7 +208,7 @@ def test_tables_that_vote_by_hand_wait_for_the_operators_count() -> None:
     assert rig.op("undo").ok and voting_on(rig) == 4  # the count and its window
     assert rig.op("hands", candidate=4, count=6).ok
     assert rig.op("hands", candidate=6, count=0).ok
-    assert rig.game.days[0].rounds[0]["votes"] == {"4": 6, "6": 4}
+    assert rig.game.days[0].rounds[0].votes == {4: 6, 6: 4}
 
 
 def test_2_1_2_a_sheriff_shot_tonight_still_checks_on_his_pad_and_learns_nothing(rig: Rig) -> None:

@@ -9,7 +9,9 @@ from narrator.engine import Game
 
 def views(game: Game) -> tuple[object, ...]:
     """What the front ends read off ``game`` at every step, besides its notation."""
-    return (game.expect, game.step, game.step_start, game.phase, sorted(game.out.items()),
+    # the phase and the seats out in their protocol form, as the digest recorded them
+    return (game.expect, game.step, game.step_start, str(game.phase),
+            sorted((seat, left.to_json()) for seat, left in game.out.items()),
             game.candidates, game.voting_candidates, sorted(game.step_hands),
             sorted(game.hunt_shots.items()), sorted(game.step_thumbs), game.raised_hands,
             sorted(game.spoken), game.victims, sorted(game.public_out().items()),
@@ -23,5 +25,7 @@ def snapshot(game: Game) -> tuple[object, ...]:
     move, the winner (as text: the protocol shares lists with the game, which later actions
     extend; the cards, the names and the deal never change)."""
     return (views(game), len(game.history), game.notation(secret=False),
-            repr((game.fouls, [d.to_json() for d in game.days], game.nights, game.best_move,
+            repr((game.fouls, [d.to_json() for d in game.days],
+                  [n.to_json() for n in game.nights],
+                  game.best_move.to_json() if game.best_move is not None else None,
                   game.winner)))

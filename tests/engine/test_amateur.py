@@ -17,13 +17,17 @@ import pytest
 
 from narrator.cli import main
 from narrator.engine import (
+    CheckRecord,
+    Departure,
     EndSpeech,
-    Floor,
     Game,
     IllegalActionError,
     InvalidActionError,
-    PutUp,
+    Phase,
+    Refusal,
     Role,
+    TakeFloor,
+    Thumbs,
     TimeUp,
 )
 from narrator.engine import events as ev
@@ -103,7 +107,7 @@ def test_speeches_by_raised_hands_in_any_order_each_seat_once() -> None:
     assert game.days[0].opened_by == 7 and game.spoken == {7, 3, 10}
     game.apply(TimeUp("put_up"))
     with pytest.raises(IllegalActionError, match="seat 3 has spoken today"):
-        game.apply(Floor(3))
+        game.apply(TakeFloor(3))
     # nobody's hand is named in time: the first seat in seat order yet to speak
     game.apply(TimeUp("floor"))
     assert isinstance(game.expect, w.Speech) and game.expect.seat == 1
@@ -116,7 +120,7 @@ def test_speeches_by_raised_hands_in_any_order_each_seat_once() -> None:
 
 def test_nominations_are_by_thumbs_not_by_words() -> None:
     result = amateur({"speech": 1, "say": [[3.0, "выставляю пятого"], [5.0, "спасибо"]]})
-    assert result.game.refused[-1]["reason"] == "no_nominations"
+    assert result.game.refused[-1].reason == "no_nominations"
     assert result.game.candidates == ()
 
 
@@ -126,11 +130,10 @@ def test_after_a_speech_thumbs_put_the_one_just_accused_up_any_number_of_times()
     game = result.game
     assert game.candidates == (5, 7)
     # a seat thumbs after several speeches; a second thumb in one window is not counted
-    assert game.refused[-1] == {"phase": "d1", "seat": 5, "kind": "put_up", "target": 7,
-                                "reason": "already_voted"}
+    assert game.refused[-1] == Refusal(Phase.day(1), 5, "put_up", 7, "already_voted")
     result = amateur(*speeches(ALL, {1: {"5": [1, 2, 3]}, 2: {"5": [1, 2]},
                                      3: {"7": [5, 6]}}))
-    assert result.game.days[0].to_json()["put_up"] == {"5": 5, "7": 2}
+    assert result.game.days[0].put_up == {5: 5, 7: 2}
 
 
 def test_the_two_most_put_up_justify_30_seconds_then_the_vote() -> None:
@@ -166,8 +169,8 @@ def test_a_tie_at_the_cut_goes_to_the_one_put_up_first() -> None:
 def test_the_hands_of_those_who_did_not_vote_for_the_first_count_for_the_last() -> None:
     lines = speeches(ALL, {1: {"5": [1, 2, 3]}, 2: {"7": [1, 2]}})
     result = amateur(*lines, {"speech": 5}, {"speech": 7}, {"vote": {"5": [1, 2, 3, 4]}})
-    assert result.game.days[0].rounds[0]["votes"] == {"5": 4, "7": 6}
-    assert result.game.out[7] == {"how": "vote", "day": 1}
+    assert result.game.days[0].rounds[0].votes == {5: 4, 7: 6}
+    assert result.game.out[7] == Departure("vote", Phase.day(1))
 
 
 def test_one_seat_put_up_no_vote_the_city_lives_the_day_without_a_victim() -> None:
@@ -277,9 +280,9 @@ def test_the_commissar_when_eliminated_has_a_final_word() -> None:
 
 def test_the_commissar_checks_for_the_mafia() -> None:
     game = amateur(*speeches(ALL), {"night": {"commissar": 9}}).game
-    assert game.nights[0]["commissar_check"] == {"target": 9, "result": True}
+    assert game.nights[0].checks.get("commissar") == CheckRecord(9, True)
     game = amateur(*speeches(ALL), {"night": {"commissar": 6}}).game
-    assert game.nights[0]["commissar_check"] == {"target": 6, "result": False}
+    assert game.nights[0].checks.get("commissar") == CheckRecord(6, False)
 
 
 def test_the_nurse_heals_the_victim_she_guesses_herself_too() -> None:
@@ -287,7 +290,7 @@ def test_the_nurse_heals_the_victim_she_guesses_herself_too() -> None:
     assert not result.game.out
     assert "Медсестра спасла жертву. Этой ночью никто не выбыл" in said(result)
     result = amateur(*speeches(ALL), {"night": {"mafia": 3, "nurse": 6}})
-    assert result.game.out[3] == {"how": "shot", "night": 2}
+    assert result.game.out[3] == Departure("shot", Phase.night(2))
     result = amateur(*speeches(ALL), {"night": {}})
     assert "Этой ночью мафия промахнулась. Все игроки остаются за столом" in said(result)
 
@@ -305,8 +308,8 @@ def test_the_mafia_wins_when_two_are_left_one_a_mafioso_not_at_parity() -> None:
         (EXAMPLES / "amateur-stalemate.table.jsonl").read_text(), "e"))
     game = result.game
     # 4 leaves on day 4: the mafia (3, 7) against 6 and 8, and a night follows
-    assert game.out[4] == {"how": "vote", "day": 4}
-    assert game.out[6] == {"how": "shot", "night": 5}
+    assert game.out[4] == Departure("vote", Phase.day(4))
+    assert game.out[6] == Departure("shot", Phase.night(5))
     assert result.transcript.said[-1] == ("Залишилося двоє гравців, один з них мафіозі. "
                                           "Перемогла мафія")
     assert game.winner is not None and game.winner.value == "mafia" and len(game.living) == 2
@@ -353,7 +356,7 @@ def test_a_put_up_of_a_seat_out_is_refused() -> None:
     lines = speeches(ALL, {1: {"8": [1, 2, 3]}, 2: {"7": [1, 2]}})
     result = amateur(*lines, {"speech": 8}, {"speech": 7}, {"vote": {"8": ALL[:7]}},
                      {"night": {}}, {"speech": 1}, {"put_up": {"8": [1, 2]}})
-    assert result.game.refused[-1]["reason"] == "target_out"
+    assert result.game.refused[-1].reason == "target_out"
     with pytest.raises(ScriptError, match="seat 8 is out of the game"):
         amateur(*lines, {"speech": 8}, {"speech": 7}, {"vote": {"8": ALL[:7]}}, {"night": {}},
                 {"speech": 1}, {"put_up": {"3": [8]}})
@@ -366,10 +369,10 @@ def test_events_of_a_put_up_say_the_thumbs_and_the_days_total() -> None:
     while isinstance(game.expect, w.Pause | w.Deal):
         assert game.expect.timer is not None
         game.apply(TimeUp(game.expect.timer.name))
-    game.apply(Floor(3))
+    game.apply(TakeFloor(3))
     game.apply(EndSpeech())
-    assert game.apply(PutUp(5, (1, 2))) == [ev.PutUpCounted(5, 2, 2)]
-    assert game.apply(PutUp(5, (3,))) == [ev.PutUpCounted(5, 1, 3)]
+    assert game.apply(Thumbs(5, (1, 2))) == [ev.PutUpCounted(5, 2, 2)]
+    assert game.apply(Thumbs(5, (3,))) == [ev.PutUpCounted(5, 1, 3)]
 
 
 # -- whom one may accuse and check (decisions where 004 is silent) ----------------------------------
@@ -379,11 +382,10 @@ def test_a_speaker_never_accuses_himself_nor_a_seat_out() -> None:
     game = result.game
     assert isinstance(game.expect, w.PutUp) and game.expect.seat == 1
     assert game.accusation_refusal(1, 1) == "own_seat"
-    assert game.refusal(PutUp(1, (2, 3))) == "own_seat"
-    game.apply(PutUp(1, (2, 3)))  # sent anyway: refused, nothing counted
-    assert game.refused[-1] == {"phase": "d1", "seat": 1, "kind": "put_up", "target": 1,
-                                "reason": "own_seat"}
-    assert game.days[-1].extra.get("put_up") is None
+    assert game.refusal(Thumbs(1, (2, 3))) == "own_seat"
+    game.apply(Thumbs(1, (2, 3)))  # sent anyway: refused, nothing counted
+    assert game.refused[-1] == Refusal(Phase.day(1), 1, "put_up", 1, "own_seat")
+    assert game.days[-1].put_up is None
     assert game.accusation_refusal(1, 5) is None
 
 
@@ -403,7 +405,7 @@ def test_the_commissar_checks_neither_himself_nor_a_seat_known_out_but_tonights_
     assert game.refusal(Check("commissar", 5)) is None  # leaving him out would tell the kill
     before = len(game.night_acts)
     game.apply(Check("commissar", 7))
-    assert game.refused[-1]["reason"] == "target_out" and len(game.night_acts) == before
+    assert game.refused[-1].reason == "target_out" and len(game.night_acts) == before
     game.apply(Check("commissar", 5))
     assert game.night_acts[-1].target == 5
 

@@ -11,7 +11,19 @@ from typing import Any
 
 import pytest
 
-from narrator.engine import EndSpeech, Game, IllegalActionError, Role, Shot, TimeUp
+from narrator.engine import (
+    CheckRecord,
+    CrashRecord,
+    Departure,
+    EndSpeech,
+    Game,
+    IllegalActionError,
+    Phase,
+    Role,
+    Shot,
+    TimeUp,
+    VoteRound,
+)
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.errors import ScriptError
@@ -83,7 +95,7 @@ def test_2_1_1_ten_seconds_is_said_during_the_agreement() -> None:
 def hunt(shots: dict[str, object]) -> int | None:
     lines = [*day1_with(), {"night": {"shots": shots}}]
     nights = run(*lines).game.nights
-    shot: int | None = nights[0]["shot"]
+    shot: int | None = nights[0].hit
     return shot
 
 
@@ -105,7 +117,7 @@ def test_2_1_2_shooting_a_seat_that_is_out_is_a_miss() -> None:
     lines = day1_with(votes={"7": [1, 2, 3, 4, 5, 6], "8": []},
                       says={1: [[1.0, "выставляю седьмого"]], 2: [[1.0, "выставляю восьмого"]]})
     lines += [{"speech": 7}, {"night": {"shots": {"3": 7, "5": 7, "9": 7}}}]
-    assert run(*lines).game.nights[0]["shot"] is None
+    assert run(*lines).game.nights[0].hit is None
 
 
 def test_2_1_2_the_count_names_every_seat_and_the_result_waits_for_day() -> None:
@@ -122,18 +134,18 @@ def test_2_1_2_the_count_names_every_seat_and_the_result_waits_for_day() -> None
 def test_2_1_3_checks_record_results() -> None:
     result = run(*day1_with(), {"night": {"shots": {}, "don": 1, "sheriff": 5}})
     night = result.game.nights[0]
-    assert night["don_check"] == {"target": 1, "result": True}
-    assert night["sheriff_check"] == {"target": 5, "result": True}
+    assert night.checks.get("don") == CheckRecord(1, True)
+    assert night.checks.get("sheriff") == CheckRecord(5, True)
     result = run(*day1_with(), {"night": {"shots": {}, "don": 2, "sheriff": 4}})
     night = result.game.nights[0]
-    assert night["don_check"]["result"] is False and night["sheriff_check"]["result"] is False
+    assert night.checks["don"].result is False and night.checks["sheriff"].result is False
 
 
 def test_2_1_3_don_may_check_a_seat_that_is_out() -> None:
     lines = day1_with(votes={"7": [1, 2, 3, 4, 5, 6], "8": []},
                       says={1: [[1.0, "выставляю седьмого"]], 2: [[1.0, "выставляю восьмого"]]})
     lines += [{"speech": 7}, {"night": {"shots": {}, "don": 7}}]
-    assert run(*lines).game.nights[0]["don_check"] == {"target": 7, "result": False}
+    assert run(*lines).game.nights[0].checks.get("don") == CheckRecord(7, False)
 
 
 def test_2_1_3_check_time_runs_and_a_checker_shot_tonight_still_checks() -> None:
@@ -150,13 +162,13 @@ def test_2_1_3_check_time_runs_and_a_checker_shot_tonight_still_checks() -> None
     for shooter in (3, 5, 9):
         game.apply(Shot(shooter, 1))
     game.apply(TimeUp("hunt"))
-    assert game.out[1] == {"how": "shot", "night": 2}
+    assert game.out[1] == Departure("shot", Phase.night(2))
     game.apply(TimeUp("don_check"))
     assert isinstance(game.expect, w.NightAct)
     assert game.expect.checks and game.expect.role == "sheriff"
     assert game.expect.timer is not None and game.expect.timer.seconds == 15.0
     game.apply(Check("sheriff", 3))
-    assert game.nights[0]["sheriff_check"] == {"target": 3, "result": True}
+    assert game.nights[0].checks.get("sheriff") == CheckRecord(3, True)
     while not isinstance(game.expect, w.Hunt):
         exp = game.expect
         if isinstance(exp, w.Speech):
@@ -176,8 +188,8 @@ def test_2_2_night_victim_is_out_and_has_a_last_word_before_discussion() -> None
     result = run(*day1_with(), {"night": {"shots": {"3": 7, "5": 7, "9": 7}}},
                  {"speech": 7, "say": [[3.0, "выставляю пятого"]]})
     game = result.game
-    assert game.out[7] == {"how": "shot", "night": 2}
-    assert game.refused[-1]["reason"] == "not_discussion"  # no nominations in a last word
+    assert game.out[7] == Departure("shot", Phase.night(2))
+    assert game.refused[-1].reason == "not_discussion"  # no nominations in a last word
     assert isinstance(game.expect, w.Speech)
     assert game.expect.seat == 2 and game.expect.speech == "day"
 
@@ -220,7 +232,7 @@ def test_2_3_speech_ends_early_on_thanks_and_pass_and_later_text_is_not_heard() 
 def test_2_3_1_one_standing_nomination_per_speech() -> None:
     result = run({"speech": 1, "say": [[1.0, "выставляю пятого"], [2.0, "выставляю шестого"]]})
     assert result.game.candidates == (5,)
-    assert result.game.refused[-1]["reason"] == "already_nominated"
+    assert result.game.refused[-1].reason == "already_nominated"
     assert result.transcript.said.count("Принято") == 1
 
 
@@ -233,13 +245,13 @@ def test_2_3_1_repeat_nomination_by_another_keeps_the_first_order() -> None:
 def test_2_3_1_a_target_out_of_the_game_is_refused() -> None:
     lines = [*day1_with(), {"night": {"shots": {"3": 7, "5": 7, "9": 7}}}, {"speech": 7}, {"speech": 2, "say": [[1.0, "выставляю седьмого"]]}]
     game = run(*lines).game
-    assert game.candidates == () and game.refused[-1]["reason"] == "target_out"
+    assert game.candidates == () and game.refused[-1].reason == "target_out"
 
 
 def test_2_3_1_future_and_subjunctive_are_refused_with_reasons() -> None:
     result = run({"speech": 1, "say": [[1.0, "выставлю пятого"], [2.0, "я бы выставил пятого"],
                                        [3.0, "выставляю шестого"]]})
-    assert [r["reason"] for r in result.game.refused] == ["future_tense", "subjunctive"]
+    assert [r.reason for r in result.game.refused] == ["future_tense", "subjunctive"]
     assert result.game.candidates == (6,)
 
 
@@ -256,7 +268,7 @@ def test_2_3_2_withdrawing_someone_elses_nomination_is_refused() -> None:
     result = run({"speech": 1, "say": [[1.0, "выставляю пятого"]]},
                  {"speech": 2, "say": [[1.0, "снимаю пятого"]]})
     assert result.game.candidates == (5,)
-    assert result.game.refused[-1]["reason"] == "not_own_nomination"
+    assert result.game.refused[-1].reason == "not_own_nomination"
 
 
 def test_2_3_2_after_withdrawal_the_speaker_may_nominate_again() -> None:
@@ -285,8 +297,8 @@ def test_later_day_single_candidate_is_voted_out() -> None:
     lines += day_speeches([2, 3, 4, 5, 6, 7, 8, 9, 10, 1], {2: [[1.0, "выставляю четвертого"]]})
     lines += [{"vote": {"4": [1, 2]}}]
     game = run(*lines).game
-    assert game.days[1].rounds == [{"candidates": [4], "votes": {"4": 10}}]
-    assert game.out[4] == {"how": "vote", "day": 2}
+    assert game.days[1].rounds == [VoteRound((4,), {4: 10})]
+    assert game.out[4] == Departure("vote", Phase.day(2))
 
 
 # -- 2.4: voting -----------------------------------------------------------------------------------
@@ -295,9 +307,9 @@ def test_2_4_order_second_hand_ignored_abstainers_for_the_last() -> None:
     result = run(*day1_with(votes={"5": [1, 2, 3, 4], "7": [1, 6]}, says=NOMINATE_5_AND_7))
     game = result.game
     # seat 1's second hand ignored; 7 gets 6 plus the abstainers 5, 7, 8, 9, 10
-    assert game.days[0].rounds == [{"candidates": [5, 7], "votes": {"5": 4, "7": 6}}]
-    assert game.out[7] == {"how": "vote", "day": 1}
-    assert any(r["reason"] == "already_voted" and r["seat"] == 1 for r in game.refused)
+    assert game.days[0].rounds == [VoteRound((5, 7), {5: 4, 7: 6})]
+    assert game.out[7] == Departure("vote", Phase.day(1))
+    assert any(r.reason == "already_voted" and r.seat == 1 for r in game.refused)
 
 
 def test_2_4_vote_counts_are_said_with_correct_plurals() -> None:
@@ -328,10 +340,10 @@ def test_2_4_1_tie_speeches_in_nomination_order_then_revote_among_the_tied() -> 
               {"vote": {"5": [1, 2, 3, 4, 5, 6], "7": []}}]
     result = run(*lines)
     game = result.game
-    assert [r["candidates"] for r in game.days[0].rounds] == [[5, 7, 8], [5, 7]]
-    assert game.days[0].rounds[0]["votes"] == {"5": 4, "7": 4, "8": 2}
-    assert game.out[5] == {"how": "vote", "day": 1}
-    assert game.refused[-1]["reason"] == "not_discussion"  # no nominations in a tie speech
+    assert [r.candidates for r in game.days[0].rounds] == [(5, 7, 8), (5, 7)]
+    assert game.days[0].rounds[0].votes == {5: 4, 7: 4, 8: 2}
+    assert game.out[5] == Departure("vote", Phase.day(1))
+    assert game.refused[-1].reason == "not_discussion"  # no nominations in a tie speech
     assert "Игрок номер пять, у вас тридцать секунд" in result.transcript.said
 
 
@@ -355,8 +367,8 @@ def test_2_4_1_further_rounds_while_some_candidate_has_fewer_votes() -> None:
               {"speech": 5}, {"speech": 7}]
     game = run(*lines).game
     rounds = game.days[0].rounds
-    assert [r["candidates"] for r in rounds] == [[5, 7, 8, 2], [5, 7, 8]]
-    assert rounds[1]["votes"] == {"5": 4, "7": 4, "8": 2}
+    assert [r.candidates for r in rounds] == [(5, 7, 8, 2), (5, 7, 8)]
+    assert rounds[1].votes == {5: 4, 7: 4, 8: 2}
     # 4, 4, 2: not all equal, so a third round among 5 and 7, not a car crash
     assert isinstance(game.expect, w.Vote) and game.voting_candidates == (5, 7)
     assert game.days[0].crash is None
@@ -374,8 +386,8 @@ def crash_lines(crash_for: list[int]) -> list[dict[str, object]]:
 def test_2_4_2_crash_passes_with_a_majority_and_last_words_follow_in_order() -> None:
     result = run(*crash_lines([1, 2, 3, 4, 6, 8]))
     game = result.game
-    assert game.days[0].crash == {"for": 6, "against": 4, "passed": True}
-    assert game.out[5] == {"how": "crash", "day": 1} and game.out[7]["how"] == "crash"
+    assert game.days[0].crash == CrashRecord(6, 4, True)
+    assert game.out[5] == Departure("crash", Phase.day(1)) and game.out[7].how == "crash"
     assert isinstance(game.expect, w.Speech) and game.expect.seat == 5
     assert game.expect.speech == "last"
     assert "Кто за то, чтобы все эти игроки покинули стол?" in result.transcript.said
@@ -383,7 +395,7 @@ def test_2_4_2_crash_passes_with_a_majority_and_last_words_follow_in_order() -> 
 
 def test_2_4_2_exactly_half_is_not_a_majority() -> None:
     game = run(*crash_lines([1, 2, 3, 4, 6])).game
-    assert game.days[0].crash == {"for": 5, "against": 5, "passed": False}
+    assert game.days[0].crash == CrashRecord(5, 5, False)
     assert 5 not in game.out and 7 not in game.out and isinstance(game.expect, w.Hunt)
 
 
@@ -404,7 +416,7 @@ def test_2_4_2_crash_not_applied_at_four_seats_engine() -> None:
     while isinstance(game.expect, w.Speech):
         game.apply(EndSpeech())
     run_timers()  # night 2: a miss, no checks
-    assert game.living == [1, 2, 3, 4] and game.phase == "d2"
+    assert game.living == [1, 2, 3, 4] and game.phase == Phase.day(2)
     assert isinstance(game.expect, w.Speech) and game.expect.seat == 2
     game.apply(Nominate(4))
     game.apply(EndSpeech())
@@ -434,7 +446,7 @@ def test_2_4_3_removal_during_discussion_cancels_the_vote() -> None:
     lines += [{"remove": 4}, {"foul": 6}, *day_speeches([5, 6, 7, 8, 9, 10])]
     result = run(*lines)
     game = result.game
-    assert game.out[4] == {"how": "removed", "day": 1}
+    assert game.out[4] == Departure("removed", Phase.day(1))
     assert game.days[0].rounds == [] and isinstance(game.expect, w.Hunt)
     assert game.fouls == {6: 1}
     assert "Игрок удален до завершения голосования, голосования сегодня не будет" in \
@@ -475,7 +487,7 @@ def test_2_4_3_removal_after_the_result_is_fixed_does_not_cancel() -> None:
     assert 10 in game.out
     game.apply(TimeUp("vote"))
     game.apply(TimeUp("vote"))
-    assert game.out[5] == {"how": "vote", "day": 1}
+    assert game.out[5] == Departure("vote", Phase.day(1))
 
 
 def test_2_4_3_removal_before_the_result_is_fixed_cancels() -> None:

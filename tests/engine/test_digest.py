@@ -72,6 +72,19 @@ DIGESTS: dict[str, str] = {
 }
 
 
+#: the actions renamed since the constants were recorded (issue: no two classes share a
+#: name), by their names then: a rename changes no game, so the fingerprint reads the old ones
+_RECORDED_NAMES = (("TakeFloor(seat=", "Floor(seat="), ("HandsUp(seats=", "Extra(seats="),
+                   ("Thumbs(target=", "PutUp(target="))
+
+
+def _recorded(text: str) -> bytes:
+    """``text`` as it read when the constants were recorded."""
+    for new, old in _RECORDED_NAMES:
+        text = text.replace(new, old)
+    return text.encode()
+
+
 def variant_digest(rules: str, options: dict[str, object], games: int = GAMES) -> str:
     """One sha256 over ``games`` seeded random games of ``rules`` with ``options``: each
     action, its refusal, its events, the waits and views after it, both notations, an undo now
@@ -88,11 +101,11 @@ def variant_digest(rules: str, options: dict[str, object], games: int = GAMES) -
             action = random_action(game, rng)
             refusal = game.refusal(action)
             events = game.apply(action)
-            digest.update(repr((action, refusal, events, views(game))).encode())
+            digest.update(_recorded(repr((action, refusal, events, views(game)))))
             digest.update(game.notation().encode())
             digest.update(game.notation(secret=False).encode())
             if len(game.history) % 97 == 0:  # an undo now and then, and the action again
-                digest.update(repr((game.pop(), views(game), game.apply(action))).encode())
+                digest.update(_recorded(repr((game.pop(), views(game), game.apply(action)))))
         digest.update(json.dumps(game.protocol(), ensure_ascii=False).encode())
     return digest.hexdigest()
 

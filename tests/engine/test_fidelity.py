@@ -14,10 +14,13 @@ import pytest
 from narrator.engine import (
     BestMove,
     Check,
+    CheckRecord,
+    Departure,
     EndSpeech,
     Foul,
     Game,
     IllegalActionError,
+    Phase,
     Remove,
     Role,
     Shot,
@@ -57,18 +60,18 @@ def night(target: int, don: int | None = None, sheriff: int | None = None) -> di
 def test_2_1_2_a_sheriff_shot_in_the_hunt_still_makes_that_nights_check() -> None:
     result = run_with(*QUIET_DAY, night(1, don=1, sheriff=5))
     night2 = result.game.nights[0]
-    assert night2["shot"] == 1
-    assert night2["don_check"] == {"target": 1, "result": True}
-    assert night2["sheriff_check"] == {"target": 5, "result": True}
+    assert night2.hit == 1
+    assert night2.checks.get("don") == CheckRecord(1, True)
+    assert night2.checks.get("sheriff") == CheckRecord(5, True)
     # the protocol still has him out from that night: out is set the moment it happens
-    assert result.game.out[1] == {"how": "shot", "night": 2}
+    assert result.game.out[1] == Departure("shot", Phase.night(2))
 
 
 def test_2_1_2_a_don_shot_in_the_hunt_still_makes_that_nights_check() -> None:
     result = run_with(*QUIET_DAY, night(3, don=1, sheriff=3))
-    assert result.game.out[3] == {"how": "shot", "night": 2}
-    assert result.game.nights[0]["don_check"] == {"target": 1, "result": True}
-    assert result.game.nights[0]["sheriff_check"] == {"target": 3, "result": True}
+    assert result.game.out[3] == Departure("shot", Phase.night(2))
+    assert result.game.nights[0].checks.get("don") == CheckRecord(1, True)
+    assert result.game.nights[0].checks.get("sheriff") == CheckRecord(3, True)
 
 
 def test_2_1_3_a_checker_out_before_the_night_does_not_check() -> None:
@@ -82,8 +85,8 @@ def test_2_1_3_a_checker_out_before_the_night_does_not_check() -> None:
 
 def test_2_1_3_the_check_of_a_seat_shot_that_night_is_answered() -> None:
     result = run_with(*QUIET_DAY, night(7, don=7, sheriff=7))
-    assert result.game.nights[0]["don_check"] == {"target": 7, "result": False}
-    assert result.game.nights[0]["sheriff_check"] == {"target": 7, "result": False}
+    assert result.game.nights[0].checks.get("don") == CheckRecord(7, False)
+    assert result.game.nights[0].checks.get("sheriff") == CheckRecord(7, False)
 
 
 def test_2_1_2_a_player_shot_in_the_hunt_can_be_warned_during_the_checks() -> None:
@@ -104,20 +107,20 @@ def test_public_record_the_shot_sheriff_checks_that_night_as_recorded() -> None:
     result = replay_script(load_table_script(EXAMPLES / "sheriff-shot-checks.table.jsonl"))
     game = result.game
     assert game.winner is not None and game.winner.value == "civilians"
-    assert [n["shot"] for n in game.nights] == [1, 5, 4]
-    assert game.nights[1]["don_check"] == {"target": 5, "result": True}
-    assert game.nights[1]["sheriff_check"] == {"target": 8, "result": False}
-    assert game.nights[0]["sheriff_check"] == {"target": 4, "result": False}
-    assert game.nights[0]["don_check"] == {"target": 2, "result": False}
+    assert [n.hit for n in game.nights] == [1, 5, 4]
+    assert game.nights[1].checks.get("don") == CheckRecord(5, True)
+    assert game.nights[1].checks.get("sheriff") == CheckRecord(8, False)
+    assert game.nights[0].checks.get("sheriff") == CheckRecord(4, False)
+    assert game.nights[0].checks.get("don") == CheckRecord(2, False)
     outs = {s: o for s, o in game.out.items()}
-    assert outs == {1: {"how": "shot", "night": 2}, 3: {"how": "vote", "day": 2},
-                    5: {"how": "shot", "night": 3}, 10: {"how": "vote", "day": 3},
-                    4: {"how": "shot", "night": 4}, 7: {"how": "vote", "day": 4}}
+    assert outs == {1: Departure("shot", Phase.night(2)), 3: Departure("vote", Phase.day(2)),
+                    5: Departure("shot", Phase.night(3)), 10: Departure("vote", Phase.day(3)),
+                    4: Departure("shot", Phase.night(4)), 7: Departure("vote", Phase.day(4))}
     assert [d.to_json()["nominations"] for d in game.days] == [[], [2, 3, 9], [9, 10, 7, 2],
                                                                 [9, 7]]
-    assert game.days[1].rounds[0]["votes"] == {"2": 0, "3": 8, "9": 1}
-    assert game.days[2].rounds[0]["votes"] == {"9": 1, "10": 5, "7": 0, "2": 1}
-    assert game.days[3].rounds[0]["votes"] == {"9": 1, "7": 4}
+    assert game.days[1].rounds[0].votes == {2: 0, 3: 8, 9: 1}
+    assert game.days[2].rounds[0].votes == {9: 1, 10: 5, 7: 0, 2: 1}
+    assert game.days[3].rounds[0].votes == {9: 1, 7: 4}
     assert game.names[5] == "yukonsam"
 
 
@@ -150,7 +153,7 @@ def test_2_4_3_a_removal_during_a_last_word_ends_only_the_removed_players_speech
     events = game.apply(Remove(8))
     assert not any(isinstance(e, ev.SpeechEnded) for e in events)
     assert isinstance(game.expect, w.Speech) and game.expect.seat == 7  # the last word goes on
-    assert game.out[8]["how"] == "removed"
+    assert game.out[8].how == "removed"
     game.apply(EndSpeech())
     exp = game.expect
     assert isinstance(exp, w.Speech) and exp.speech == "day"
@@ -188,7 +191,7 @@ def test_sport_fouls_the_fourth_foul_removes_by_itself_with_2_4_3() -> None:
     lines = [*day_speeches([1, 2, 3], nominate), *[{"foul": 8}] * 4,
              *day_speeches([4, 5, 6, 7, 9, 10])]
     game = run_with(*lines, options=SPORT).game
-    assert game.out[8] == {"how": "removed", "day": 1}
+    assert game.out[8] == Departure("removed", Phase.day(1))
     assert game.fouls[8] == 4
     assert game.days[0].out == [8]
     assert isinstance(game.expect, w.Hunt)  # 2.4.3: no vote today
@@ -211,7 +214,7 @@ def test_sport_fouls_option_travels_and_plain_crime_time_counts_only() -> None:
     game.start()
     for _ in range(4):
         game.apply(Foul(2))
-    assert game.out[2] == {"how": "removed", "night": 1}
+    assert game.out[2] == Departure("removed", Phase.night(1))
 
 
 
@@ -258,10 +261,10 @@ def test_2_1_2_the_public_notation_hides_a_shot_until_the_day_tells_it() -> None
     for shooter in (3, 5, 9):
         game.apply(Shot(shooter, 7))
     game.apply(TimeUp("hunt"))
-    assert game.out[7]["how"] == "shot"
+    assert game.out[7].how == "shot"
     assert game.notation(secret=False).split()[2] == "++++++++++"  # at the table tonight
     game.apply(TimeUp("don_check"))
     game.apply(TimeUp("sheriff_check"))
-    assert game.phase == "d2" and game.notation(secret=False).split()[2] == "++++++++++"
+    assert game.phase == Phase.day(2) and game.notation(secret=False).split()[2] == "++++++++++"
     game.apply(EndSpeech())  # the last word is over: now a spectator
     assert game.notation(secret=False).split()[2] == "++++++-+++"

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from narrator.cli import main
-from narrator.engine import Game
+from narrator.engine import CrashRecord, Game, Phase, VoteRound
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.options import OptionError, apply_options, options_of
@@ -144,9 +144,9 @@ def test_a_vrn_script_header_with_lift_only_is_refused() -> None:
 
 def test_vote_day_1_votes_and_the_leader_leaves() -> None:
     result = play("vote", *nominate({1: 5, 2: 7}), {"vote": {"5": [1, 2, 3, 4, 6, 8]}})
-    day1 = result.protocol()["days"][0]
-    assert day1["rounds"] == [{"candidates": [5, 7], "votes": {"5": 6, "7": 4}}]
-    assert day1["out"] == [5]
+    day1 = result.game.days[0]
+    assert day1.rounds == [VoteRound((5, 7), {5: 6, 7: 4})]
+    assert day1.out == [5]
     assert result.game.expect == w.Speech(result.game.expect.timer, (5,), False,
                                           result.game.expect.serial, 5, "last")
 
@@ -157,10 +157,10 @@ def test_vote_day_1_votes_and_the_leader_leaves() -> None:
 def test_none_keeps_the_nominations_says_there_is_no_vote_and_night_follows(name: str) -> None:
     result = play("none", *nominate({1: 5, 2: 7, 4: 5}), rules=name)
     game = result.game
-    assert game.phase == "n2"  # the night follows the last speech
-    day1 = result.protocol()["days"][0]
-    assert day1["nominations"] == [5, 7]  # kept, in order of first nomination
-    assert day1["rounds"] == [] and day1["crash"] is None and day1["out"] == []
+    assert game.phase == Phase.night(2)  # the night follows the last speech
+    day1 = result.game.days[0]
+    assert day1.nominations == [5, 7]  # kept, in order of first nomination
+    assert day1.rounds == [] and day1.crash is None and day1.out == []
     said = result.transcript.said
     i = said.index(NO_VOTE)  # after the last speech, and then the night
     assert said[i - 1:i + 2] == ["Слово игроку номер десять", NO_VOTE, "Наступает ночь"]
@@ -193,7 +193,7 @@ def test_none_a_removal_on_day_1_cancels_day_2s_vote() -> None:
     events = events_of(result)
     cancelled = [e for e in events if isinstance(e, ev.VotingCancelled)]
     assert cancelled == [ev.VotingCancelled("first_day"), ev.VotingCancelled("monster")]
-    assert result.game.phase == "n3"
+    assert result.game.phase == Phase.night(3)
 
 
 # -- "lift_only": only the lift removes on day 1 ---------------------------------------------------
@@ -215,11 +215,10 @@ def test_lift_only_a_single_leader_speaks_for_a_tie_speechs_length_and_stays(nam
     after = play("lift_only", *nominate({1: 5, 2: 7}), {"vote": {"5": [1, 2, 3, 4, 6, 8]}},
                  {"speech": 5, "say": [[10.0, "выставляю номер семь"], [12.0, "спасибо"]]},
                  rules=name)
-    assert after.game.phase == "n2" and after.game.out == {}
-    day1 = after.protocol()["days"][0]
-    assert day1["out"] == [] and day1["rounds"] == [{"candidates": [5, 7],
-                                                     "votes": {"5": 6, "7": 4}}]
-    assert after.protocol()["refused"][-1]["reason"] == "not_discussion"
+    assert after.game.phase == Phase.night(2) and after.game.out == {}
+    day1 = after.game.days[0]
+    assert day1.out == [] and day1.rounds == [VoteRound((5, 7), {5: 6, 7: 4})]
+    assert after.game.refused[-1].reason == "not_discussion"
 
 
 def test_lift_only_the_leader_of_a_revote_stays_too() -> None:
@@ -227,9 +226,9 @@ def test_lift_only_the_leader_of_a_revote_stays_too() -> None:
     result = play("lift_only", *nominate({1: 5, 2: 7}), {"vote": {"5": [1, 2, 3, 4, 6]}},
                   {"speech": 5}, {"speech": 7}, {"vote": {"5": [1, 2, 3, 4, 6, 8]}},
                   {"speech": 5})
-    day1 = result.protocol()["days"][0]
-    assert [r["votes"] for r in day1["rounds"]] == [{"5": 5, "7": 5}, {"5": 6, "7": 4}]
-    assert day1["out"] == [] and result.game.phase == "n2"
+    day1 = result.game.days[0]
+    assert [r.votes for r in day1.rounds] == [{5: 5, 7: 5}, {5: 6, 7: 4}]
+    assert day1.out == [] and result.game.phase == Phase.night(2)
     speeches = [(e.seat, e.kind) for e in events_of(result) if isinstance(e, ev.SpeechStarted)]
     assert speeches[-3:] == [(5, "tie"), (7, "tie"), (5, "leader")]
 
@@ -242,13 +241,13 @@ def test_lift_only_a_tie_again_goes_to_the_question_and_only_a_pass_removes(
                                    {"speech": 5}, {"speech": 7},
                                    {"vote": {"5": [1, 2, 3, 4, 6]}}, {"crash": hands}]
     result = play("lift_only", *lines)
-    day1 = result.protocol()["days"][0]
-    assert day1["crash"]["passed"] is bool(out) and day1["out"] == out
+    day1 = result.game.days[0]
+    assert day1.crash.passed is bool(out) and day1.out == out
     if out:  # the last words of those the question removed (2.4.2)
         assert result.game.expect == w.Speech(result.game.expect.timer, (5,), False,
                                               result.game.expect.serial, 5, "last")
     else:
-        assert result.game.phase == "n2"
+        assert result.game.phase == Phase.night(2)
 
 
 def test_lift_only_professional_puts_its_question_after_any_tie_of_the_revote() -> None:
@@ -256,8 +255,8 @@ def test_lift_only_professional_puts_its_question_after_any_tie_of_the_revote() 
                   {"vote": {"5": [1, 2, 3, 4], "7": [5, 6, 9, 10], "8": []}},
                   {"speech": 5}, {"speech": 7}, {"vote": {"5": [1, 2, 3, 4, 6]}},
                   {"crash": [1, 2, 3, 4, 6, 7]}, rules="professional")
-    day1 = result.protocol()["days"][0]
-    assert day1["crash"] == {"for": 6, "against": 4, "passed": True} and day1["out"] == [5, 7]
+    day1 = result.game.days[0]
+    assert day1.crash == CrashRecord(6, 4, True) and day1.out == [5, 7]
 
 
 def test_lift_only_a_clubs_tie_speech_figure_is_the_leaders_too() -> None:
@@ -272,15 +271,15 @@ def test_lift_only_day_2_votes_as_the_rule_texts() -> None:
     result = play("lift_only", *nominate({1: 5, 2: 7}), {"vote": {"5": [1, 2, 3, 4, 6, 8]}},
                   {"speech": 5}, HIT_7, {"speech": 7}, *nominate({2: 5})[1:6],
                   *day_speeches([8, 9, 10, 1]), {"vote": {"5": [1, 2, 3]}})
-    day2 = result.protocol()["days"][1]
-    assert day2["out"] == [5]  # the single leader of day 2 leaves (2.4)
+    day2 = result.game.days[1]
+    assert day2.out == [5]  # the single leader of day 2 leaves (2.4)
 
 
 def test_lift_only_a_lone_candidate_on_day_1_is_not_voted_on() -> None:
     """2.2.1 holds as it is: one candidate on day 1, no vote at all."""
     result = play("lift_only", *nominate({1: 5}))
     assert ev.VotingCancelled("single_candidate_day1") in events_of(result)
-    assert result.game.phase == "n2"
+    assert result.game.phase == Phase.night(2)
 
 
 # -- random games ----------------------------------------------------------------------------------
@@ -297,7 +296,7 @@ def test_random_games_end_and_day_1_removes_only_by_the_lift(name: str, value: s
             game.apply(random_action(game, rng))
         day1 = next(d for d in game.days if d.number == 1)
         voted_out = {s for s, info in game.out.items()
-                     if info.get("day") == 1 and info["how"] == "vote"}
+                     if info.day == 1 and info.how == "vote"}
         assert voted_out == set(), (seed, voted_out)  # a single leader never leaves on day 1
         if value == "none":
             assert day1.rounds == [] and day1.crash is None

@@ -13,21 +13,21 @@ from narrator.engine import (
     RULESETS,
     Check,
     EndSpeech,
-    Extra,
-    Floor,
     Foul,
     Game,
     Hands,
+    HandsUp,
     IllegalActionError,
     InvalidActionError,
     Kill,
     Malformed,
     Nominate,
-    PutUp,
     Remove,
     Role,
     Save,
     Shot,
+    TakeFloor,
+    Thumbs,
     TimeUp,
     Withdraw,
     parse_action,
@@ -41,8 +41,8 @@ from tests.helpers import day_one
 @pytest.mark.parametrize("action", [
     Nominate(5), Withdraw(5), EndSpeech(), TimeUp("speech"), Hands((1, 2, 3)), Hands(()),
     Shot(3, 7), Check("don", 1), Foul(6), Remove(6), Malformed("nominate", 5, "future_tense"),
-    Kill("mafia", 7), Kill("sheriff", 2), Save("doctor", 7), Check("commissar", 4), Floor(3),
-    Extra((3, 7)), Extra(()), PutUp(7, (1, 2, 3)), PutUp(7, ()),
+    Kill("mafia", 7), Kill("sheriff", 2), Save("doctor", 7), Check("commissar", 4), TakeFloor(3),
+    HandsUp((3, 7)), HandsUp(()), Thumbs(7, (1, 2, 3)), Thumbs(7, ()),
     Malformed("withdraw", None, "no_number"),
 ])
 def test_actions_round_trip_through_text(action: object) -> None:
@@ -128,9 +128,9 @@ def invariant_check(game: Game) -> None:
                       else {replay.seat_of(Role(action.role))})
             gone = [replay.out.get(a) for a in actors if a is not None and a not in living]
             assert any(a in living for a in actors) or any(
-                g is not None and f"n{g.get('night')}" == replay.phase for g in gone)
-        if isinstance(action, Floor | Extra | PutUp):
-            assert set(getattr(action, "seats", (action.seat,) if isinstance(action, Floor)
+                g is not None and g.phase == replay.phase for g in gone)
+        if isinstance(action, TakeFloor | HandsUp | Thumbs):
+            assert set(getattr(action, "seats", (action.seat,) if isinstance(action, TakeFloor)
                                else ())) <= living
         for event in replay.apply(action):
             if isinstance(event, ev.SeatOut):

@@ -12,6 +12,7 @@ from narrator.engine import (
     IllegalActionError,
     InvalidActionError,
     Kill,
+    Refusal,
     Remove,
     Save,
     night_act,
@@ -59,7 +60,7 @@ def test_2_4_a_second_hand_in_a_round_is_refused_before_and_when_it_is_given() -
     refused_before = len(game.refused)
     game.apply(Hands((2,)))  # given anyway: the same reason, in the protocol
     assert game.refused[refused_before:] == [
-        {"phase": game.phase, "seat": 2, "kind": "vote", "target": 7, "reason": "already_voted"}]
+        Refusal(game.phase, 2, "vote", 7, "already_voted")]
 
 
 def test_2_1_3_one_check_a_night() -> None:
@@ -83,13 +84,13 @@ def test_2_1_3_one_check_a_night() -> None:
     assert done is not None and (done.role, done.act, done.target, done.step) == (
         "don", "check", 4, game.step)
     assert done.to_json() == {"night": 2, "role": "don", "act": "check", "target": 4,
-                              "result": game.nights[-1]["don_check"]["result"]}
+                              "result": game.nights[-1].checks["don"].result}
     assert game.night_acts[-1] is done and game.acted("sheriff") is None
 
 
 def test_the_hosts_secret_lines_come_from_the_typed_night_record() -> None:
     from narrator.assist.control import night_secrets
-    from narrator.engine import Game, NightAct
+    from narrator.engine import Game, RoleAct
     from narrator.replay.script import parse_table_script
     from narrator.replay.table import replay_script
     from tests.helpers import EXAMPLES
@@ -100,9 +101,9 @@ def test_the_hosts_secret_lines_come_from_the_typed_night_record() -> None:
                                                   str(path))).game
     lines = night_secrets(game)
     assert len(lines) >= len(game.nights)
-    assert lines[0].startswith(f"night {game.nights[0]['night']}: ")  # (the first hunt's)
+    assert lines[0].startswith(f"night {game.nights[0].number}: ")  # (the first hunt's)
     for act in game.night_acts:
-        assert isinstance(act, NightAct)
+        assert isinstance(act, RoleAct)
         line = next(x for x in lines if x.startswith(f"night {act.night}: "))
         if act.act == "check":
             assert f"{act.role} checked {act.target}: {'yes' if act.result else 'no'}" in line

@@ -14,7 +14,16 @@ from typing import Any
 import pytest
 
 from narrator.cli import main
-from narrator.engine import Game, Role, TimeUp
+from narrator.engine import (
+    CheckRecord,
+    CrashRecord,
+    Departure,
+    Game,
+    Phase,
+    Role,
+    TimeUp,
+    VoteRound,
+)
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.rules import find_rules
@@ -103,7 +112,7 @@ def test_discussion_starts_at_seat_one_then_after_the_previous_first_speaker() -
 
 def test_the_candidate_with_most_votes_leaves_with_a_last_word() -> None:
     result = pro(*nominate({1: 5, 2: 7}), {"vote": {"5": [1, 2, 3, 4, 6, 7], "7": []}})
-    assert result.game.out[5] == {"how": "vote", "day": 1}
+    assert result.game.out[5] == Departure("vote", Phase.day(1))
     assert isinstance(result.game.expect, w.Speech)
     assert result.game.expect.speech == "last" and result.game.expect.seat == 5
 
@@ -136,7 +145,7 @@ def test_perestrelka_whoever_gets_more_votes_in_the_revote_leaves() -> None:
     result = pro(*nominate({1: 5, 2: 7}), {"vote": TIE}, {"speech": 5}, {"speech": 7},
                  {"vote": {"5": [1, 2, 3], "7": []}})
     day = result.game.days[0]
-    assert day.rounds[1] == {"candidates": [5, 7], "votes": {"5": 3, "7": 7}}
+    assert day.rounds[1] == VoteRound((5, 7), {5: 3, 7: 7})
     assert day.out == [7] and day.crash is None
 
 
@@ -151,7 +160,7 @@ def test_perestrelka_tied_again_asks_if_all_of_them_leave_and_a_majority_removes
     assert "Кто за то, чтобы все голосуемые покинули игру?" in said
     assert "Оставшиеся кандидатуры участвуют в автокатастрофе" not in said
     day = result.game.days[0]
-    assert day.crash == {"for": 6, "against": 4, "passed": True} and day.out == [5, 7]
+    assert day.crash == CrashRecord(6, 4, True) and day.out == [5, 7]
     # each of them has the last word, in order of nomination
     assert isinstance(result.game.expect, w.Speech)
     assert result.game.expect.speech == "last" and result.game.expect.seat == 5
@@ -159,14 +168,14 @@ def test_perestrelka_tied_again_asks_if_all_of_them_leave_and_a_majority_removes
 
 def test_perestrelka_an_equal_split_keeps_them() -> None:
     result = revote_tie([1, 2, 3, 4, 6])
-    assert result.game.days[0].crash == {"for": 5, "against": 5, "passed": False}
+    assert result.game.days[0].crash == CrashRecord(5, 5, False)
     assert not result.game.out and isinstance(result.game.expect, w.Hunt)
     assert "Большинства нет. Все кандидаты остаются в игре" in result.transcript.said
 
 
 def test_perestrelka_a_majority_against_keeps_them() -> None:
     result = revote_tie([1, 2])
-    assert result.game.days[0].crash == {"for": 2, "against": 8, "passed": False}
+    assert result.game.days[0].crash == CrashRecord(2, 8, False)
     assert not result.game.out
 
 
@@ -180,9 +189,8 @@ def test_perestrelka_the_question_is_about_those_tied_in_the_revote() -> None:
              {"vote": {"5": [1, 2, 3, 4], "7": [5, 6, 7, 8]}},  # 9 abstains: 1 for 8
              {"crash": [1, 2, 3, 4, 6]}]
     day = pro(*lines).game.days[1]
-    assert [r["votes"] for r in day.rounds] == [{"5": 3, "7": 3, "8": 3},
-                                                {"5": 4, "7": 4, "8": 1}]
-    assert day.crash == {"for": 5, "against": 4, "passed": True} and day.out == [5, 7]
+    assert [r.votes for r in day.rounds] == [{5: 3, 7: 3, 8: 3}, {5: 4, 7: 4, 8: 1}]
+    assert day.crash == CrashRecord(5, 4, True) and day.out == [5, 7]
 
 
 def four_at_the_table() -> list[dict[str, Any]]:
@@ -200,7 +208,7 @@ def test_perestrelka_with_four_at_the_table_no_revote_everybody_stays_night_fall
     result = pro(*lines)
     game = result.game
     assert len(game.living) == 4
-    assert game.days[1].rounds == [{"candidates": [8, 3], "votes": {"8": 2, "3": 2}}]
+    assert game.days[1].rounds == [VoteRound((8, 3), {8: 2, 3: 2})]
     said = result.transcript.said
     i = said.index("За столом четыре игрока, повторное голосование не проводится. "
                    "Все игроки остаются за столом")
@@ -216,7 +224,7 @@ def test_at_five_at_the_table_a_tie_is_voted_again() -> None:
               {"vote": {"8": [1, 3], "3": [7, 8]}}]  # 10 abstains: 2-2-1
     result = pro(*lines)
     assert len(result.game.living) == 5
-    assert result.game.days[1].rounds[0]["votes"] == {"8": 2, "3": 2, "10": 1}
+    assert result.game.days[1].rounds[0].votes == {8: 2, 3: 2, 10: 1}
     assert isinstance(result.game.expect, w.Speech)
     assert result.game.expect.speech == "tie" and result.game.expect.seat == 8
 
@@ -235,9 +243,9 @@ def test_the_mafia_hunts_leaves_and_the_don_then_the_sheriff_wake() -> None:
 
 def test_if_all_mafiosi_shoot_the_same_number_it_is_hit_else_a_miss() -> None:
     hit = pro(*nominate({}), {"night": {"shots": {"3": 7, "5": 7, "9": 7}}}).game
-    assert hit.nights[0]["shot"] == 7 and hit.out[7] == {"how": "shot", "night": 2}
+    assert hit.nights[0].hit == 7 and hit.out[7] == Departure("shot", Phase.night(2))
     for shots in ({"3": 7, "5": 7}, {"3": 7, "5": 7, "9": 2}):
-        assert pro(*nominate({}), {"night": {"shots": shots}}).game.nights[0]["shot"] is None
+        assert pro(*nominate({}), {"night": {"shots": shots}}).game.nights[0].hit is None
 
 
 def test_a_night_with_no_victim_is_announced_as_such() -> None:
@@ -261,10 +269,10 @@ def test_the_night_victim_has_a_last_word() -> None:
 
 def test_the_don_looks_for_the_sheriff_and_the_sheriff_for_black() -> None:
     night = pro(*nominate({}), {"night": {"don": 1, "sheriff": 5}}).game.nights[0]
-    assert night["don_check"] == {"target": 1, "result": True}
-    assert night["sheriff_check"] == {"target": 5, "result": True}
+    assert night.checks.get("don") == CheckRecord(1, True)
+    assert night.checks.get("sheriff") == CheckRecord(5, True)
     night = pro(*nominate({}), {"night": {"don": 2, "sheriff": 4}}).game.nights[0]
-    assert night["don_check"]["result"] is False and night["sheriff_check"]["result"] is False
+    assert night.checks["don"].result is False and night.checks["sheriff"].result is False
 
 
 # -- the end ---------------------------------------------------------------------------------------

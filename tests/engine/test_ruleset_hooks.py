@@ -12,12 +12,15 @@ import pytest
 
 from narrator.engine import (
     Check,
+    CheckRecord,
     CrimeTime,
+    Departure,
     EndSpeech,
     Game,
     Hands,
     InvalidActionError,
     Nominate,
+    Phase,
     Remove,
     Role,
     Rules,
@@ -153,7 +156,7 @@ def test_no_vote_hook_decides_the_single_candidate_of_day_1() -> None:
     assert not any(isinstance(e, ev.VotingCancelled) for e in events)
     assert isinstance(game.expect, w.Vote) and game.expect.candidate == 7
     close_window(game)  # everybody abstains: all ten hands count for the only candidate
-    assert game.out[7] == {"how": "vote", "day": 1}
+    assert game.out[7] == Departure("vote", Phase.day(1))
 
 
 def test_no_vote_hook_is_asked_on_later_days_too() -> None:
@@ -231,11 +234,11 @@ def test_check_answer_hook_decides_what_the_nod_means() -> None:
         discussion(game)
         night(game, None, {"don": 1, "sheriff": 5})
         answers[rules.name] = game.nights[-1]
-    assert answers["crime-time"]["sheriff_check"] == {"target": 5, "result": True}  # black
-    assert answers["test-sheriff-finds-the-don"]["sheriff_check"] == {"target": 5,
-                                                                     "result": False}
+    assert answers["crime-time"].checks.get("sheriff") == CheckRecord(5, True)  # black
+    assert answers["test-sheriff-finds-the-don"].checks.get("sheriff") == CheckRecord(5,
+                                                                     False)
     for record in answers.values():  # the don's check is not overridden
-        assert record["don_check"] == {"target": 1, "result": True}
+        assert record.checks.get("don") == CheckRecord(1, True)
 
 
 class SheriffOnly(CrimeTime):
@@ -251,7 +254,7 @@ def test_checkers_setting_decides_who_wakes_to_check() -> None:
     exp = game.expect
     assert isinstance(exp, w.NightAct) and exp.checks and exp.role == "sheriff"
     night_record = game.nights[-1]
-    assert set(night_record) == {"night", "shot", "sheriff_check"}
+    assert set(night_record.to_json()) == {"night", "shot", "sheriff_check"}
 
 
 # -- seats and the deal -------------------------------------------------------------------------

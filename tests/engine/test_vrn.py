@@ -18,13 +18,19 @@ import pytest
 from narrator.cli import main
 from narrator.engine import (
     Check,
+    CheckRecord,
+    Departure,
     Game,
     IllegalActionError,
     InvalidActionError,
     Kill,
+    Phase,
+    Refusal,
     Role,
     Save,
+    SaveRecord,
     TimeUp,
+    VoteRound,
 )
 from narrator.engine import events as ev
 from narrator.engine import waits as w
@@ -123,7 +129,7 @@ def test_the_introduction_round_30_seconds_each_from_seat_one_and_no_vote() -> N
     assert "Круг знакомства окончен, город засыпает" in said(result)
     # nothing is put to the vote in an introduction
     result = vrn({"speech": 1, "say": [[2.0, "выставляю пятого"]]})
-    assert result.game.refused[-1]["reason"] == "not_discussion"
+    assert result.game.refused[-1].reason == "not_discussion"
 
 
 # -- the night -----------------------------------------------------------------------------------
@@ -134,10 +140,10 @@ def test_the_don_decides_within_30_seconds_or_the_mafia_did_not_agree() -> None:
     assert exp.timer is not None and exp.timer.seconds == 30.0
     missed = vrn(*INTRO, night())
     assert "Мафия не договорилась" in said(missed)
-    assert missed.game.nights[0]["shot"] is None
+    assert missed.game.nights[0].hit is None
     assert "Сегодня проснулись все" in said(missed)
     hit = vrn(*INTRO, night(mafia=7))
-    assert hit.game.out[7] == {"how": "shot", "night": 2}
+    assert hit.game.out[7] == Departure("shot", Phase.night(2))
     assert "Мафия не договорилась" not in said(hit)
 
 
@@ -146,7 +152,7 @@ def test_with_the_don_out_the_mafia_hunts_by_the_count() -> None:
     lines = [*INTRO, night(mafia=2, sheriff_shot=3), {"speech": 2}, *day_speeches(
         [1, 4, 5, 6, 7, 8, 9, 10]), votes_against(10, [1, 4, 5, 6, 7, 8, 9]), {"speech": 10}]
     result = vrn(*lines)
-    assert result.game.out[3] == {"how": "sheriff_shot", "night": 2}
+    assert result.game.out[3] == Departure("sheriff_shot", Phase.night(2))
     result = vrn(*lines, votes_against(10, []))
     game = result.game
     assert 10 not in game.out
@@ -157,8 +163,8 @@ def test_with_the_don_out_the_mafia_hunts_by_the_count() -> None:
     assert hunt[:12] == ["Мафия выходит на охоту", "один", "два", "три", "четыре", "пять",
                          "шесть", "семь", "восемь", "девять", "десять",
                          "Мафия заснула, проснулся шериф"]
-    assert result.game.out[4] == {"how": "shot", "night": 3}
-    assert set(result.game.nights[1]) == {"night", "shot", "sheriff_check", "sheriff_shot",
+    assert result.game.out[4] == Departure("shot", Phase.night(3))
+    assert set(result.game.nights[1].to_json()) == {"night", "shot", "sheriff_check", "sheriff_shot",
                                           "maniac", "doctor_save"}
     with pytest.raises(ScriptError, match=r"night: mafia: not asked this night"):
         vrn(*lines, votes_against(10, []), night(mafia=4))
@@ -166,25 +172,25 @@ def test_with_the_don_out_the_mafia_hunts_by_the_count() -> None:
 
 def test_the_don_looks_for_the_sheriff() -> None:
     game = vrn(*INTRO, night(don=1)).game
-    assert game.nights[0]["don_check"] == {"target": 1, "result": True}
+    assert game.nights[0].checks.get("don") == CheckRecord(1, True)
     game = vrn(*INTRO, night(don=8)).game
-    assert game.nights[0]["don_check"] == {"target": 8, "result": False}
+    assert game.nights[0].checks.get("don") == CheckRecord(8, False)
 
 
 def test_the_sheriff_cannot_find_the_maniac_only_shoot_him() -> None:
     for side in ("city", "mafia"):
         game = vrn(*INTRO, night(sheriff=8), side=side).game
-        assert game.nights[0]["sheriff_check"] == {"target": 8, "result": False}
+        assert game.nights[0].checks.get("sheriff") == CheckRecord(8, False)
     game = vrn(*INTRO, night(sheriff=9)).game
-    assert game.nights[0]["sheriff_check"] == {"target": 9, "result": True}
+    assert game.nights[0].checks.get("sheriff") == CheckRecord(9, True)
 
 
 def test_the_sheriff_may_shoot_and_his_victim_joins_the_mafias() -> None:
     result = vrn(*INTRO, night(mafia=7, sheriff_shot=9))
     game = result.game
-    assert game.out[7] == {"how": "shot", "night": 2}
-    assert game.out[9] == {"how": "sheriff_shot", "night": 2}
-    assert game.nights[0]["sheriff_check"] is None and game.nights[0]["sheriff_shot"] == 9
+    assert game.out[7] == Departure("shot", Phase.night(2))
+    assert game.out[9] == Departure("sheriff_shot", Phase.night(2))
+    assert game.nights[0].checks.get("sheriff") is None and game.nights[0].kills.get("sheriff") == 9
     assert [
         s for s in said(result) if s.startswith("Сегодня не проснулся")] == ["Сегодня не проснулся номер семь", "Сегодня не проснулся номер девять"]
     # a check or a shot, not both
@@ -195,26 +201,25 @@ def test_the_sheriff_may_shoot_and_his_victim_joins_the_mafias() -> None:
 
 def test_the_maniac_kills() -> None:
     game = vrn(*INTRO, night(maniac=4)).game
-    assert game.out[4] == {"how": "maniac", "night": 2}
-    assert game.nights[0]["maniac"] == 4
+    assert game.out[4] == Departure("maniac", Phase.night(2))
+    assert game.nights[0].kills.get("maniac") == 4
     # the mafia and the maniac on the same seat: one victim, the first kill's
     game = vrn(*INTRO, night(mafia=4, maniac=4)).game
-    assert game.out[4] == {"how": "shot", "night": 2}
+    assert game.out[4] == Departure("shot", Phase.night(2))
 
 
 def test_the_doctor_is_told_how_many_are_on_the_stretcher_and_saves_one_of_them() -> None:
     result = vrn(*INTRO, night(mafia=7, sheriff_shot=5, maniac=4, doctor=4))
     assert "Доктор, на носилках трое" in said(result)
     game = result.game
-    assert 4 not in game.out and game.out[7]["how"] == "shot" and game.out[5]["how"] == (
+    assert 4 not in game.out and game.out[7].how == "shot" and game.out[5].how == (
         "sheriff_shot")
-    assert game.nights[0]["doctor_save"] == {"target": 4, "saved": 4}
+    assert game.nights[0].saves.get("doctor") == SaveRecord(4, 4)
     assert "Доктор, на носилках никого" in said(vrn(*INTRO, night()))
     # only one of the night's victims: another seat is refused, and nobody is saved
     result = vrn(*INTRO, night(mafia=7, doctor=2))
-    assert result.game.refused[-1] == {"phase": "n2", "seat": None, "kind": "save",
-                                       "target": 2, "reason": "not_a_victim"}
-    assert result.game.out[7] == {"how": "shot", "night": 2}
+    assert result.game.refused[-1] == Refusal(Phase.night(2), None, "save", 2, "not_a_victim")
+    assert result.game.out[7] == Departure("shot", Phase.night(2))
 
 
 def test_each_seat_is_saved_once_then_the_other_victim_is_saved_automatically() -> None:
@@ -223,13 +228,13 @@ def test_each_seat_is_saved_once_then_the_other_victim_is_saved_automatically() 
              votes_against(10, [1])]  # 10 justifies and stays: fewer votes
     result = vrn(*lines, night(mafia=7, maniac=2, doctor=7))
     game = result.game
-    assert game.nights[1]["doctor_save"] == {"target": 7, "saved": 2}  # crossed arms
-    assert 2 not in game.out and game.out[7] == {"how": "shot", "night": 3}
+    assert game.nights[1].saves.get("doctor") == SaveRecord(7, 2)  # crossed arms
+    assert 2 not in game.out and game.out[7] == Departure("shot", Phase.night(3))
     assert game.saved_seats == {7, 2}
     # the one victim saved before: nobody is saved
     result = vrn(*lines, night(mafia=7, doctor=7))
-    assert result.game.out[7] == {"how": "shot", "night": 3}
-    assert result.game.nights[1]["doctor_save"] == {"target": 7, "saved": None}
+    assert result.game.out[7] == Departure("shot", Phase.night(3))
+    assert result.game.nights[1].saves.get("doctor") == SaveRecord(7, None)
 
 
 # -- the morning ---------------------------------------------------------------------------------
@@ -250,7 +255,7 @@ def test_30_second_testaments_but_the_black_the_sheriff_and_a_maniac_for_the_maf
     assert "Игрок номер семь, у вас тридцать секунд на завещание" in said(result)
     for victim, side in ((1, "city"), (5, "city"), (3, "city"), (8, "mafia")):
         game = vrn(*INTRO, night(maniac=victim), side=side).game
-        assert game.out[victim]["how"] == "maniac"
+        assert game.out[victim].how == "maniac"
         opener = 2 if victim == 1 else 1
         assert isinstance(game.expect, w.Speech), (victim, side)
         assert game.expect.speech == "day" and game.expect.seat == opener, (victim, side)
@@ -265,7 +270,7 @@ def test_60_second_speeches_ending_on_thanks_and_no_nominations() -> None:
     result = vrn(*INTRO, night(), {"speech": 1, "say": [[5.0, "виставляю номер п'ять"],
                                                          [20.0, "дякую"]]}, lang="uk")
     game = result.game
-    assert game.refused[-1]["reason"] == "no_nominations"
+    assert game.refused[-1].reason == "no_nominations"
     assert isinstance(game.expect, w.Speech) and game.expect.seat == 2
     exp = game.expect
     assert exp.timer is not None and exp.timer.seconds == 60.0 and exp.timer.warning_at is None
@@ -305,14 +310,14 @@ def test_voting_is_mandatory_against_one_seat_every_seat_is_called() -> None:
     result = vrn(*INTRO, night(), *day_speeches(ALL), votes_against(4, [1, 2, 3]))
     game = result.game
     rnd = game.days[1].rounds[0]
-    assert rnd["candidates"] == ALL
-    assert sum(rnd["votes"].values()) == 10  # the hands not raised: against 10, the last
-    assert rnd["votes"]["10"] == 7 and rnd["votes"]["4"] == 3
+    assert rnd.candidates == tuple(ALL)
+    assert sum(rnd.votes.values()) == 10  # the hands not raised: against 10, the last
+    assert rnd.votes[10] == 7 and rnd.votes[4] == 3
     assert "Прошу убрать руки со стола, начинаем голосовать" in said(result)
     assert "Кто голосует против номера четыре?" in said(result)
     # a seat's second hand is not counted
     result = vrn(*INTRO, night(), *day_speeches(ALL), {"vote": {"4": [1, 2], "6": [1]}})
-    assert result.game.refused[-1]["reason"] == "already_voted"
+    assert result.game.refused[-1].reason == "already_voted"
 
 
 def test_the_leader_justifies_for_a_minute_and_is_voted_on_again_fewer_votes_and_he_stays() -> None:
@@ -322,13 +327,13 @@ def test_the_leader_justifies_for_a_minute_and_is_voted_on_again_fewer_votes_and
     assert isinstance(exp, w.Speech) and exp.speech == "justify" and exp.seat == 4
     assert exp.timer is not None and exp.timer.seconds == 60.0
     stays = vrn(*lines, {"speech": 4}, votes_against(4, [1, 2, 3, 5, 6]))
-    assert stays.game.days[1].rounds[1] == {"candidates": [4], "votes": {"4": 5}}
+    assert stays.game.days[1].rounds[1] == VoteRound((4,), {4: 5})
     assert 4 not in stays.game.out
     assert isinstance(stays.game.expect, w.NightAct) and not stays.game.expect.checks
     assert "Игрок номер четыре остается за столом" in said(stays)
     # as many as before (the hands not raised count for nobody now): he leaves, with no last word
     out = vrn(*lines, {"speech": 4}, votes_against(4, [1, 2, 3, 5, 6, 7]))
-    assert out.game.out[4] == {"how": "vote", "day": 2}
+    assert out.game.out[4] == Departure("vote", Phase.day(2))
     assert isinstance(out.game.expect, w.NightAct)
     assert not out.game.expect.checks  # the night at once: the voted out have no last word
 
@@ -337,7 +342,7 @@ def test_a_justification_is_used_once_and_the_next_time_he_leads_he_leaves() -> 
     lines = [*INTRO, night(), *day_speeches(ALL), votes_against(4, [1, 2, 3, 5, 6, 7]),
              {"speech": 4}, votes_against(4, [1]), night(), *day_speeches(circle(2))]
     result = vrn(*lines, votes_against(4, [1, 2, 3, 5, 6, 7]))
-    assert result.game.out[4] == {"how": "vote", "day": 3}
+    assert result.game.out[4] == Departure("vote", Phase.day(3))
     assert len(result.game.days[2].rounds) == 1 and result.game.justified == {4}
 
 
@@ -348,8 +353,8 @@ def test_two_tied_both_justify_and_are_voted_on_again() -> None:
     assert result.game.expect.speech == "justify" and result.game.expect.seat == 4
     assert "У каждого из них минута на оправдание" in said(result)
     result = vrn(*lines, {"speech": 4}, {"speech": 10}, {"vote": {"4": [1, 2, 3, 5, 6, 7]}})
-    assert result.game.days[1].rounds[1]["candidates"] == [4, 10]
-    assert result.game.out[4] == {"how": "vote", "day": 2}
+    assert result.game.days[1].rounds[1].candidates == (4, 10)
+    assert result.game.out[4] == Departure("vote", Phase.day(2))
     # tied again: everybody stays
     result = vrn(*lines, {"speech": 4}, {"speech": 10}, {"vote": {"4": [1, 2, 3, 5, 6]}})
     assert not result.game.out and "Город не договорился. Все остаются за столом" in said(result)
@@ -358,7 +363,7 @@ def test_two_tied_both_justify_and_are_voted_on_again() -> None:
 def test_three_or_more_tied_everyone_stays() -> None:
     result = vrn(*INTRO, night(), *day_speeches(ALL),
                  {"vote": {"2": [1, 3, 4], "5": [2, 6, 7], "9": [5, 8, 10]}})
-    assert result.game.days[1].rounds[0]["votes"]["10"] == 1  # 9 raised no hand
+    assert result.game.days[1].rounds[0].votes[10] == 1  # 9 raised no hand
     assert not result.game.out
     assert isinstance(result.game.expect, w.NightAct) and not result.game.expect.checks
     assert "Город не договорился. Все остаются за столом" in said(result)
@@ -451,10 +456,10 @@ def test_of_two_tied_one_who_justified_before_does_not_speak_again() -> None:
              {"speech": 4}, votes_against(4, [1]), night(), *day_speeches(circle(2))]
     result = vrn(*lines, {"vote": {"4": [1, 2, 3, 5, 6], "7": [4, 8, 9, 10, 7]}})
     game = result.game
-    assert game.days[2].rounds[0]["votes"]["4"] == game.days[2].rounds[0]["votes"]["7"] == 5
+    assert game.days[2].rounds[0].votes[4] == game.days[2].rounds[0].votes[7] == 5
     assert isinstance(game.expect, w.Speech)
     assert game.expect.speech == "justify" and game.expect.seat == 7  # not 4 again
     result = vrn(*lines, {"vote": {"4": [1, 2, 3, 5, 6], "7": [4, 8, 9, 10, 7]}},
                  {"speech": 7}, {"vote": {"4": [1, 2, 3, 5, 6, 9]}})
-    assert result.game.days[2].rounds[1]["candidates"] == [4, 7]
-    assert result.game.out[4] == {"how": "vote", "day": 3}
+    assert result.game.days[2].rounds[1].candidates == (4, 7)
+    assert result.game.out[4] == Departure("vote", Phase.day(3))

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from narrator.cli import main
-from narrator.engine import Game, Role, TimeUp
+from narrator.engine import CheckRecord, CrashRecord, Departure, Game, Phase, Role, TimeUp
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.rules import find_rules
@@ -113,7 +113,7 @@ def test_from_the_second_day_a_single_candidate_leaves_without_a_vote() -> None:
     game = result.game
     day = game.days[1]
     assert day.nominations == [9] and day.rounds == [] and day.out == [9]
-    assert game.out[9] == {"how": "vote", "day": 2}
+    assert game.out[9] == Departure("vote", Phase.day(2))
     said = result.transcript.said
     i = said.index("На голосование выставлен только один игрок: он покидает игру без голосования")
     assert said[i + 1:i + 3] == ["Игрок номер девять покидает стол",
@@ -153,7 +153,7 @@ def test_car_crash_tied_again_the_host_asks_and_a_majority_removes_them() -> Non
     said = result.transcript.said
     i = said.index("Кто за то, чтобы все эти кандидаты покинули игру?")
     assert said[i - 1] == "Оставшиеся кандидатуры участвуют в автокатастрофе"
-    assert result.game.days[0].crash == {"for": 6, "against": 4, "passed": True}
+    assert result.game.days[0].crash == CrashRecord(6, 4, True)
     assert result.game.days[0].out == [5, 7]
 
 
@@ -161,7 +161,7 @@ def test_car_crash_tied_again_the_host_asks_and_a_majority_removes_them() -> Non
 def test_car_crash_a_minority_or_an_equal_split_keeps_them(hands: list[int], split: str) -> None:
     result = revote_tie(hands)
     assert result.game.days[0].crash is not None
-    assert result.game.days[0].crash["passed"] is False, split
+    assert result.game.days[0].crash.passed is False, split
     assert not result.game.out and isinstance(result.game.expect, w.Hunt)
 
 
@@ -173,7 +173,7 @@ def test_car_crash_the_question_is_put_with_four_at_the_table_too() -> None:
               {"speech": 8}, {"speech": 3}, {"vote": {"8": [1, 3]}}, {"crash": [1, 8, 10]}]
     result = closed(*lines)
     day = result.game.days[1]
-    assert len(day.rounds) == 2 and day.crash == {"for": 3, "against": 1, "passed": True}
+    assert len(day.rounds) == 2 and day.crash == CrashRecord(3, 1, True)
     assert result.game.winner is not None and result.game.winner.value == "civilians"  # the don
 
 
@@ -190,18 +190,18 @@ def test_the_mafia_hunts_then_the_don_then_the_sheriff_then_good_morning() -> No
 
 def test_the_victim_gets_the_last_word_and_a_miss_is_announced() -> None:
     game = closed(*nominate({}), HIT_7).game
-    assert game.out[7] == {"how": "shot", "night": 2}
+    assert game.out[7] == Departure("shot", Phase.night(2))
     assert isinstance(game.expect, w.Speech) and game.expect.speech == "last"
     result = closed(*nominate({}), {"night": {"shots": {"3": 7, "5": 7, "9": 2}}})
     assert "Мафия промахнулась. Все остаются за столом" in result.transcript.said
-    assert result.game.nights[0]["shot"] is None
+    assert result.game.nights[0].hit is None
     assert isinstance(result.game.expect, w.Speech) and result.game.expect.seat == 2
 
 
 def test_the_don_looks_for_the_sheriff_and_the_sheriff_for_the_mafia() -> None:
     night = closed(*nominate({}), {"night": {"don": 1, "sheriff": 9}}).game.nights[0]
-    assert night["don_check"] == {"target": 1, "result": True}
-    assert night["sheriff_check"] == {"target": 9, "result": True}
+    assert night.checks.get("don") == CheckRecord(1, True)
+    assert night.checks.get("sheriff") == CheckRecord(9, True)
 
 
 # -- the end ---------------------------------------------------------------------------------------

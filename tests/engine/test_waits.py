@@ -17,7 +17,6 @@ import pytest
 from narrator.engine import (
     RULESETS,
     EndSpeech,
-    Floor,
     Foul,
     Game,
     Hands,
@@ -25,6 +24,7 @@ from narrator.engine import (
     Remove,
     Role,
     Shot,
+    TakeFloor,
     TimeUp,
 )
 from narrator.engine import events as ev
@@ -118,7 +118,7 @@ def test_2_4_a_vote_is_every_living_seat_and_waits_for_the_count() -> None:
     run_until(game, lambda e: isinstance(e, w.Speech) and e.speech == "day")
     game.apply(Nominate(4))  # a single candidate is voted on after day 1
     exp = run_until(game, lambda e: isinstance(e, w.Vote))
-    assert game.out[8]["how"] == "shot" and exp.seats == (1, 2, 3, 4, 5, 6, 7, 9, 10)
+    assert game.out[8].how == "shot" and exp.seats == (1, 2, 3, 4, 5, 6, 7, 9, 10)
 
 
 def test_2_4_2_the_car_crash_is_every_living_seat() -> None:
@@ -163,7 +163,7 @@ def test_2_1_2_2_1_3_a_checker_shot_in_the_hunt_still_checks_that_night() -> Non
     for shooter in (3, 5, 9):
         game.apply(Shot(shooter, 1))
     game.apply(TimeUp("hunt"))
-    assert game.out[1]["how"] == "shot"
+    assert game.out[1].how == "shot"
     sheriff = to_check(game, "sheriff")
     assert sheriff.seats == (1,) and sheriff.waits_for_human
 
@@ -200,7 +200,7 @@ def test_the_floor_is_the_seats_yet_to_speak() -> None:
     game = to_floor()
     assert isinstance(game.expect, w.Floor)
     assert game.expect.seats == ALL and game.expect.waits_for_human
-    game.apply(Floor(7))
+    game.apply(TakeFloor(7))
     assert isinstance(game.expect, w.Speech) and game.expect.seats == (7,)
     game.apply(EndSpeech())
     assert isinstance(game.expect, w.PutUp) and game.expect.seat == 7
@@ -256,7 +256,7 @@ def test_2_1_2_a_mafioso_removed_during_the_hunt_leaves_its_seats() -> None:
     for shooter in (3, 5):  # 2.1.2: every *living* mafioso shot the same seat: a hit
         game.apply(Shot(shooter, 7))
     game.apply(TimeUp("hunt"))
-    assert game.nights[0]["shot"] == 7
+    assert game.nights[0].hit == 7
 
 
 def test_2_1_3_a_checker_removed_during_the_check_is_no_longer_waited_for() -> None:

@@ -27,19 +27,19 @@ from narrator.engine import (
     Check,
     EndSpeech,
     EngineError,
-    Extra,
-    Floor,
     Foul,
     Game,
     HandCount,
     Hands,
+    HandsUp,
     Kill,
     Malformed,
     Nominate,
-    PutUp,
     Remove,
     Save,
     Shot,
+    TakeFloor,
+    Thumbs,
     TimeUp,
     Withdraw,
     find_rules,
@@ -68,9 +68,9 @@ TIMERS = ("dealing", "don_noted", "agreement", "sheriff_noted", "speech", "vote"
           "doctor_saves", "mafia_meets", "nap")
 #: every kind of action (the fuzzer's coverage is counted by these)
 KINDS: tuple[type, ...] = (Nominate, Withdraw, EndSpeech, Malformed, TimeUp, Hands, HandCount,
-                           Shot, Check, Kill, Save, Floor, Extra, PutUp, Foul, Remove, BestMove)
+                           Shot, Check, Kill, Save, TakeFloor, HandsUp, Thumbs, Foul, Remove, BestMove)
 #: the inputs of one seat at a step, which ``Game.refusal`` answers for
-ONE_SEAT = (Check, Kill, Save, Hands, PutUp, Extra)
+ONE_SEAT = (Check, Kill, Save, Hands, Thumbs, HandsUp)
 
 
 def new_game(rng: random.Random, variant: tuple[str, dict[str, object]] | None = None) -> Game:
@@ -119,11 +119,11 @@ def aimed(game: Game, rng: random.Random) -> Action:
                       else seat())
             return {"check": Check, "kill": Kill, "save": Save}[act](actor, target)
         case w.Floor():
-            return Floor(seat())
+            return TakeFloor(seat())
         case w.PutUp(seat=speaker):
-            return PutUp(speaker if rng.random() < 0.2 else seat(), seats())
+            return Thumbs(speaker if rng.random() < 0.2 else seat(), seats())
         case w.Extra():
-            return Extra(seats())
+            return HandsUp(seats())
         case _:
             return TimeUp(rng.choice(TIMERS))
 
@@ -143,8 +143,8 @@ def anything(rng: random.Random) -> Action:
         lambda: TimeUp(rng.choice(TIMERS)), lambda: Hands(many()),
         lambda: HandCount(rng.randint(-1, 12)), lambda: Shot(s(), s()),
         lambda: Check(rng.choice(ROLES), s()), lambda: Kill(rng.choice(ROLES), s()),
-        lambda: Save(rng.choice(ROLES), s()), lambda: Floor(s()), lambda: Extra(many()),
-        lambda: PutUp(s(), many()), lambda: Foul(s()), lambda: Remove(s()),
+        lambda: Save(rng.choice(ROLES), s()), lambda: TakeFloor(s()), lambda: HandsUp(many()),
+        lambda: Thumbs(s(), many()), lambda: Foul(s()), lambda: Remove(s()),
         lambda: BestMove(many())]
     return rng.choice(makers)()
 
@@ -163,7 +163,7 @@ def apply_held(game: Game, action: object) -> str:
         assert snapshot(game) == before and game.refused == refused
         return "raised"
     assert parse_action(str(action)) == action
-    several = isinstance(action, Hands | PutUp | Extra) and len(action.seats) > 1
+    several = isinstance(action, Hands | Thumbs | HandsUp) and len(action.seats) > 1
     single = len(events) == 1 and isinstance(events[0], ev.Refused)
     if not (single or (asked and not several)):
         return "taken"
@@ -172,9 +172,8 @@ def apply_held(game: Game, action: object) -> str:
     new = game.refused[len(refused):]
     assert game.refused[:len(refused)] == refused and len(new) <= 1 and len(events) == len(new)
     if new:
-        assert events == [ev.Refused(new[0]["seat"], new[0]["kind"], new[0]["target"],
-                                     new[0]["reason"])]
-        assert several or asked is None or asked == new[0]["reason"]
+        assert events == [ev.Refused(new[0].seat, new[0].kind, new[0].target, new[0].reason)]
+        assert several or asked is None or asked == new[0].reason
     after = snapshot(game)
     assert after[2:] == before[2:] and after[1] == before[1] + 1  # notations, protocol
     if several:  # the other seats' hands are in: only the views may differ
@@ -229,7 +228,7 @@ def test_every_kind_of_action_is_taken_and_refused_in_every_ruleset() -> None:
         assert seen[f"taken {name}"] or kind is Malformed, name  # (a phrase refused as heard)
         assert seen[f"raised {name}"] + seen[f"refused {name}"], name
     for name in ("Nominate", "Withdraw", "Malformed", "Hands", "Check", "Kill", "Save",
-                 "PutUp"):
+                 "Thumbs"):
         assert seen[f"refused {name}"], name  # the Refused events of the rules
     assert set(ended) == {v[0] for v in VARIANTS} and all(ended.values())
 

@@ -19,7 +19,6 @@ from narrator.console.tokens import OPERATOR
 from narrator.engine import (
     Action,
     EndSpeech,
-    Floor,
     Foul,
     Game,
     HandCount,
@@ -27,6 +26,7 @@ from narrator.engine import (
     Nominate,
     Remove,
     Role,
+    TakeFloor,
     TimeUp,
 )
 from narrator.engine import events as ev
@@ -240,7 +240,7 @@ def test_the_accused_holds_through_the_speech_and_the_thumbs_right_after_it() ->
     t = make_table("amateur", AMATEUR)
     t.until(w.Floor)
     desk = t.desk
-    t.host.apply(Floor(4))  # 4's hand was first
+    t.host.apply(TakeFloor(4))  # 4's hand was first
     assert isinstance(t.wait, w.Speech) and t.wait.seat == 4
     assert desk.accused is None
     desk.accuse(4, 8)
@@ -253,14 +253,14 @@ def test_the_accused_holds_through_the_speech_and_the_thumbs_right_after_it() ->
     t.next_step()
     assert isinstance(t.wait, w.Floor)
     assert desk.accused is None
-    t.host.apply(Floor(6))
+    t.host.apply(TakeFloor(6))
     assert isinstance(t.wait, w.Speech) and desk.accused is None  # another speaker's speech
 
 
 def test_an_accusation_by_one_who_is_not_speaking_names_nobody() -> None:
     t = make_table("amateur", AMATEUR)
     t.until(w.Floor)
-    t.host.apply(Floor(4))
+    t.host.apply(TakeFloor(4))
     t.desk.accuse(6, 8)
     assert t.desk.accused is None
 
@@ -575,7 +575,7 @@ def test_restore_reads_back_the_mafias_points_of_this_night_only() -> None:
 def test_restore_reads_back_the_one_accused_in_the_thumbs_after_his_speech() -> None:
     t = make_table("amateur", AMATEUR)
     t.until(w.Floor)
-    t.host.apply(Floor(4))
+    t.host.apply(TakeFloor(4))
     speech = len(t.game.history)
     t.host.apply(EndSpeech())
     back = rebuilt(t)

@@ -9,14 +9,14 @@ import pytest
 from narrator.engine import (
     Check,
     EndSpeech,
-    Extra,
-    Floor,
     Game,
+    HandsUp,
     Kill,
     Nominate,
-    PutUp,
     Role,
     Save,
+    TakeFloor,
+    Thumbs,
     TimeUp,
 )
 from narrator.engine import waits as w
@@ -165,14 +165,14 @@ def test_a_night_act_is_the_roles_usual_act_or_the_one_named() -> None:
 
 def test_the_hands_held_up_the_next_speaker_and_the_thumbs() -> None:
     game = run_to(Game("vrn", roles=VRN, dealt={"maniac_side": "city"}), w.Extra)
-    assert parse_operator_line("3 7", game).actions == (Extra((3, 7)),)
-    assert parse_operator_line("3,", game).actions == (Extra((3,)),)
+    assert parse_operator_line("3 7", game).actions == (HandsUp((3, 7)),)
+    assert parse_operator_line("3,", game).actions == (HandsUp((3,)),)
     game = run_to(Game("amateur", roles=AMATEUR), w.Floor)
-    assert parse_operator_line("7", game).actions == (Floor(7),)
-    game.apply(Floor(7))
+    assert parse_operator_line("7", game).actions == (TakeFloor(7),)
+    game.apply(TakeFloor(7))
     game.apply(EndSpeech())
     assert isinstance(game.expect, w.PutUp)
-    assert parse_operator_line("7: 1 2 3", game).actions == (PutUp(7, (1, 2, 3)),)
-    assert parse_operator_line("5:", game).actions == (PutUp(5, ()),)
+    assert parse_operator_line("7: 1 2 3", game).actions == (Thumbs(7, (1, 2, 3)),)
+    assert parse_operator_line("5:", game).actions == (Thumbs(5, ()),)
     with pytest.raises(OperatorLineError, match="thumbs"):
         parse_operator_line("5 1 2", game)

@@ -9,7 +9,16 @@ import pytest
 
 from narrator.cli import main
 from narrator.clock import VirtualClock
-from narrator.engine import EndSpeech, Game, HandCount, IllegalActionError, Nominate, TimeUp
+from narrator.engine import (
+    Departure,
+    EndSpeech,
+    Game,
+    HandCount,
+    IllegalActionError,
+    Nominate,
+    Phase,
+    TimeUp,
+)
 from narrator.engine import waits as w
 from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
@@ -133,8 +142,8 @@ def test_hand_counts_from_a_human_host_count_abstainers_for_the_last() -> None:
     loop.step(timeout=float("inf"))
     host.apply(HandCount(1))
     loop.step(timeout=float("inf"))
-    assert host.game.days[0].rounds[0]["votes"] == {"5": 6, "7": 4}
-    assert host.game.out[5] == {"how": "vote", "day": 1}
+    assert host.game.days[0].rounds[0].votes == {5: 6, 7: 4}
+    assert host.game.out[5] == Departure("vote", Phase.day(1))
 
 
 def test_assist_roles_option_and_missing_sound_card(tmp_path: Path,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from narrator.clock import VirtualClock
-from narrator.conform.check import Kill, cut
+from narrator.conform.check import KillPoint, cut
 from narrator.engine import Game, Shot
 from narrator.engine import waits as w
 from narrator.host.hearing import game_hearing
@@ -63,7 +63,7 @@ def test_an_entry_cut_between_its_shots_is_finished_on_resume(tmp_path: Path) ->
     text = path.read_text().splitlines()
     at = next(i for i, line in enumerate(text) if '"type":"entry"' in line)
     assert text[at + 1].endswith('"action":"shot 3 7"}')
-    cut(path, Kill(at + 2, torn=True))  # the first shot written, the second torn
+    cut(path, KillPoint(at + 2, torn=True))  # the first shot written, the second torn
     with locked(path):
         repair_torn_tail(path)
     contents = load_journal(path)
@@ -75,5 +75,5 @@ def test_an_entry_cut_between_its_shots_is_finished_on_resume(tmp_path: Path) ->
         last=contents.last_entry())
     assert [a for a in resumed.history if isinstance(a, Shot)] == [Shot(3, 7), Shot(5, 7),
                                                                     Shot(9, 7)]
-    assert resumed.nights[0]["shot"] == 7  # the agreed shot: a hit, not a miss
+    assert resumed.nights[0].hit == 7  # the agreed shot: a hit, not a miss
     assert not isinstance(resumed.expect, w.Hunt)  # answered before the kill: not asked again

@@ -94,7 +94,7 @@ def test_russian_speech_nominates_refuses_the_future_and_ends(
     core.run()
     assert game.candidates == (5,)
     assert core.transcript.said.count("Принято") == 1
-    assert [(r["seat"], r["reason"]) for r in game.refused] == [(2, "future_tense")]
+    assert [(r.seat, r.reason) for r in game.refused] == [(2, "future_tense")]
     assert isinstance(game.expect, w.Speech) and game.expect.seat == 3, log
 
 

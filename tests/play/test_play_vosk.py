@@ -105,7 +105,7 @@ def test_speech_through_vosk_nominates_refuses_and_ends_early(ko_model: Any) -> 
     game = core.game
     assert game.candidates == (5,)
     assert core.transcript.said.count("Принято") == 1
-    assert [(r["seat"], r["reason"]) for r in game.refused] == [(2, "future_tense")]
+    assert [(r.seat, r.reason) for r in game.refused] == [(2, "future_tense")]
     assert any("refused (future_tense)" in x for x in log)
     # both speeches ended early on «감사합니다»; the echo was not heard in seat 3's speech
     assert isinstance(game.expect, w.Speech) and game.expect.seat == 3

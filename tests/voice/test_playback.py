@@ -7,7 +7,7 @@ import pytest
 
 from narrator.audio.clip import AudioClip
 from narrator.audio.noise import soft_noise
-from narrator.audio.playback import Line, Player
+from narrator.audio.playback import AudioPlayer, PlayedLine
 from narrator.clock import VirtualClock
 from narrator.testing import MemorySink
 from narrator.voice.pack import VoicePack
@@ -19,10 +19,10 @@ def tone(seconds: float, value: int = 1000) -> AudioClip:
     return AudioClip(np.full(round(seconds * RATE), value, dtype=np.int16), RATE)
 
 
-def setup(**kw: float) -> tuple[VirtualClock, MemorySink, Player]:
+def setup(**kw: float) -> tuple[VirtualClock, MemorySink, AudioPlayer]:
     clock = VirtualClock(100.0)
     sink = MemorySink(RATE)
-    return clock, sink, Player(sink, clock, **kw)  # type: ignore[arg-type]
+    return clock, sink, AudioPlayer(sink, clock, **kw)  # type: ignore[arg-type]
 
 
 def test_line_starts_at_the_clock_time_it_was_said() -> None:
@@ -124,7 +124,7 @@ def test_bed_is_ducked_while_speaking() -> None:
 
 def test_speaking_and_busy_until() -> None:
     clock, _sink, player = setup(echo_tail=0.1, gap=0.0)
-    ends: list[Line] = []
+    ends: list[PlayedLine] = []
     player.on_end.append(ends.append)
     assert not player.speaking and player.busy_until() is None
     player.say(tone(1.0))
@@ -142,7 +142,7 @@ def test_speaking_and_busy_until() -> None:
 def test_keys_come_from_the_pack_with_their_text(ru_pack: VoicePack) -> None:
     clock = VirtualClock()
     sink = MemorySink(RATE)
-    player = Player(sink, clock, ru_pack)
+    player = AudioPlayer(sink, clock, ru_pack)
     line = player.say(["who_for.5"])
     assert line.text == "Кто за то, чтобы стол покинул игрок номер пять?"
     assert line.parts == ("who_for.5",)

@@ -14,7 +14,7 @@ from narrator.engine import waits as w
 from narrator.engine.flow.day import day
 from narrator.engine.flow.night import first_night, night
 from narrator.engine.flow.wait import Flow
-from narrator.engine.state import GameOver, State
+from narrator.engine.state import GameDecided, State
 
 __all__ = ["Flow", "play"]
 
@@ -29,7 +29,7 @@ def play(s: State) -> Flow:
             yield from day(s, n)
             n += 1
             yield from night(s, n)
-    except GameOver:
+    except GameDecided:
         pass
     over = w.Over(serial=s.serials)
     while True:

@@ -4,9 +4,11 @@ discussion round the table (2.3) or by raised hands with the thumbs after each s
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from narrator.engine import events as ev
 from narrator.engine import waits as w
-from narrator.engine.actions import Action, Extra, Floor, PutUp, TimeUp
+from narrator.engine.actions import Action, HandsUp, TakeFloor, Thumbs, TimeUp
 from narrator.engine.checks import accusation_refusal
 from narrator.engine.flow.night import report
 from narrator.engine.flow.speech import speech
@@ -14,9 +16,8 @@ from narrator.engine.flow.vote import voting
 from narrator.engine.flow.wait import Flow, is_floor_or_time_up, wait
 from narrator.engine.record import DayRecord
 from narrator.engine.state import State, Today
-from narrator.engine.steps import Extra as ExtraStep
-from narrator.engine.steps import Speeches, Vote
-from narrator.engine.types import Timer
+from narrator.engine.steps import Announce, ExtraStep, Speeches, VoteStep
+from narrator.engine.types import Phase, Timer
 from narrator.reasons import Reason
 
 __all__ = ["day"]
@@ -24,44 +25,53 @@ __all__ = ["day"]
 
 def day(s: State, n: int) -> Flow:
     """Day ``n``: its morning, then the ruleset's day steps."""
-    s.phase = f"d{n}"
+    s.phase = Phase.day(n)
     previous = s.days[-1].opened_by if s.days else None  # who opened the day before
     record = DayRecord(n, None)
     s.days.append(record)
     s.today = Today()
     s.events.append(ev.PhaseStarted("day", n))
-    if s.nights and s.nights[-1]["night"] == n:
+    if s.nights and s.nights[-1].number == n:
         yield from _morning(s, n)
     for step in s.rules.day_steps(n):
-        if isinstance(step, Speeches):
-            if step.order == "circle":
-                # 2.3, inline: the discussion is the hot path of a game
-                order = _circle_from(s, s.rules.day_opener(n, previous, s.seats))
-                if record.opened_by is None:
-                    record.opened_by = order[0] if order else None
-                s.today.order = order
-                s.nominations = []
-                if step.announce:
-                    s.events.append(ev.SpeechesBegin(step.kind, record.opened_by))
-                for seat in order:
-                    if seat in s.out:  # removed during the discussion
-                        continue
-                    if seat in s.muted:  # sport fouls: the 3rd foul costs this speech
-                        s.muted.discard(seat)
-                        s.events.append(ev.SpeechSkipped(seat))
-                        continue
-                    yield from speech(s, seat, step.kind, accuses=step.put_up)
-                    if step.put_up:
-                        yield from _put_up_window(s, seat)
-            else:
+        match step:
+            case Speeches(order="circle"):
+                yield from _circle_round(s, n, record, step, previous)
+                record.nominations = list(s.candidates)
+            case Speeches():
                 yield from _floor_round(s, record, step)
-            record.nominations = list(s.candidates)
-        elif isinstance(step, Vote):
-            yield from voting(s, n, record, step)
-        elif isinstance(step, ExtraStep):
-            yield from _extra(s, record)
-        else:
-            s.events.append(ev.PhaseStarted(step.phase, n))
+                record.nominations = list(s.candidates)
+            case VoteStep():
+                yield from voting(s, n, record, step)
+            case ExtraStep():
+                yield from _extra(s, record)
+            case Announce(phase=phase):
+                s.events.append(ev.PhaseStarted(phase, n))
+            case _:
+                assert_never(step)
+
+
+def _circle_round(s: State, n: int, record: DayRecord, step: Speeches,
+                  previous: int | None) -> Flow:
+    """2.3: the discussion round the table, from the ruleset's day opener (``previous``: who
+    opened the day before); the hot path of a game."""
+    order = _circle_from(s, s.rules.day_opener(n, previous, s.seats))
+    if record.opened_by is None:
+        record.opened_by = order[0] if order else None
+    s.today.order = order
+    s.nominations = []
+    if step.announce:
+        s.events.append(ev.SpeechesBegin(step.kind, record.opened_by))
+    for seat in order:
+        if seat in s.out:  # removed during the discussion
+            continue
+        if seat in s.muted:  # sport fouls: the 3rd foul costs this speech
+            s.muted.discard(seat)
+            s.events.append(ev.SpeechSkipped(seat))
+            continue
+        yield from speech(s, seat, step.kind, accuses=step.put_up)
+        if step.put_up:
+            yield from _put_up_window(s, seat)
 
 
 def _morning(s: State, n: int) -> Flow:
@@ -97,7 +107,7 @@ def _floor_round(s: State, record: DayRecord, step: Speeches) -> Flow:
         s.events.append(ev.TimerStarted(t))
         floor = w.Floor(t, tuple(waiting), True, s.serials)
         ended = yield from wait(s, floor, is_floor_or_time_up)
-        if isinstance(ended, Floor):
+        if isinstance(ended, TakeFloor):
             seat = ended.seat
         else:
             waiting = [x for x in s.living if x not in today.spoken]
@@ -124,7 +134,7 @@ def _put_up_window(s: State, speaker: int) -> Flow:
 
 
 def _take_put_up(s: State, action: Action, expect: w.PutUp) -> bool:
-    if not isinstance(action, PutUp):
+    if not isinstance(action, Thumbs):
         return isinstance(action, TimeUp)
     target = action.target
     reason = accusation_refusal(s, expect.seat, target)
@@ -143,7 +153,7 @@ def _take_put_up(s: State, action: Action, expect: w.PutUp) -> bool:
         if target not in put_up:
             s.nominations.append((expect.seat, target))
         put_up[target] = put_up.get(target, 0) + thumbs
-        s.days[-1].extra["put_up"] = {str(x): c for x, c in put_up.items()}
+        s.days[-1].put_up = dict(put_up)
         s.events.append(ev.PutUpCounted(target, thumbs, put_up[target]))
     return False
 
@@ -158,14 +168,14 @@ def _extra(s: State, record: DayRecord) -> Flow:
     raised = set(s.presses.raised)
     order = [x for x in s.today.order if x in raised]
     if order:
-        record.extra["extra"] = order
+        record.extra = tuple(order)
     for seat in order:
         if seat not in s.out:
             yield from speech(s, seat, "extra")
 
 
 def _take_extra(s: State, action: Action, expect: w.Extra) -> bool:
-    if isinstance(action, Extra):
+    if isinstance(action, HandsUp):
         raised = s.presses.raised
         raised.extend(x for x in action.seats if x not in raised)
         return False

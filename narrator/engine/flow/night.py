@@ -4,15 +4,17 @@ night's result, told at day (2.2)."""
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.actions import NIGHT_ACTS, VERBS, Action, Check, Kill, Save, Shot, TimeUp
 from narrator.engine.checks import step_refusal
 from narrator.engine.flow.wait import Flow, timer, wait
-from narrator.engine.record import new_night
+from narrator.engine.record import CheckRecord, SaveRecord, new_night
 from narrator.engine.state import Night, State
-from narrator.engine.steps import Announce, Hunt, Wake
-from narrator.engine.types import Role, Timer
+from narrator.engine.steps import Announce, HuntStep, Resolve, Wake
+from narrator.engine.types import Phase, Role, Timer
 
 __all__ = ["first_night", "night", "report"]
 
@@ -34,25 +36,27 @@ def first_night(s: State) -> Flow:
 def night(s: State, n: int) -> Flow:
     """A night after the first: the ruleset's steps (crime-time 2.1: the hunt, 2.1.2, then
     the don's and the sheriff's checks, 2.1.3)."""
-    s.phase = f"n{n}"
+    s.phase = Phase.night(n)
     s.nominations = []
     steps = s.rules.night_steps(n, s.card_alive)
     s.nights.append(new_night(s.rules, steps, n))
     s.night = Night()
     s.events.append(ev.PhaseStarted("night", n))
     for step in steps:
-        if isinstance(step, Wake):
-            if step.acts == ("check",):
+        match step:
+            case Wake(acts=("check",)):
                 yield from _check_step(s, n, step)
-            else:
+            case Wake():
                 yield from _wake(s, n, step)
-        elif isinstance(step, Hunt):
-            yield from _hunt(s, n)
-            _hunted(s, n)
-        elif isinstance(step, Announce):
-            s.events.append(ev.PhaseStarted(step.phase, n))
-        else:
-            _resolve(s, n)
+            case HuntStep():
+                yield from _hunt(s, n)
+                _hunted(s, n)
+            case Announce(phase=phase):
+                s.events.append(ev.PhaseStarted(phase, n))
+            case Resolve():
+                _resolve(s, n)
+            case _:
+                assert_never(step)
 
 
 def _hunt(s: State, n: int) -> Flow:
@@ -78,7 +82,7 @@ def _hunted(s: State, n: int) -> None:
     r = s.rules
     black = [x for x in s.living if x in s.black]
     target = r.hunt_target(black, s.presses.shots, set(s.living))
-    s.nights[-1]["shot"] = target
+    s.nights[-1].shot = target
     s.events.append(ev.ShotsResolved(n, target))
     if target is not None:
         s.night.victims.append((target, r.kill_how["mafia"]))
@@ -109,7 +113,7 @@ def _take_check(s: State, action: Action, expect: w.NightAct) -> bool:
 def _checked(s: State, action: Check, expect: w.NightAct) -> None:
     """The host's nod to a check: into the night's record, the night acts and the events."""
     result = s.rules.check_answer(Role(action.role), s.roles[action.target])
-    s.nights[-1][f"{action.role}_check"] = {"target": action.target, "result": result}
+    s.nights[-1].checks[action.role] = CheckRecord(action.target, result)
     s.note_act(expect.serial, action.role, "check", action.target, result=result)
     s.events.append(ev.Checked(action.role, action.target, result))
 
@@ -144,7 +148,7 @@ def _take_act(s: State, action: Action, expect: w.NightAct) -> bool:
         _checked(s, action, expect)
     elif isinstance(action, Kill):
         how = s.rules.kill_name(action.role)
-        s.nights[-1][how] = action.target
+        s.nights[-1].kills[action.role] = action.target
         s.night.victims.append((action.target, how))
         s.note_act(expect.serial, action.role, "kill", action.target)
         s.events.append(ev.Acted(action.role, "kill", action.target))
@@ -157,7 +161,7 @@ def _take_act(s: State, action: Action, expect: w.NightAct) -> bool:
 def _save(s: State, action: Save, expect: w.NightAct) -> None:
     """A save the ruleset takes (its refusals are :func:`step_refusal`'s): whom it saves."""
     saved = s.rules.save(action.target, s.living_victims(), s.saved_seats())[0]
-    s.nights[-1][f"{action.role}_save"] = {"target": action.target, "saved": saved}
+    s.nights[-1].saves[action.role] = SaveRecord(action.target, saved)
     s.note_act(expect.serial, action.role, "save", action.target, saved=saved)
     if saved is not None:
         s.night.saved.add(saved)

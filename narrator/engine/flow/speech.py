@@ -18,6 +18,7 @@ from narrator.engine.actions import (
 )
 from narrator.engine.checks import nomination_refusal, withdrawal_refusal
 from narrator.engine.flow.wait import Flow, wait
+from narrator.engine.record import BestMoveRecord
 from narrator.engine.state import State
 from narrator.engine.types import SpeechKind, Timer
 
@@ -32,7 +33,7 @@ def speech(s: State, seat: int, kind: SpeechKind, *, accuses: bool = False) -> F
     seconds, warning = s.speech_lengths[kind]
     t = Timer("speech", seconds, warning)
     if kind == "justify":  # a justification is used once (vrn: the next time, out)
-        s.days[-1].extra.setdefault("justified", []).append(seat)
+        s.days[-1].justified.append(seat)
     s.events.append(ev.SpeechStarted(seat, kind))
     s.events.append(ev.TimerStarted(t))
     s.presses.standing = None
@@ -63,7 +64,7 @@ def _take_speech(s: State, action: Action, expect: w.Speech) -> bool:
         _withdraw(s, seat, expect.speech, action.target)
     elif isinstance(action, BestMove):
         black = sum(1 for x in action.seats if x in s.black)
-        s.best_move = {"seat": seat, "named": list(action.seats), "black_named": black}
+        s.best_move = BestMoveRecord(seat, action.seats, black)
         s.events.append(ev.BestMoveNamed(seat, action.seats, black))
     return False
 

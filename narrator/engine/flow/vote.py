@@ -11,18 +11,18 @@ from narrator.engine import waits as w
 from narrator.engine.actions import Action, HandCount, Hands, Remove, TimeUp
 from narrator.engine.flow.speech import speech
 from narrator.engine.flow.wait import Flow, wait
-from narrator.engine.record import DayRecord
-from narrator.engine.rules import Verdict, VoteState
+from narrator.engine.record import CrashRecord, DayRecord, VoteRound
 from narrator.engine.state import Round, State
-from narrator.engine.steps import Vote
+from narrator.engine.steps import VoteStep
 from narrator.engine.types import Timer
+from narrator.engine.verdict import Verdict, VoteState
 from narrator.engine.waits import Expect
 from narrator.reasons import Reason
 
 __all__ = ["voting"]
 
 
-def voting(s: State, n: int, record: DayRecord, step: Vote) -> Flow:
+def voting(s: State, n: int, record: DayRecord, step: VoteStep) -> Flow:
     """Day ``n``'s vote, from its ballot to the last word of whoever it puts out."""
     candidates = _ballot(s, n)
     if not candidates:
@@ -139,8 +139,7 @@ def _round(s: State, rnd: int, candidates: tuple[int, ...],
             rd.counts[cand] += max(0, abstained)
         s.events.append(ev.VoteCounted(cand, rd.counts[cand]))
     counts = dict(rd.counts)
-    record.rounds.append({"candidates": list(candidates),
-                          "votes": {str(c): counts[c] for c in candidates}})
+    record.rounds.append(VoteRound(candidates, counts))
     return counts
 
 
@@ -217,7 +216,7 @@ def _crash(s: State, candidates: tuple[int, ...], record: DayRecord) -> Flow:
     votes_for = len(s.presses.hands)
     living = len(s.living)
     passed = r.crash_passes(votes_for, living)
-    record.crash = {"for": votes_for, "against": living - votes_for, "passed": passed}
+    record.crash = CrashRecord(votes_for, living - votes_for, passed)
     s.events.append(ev.CrashResult(votes_for, living - votes_for, passed))
     if not passed:
         return

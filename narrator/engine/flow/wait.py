@@ -16,7 +16,7 @@ from typing import Any, assert_never
 
 from narrator.engine import events as ev
 from narrator.engine import waits as w
-from narrator.engine.actions import Action, Floor, Foul, Remove, TimeUp
+from narrator.engine.actions import Action, Foul, Remove, TakeFloor, TimeUp
 from narrator.engine.state import State
 from narrator.engine.types import Timer
 from narrator.engine.waits import Expect
@@ -35,7 +35,7 @@ def is_time_up(s: State, action: Action, expect: Expect) -> bool:
     return isinstance(action, TimeUp)
 
 
-_FLOOR_OR_TIME_UP = (Floor, TimeUp)  # (a tuple: ``Floor | TimeUp`` is a new union each call)
+_FLOOR_OR_TIME_UP = (TakeFloor, TimeUp)  # (a tuple: ``TakeFloor | TimeUp`` is a new union each call)
 
 
 def is_floor_or_time_up(s: State, action: Action, expect: Expect) -> bool:

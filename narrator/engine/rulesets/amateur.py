@@ -32,13 +32,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
-from narrator.engine.rules import NamedLength, Rules, Verdict, VoteState, register
-from narrator.engine.steps import Announce, DayStep, NightStep, Resolve, Speeches, Vote, Wake
-from narrator.engine.types import Role, Team, Timer
+from narrator.engine.rules import NamedLength, Rules, register
+from narrator.engine.steps import (
+    Announce,
+    DayStep,
+    NightStep,
+    Resolve,
+    Speeches,
+    StepFigure,
+    VoteStep,
+    Wake,
+)
+from narrator.engine.types import Role, Team
+from narrator.engine.verdict import Verdict, VoteState
 from narrator.reasons import Reason
 
 _DAY: tuple[DayStep, ...] = (Speeches("day", order="floor", put_up=True, announce=True),
-                             Vote(justify=True))
+                             VoteStep(justify=True))
 
 
 @register
@@ -57,6 +67,9 @@ class Amateur(Rules):
     #: the text gives no figures for the nights: what a host takes
     meet_seconds: ClassVar[float] = 10.0
     mafia_meets_seconds: ClassVar[float] = 20.0
+    first_night_figures: ClassVar[Mapping[str, StepFigure]] = {
+        **Rules.first_night_figures, "mafia_meets": StepFigure("mafia_meets_seconds"),
+        "commissar_meets": StepFigure("meet_seconds"), "nurse_meets": StepFigure("meet_seconds")}
     agreement_seconds = 30.0
     #: «протягом 30 секунд виправдати себе»
     justify_seconds = 30.0
@@ -126,13 +139,6 @@ class Amateur(Rules):
         if target in known_out:
             return Reason.TARGET_OUT
         return None
-
-    def first_night_timer(self, step: str, seats: int) -> Timer | None:
-        if step == "mafia_meets":
-            return Timer(step, self.mafia_meets_seconds)
-        if step in ("commissar_meets", "nurse_meets"):
-            return Timer(step, self.meet_seconds)
-        return super().first_night_timer(step, seats)
 
     def night_steps(self, night: int, alive: Callable[[Role], bool]) -> tuple[NightStep, ...]:
         return _night_steps(self)

@@ -37,23 +37,25 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
-from narrator.engine.rules import NamedLength, Rules, Verdict, VoteState, register
+from narrator.engine.rules import NamedLength, Rules, register
 from narrator.engine.steps import (
     Announce,
     DayStep,
-    Extra,
-    Hunt,
+    ExtraStep,
+    HuntStep,
     NightStep,
     Resolve,
     Speeches,
-    Vote,
+    StepFigure,
+    VoteStep,
     Wake,
 )
-from narrator.engine.types import Role, Team, Timer
+from narrator.engine.types import Role, Team
+from narrator.engine.verdict import Verdict, VoteState
 from narrator.reasons import Reason
 
 _INTRO: tuple[DayStep, ...] = (Speeches("intro", announce=True), Announce("intro_over"))
-_DAY: tuple[DayStep, ...] = (Speeches("day", announce=True), Extra(), Vote())
+_DAY: tuple[DayStep, ...] = (Speeches("day", announce=True), ExtraStep(), VoteStep())
 
 
 @register
@@ -74,6 +76,9 @@ class Vrn(Rules):
     mafia_meets_seconds: ClassVar[float] = 20.0
     sheriff_first_night_seconds = 10.0
     noted_seconds: ClassVar[float] = 10.0
+    first_night_figures: ClassVar[Mapping[str, StepFigure]] = {
+        **Rules.first_night_figures, "mafia_meets": StepFigure("mafia_meets_seconds"),
+        "doctor_noted": StepFigure("noted_seconds"), "maniac_noted": StepFigure("noted_seconds")}
     #: «Якщо протягом 30 секунд чорна команда не дійшла згоди …»
     decision_seconds: ClassVar[float] = 30.0
     own_figures = ("mafia_meets_seconds", "noted_seconds", "decision_seconds", "intro_seconds",
@@ -164,13 +169,6 @@ class Vrn(Rules):
         "vrn.tie_justify": NamedLength("justify_seconds", 60.0, "vrn.tie_justify_no_length"),
     }
 
-    def first_night_timer(self, step: str, seats: int) -> Timer | None:
-        if step == "mafia_meets":
-            return Timer(step, self.mafia_meets_seconds)
-        if step in ("doctor_noted", "maniac_noted"):
-            return Timer(step, self.noted_seconds)
-        return super().first_night_timer(step, seats)
-
     def team(self, role: Role, dealt: Mapping[str, str]) -> Team:
         """A maniac playing for the mafia counts as black: «місто продовжує гру, поки не
         знищить маніяка»."""
@@ -194,7 +192,7 @@ class Vrn(Rules):
             steps.append(Wake("mafia", ("kill",), self.decision_seconds, "mafia_decides"))
             steps.append(Wake("don", ("check",), self.check_seconds, "don_check"))
         elif hunt:  # «Якщо мирним жителям вдалося знищити Дона»: the count
-            steps.append(Hunt())
+            steps.append(HuntStep())
         steps += [
             Wake("sheriff", ("check", "kill"), self.check_seconds,
                  "sheriff_acts" if don else "sheriff_wakes"),
