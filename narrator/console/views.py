@@ -194,10 +194,11 @@ def _aside(table: ConsoleTable, out: dict[str, str]) -> dict[str, list[int]]:
     table still sees at it keeps its buttons whatever the engine says (the night's victim
     before the day: a missing button would tell the kill)."""
     game = table.game
+    if game.is_over:
+        return {"foul": [], "remove": []}
     seats = range(1, game.seats + 1)
-    return {do: [s for s in seats if game.refusal(make(s)) is None or str(s) not in out]
-            for do, make in (("foul", Foul), ("remove", Remove))} if not game.is_over else \
-        {"foul": [], "remove": []}
+    return {"foul": [s for s in seats if game.refusal(Foul(s)) is None or str(s) not in out],
+            "remove": [s for s in seats if game.refusal(Remove(s)) is None or str(s) not in out]}
 
 
 def pad_view(table: ConsoleTable, seat: int) -> dict[str, Any]:
