@@ -345,14 +345,10 @@ class ConsoleTable:
         count = press.data.get("count")
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             return refused(Reason.BAD_REQUEST)
-        try:
+        try:  # (the engine's bound: the seats yet to vote in the round)
             actions = self.desk.hand_count(count)
         except NarratorError:
             return refused(Reason.TOO_MANY)
-        for action in actions:  # the engine's bound: the seats yet to vote in the round
-            reason = self.game.refusal(action)
-            if reason is not None:
-                return refused(reason)
         self._take(press, "hand_count", {"candidate": candidate, "count": count})
         # (the count closes the window: the desk's entry)
         self.desk.enter(actions, shown=f"{count} hands", done=True)

@@ -174,17 +174,16 @@ def operator_view(table: ConsoleTable) -> dict[str, Any]:
 
 def _hands_max(table: ConsoleTable) -> int | None:
     """The most hands the operator may count in the window open now (tables that vote by
-    hand): the engine's bound — the seats yet to vote in the round (2.4: one hand a round)."""
+    hand): the desk's bound, the engine's — the seats yet to vote in the round (2.4)."""
     game = table.game
     if not table.settings.hand_votes or not isinstance(game.expect, w.Vote | w.Crash):
         return None
     for count in range(len(game.living), 0, -1):
         try:
-            actions = table.desk.hand_count(count)
+            table.desk.hand_count(count)
         except NarratorError:
             continue
-        if all(game.refusal(a) is None for a in actions):
-            return count
+        return count
     return 0
 
 

@@ -339,17 +339,22 @@ class Desk:
         """A human's count of hands for the window open now, as actions: a vote's count
         (2.4), or the car crash's, which the engine counts by seat (2.4.2: the first ``count``
         seats stand for them; who they are does not matter). NarratorError when more are
-        counted than play."""
+        counted than play, or than the engine takes (2.4: the seats yet to vote in the round)."""
         wait, game = self.wait, self.game
+        actions: tuple[Action, ...]
         try:
             if isinstance(wait, w.Crash):
-                return (Hands(game.counted_seats(count)),) if count else ()
-            if isinstance(wait, w.Vote):
+                actions = (Hands(game.counted_seats(count)),) if count else ()
+            elif isinstance(wait, w.Vote):
                 game.counted_seats(count)  # (the same bound)
-                return (HandCount(count),) if count else ()
+                actions = (HandCount(count),) if count else ()
+            else:
+                raise NarratorError(f"no vote is open (waiting for {wait})")
         except EngineError:
             raise NarratorError(f"only {len(game.living)} players are at the table") from None
-        raise NarratorError(f"no vote is open (waiting for {wait})")
+        if any(game.refusal(a) is not None for a in actions):
+            raise NarratorError(f"{count} hands: more than the seats yet to vote in this round")
+        return actions
 
     def counted_seats(self, count: int) -> tuple[int, ...]:
         """The seats a count stands for where the engine counts by seat (the thumbs that put
