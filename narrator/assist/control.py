@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import assert_never
 
 from narrator.engine import (
@@ -116,7 +117,7 @@ def hint(game: Game) -> str:
         case w.PutUp():
             return "accused-thumbs Enter (7-4: four thumbs put 7 up) · Space: none"
         case w.Extra():
-            if not any(game.refusal(HandsUp((s,))) is None for s in e.seats):
+            if not game.seats_taken(lambda s: HandsUp((s,))):
                 return "Space: none (every hand is up)"
             return "seats Enter (3,7): 30 s more for each · Space: none"
         case w.Over():
@@ -132,7 +133,7 @@ def _speech_hint(game: Game, e: w.Speech) -> str:
     the club's best move where it is asked; the speech's end."""
     parts = []
     if e.nominates:
-        if any(game.refusal(Nominate(t)) is None for t in range(1, game.seats + 1)):
+        if game.seats_taken(Nominate):
             parts.append("number Enter: nominate")
         if game.standing is not None:
             parts.append("number w: withdraw")
@@ -146,9 +147,7 @@ def _speech_hint(game: Game, e: w.Speech) -> str:
 def _act_hint(game: Game, e: w.NightAct) -> str:
     """A night step's keys: each act the engine takes of some seat now (none once the role
     has acted, none for a role out of the game, no save without a victim)."""
-    seats = range(1, game.seats + 1)
-    acts = [a for a in e.acts
-            if any(game.refusal(night_act(a, e.role, t)) is None for t in seats)]
+    acts = [a for a in e.acts if game.seats_taken(partial(night_act, a, e.role))]
     if e.checks:
         return (f"number Enter: the {e.role} checks that seat" if acts
                 else "Space: let the time run out")

@@ -195,9 +195,9 @@ def _aside(table: ConsoleTable, out: dict[str, str]) -> dict[str, list[int]]:
     game = table.game
     if game.is_over:
         return {"foul": [], "remove": []}
-    seats = range(1, game.seats + 1)
-    return {"foul": [s for s in seats if game.refusal(Foul(s)) is None or str(s) not in out],
-            "remove": [s for s in seats if game.refusal(Remove(s)) is None or str(s) not in out]}
+    seen = [s for s in range(1, game.seats + 1) if str(s) not in out]
+    return {"foul": sorted({*game.seats_taken(Foul), *seen}),
+            "remove": sorted({*game.seats_taken(Remove), *seen})}
 
 
 def pad_view(table: ConsoleTable, seat: int) -> dict[str, Any]:
@@ -232,12 +232,11 @@ def _speech_step(table: ConsoleTable, seat: int, exp: w.Speech) -> dict[str, Any
                             "accused": table.accused_now() if accuses else None}
     seats = range(1, game.seats + 1)
     if exp.nominates:  # the seats the engine takes his nomination of (none once one stands)
-        step["nominable"] = [t for t in seats if game.refusal(Nominate(t)) is None]
+        step["nominable"] = game.seats_taken(Nominate)
     if game.asks_best_move:  # the club's best move: three seats, the first victim's own
         step["best_move"] = [t for t in seats if t != seat]
     if accuses:  # the seats the engine lets him accuse: not himself, none that is out
-        step["accusable"] = [s for s in range(1, game.seats + 1)
-                             if game.accusation_refusal(seat, s) is None]
+        step["accusable"] = [s for s in seats if game.accusation_refusal(seat, s) is None]
     return step
 
 

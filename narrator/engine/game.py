@@ -364,6 +364,11 @@ class Game:
         yet): a :class:`~narrator.engine.actions.BestMove` of three seats is taken."""
         return checks.best_move_due(self._state, self.expect)
 
+    def seats_taken(self, make: Callable[[int], Action]) -> list[int]:
+        """The seats ``s`` whose ``make(s)`` the game takes now (a screen's grid: the seats a
+        nomination, a foul, a raised hand… may name), in seat order."""
+        return [s for s in range(1, self.seats + 1) if self.refusal(make(s)) is None]
+
     def check_refusal(self, action: Check) -> Reason | None:
         """Why the ruleset refuses the seat ``action`` checks (e.g. amateur's commissar: not
         himself, not a seat the table knows is out); None when any seat may be checked."""
