@@ -145,11 +145,11 @@ def session(hours: float, seed: int = 7) -> dict[str, Any]:
     while clock.now() < end:
         game = Game(rng=random.Random(rng.random()))
         journal = Journal.for_game(tmp / f"game{games}.jsonl", game, fsync=False)
-        host = Host(game, scheduler, voice, journal)
+        host = Host(game, scheduler, voice, journal,
+                    delay=lambda: max(0.0, (player.busy_until() or 0.0) - clock.now()))
         marks = Marks(host)
         host.voice = Both(voice, marks)
         host.listeners.append(marks.on_event)
-        host.timer_delay = lambda: max(0.0, (player.busy_until() or 0.0) - clock.now())
         driver = Driver(scheduler, lambda event, host=host: apply_input(host, event))
         plain_time_up = host._time_up
 

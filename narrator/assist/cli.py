@@ -22,26 +22,21 @@ from narrator.console.serve import (
     GameConsole,
     Mount,
     console_options,
-    open_console,
 )
 from narrator.engine import EndSpeech, Game, Role, TimeUp
 from narrator.engine.rules import Rules, find_rules
 from narrator.errors import NarratorError
-from narrator.host.assembly import assemble_host
 from narrator.host.club import table_options
 from narrator.host.driver import Driver
-from narrator.host.faults import watch_journal
-from narrator.host.heartbeat import keep_heartbeat
-from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.speaker import (
     Narration,
     next_part,
     speaker_narration,
-    watch_output,
     wav_narration,
 )
 from narrator.outputs import check_new_file
+from narrator.table.session import open_table
 from narrator.voice.manifest import Manifest
 
 DEFAULT_JOURNAL = "journal.jsonl"
@@ -50,16 +45,17 @@ RECALLED_ENTRIES = 8
 
 
 def make_session(game: Game, clock: Clock, *, journal: Journal | None,
-                 narration: Narration | None = None,
-                 manifest: Manifest | None = None) -> Session:
-    """The host of ``game`` (see :func:`~narrator.host.assembly.assemble_host`) with its loop.
+                 narration: Narration | None = None, manifest: Manifest | None = None,
+                 driver: Driver | None = None) -> Session:
+    """The table session of ``game`` (:func:`~narrator.table.session.open_table`) for the
+    host's screen; ``driver``: an evening's, lent for the game.
 
     The game is neither started nor resumed here.
     """
-    parts = assemble_host(game, clock, manifest=manifest, narration=narration, journal=journal)
-    host = parts.host
-    driver = Driver(host.scheduler, lambda event: apply_input(host, event))
-    return Session(host, driver, parts.transcript, journal.path if journal else None)
+    table = open_table(game, clock, journal=journal, narration=narration, manifest=manifest,
+                       driver=driver)
+    return Session(table.host, table.driver, table.transcript,
+                   journal.path if journal else None, table=table)
 
 
 def _narration(args: argparse.Namespace, clock: Clock, lang: str) -> Narration:
@@ -91,23 +87,18 @@ def run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | None
 
     def drive(session: Session) -> None:
         session_ref.append(session)
-        journal = session.host.journal
-        if mount is not None and isinstance(journal, Journal):
+        table = session.table
+        assert table is not None
+        if isinstance(table.journal, Journal) and (mount is not None or console is not None):
             # (the terminal is the host's screen: no operator's lines come from it)
-            served.append(mount.open(session.host, session.transcript, journal, session.loop,
-                                     lambda event: None, resumed))
-        elif console is not None and isinstance(journal, Journal):
-            served.append(open_console(session.host, session.transcript, journal, lang,
-                                       console, session.loop.call, resumed=resumed))
+            served.append(table.serve(console or ConsoleOptions(""), lang, resumed=resumed,
+                                      mount=mount))
 
         def tell(text: str) -> None:  # from the playback thread, onto the host's screen
             with contextlib.suppress(Exception):
                 app.call_from_thread(app.notify, text, severity="warning", timeout=8)
 
-        watch_output(narration, session.loop.call, session.host, tell)
-        if isinstance(journal, Journal):
-            watch_journal(session.host, journal, session.loop.call, tell)
-            keep_heartbeat(session.host, journal)
+        table.watch(tell)
 
         def loop() -> None:
             while not stop.is_set():
@@ -137,9 +128,14 @@ def run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | None
         for server in served:
             server.stop()
         for session in session_ref:
-            session.loop.stop()
+            session.loop.call(lambda: None)  # wakes its thread, which then sees ``stop``
         for thread in threads:
             thread.join(timeout=5)
+        for session in session_ref:  # its own loop stopped, an evening's let go
+            if session.table is not None:
+                session.table.release()
+            else:
+                session.loop.stop()
         for session in session_ref:  # where the host stopped: a resume goes on from here
             journal = session.host.journal
             if isinstance(journal, Journal) and not session.host.game.is_over:
@@ -234,12 +230,13 @@ def cards_option(text: str, seats: int,
 
 def resume_session(contents: JournalContents, path: str | Path, clock: Clock, *,
                    narration: Narration | None = None, manifest: Manifest | None = None,
-                   fsync: bool = True) -> Session:
-    """The game of ``contents`` at its last state, journaling on into ``path``."""
+                   fsync: bool = True, driver: Driver | None = None) -> Session:
+    """The game of ``contents`` at its last state, journaling on into ``path`` (``driver``:
+    an evening's, lent for the game)."""
     game = contents.game()
     journal = Journal(path, contents.header, fsync=fsync)
     session = make_session(game, clock, journal=journal, narration=narration,
-                           manifest=manifest)
+                           manifest=manifest, driver=driver)
     if narration is not None and game.phase.is_night and not game.is_over:
         narration.player.set_bed(narration.bed)  # back into the night: its bed again
     session.host.resume(left=contents.time_left(game))  # on with the time it had left

@@ -32,6 +32,7 @@ from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.transcript import Transcript
+from narrator.table.session import TableSession
 from narrator.typed import typed_number
 
 _ROLE_STYLE = {Role.CIVILIAN: "", Role.SHERIFF: "bold red", Role.MAFIA: "bold",
@@ -50,6 +51,8 @@ class Session:
     #: what the log shows first, before any entry: (kind, text) as ``add_message`` takes them
     #: (a resumed game: where it was taken up, and where its narration goes on)
     notes: list[tuple[str, str]] = field(default_factory=list)
+    #: the table session the host and loop come from (None: a screen given them bare)
+    table: TableSession | None = None
 
 
 @dataclass(frozen=True)

@@ -102,8 +102,10 @@ class Mount:
     one console for the whole evening). ``open`` gets the game's host, transcript, journal, the
     way to run a function on the game's loop and the way to hand it an operator's line, and
     the journal a resumed game was rebuilt from; ``stop`` of what it returns lets the game go
-    (the console stays up). ``resume``: what to run to take a stopped game up again."""
+    (the console stays up). ``resume``: what to run to take a stopped game up again;
+    ``driver``: the one that serves the console all evening, which the game runs on too."""
 
     open: Callable[[Host, Transcript, Journal, Driver, Callable[[Input], None],
                     JournalContents | None], GameConsole]
     resume: str
+    driver: Driver | None = None

@@ -13,13 +13,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from narrator.clock import MonotonicClock
+from narrator.clock import Clock, MonotonicClock
 from narrator.console.links import check_address, parse_address, qr_text, write_links
 from narrator.console.serve import ConsoleOptions, Mount, console_table
 from narrator.console.server import serve
@@ -29,7 +28,7 @@ from narrator.engine.options import options_of
 from narrator.engine.tuning import settings_of
 from narrator.errors import NarratorError
 from narrator.evening.book import BOOK, EveningBook, GameEntry
-from narrator.evening.front import EveningFront, Finished, Lobby, Router
+from narrator.evening.front import EveningFront, Finished
 from narrator.evening.results import PlayerResult, load_points, tally, write_results
 from narrator.host.club import table_options
 from narrator.host.driver import Driver
@@ -48,22 +47,24 @@ def say(text: str) -> None:
 
 @dataclass
 class _Attached:
-    """A game's console mounted on the evening's (what :func:`run_table` stops at the end)."""
+    """A game's console mounted on the evening's: the game's table, shown through the
+    evening's front (its own server stays up after the game; nothing to stop)."""
 
     table: ConsoleTable
-    driver: Driver
-    router: Router
 
     def stop(self) -> None:
-        self.router.to_lobby(self.driver.leftovers)
+        pass  # the front goes back to the lobby when the evening finishes the game
 
 
 class Evening:
-    """One evening's games, one after another, on one console."""
+    """One evening's games, one after another, on one console and one driver: between games
+    the driver runs the console's presses and the operator's lines, during a game the game is
+    attached to it too (so no press waits for a hand-over). ``clock``: the table's, monotonic
+    by default."""
 
     def __init__(self, book: EveningBook, opts: TableOptions, model: Path | None, *,
                  wav: bool, rng: random.Random, links: str | None = None,
-                 assist: bool = False) -> None:
+                 assist: bool = False, clock: Clock | None = None) -> None:
         self.book = book
         self.assist = assist
         self.opts = opts
@@ -71,38 +72,38 @@ class Evening:
         self.wav = wav
         self.rng = rng
         self.links_file = links
-        self.clock = MonotonicClock()
-        self.lobby = Lobby()
-        self.router = Router(self.lobby)
+        self.clock = clock or MonotonicClock()
+        self.driver = Driver.between_games(self.clock, self._line, on_error=say)
         self.front = EveningFront(book, self.clock, rng=rng, on_start=self._start,
-                                  on_close=self.lobby.close, on_roster=self._roster)
+                                  on_close=self._close, on_roster=self._roster)
         self.wanted: str | None = None
+        self.closed = False
         self.games: dict[int, Game] = {}
-        self.game_submit: Callable[[Input], None] | None = None
-        self._lock = threading.Lock()
 
-    # -- from the front (on the lobby's thread) -------------------------------------------------
+    # -- from the front and the terminal (on the driver, between games) ------------------------
 
     def _start(self, rules: str) -> None:
         self.wanted = rules
-        self.lobby.leave()
+
+    def _close(self) -> None:
+        self.closed = True
 
     def _roster(self) -> None:
         if self.links_file:
             write_links(self.links_file, self.front.links())
 
-    # -- the operator's terminal -----------------------------------------------------------------
-
     def _line(self, event: Input) -> None:
-        """A line typed at the terminal: the game's, or between games ``q`` ends the evening."""
-        with self._lock:
-            submit = self.game_submit
-        if submit is not None:
-            submit(event)
-        elif str(event.data.get("text", "")).strip().lower() in ("q", "quit"):
+        """A line typed at the terminal between games: ``q`` ends the evening. (During a game
+        the game's intake takes the lines: ``q`` stops the game.)"""
+        if str(event.data.get("text", "")).strip().lower() in ("q", "quit"):
             say("ending the evening (`narrator evening "
                 f"{self.book.folder}` takes it up again)")
-            self.lobby.close()
+            self._close()
+
+    def _between(self) -> None:
+        """Run the console until the operator starts the next game or ends the evening."""
+        while not (self.closed or self.wanted is not None or self.driver.stopping):
+            self.driver.step()
 
     # -- the games -------------------------------------------------------------------------------
 
@@ -116,12 +117,9 @@ class Evening:
             table = console_table(host, transcript, journal, self.book.lang, copts,
                                   resumed=resumed)
             driver.call(lambda: self.front.attach(table, entry))
-            self.router.to_game(driver.call)
-            with self._lock:
-                self.game_submit = submit
-            return _Attached(table, driver, self.router)
+            return _Attached(table)
 
-        return Mount(open_, f"narrator evening {self.book.folder}")
+        return Mount(open_, f"narrator evening {self.book.folder}", self.driver)
 
     def _load(self) -> None:
         """The games of the evening so far, from their journals."""
@@ -158,14 +156,10 @@ class Evening:
             if note:
                 say(note)
             check_outputs(opts)
-        try:
-            if self.assist:
-                game = self._assisted(entry, game, resumed)
-            else:
-                self._hostless(game, path, resumed)
-        finally:
-            with self._lock:
-                self.game_submit = None
+        if self.assist:
+            game = self._assisted(entry, game, resumed)
+        else:
+            self._hostless(game, path, resumed)
         self.games[entry.number] = game
         return game
 
@@ -175,7 +169,8 @@ class Evening:
             left = resumed.time_left(game)
         else:
             journal, left = Journal.for_game(path, game, lang=self.book.lang, mode="play"), None
-        run_table(game, self.opts, journal, self.model, time.perf_counter(), left, resumed)
+        run_table(game, self.opts, journal, self.model, time.perf_counter(), left, resumed,
+                  clock=self.clock)
 
     def _assisted(self, entry: GameEntry, game: Game, resumed: JournalContents | None) -> Game:
         """A game a human host runs in the terminal (``narrator assist``), the cards dealt by
@@ -193,10 +188,12 @@ class Evening:
             narration = speaker_narration(self.clock, lang=self.book.lang, voices=opts.voices,
                                           night_music=opts.night_music)
         if resumed is not None:
-            session = resume_session(resumed, path, self.clock, narration=narration)
+            session = resume_session(resumed, path, self.clock, narration=narration,
+                                     driver=self.driver)
         else:
             journal = Journal.for_game(path, game, lang=self.book.lang, mode="assist")
-            session = make_session(game, self.clock, journal=journal, narration=narration)
+            session = make_session(game, self.clock, journal=journal, narration=narration,
+                                   driver=self.driver)
             session.host.start()
         assert opts.console is not None and opts.mount is not None
         run_app(AssistApp(session), narration, opts.console, self.book.lang, resumed,
@@ -226,7 +223,7 @@ class Evening:
         if finished:
             last = finished[-1]
             self.front.last = Finished(last, self.games[last.number])
-        _, server, base = serve(self.front, self.router.submit, book.address, book)
+        _, server, base = serve(self.front, self.driver.call, book.address, book)
         host, port = parse_address(book.address)
         if port != server.port:  # (port 0: the one given) the links stay on it from now on
             book.address = f"[{host}]:{server.port}" if ":" in host else f"{host}:{server.port}"
@@ -239,16 +236,16 @@ class Evening:
                 confirm=True, stop_at_end=False,
                 ask="stop here? y: stop (`narrator evening DIR` goes on from here); anything "
                     "else: go on")
-            terminal.start(self._line, self.clock)
+            terminal.start(self.driver.submit, self.clock)
         try:
-            while not self.lobby.closing.is_set():
+            while not self.closed:
                 entry = self._unfinished()
                 if entry is None:
                     say("between games: seat the players and start the next game on the "
                         "operator view (" + ("Ctrl-C" if self.assist else "q") +
                         " here ends the evening)")
-                    self.lobby.run(say)
-                    if self.lobby.closing.is_set() or self.wanted is None:
+                    self._between()
+                    if self.closed or self.wanted is None:
                         break
                     entry = book.new_game(self.wanted)
                     self.wanted = None

@@ -9,16 +9,13 @@ cards closed is a rule of play), the results table, and the seat drawn for the n
 the operator seats the players (or draws the seats), adds a player (who gets a link of their
 own), lets one go home, and starts the next game.
 
-Everything here runs on the evening's loop thread: the lobby's between games, the game's loop
-during a game (:class:`Router` hands each function to whichever runs).
+Everything here runs on the evening's one driver: between games it runs the console's presses
+alone, during a game the game is attached to it too (:class:`~narrator.host.driver.Driver`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import queue
 import random
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
@@ -34,8 +31,6 @@ from narrator.errors import NarratorError
 from narrator.evening.book import EveningBook, GameEntry
 from narrator.evening.results import PlayerResult, cards_of
 from narrator.reasons import Reason
-
-Thunk = Callable[[], object]
 
 #: the operator's presses the evening takes (the rest are the game's)
 COMMANDS = ("seat", "draw", "start", "add", "leave", "back", "close")
@@ -319,71 +314,3 @@ class EveningFront:
 def _number(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
-
-class Lobby:
-    """The evening's loop between games: functions handed in run here, in order, until
-    :meth:`leave` (the next game starts) or :meth:`close` (the evening ends)."""
-
-    def __init__(self) -> None:
-        self.inbox: queue.Queue[Thunk] = queue.Queue()
-        self.leaving = threading.Event()
-        self.closing = threading.Event()
-
-    def call(self, fn: Thunk) -> None:
-        self.inbox.put(fn)
-
-    def run(self, log: Callable[[str], None]) -> None:
-        """Take functions until told to leave; returns then (what is left stays queued)."""
-        self.leaving.clear()
-        while not (self.leaving.is_set() or self.closing.is_set()):
-            try:
-                fn = self.inbox.get(timeout=0.25)
-            except queue.Empty:
-                continue
-            try:
-                fn()
-            except NarratorError as e:
-                log(str(e))
-
-    def leave(self) -> None:
-        self.leaving.set()
-
-    def close(self) -> None:
-        self.closing.set()
-
-    def drain(self) -> list[Thunk]:
-        out: list[Thunk] = []
-        with contextlib.suppress(queue.Empty):
-            while True:
-                out.append(self.inbox.get_nowait())
-        return out
-
-
-class Router:
-    """The console's ``submit``: a function goes to the loop that runs now — the lobby's
-    between games, the game's during one. A switch hands what waited over to the new loop."""
-
-    def __init__(self, lobby: Lobby) -> None:
-        self.lobby = lobby
-        self._lock = threading.Lock()
-        self._to: Callable[[Thunk], None] = lobby.call
-
-    def submit(self, fn: Thunk) -> None:
-        with self._lock:
-            target = self._to
-        target(fn)
-
-    def to_game(self, call: Callable[[Thunk], None]) -> None:
-        """The game's loop takes over (on the lobby's thread, before the game runs)."""
-        with self._lock:
-            self._to = call
-            waiting = self.lobby.drain()
-        for fn in waiting:
-            call(fn)
-
-    def to_lobby(self, leftovers: Callable[[], list[Thunk]]) -> None:
-        """Back to the lobby; ``leftovers()``: what the game's loop did not take."""
-        with self._lock:
-            self._to = self.lobby.call
-        for fn in leftovers():
-            self.lobby.call(fn)

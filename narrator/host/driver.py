@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable
 from typing import Protocol
 
+from narrator.clock import Clock
 from narrator.errors import NarratorError
 from narrator.host.scheduler import Scheduler
 from narrator.inputs import Input
@@ -45,18 +46,45 @@ class Driver:
     def __init__(self, scheduler: Scheduler, intake: Callable[[Input], object], *,
                  source: InputSource | None = None, hold: Callable[[float], bool] | None = None,
                  on_error: Callable[[str], None] | None = None) -> None:
-        self.scheduler = scheduler
         self.clock = scheduler.clock
+        self.scheduler = scheduler
         self.intake = intake
         self.source = source
         self.hold = hold
         self.on_error = on_error or (lambda message: None)
+        self._idle = (scheduler, intake, on_error)
         # Bounded: inputs faster than the game takes them (a pipe into the operator's
         # terminal, a flood of key presses) wait in their sender instead of filling memory.
         self._inbox: queue.Queue[Input | Thunk] = queue.Queue(self.MAX_INBOX)
         self._wake = threading.Event()
         self._stopping = threading.Event()
         self._loop_thread: int | None = None  # the thread that takes inputs (it never waits)
+
+    @classmethod
+    def between_games(cls, clock: Clock, intake: Callable[[Input], object], *,
+                      on_error: Callable[[str], None] | None = None) -> Driver:
+        """A driver that outlives its games (an evening's): until a game is :meth:`attach`-ed
+        it runs the functions handed in and gives inputs to ``intake``; after each game's
+        :meth:`detach` it does so again. What waited in its inbox stays in order: a press made
+        while one game ended and the next began is taken by whoever runs then."""
+        return cls(Scheduler(clock), intake, on_error=on_error)
+
+    def attach(self, scheduler: Scheduler, intake: Callable[[Input], object], *,
+               source: InputSource | None = None, hold: Callable[[float], bool] | None = None,
+               on_error: Callable[[str], None] | None = None) -> None:
+        """Drive a game from now on: its scheduler (on this driver's clock), its intake."""
+        if scheduler.clock is not self.clock:
+            raise ValueError("a game's scheduler must run on its driver's clock")
+        self.scheduler, self.intake, self.source, self.hold = scheduler, intake, source, hold
+        self.on_error = on_error or self._idle[2] or (lambda message: None)
+
+    def detach(self) -> None:
+        """The game is done with: back to what the driver did before :meth:`attach`; the
+        functions still queued run there (the inputs queued go to its intake)."""
+        scheduler, intake, on_error = self._idle
+        scheduler.move_to(self.clock.now())  # its time went on meanwhile
+        self.scheduler, self.intake, self.source, self.hold = scheduler, intake, None, None
+        self.on_error = on_error or (lambda message: None)
 
     def now(self) -> float:
         """The game's time."""

@@ -44,7 +44,8 @@ class Host:
     """Runs one game: inputs in, speech and timers out."""
 
     def __init__(self, game: Game, scheduler: Scheduler, voice: Voice,
-                 journal: InputLog | None = None) -> None:
+                 journal: InputLog | None = None, *,
+                 delay: Callable[[], float] | None = None) -> None:
         self.game = game
         self.scheduler = scheduler
         self.clock = scheduler.clock
@@ -68,8 +69,9 @@ class Host:
         self.line_listeners: list[Callable[[Line], None]] = []
         #: the table's desk: who is asked, what was pressed, what undo takes back
         self.desk = Desk(self)
-        #: seconds until the narrator is quiet; live, a timer starts when its announcement ends
-        self.timer_delay: Callable[[], float] = lambda: 0.0
+        #: seconds until the narrator is quiet: live, a timer starts when its announcement
+        #: ends. Given once, at assembly (the narration's queue, a replay's recorded delays)
+        self._delay: Callable[[], float] = delay or (lambda: 0.0)
 
     def start(self) -> list[ev.Event]:
         events = self.game.start()
@@ -222,7 +224,7 @@ class Host:
         """Run ``timer``; ``elapsed`` seconds of it have already gone (a resumed game): what was
         due in them (a warning, numbers of the count) is not said again."""
         self._cancel_timer()
-        now = self.now() + (self.timer_delay() if not elapsed else 0.0)
+        now = self.now() + (self._delay() if not elapsed else 0.0)
         start = now - elapsed
         self.timer, self.timer_started = timer, start
         if self.journal is not None:  # for a resume to continue it with the time it had left

@@ -63,8 +63,8 @@ class Narration:
         return 0.0 if busy is None else max(0.0, busy - self.player.clock.now())
 
     def attach(self, host: Host) -> None:
-        """Speak for ``host``: timers wait for the narration, the night bed follows phases."""
-        host.timer_delay = self.delay
+        """Speak for ``host``: the night bed follows the phases. (The host's timers wait for
+        the narration through :meth:`delay`, given when the host is put together.)"""
         host.listeners.append(self.on_event)
 
     def say(self, line: Line, at: float) -> None:

@@ -74,7 +74,8 @@ class ListeningLoop:
     still speak (by default the narration's queue; a replay gives the recorded delays);
     ``session``: the recorded audio and protocol; ``recorder``: where the input events go;
     ``log``: the terminal; ``operator_steps``: the night steps and the votes wait for the
-    operator's answer (the terminal; the console's pads do not hold them)."""
+    operator's answer (the terminal; the console's pads do not hold them); ``driver``: one to
+    attach to (an evening's, lent by its table session) instead of one of its own."""
 
     def __init__(self, game: Game, *, clock: Clock, source: AudioSource,
                  recognizer: Recognizer, hearing: Hearing, operator: Operator,
@@ -84,7 +85,7 @@ class ListeningLoop:
                  session: SessionRecorder | None = None, recorder: InputLog | None = None,
                  log: Callable[[str], None] | None = None, assist: bool = False,
                  lang: str = "ru", chunk_ms: int = DEFAULT_CHUNK_MS,
-                 operator_steps: bool = True) -> None:
+                 operator_steps: bool = True, driver: Driver | None = None) -> None:
         self.game = game
         self.source = source
         self.operator = operator
@@ -96,19 +97,27 @@ class ListeningLoop:
         self.log: Callable[[str], None] = log or (lambda text: None)
         self.journal = journal
         logs = [x for x in (journal, recorder) if x is not None]
+        # every delay the host waits for the narrator is recorded, for a replay to give back
+        self._delay_source: Callable[[], float] = (
+            timer_delay or (narration.delay if narration is not None else (lambda: 0.0)))
         self.parts = assemble_host(game, clock, manifest=manifest, narration=narration,
-                                   journal=Fanout(*logs) if logs else None)
+                                   journal=Fanout(*logs) if logs else None,
+                                   delay=self._timer_delay)
         self.host, self.transcript = self.parts.host, self.parts.transcript
         #: who is asked, and whether the operator answered (the host's)
         self.desk = self.host.desk
         self.host.listeners.append(self._on_event)
-        self._delay_source = timer_delay or self.host.timer_delay
-        self.host.timer_delay = self._timer_delay
         # the terminal operator answers each night step and vote (the game waits for it);
         # with the console's pads each step ends with its timer, as at a real table
-        self.driver = Driver(self.host.scheduler, self._intake, source=entries,
-                             hold=self._hold if operator_steps else None,
-                             on_error=operator.error)
+        hold = self._hold if operator_steps else None
+        if driver is None:
+            driver = Driver(self.host.scheduler, self._intake, source=entries, hold=hold,
+                            on_error=operator.error)
+        else:  # an evening's, which runs the console between games too
+            driver.attach(self.host.scheduler, self._intake, source=entries, hold=hold,
+                          on_error=operator.error)
+        self.driver = driver
+        self.narration = narration
         self.started = self.driver.now()
         self.quit = False
         self.heard: list[Heard] = []

@@ -18,7 +18,6 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,16 +29,13 @@ from narrator.audio.playback import PlayedLine
 from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import MicrophoneSource
 from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_recognizer
-from narrator.clock import MonotonicClock
-from narrator.console.serve import ConsoleOptions, GameConsole, Mount, console_options, open_console
+from narrator.clock import Clock, MonotonicClock
+from narrator.console.serve import ConsoleOptions, GameConsole, Mount, console_options
 from narrator.engine import Game
 from narrator.errors import NarratorError
-from narrator.host.assembly import assemble_host
 from narrator.host.club import table_options
 from narrator.host.driver import Driver
-from narrator.host.faults import watch_journal
 from narrator.host.hearing import Hearing, game_hearing
-from narrator.host.heartbeat import keep_heartbeat
 from narrator.host.host import Host
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
@@ -48,16 +44,15 @@ from narrator.host.speaker import (
     Narration,
     next_part,
     speaker_narration,
-    watch_output,
     wav_narration,
 )
-from narrator.host.transcript import Transcript
 from narrator.inputs import Input
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.outputs import check_new_file, check_new_session_folder
 from narrator.play.console import PadsLog
 from narrator.play.operator import TerminalOperator
 from narrator.play.progress import Progress
+from narrator.table.session import TableSession, listening_table, open_table
 from narrator.voice.manifest import default_manifest
 
 
@@ -162,7 +157,7 @@ def check_devices(opts: TableOptions) -> Path | None:
     return path
 
 
-def _narration(opts: TableOptions, clock: MonotonicClock) -> Narration:
+def _narration(opts: TableOptions, clock: Clock) -> Narration:
     if opts.out_wav:
         return wav_narration(opts.out_wav, clock, lang=opts.lang, voices=opts.voices,
                              night_music=opts.night_music)
@@ -193,21 +188,19 @@ def _linger(console: GameConsole, operator: TerminalOperator | None = None) -> N
             operator.after.wait(0.2)
 
 
-def _serve(opts: TableOptions, host: Host, transcript: Transcript, journal: Journal,
-           driver: Driver, submit: Callable[[Input], None], clock: MonotonicClock,
-           over: Callable[[], bool],
+def _serve(opts: TableOptions, session: TableSession,
            resumed: JournalContents | None) -> tuple[GameConsole, TerminalOperator | None]:
     """The game's console — its own, or the mount's — and the terminal's reader of the
-    operator's lines (None: the mount reads them)."""
+    operator's lines (None: the mount's evening reads them, into the same driver)."""
     assert opts.console is not None
+    console = session.serve(opts.console, opts.lang, resumed=resumed, mount=opts.mount)
     if opts.mount is not None:
-        return opts.mount.open(host, transcript, journal, driver, submit, resumed), None
-    console = open_console(host, transcript, journal, opts.lang, opts.console, driver.call,
-                           resumed=resumed)
+        return console, None
     # the pads play; the terminal still takes the operator's lines (q asks first; a closed
     # stdin stops nothing)
-    terminal = TerminalOperator(confirm=True, stop_at_end=False, over=over)
-    terminal.start(submit, clock)
+    game = session.game
+    terminal = TerminalOperator(confirm=True, stop_at_end=False, over=lambda: game.is_over)
+    terminal.start(session.driver.submit, session.clock)
     return console, terminal
 
 
@@ -219,128 +212,131 @@ def _stopped(opts: TableOptions, journal: Journal) -> str:
     return f"stopped; resume with `narrator resume {journal.path} --listen off --console …`"
 
 
-def _console_table(game: Game, opts: TableOptions, journal: Journal,
-                   left: float | None = None, resumed: JournalContents | None = None) -> int:
-    """``--listen off``: the host on the real clock, driven by the pads and the timers."""
-    assert opts.console is not None
-    real = MonotonicClock()
-    narration = _narration(opts, real)
-    parts = assemble_host(game, real, narration=narration, journal=journal)
-    host, transcript = parts.host, parts.transcript
+#: a recorded session's audio and its input events (``--record``)
+Recorded = tuple[SessionRecorder, Recorder]
 
-    def take(event: Input) -> None:
+
+def _lent(opts: TableOptions) -> Driver | None:
+    """The evening's driver, which runs its console between games too (None: the game's own)."""
+    return opts.mount.driver if opts.mount is not None else None
+
+
+def _console_table(game: Game, opts: TableOptions, journal: Journal, clock: Clock,
+                   left: float | None = None, resumed: JournalContents | None = None) -> int:
+    """``--listen off``: the host on ``clock``, driven by the pads and the timers."""
+    assert opts.console is not None
+    narration = _narration(opts, clock)
+
+    def take(host: Host, event: Input) -> None:
         """An operator's line (``f 6``, ``t``, ``q`` …), as in hostless play."""
         if apply_input(host, event).quit:
             say("stopping at the operator's word")
-            driver.stop()
+            session.driver.stop()
 
-    driver = Driver(host.scheduler, take, on_error=lambda text: say(f"not taken: {text}"))
-    console, terminal = _serve(opts, host, transcript, journal, driver, driver.submit,
-                               real, lambda: game.is_over, resumed)
-    Progress(host, console.table, say)
-    watch_journal(host, journal, driver.call, say)
-    keep_heartbeat(host, journal)
+    session = open_table(game, clock, journal=journal, narration=narration,
+                         driver=_lent(opts), intake=take,
+                         on_error=lambda text: say(f"not taken: {text}"))
+    console, terminal = _serve(opts, session, resumed)
+    Progress(session.host, console.table, say)
+    session.watch(say)
     if opts.out_wav is None:
-        watch_output(narration, driver.call, host, say)
         narration.player.start()
     try:
-        if game.started:
-            host.resume(left)
-        else:
-            host.start()
-        while not game.is_over and not driver.stopping:
-            driver.step()
-        driver.take()
-        console.table.publish_views()  # on the loop's thread still: the final state
+        session.begin(left)
+        session.run()
     except KeyboardInterrupt:
         say("interrupted")
     finally:
-        driver.stop()
+        session.release()
         _end(narration, opts, game)
         narration.close()
         journal.close()
-    winner = game.winner
     if journal.failure is not None:  # (close tried once more)
         say(f"{journal.failure}: the journal holds the game up to then")
-    if winner is None:
+    return _after(opts, journal, game, console, terminal)
+
+
+def _after(opts: TableOptions, journal: Journal, game: Game, console: GameConsole | None,
+           terminal: TerminalOperator | None) -> int:
+    """The last lines of a game: who won (its console stays up for the protocol until Enter),
+    or how to take it up again."""
+    winner = game.winner
+    say(f"winner: {winner.value}" if winner else _stopped(opts, journal))
+    if console is not None:
+        if winner and opts.mount is None:
+            _linger(console, terminal)
         console.stop()
-        say(_stopped(opts, journal))
-        return 0
-    say(f"winner: {winner.value}")
-    if opts.mount is None:
-        _linger(console, terminal)
-    console.stop()
     return 0
 
 
-def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | None,
-              begun: float, left: float | None = None,
-              resumed: JournalContents | None = None) -> int:
-    """Wiring and the game; shared by ``play`` and ``resume`` (``resumed``: the journal the
-    game was rebuilt from)."""
-    if path is None:
-        return _console_table(game, opts, journal, left, resumed)
+def _listening(game: Game, opts: TableOptions, journal: Journal, path: Path, clock: Clock,
+               begun: float) -> tuple[ListeningLoop, Recorded | None]:
+    """The model loaded, the microphone on ``clock``: the hostless table's loop (and the
+    session it records, with ``--record``)."""
     hearing = game_hearing(opts.lang, game.seats)
     recognizer, _ = load_ears(path, hearing)
     if recognizer.dropped_words:
         say(f"note: the model does not know {len(recognizer.dropped_words)} word(s) of the "
             f"grammar (e.g. «{recognizer.dropped_words[0]}»); they cannot be heard")
     say(f"ready to listen in {time.perf_counter() - begun:.1f} s (model {path})")
-
-    real = MonotonicClock()
-    narration = _narration(opts, real)
+    narration = _narration(opts, clock)
     if opts.out_wav:
         echo = EchoGate()  # nothing is played aloud: the gate stays open
     else:
         echo = EchoGate(tail=narration.player.echo_tail)
         _echo_hooks(narration, echo)
-
     session = SessionRecorder(opts.record) if opts.record else None
     recorder = Recorder(session.dir / INPUTS) if session is not None else None
     pads = opts.console is not None
     operator: TerminalOperator | PadsLog = PadsLog(say) if pads else TerminalOperator(
         assist=opts.assist)
-    table = ListeningLoop(
-        game, clock=real, source=MicrophoneSource(clock=real, chunk_ms=DEFAULT_CHUNK_MS,
+    loop = ListeningLoop(
+        game, clock=clock, source=MicrophoneSource(clock=clock, chunk_ms=DEFAULT_CHUNK_MS,
                                 on_stall=lambda back, why: say(why)),
         recognizer=recognizer, hearing=hearing, operator=operator,
         manifest=default_manifest(opts.lang), narration=narration, journal=journal,
         echo=echo, session=session, recorder=recorder, log=say, assist=opts.assist,
-        lang=opts.lang, operator_steps=not pads)
-    table.resume_left = left
-    table.resume_entry = resumed.last_entry() if resumed is not None else None
+        lang=opts.lang, operator_steps=not pads, driver=_lent(opts))
+    return loop, (session, recorder) if session is not None and recorder is not None else None
+
+
+def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | None,
+              begun: float, left: float | None = None,
+              resumed: JournalContents | None = None, *, clock: Clock | None = None) -> int:
+    """Wiring and the game; shared by ``play``, ``resume`` and the evening (``resumed``: the
+    journal the game was rebuilt from; ``clock``: the table's, monotonic by default)."""
+    clock = clock or MonotonicClock()
+    if path is None:
+        return _console_table(game, opts, journal, clock, left, resumed)
+    loop, recorded = _listening(game, opts, journal, path, clock, begun)
+    loop.resume_left = left
+    loop.resume_entry = resumed.last_entry() if resumed is not None else None
+    session = listening_table(loop, lent=opts.mount is not None)
+    narration = loop.narration
+    assert narration is not None
     console: GameConsole | None = None
     terminal: TerminalOperator | None = None
     if opts.console is not None:
-        console, terminal = _serve(opts, table.host, table.transcript, journal,
-                                   table.driver, table.submit, real,
-                                   lambda: game.is_over, resumed)
+        console, terminal = _serve(opts, session, resumed)
     else:
-        assert isinstance(operator, TerminalOperator)
-        operator.start(table.submit, real)
-    watch_journal(table.host, journal, table.driver.call, say)
-    keep_heartbeat(table.host, journal)
+        assert isinstance(loop.operator, TerminalOperator)
+        loop.operator.start(loop.submit, clock)
+    session.watch(say)
     if opts.out_wav is None:
-        watch_output(narration, table.driver.call, table.host, say)
         narration.player.start()
     try:
-        table.run()
+        loop.run()
     finally:
+        session.release()
         _end(narration, opts, game)
         narration.close()
         journal.close()
-        if session is not None and recorder is not None:
-            session.close()
-            recorder.close()
-    winner = game.winner
-    say(f"winner: {winner.value}" if winner else _stopped(opts, journal))
-    if recorder is not None:
+        if recorded is not None:
+            for part in recorded:
+                part.close()
+    if recorded is not None:
         say(f"session recorded in {opts.record}: `narrator replay {opts.record}`")
-    if console is not None:
-        if winner and opts.mount is None:
-            _linger(console, terminal)
-        console.stop()
-    return 0
+    return _after(opts, journal, game, console, terminal)
 
 
 def run(args: argparse.Namespace) -> int:

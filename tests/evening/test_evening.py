@@ -390,11 +390,11 @@ def test_with_a_human_host_each_game_runs_in_his_screen_and_the_evening_goes_on(
     while not evening.front.base:
         assert time.monotonic() < deadline
         time.sleep(0.01)
-    evening.router.submit(lambda: evening.front.handle(Press(OPERATOR, "start", {}, 0.0)))
+    evening.driver.call(lambda: evening.front.handle(Press(OPERATOR, "start", {}, 0.0)))
     while not (evening.games.get(1) and evening.games[1].is_over and evening.front.last):
         assert time.monotonic() < deadline
         time.sleep(0.01)
-    evening.router.submit(lambda: evening.front.handle(Press(OPERATOR, "close", {}, 0.0)))
+    evening.driver.call(lambda: evening.front.handle(Press(OPERATOR, "close", {}, 0.0)))
     runner.join(timeout=10)
     assert not runner.is_alive()
     assert played == ["game-01.jsonl"]

@@ -1,0 +1,1 @@
+"""One game at a table: the one way a mode puts it together (:mod:`narrator.table.session`)."""
