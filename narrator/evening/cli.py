@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TextIO
 
 from narrator.clock import Clock, MonotonicClock
 from narrator.console.links import check_address, parse_address, qr_text, write_links
@@ -60,11 +61,12 @@ class Evening:
     """One evening's games, one after another, on one console and one driver: between games
     the driver runs the console's presses and the operator's lines, during a game the game is
     attached to it too (so no press waits for a hand-over). ``clock``: the table's, monotonic
-    by default."""
+    by default; ``terminal``: where the operator's lines come from (stdin by default)."""
 
     def __init__(self, book: EveningBook, opts: TableOptions, model: Path | None, *,
                  wav: bool, rng: random.Random, links: str | None = None,
-                 assist: bool = False, clock: Clock | None = None) -> None:
+                 assist: bool = False, clock: Clock | None = None,
+                 terminal: TextIO | None = None) -> None:
         self.book = book
         self.assist = assist
         self.opts = opts
@@ -72,6 +74,7 @@ class Evening:
         self.wav = wav
         self.rng = rng
         self.links_file = links
+        self.terminal = terminal
         self.clock = clock or MonotonicClock()
         self.driver = Driver.between_games(self.clock, self._line, on_error=say)
         self.front = EveningFront(book, self.clock, rng=rng, on_start=self._start,
@@ -233,7 +236,7 @@ class Evening:
         # q asks first: between games it ends the evening, in a game it stops the game
         if not self.assist:  # (with a human host the terminal is his screen during a game)
             terminal = TerminalOperator(
-                confirm=True, stop_at_end=False,
+                self.terminal, confirm=True, stop_at_end=False,
                 ask="stop here? y: stop (`narrator evening DIR` goes on from here); anything "
                     "else: go on")
             terminal.start(self.driver.submit, self.clock)

@@ -4,6 +4,7 @@ lobby's views (what each page may see) and the export of an evening's games."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import stat
@@ -348,19 +349,75 @@ def test_the_export_takes_every_game_the_format_can_express(tmp_path: Path) -> N
     del three
 
 
+# -- an evening on a virtual clock ---------------------------------------------------------------
+
+
+def test_an_evening_of_two_games_runs_on_one_driver_and_a_virtual_clock(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two hostless games of one evening, on a virtual clock and on the test's own thread: the
+    evening's one driver runs the console between games and each game on it. The operator's
+    presses are the console's (start, each black seat removed, close), made when the pages
+    show a game or the lobby; nothing sleeps, and the times in the journals are the clock's."""
+    from narrator.console.serve import ConsoleOptions
+    from narrator.evening.cli import Evening
+    from narrator.play.cli import TableOptions
+
+    book = new_book(tmp_path / "ev")
+    book.draw(random.Random(4))
+    book.save()
+    opts = TableOptions("ru", None, None, False, None, None, None, False,
+                        ConsoleOptions("127.0.0.1:0", None, False, True))
+    clock = VirtualClock(1000.0)
+    evening = Evening(book, opts, None, wav=True, rng=random.Random(5), clock=clock,
+                      terminal=io.StringIO(""))
+    front, press = evening.front, evening.driver.call
+    attach, detach = front.attach, front.detach
+    played: list[int] = []
+
+    def operator(do: str, **data: Any) -> None:
+        press(lambda: front.handle(Press(OPERATOR, do, data, clock.now())))
+
+    def game_on(table: Any, entry: GameEntry) -> None:  # the operator sees the game's view
+        attach(table, entry)
+        played.append(entry.number)
+        for seat in sorted(table.host.game.black):  # 7.3: removed, each in turn
+            operator("remove", seat=seat)
+
+    def lobby(finished: Finished | None, results: Any) -> None:
+        detach(finished, results)
+        operator("start" if len(played) < 2 else "close")
+
+    front.attach, front.detach = game_on, lobby  # type: ignore[method-assign]
+    operator("start")
+    assert evening.run() == 0
+    assert played == [1, 2]
+    for number in (1, 2):
+        journal = book.folder / f"game-{number:02d}.jsonl"
+        lines = [json.loads(line) for line in journal.read_text().splitlines()]
+        assert lines[0]["mode"] == "play"
+        assert all(line["t"] >= 1000.0 for line in lines[1:] if "t" in line)
+        assert (book.folder / f"game-{number:02d}.wav").stat().st_size > 44
+    results = json.loads((book.folder / "results.json").read_text())
+    assert results["games"] == 2
+    assert sum(p["wins"] for p in results["players"]) == 14  # the red seats won twice
+    out = capsys.readouterr().out
+    assert "the evening: 2 game(s) over" in out
+
+
 # -- a human host's evening ---------------------------------------------------------------------
 
 
 def test_with_a_human_host_each_game_runs_in_his_screen_and_the_evening_goes_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``narrator evening DIR --assist``: the host's screen (here a stand-in that removes the
-    three black seats, as the host's keys would) runs the game the console mounted; q there
-    goes back to the evening, whose results count it."""
+    three black seats, as the host's keys would) runs the game the console mounted, its loop
+    on the evening's driver (on a thread, as the screen holds the main one); q there goes
+    back to the evening, whose results count it. On a virtual clock: nothing sleeps."""
     import threading
-    import time
 
     from narrator.assist.ui import AssistApp
     from narrator.console.serve import ConsoleOptions
+    from narrator.engine import events as ev
     from narrator.evening.cli import Evening
     from narrator.play.cli import TableOptions
 
@@ -371,11 +428,11 @@ def test_with_a_human_host_each_game_runs_in_his_screen_and_the_evening_goes_on(
         assert session is not None
         game = session.host.game
         played.append(session.host.journal.path.name)  # type: ignore[union-attr]
-        black = sorted(game.black)
-        session.loop.call(lambda: [session.host.apply(Remove(s)) for s in black])
-        deadline = time.monotonic() + 10
-        while not game.is_over and time.monotonic() < deadline:
-            time.sleep(0.01)
+        over = threading.Event()
+        session.loop.call(lambda: session.host.listeners.append(
+            lambda event, at: over.set() if isinstance(event, ev.GameOver) else None))
+        session.loop.call(lambda: [session.host.apply(Remove(s)) for s in sorted(game.black)])
+        assert over.wait(timeout=30)  # the host's keys are done: q
 
     monkeypatch.setattr(AssistApp, "run", host_screen)
     book = new_book(tmp_path / "ev")
@@ -383,20 +440,18 @@ def test_with_a_human_host_each_game_runs_in_his_screen_and_the_evening_goes_on(
     book.save()
     opts = TableOptions("ru", None, None, False, None, None, None, False,
                         ConsoleOptions("127.0.0.1:0", None, True, True))
-    evening = Evening(book, opts, None, wav=True, rng=random.Random(5), assist=True)
-    runner = threading.Thread(target=evening.run, daemon=True)
-    runner.start()
-    deadline = time.monotonic() + 20
-    while not evening.front.base:
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
-    evening.driver.call(lambda: evening.front.handle(Press(OPERATOR, "start", {}, 0.0)))
-    while not (evening.games.get(1) and evening.games[1].is_over and evening.front.last):
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
-    evening.driver.call(lambda: evening.front.handle(Press(OPERATOR, "close", {}, 0.0)))
-    runner.join(timeout=10)
-    assert not runner.is_alive()
+    clock = VirtualClock(50.0)
+    evening = Evening(book, opts, None, wav=True, rng=random.Random(5), assist=True,
+                      clock=clock)
+    front, detach = evening.front, evening.front.detach
+
+    def lobby(finished: Finished | None, results: Any) -> None:
+        detach(finished, results)
+        evening.driver.call(lambda: front.handle(Press(OPERATOR, "close", {}, clock.now())))
+
+    front.detach = lobby  # type: ignore[method-assign]
+    evening.driver.call(lambda: front.handle(Press(OPERATOR, "start", {}, clock.now())))
+    assert evening.run() == 0
     assert played == ["game-01.jsonl"]
     header = json.loads((book.folder / "game-01.jsonl").read_text().splitlines()[0])
     assert header["mode"] == "assist"
