@@ -12,7 +12,7 @@ from narrator.clock import VirtualClock
 from narrator.conform.player import OUT_OF_REACH, LoopPlayer
 from narrator.conform.reference import Reference, Step
 from narrator.conform.runs import Run, new_journal, take_up
-from narrator.console.serve import ConsoleOptions, console_table
+from narrator.console.serve import ConsoleOptions
 from narrator.console.table import ConsoleTable, Press
 from narrator.console.tokens import OPERATOR, Who
 from narrator.console.views import vote_candidate
@@ -35,10 +35,8 @@ from narrator.engine import (
     Withdraw,
 )
 from narrator.engine import waits as w
-from narrator.host.assembly import Assembly, assemble_host
-from narrator.host.driver import Driver
-from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, JournalContents
+from narrator.table.session import TableSession, open_table
 from narrator.voice.manifest import default_manifest
 
 PADS = ConsoleOptions("127.0.0.1:0")  # play --console …: pads vote, the cards are waited for
@@ -48,9 +46,9 @@ class _PadTable(LoopPlayer):
 
     mode = "pads"
 
-    def __init__(self, ref: Reference, parts: Assembly, driver: Driver, clock: VirtualClock,
+    def __init__(self, ref: Reference, session: TableSession, clock: VirtualClock,
                  table: ConsoleTable) -> None:
-        super().__init__(ref, parts.host, driver, clock)
+        super().__init__(ref, session.host, session.driver, clock)
         self.table = table
 
     def press(self, who: Who, do: str, **data: Any) -> None:
@@ -143,22 +141,19 @@ class Pads:
     def _run(self, ref: Reference, game: Game, clock: VirtualClock, journal: Journal, *,
              left: float | None = None, resumed: JournalContents | None = None) -> Run:
         try:
-            parts = assemble_host(game, clock, manifest=default_manifest(ref.script.lang),
-                                  journal=journal)
-            host = parts.host
-            driver = Driver(host.scheduler, lambda event: apply_input(host, event))
-            table = console_table(host, parts.transcript, journal, ref.script.lang, PADS,
-                                  resumed=resumed)
-            player = _PadTable(ref, parts, driver, clock, table)
+            session = open_table(game, clock, manifest=default_manifest(ref.script.lang),
+                                 journal=journal)
+            table = session.pads(PADS, ref.script.lang, resumed=resumed)
+            player = _PadTable(ref, session, clock, table)
             if resumed is not None:
-                host.resume(left)
-                driver.run_until(driver.now())  # the console holds the resumed timer
+                session.begin(left)
+                session.driver.run_until(session.driver.now())  # the console holds the timer
             else:
-                host.start()
+                session.begin()
             player.play()
         finally:
             journal.close()
-        return Run(parts.protocol(), player.left_out, player.errors)
+        return Run(session.protocol(), player.left_out, player.errors)
 
     def start(self, ref: Reference, journal: Path) -> Run:
         game = ref.game.table_copy()

@@ -10,11 +10,9 @@ from narrator.conform.player import LoopPlayer, StepProgress
 from narrator.conform.reference import Reference, Step
 from narrator.conform.runs import Run, new_journal, take_up
 from narrator.engine import Action, Hands, HandsUp, Thumbs
-from narrator.host.assembly import assemble_host
-from narrator.host.driver import Driver
-from narrator.host.intake import apply_input
 from narrator.inputs import action
 from narrator.replay.table import ScriptReplay
+from narrator.table.session import open_table
 from narrator.voice.manifest import default_manifest
 
 
@@ -59,13 +57,11 @@ class Replay:
     def resume(self, ref: Reference, journal: Path) -> Run:
         up = take_up(journal)
         try:
-            parts = assemble_host(up.game, up.clock, manifest=default_manifest(ref.script.lang),
-                                  journal=up.journal)
-            host = parts.host
-            driver = Driver(host.scheduler, lambda event: apply_input(host, event))
-            host.resume(up.left)
-            player = _Feeder(ref, host, driver, up.clock)
+            session = open_table(up.game, up.clock, journal=up.journal,
+                                 manifest=default_manifest(ref.script.lang))
+            session.begin(up.left)
+            player = _Feeder(ref, session.host, session.driver, up.clock)
             player.play()
         finally:
             up.journal.close()
-        return Run(parts.protocol(), player.left_out)
+        return Run(session.protocol(), player.left_out)

@@ -32,13 +32,13 @@ from narrator.engine import (
 from narrator.engine import waits as w
 from narrator.errors import ScriptError
 from narrator.grammar import Intent, parse
-from narrator.host.assembly import Assembly, assemble_host
-from narrator.host.driver import Driver
+from narrator.host.assembly import Assembly
 from narrator.host.intake import apply_input
 from narrator.host.recorder import InputLog
 from narrator.host.speaker import Narration
 from narrator.inputs import Input, action, heard
 from narrator.replay.script import ScriptLine, TableScript
+from narrator.table.session import open_table
 from narrator.voice.manifest import Manifest, default_manifest
 
 
@@ -59,11 +59,12 @@ class ScriptReplay:
         self.game = Game(script.rules, seats=script.seats, roles=script.roles, rng=rng,
                          names=script.names, dealt=script.dealt)
         self.clock = clock or VirtualClock()
-        parts = assemble_host(self.game, self.clock,
-                              manifest=manifest or default_manifest(script.lang),
-                              narration=narration, journal=journal)
-        self.host, self.transcript = parts.host, parts.transcript
-        self.driver = Driver(self.host.scheduler, self._intake)
+        self.session = open_table(self.game, self.clock,
+                                  manifest=manifest or default_manifest(script.lang),
+                                  narration=narration, journal=journal,
+                                  intake=lambda host, event: self._intake(event))
+        self.host, self.transcript = self.session.host, self.session.transcript
+        self.driver = self.session.driver
 
     def run(self) -> ReplayResult:
         self.host.start()

@@ -23,7 +23,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from narrator.clock import Clock
-from narrator.console.serve import ConsoleOptions, GameConsole, Mount, open_console
+from narrator.console.serve import (
+    ConsoleOptions,
+    GameConsole,
+    Mount,
+    console_table,
+    open_console,
+)
+from narrator.console.table import ConsoleTable
 from narrator.engine import Game
 from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
@@ -90,6 +97,15 @@ class TableSession:
             self.console = open_console(self.host, self.transcript, journal, lang, opts,
                                         self.driver.call, resumed=resumed)
         return self.console
+
+    def pads(self, opts: ConsoleOptions, lang: str, *,
+             resumed: JournalContents | None = None) -> ConsoleTable:
+        """The console's table on this game, not served: what a test or ``conform`` presses
+        as the pads would (its presses journaled like a served one's)."""
+        if self.journal is None:
+            raise ValueError("the console journals its presses: the session needs a journal")
+        return console_table(self.host, self.transcript, self.journal, lang, opts,
+                             resumed=resumed)
 
     def watch(self, log: Log) -> None:
         """A live table's watchers, each telling ``log`` in one line: a journal that cannot
