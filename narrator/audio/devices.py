@@ -27,6 +27,15 @@ def _first_line(e: BaseException) -> str:
     return text[0] if text else type(e).__name__
 
 
+class NoDevice(NarratorError):
+    """There is no sound card of the ``kind`` asked for ("input" or "output"): a caller with
+    another way (a WAV file instead of the speaker) offers it."""
+
+    def __init__(self, message: str, kind: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
 def output_device(device: int | str | None = None) -> dict[str, Any]:
     """The output device that would be used (default when None); NarratorError if none."""
     return _device(device, "output")
@@ -42,7 +51,7 @@ def _device(device: int | str | None, kind: str) -> dict[str, Any]:
     try:
         info: dict[str, Any] = dict(sd.query_devices(device, kind=kind))
     except Exception as e:  # PortAudioError or ValueError: no such device
-        raise NarratorError(f"no audio {kind} device: {_first_line(e)}") from e
+        raise NoDevice(f"no audio {kind} device: {_first_line(e)}", kind) from e
     if int(info.get(f"max_{kind}_channels", 0)) < 1:
-        raise NarratorError(f"no audio {kind} device: {info.get('name', device)} has no {kind}")
+        raise NoDevice(f"no audio {kind} device: {info.get('name', device)} has no {kind}", kind)
     return info

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
+from narrator.audio.devices import NoDevice
 from narrator.clock import Clock, MonotonicClock
 from narrator.console.links import check_address, parse_address, qr_text, write_links
 from narrator.console.serve import ConsoleOptions, Mount, console_table
@@ -327,11 +328,11 @@ def run(args: argparse.Namespace) -> int:
     # check before the folder is made: a failure leaves nothing behind
     try:
         model = check_devices(replace(opts, out_wav="-" if args.wav else None))
-    except NarratorError as e:
-        if "output device" in str(e) and not args.wav:
-            raise NarratorError(f"{e}; --wav writes each game's narration to "
-                                "DIR/game-NN.wav instead") from None
-        raise
+    except NoDevice as e:
+        if e.kind != "output" or args.wav:
+            raise
+        raise NarratorError(f"{e}; --wav writes each game's narration to DIR/game-NN.wav "
+                            "instead") from None
     if not folder.exists():
         try:
             folder.mkdir(parents=True)

@@ -472,11 +472,12 @@ def test_a_book_beyond_its_size_is_one_line(tmp_path: Path) -> None:
 def test_a_new_evening_without_a_speaker_is_one_line_and_leaves_no_folder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
+    from narrator.audio.devices import NoDevice
     from narrator.cli import main
     from narrator.play import cli as play_cli
 
     def no_speaker() -> None:
-        raise NarratorError("no audio output device: Error querying device -1")
+        raise NoDevice("no audio output device: Error querying device -1", "output")
 
     monkeypatch.setattr(play_cli, "output_device", no_speaker)
     folder = tmp_path / "evening"
