@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from narrator.assist.control import describe, hold_for_host, public_action
@@ -72,27 +73,31 @@ def _narration(args: argparse.Namespace, clock: Clock, lang: str) -> Narration:
         raise NarratorError(f"{e}; use --out-wav FILE to write the narration to a file") from None
 
 
-def run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | None = None,
-            lang: str = "ru", resumed: JournalContents | None = None,
-            out_wav: str | None = None, *, mount: Mount | None = None) -> int:
-    """Run the UI; the host's loop runs on its own thread until the UI closes. With
-    ``console``, the table console serves the same host (its links are printed first); with
-    ``mount``, the console is the mount's (an evening's: it stays up after the game). When
-    no game was started (the host left the cards' form), the narration's WAV ``out_wav`` holds
-    nothing of a game and is not left behind."""
-    stop = threading.Event()
-    threads: list[threading.Thread] = []
-    session_ref: list[Session] = []
-    served: list[GameConsole] = []
+@dataclass
+class _HostLoop:
+    """The host's loop, on a thread of its own while the host's screen holds the main one;
+    and what it opened around the game (the console), closed once the screen is."""
 
-    def drive(session: Session) -> None:
-        session_ref.append(session)
+    app: AssistApp
+    console: ConsoleOptions | None
+    lang: str
+    resumed: JournalContents | None
+    mount: Mount | None
+    stop: threading.Event = field(default_factory=threading.Event)
+    session: Session | None = None
+    thread: threading.Thread | None = None
+    served: GameConsole | None = None
+
+    def drive(self, session: Session) -> Session:
+        """Serve the game's console (if any), watch the table, run its loop on a thread."""
+        self.session = session
         table = session.table
         assert table is not None
-        if isinstance(table.journal, Journal) and (mount is not None or console is not None):
+        if isinstance(table.journal, Journal) and (self.mount or self.console) is not None:
             # (the terminal is the host's screen: no operator's lines come from it)
-            served.append(table.serve(console or ConsoleOptions(""), lang, resumed=resumed,
-                                      mount=mount))
+            self.served = table.serve(self.console or ConsoleOptions(""), self.lang,
+                                      resumed=self.resumed, mount=self.mount)
+        app = self.app
 
         def tell(text: str) -> None:  # from the playback thread, onto the host's screen
             with contextlib.suppress(Exception):
@@ -101,63 +106,76 @@ def run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | None
         table.watch(tell)
 
         def loop() -> None:
-            while not stop.is_set():
+            while not self.stop.is_set():
                 session.loop.step()
 
-        thread = threading.Thread(target=loop, name="narrator-host", daemon=True)
-        threads.append(thread)
-        thread.start()
+        self.thread = threading.Thread(target=loop, name="narrator-host", daemon=True)
+        self.thread.start()
+        return session
 
-    if app.session is not None:
-        drive(app.session)
-    else:
-        setup = app.setup
-        assert setup is not None
+    def close(self) -> None:
+        """The screen has closed: the console and the loop stop (an evening's driver is let
+        go, its console stays), the journal marks where a resume goes on."""
+        self.stop.set()
+        if self.served is not None:
+            self.served.stop()
+        session = self.session
+        if session is None:
+            return
+        session.loop.call(lambda: None)  # wakes its thread, which then sees ``stop``
+        if self.thread is not None:
+            self.thread.join(timeout=5)
+        if session.table is not None:
+            session.table.release()
+        else:
+            session.loop.stop()
+        journal = session.host.journal
+        if isinstance(journal, Journal) and not session.host.game.is_over:
+            journal.stop(session.host.now())  # where the host stopped
 
-        def started(deal: Deal) -> Session:
-            session = setup(deal)
-            drive(session)
-            return session
-
-        app.setup = started
-    narration.player.start()
-    try:
-        app.run()
-    finally:
-        stop.set()
-        for server in served:
-            server.stop()
-        for session in session_ref:
-            session.loop.call(lambda: None)  # wakes its thread, which then sees ``stop``
-        for thread in threads:
-            thread.join(timeout=5)
-        for session in session_ref:  # its own loop stopped, an evening's let go
-            if session.table is not None:
-                session.table.release()
-            else:
-                session.loop.stop()
-        for session in session_ref:  # where the host stopped: a resume goes on from here
-            journal = session.host.journal
-            if isinstance(journal, Journal) and not session.host.game.is_over:
-                journal.stop(session.host.now())
-        narration.close()
-        if out_wav and not session_ref:
-            Path(out_wav).unlink(missing_ok=True)  # silence at most: no game in it to keep
-        for session in session_ref:
-            if session.host.journal is not None and isinstance(session.host.journal, Journal):
-                session.host.journal.close()
-    if app.error:
-        raise NarratorError(app.error)
-    if session_ref and session_ref[0].journal is not None:
-        path = session_ref[0].journal
-        game = session_ref[0].host.game
-        again = mount.resume if mount is not None else f"narrator resume {path}"
+    def report(self) -> None:
+        """The last line: where the game's journal is, and how to go on with it."""
+        session = self.session
+        if session is None or session.journal is None:
+            print("narrator: no game was started")
+            return
+        path, game = session.journal, session.host.game
+        again = self.mount.resume if self.mount is not None else f"narrator resume {path}"
         if game.winner is not None:
             print(f"narrator: the game is over ({game.winner.value} won); its journal is {path}")
         else:
             print(f"narrator: the game is journaled in {path}; continue it with `{again}`")
+
+
+def run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | None = None,
+            lang: str = "ru", resumed: JournalContents | None = None,
+            out_wav: str | None = None, *, mount: Mount | None = None) -> int:
+    """Run the UI; the host's loop runs on its own thread until the UI closes. With
+    ``console``, the table console serves the same host (its links are printed first); with
+    ``mount``, the console is the mount's (an evening's: it stays up after the game). When
+    no game was started (the host left the cards' form), the narration's WAV ``out_wav`` holds
+    nothing of a game and is not left behind."""
+    host_loop = _HostLoop(app, console, lang, resumed, mount)
+    if app.session is not None:
+        host_loop.drive(app.session)
     else:
-        print("narrator: no game was started")
+        setup = app.setup
+        assert setup is not None
+        app.setup = lambda deal: host_loop.drive(setup(deal))
+    narration.player.start()
+    try:
+        app.run()
+    finally:
+        host_loop.close()
+        narration.close()
+        if out_wav and host_loop.session is None:
+            Path(out_wav).unlink(missing_ok=True)  # silence at most: no game in it to keep
+        journal = host_loop.session.host.journal if host_loop.session is not None else None
+        if isinstance(journal, Journal):
+            journal.close()
+    if app.error:
+        raise NarratorError(app.error)
+    host_loop.report()
     return 0
 
 
