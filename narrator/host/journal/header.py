@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from narrator.engine import Game, Role
-from narrator.engine.options import check_names, check_options, options_of
+from narrator.engine.options import apply_options, check_names, check_options, options_of
 from narrator.engine.rules import Rules, find_rules
 from narrator.engine.tuning import settings_of, with_settings
 from narrator.errors import NarratorError
@@ -105,7 +105,7 @@ class _Fields:
         seats = self.checked("seats", lambda: rules.check_seats(self.head.get("seats")))
         roles = self.roles(rules, seats)
         settings = self.settings(rules)
-        options = self.checked("options", lambda: check_options(self.head.get("options", {})))
+        options = self.options(rules, settings)
         names = self.checked("names", lambda: check_names(self.head.get("names", {}), seats))
         dealt = self.dealt(rules)
         return JournalHeader(rules_name, seats, roles, lang, mode, settings, options, names,
@@ -170,6 +170,14 @@ class _Fields:
         settings = {str(k): float(v) for k, v in raw.items()}
         self.checked("settings", lambda: with_settings(rules, **settings))  # known, in range
         return settings
+
+    def options(self, rules: Rules, settings: dict[str, float]) -> dict[str, Any]:
+        options = self.checked("options", lambda: check_options(self.head.get("options", {})))
+        # Whether the ruleset takes them (vrn plays its own first day) is asked here as well,
+        # as the game rebuilt will ask it: a header it refuses is refused naming its line and
+        # its field, not later, in words that name neither.
+        apply_options(with_settings(rules, **settings), options, where=f"{self.name}:1: options")
+        return options
 
     def dealt(self, rules: Rules) -> dict[str, str]:
         raw = self.head.get("dealt", {})
