@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import assert_never
 
 from narrator.engine import Action, EngineError, Game
 from narrator.engine import events as ev
@@ -115,6 +116,8 @@ class JournalContents:
                 self.input_at.append(len(self.entries))
             case Moment():
                 pass  # where the host quit, a heartbeat: only its time counts (the last line's)
+            case _:  # (a new kind of record is named here by mypy)
+                assert_never(record)
         self.last_t = record.t
 
 
