@@ -56,7 +56,6 @@ class PlayedLine:
         return self.ended is not None
 
 
-
 @dataclass(slots=True)
 class LineQueue:
     """The lines waiting to be said — the urgent ones first — and the one playing, in timeline
