@@ -2,8 +2,9 @@
 
 The app gets its collaborators injected: a :class:`Session` (the host, its live loop, the
 transcript of what was said) or, when the cards are still to be entered, a ``setup`` callable
-that makes one from the seats of the don, the mafia and the sheriff. It never runs the loop
-itself: the command runs it on a thread, the tests step it on a VirtualClock.
+that makes one from the seats of the don, the mafia and the sheriff (the deal's form,
+:mod:`narrator.assist.cards`). It never runs the loop itself: the command runs it on a thread,
+the tests step it on a VirtualClock.
 """
 
 from __future__ import annotations
@@ -20,20 +21,23 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Footer, RichLog, Static
 
+from narrator.assist.cards import Deal, RolesScreen, card_fields, parse_cards, parse_roles
 from narrator.assist.control import Controller, Snapshot
-from narrator.engine import Expect, Role, Rules, Team, find_rules
+from narrator.engine import Expect, Role, Rules
 from narrator.engine import waits as w
-from narrator.engine.options import OptionError, parse_names
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.transcript import Transcript
 from narrator.table.session import TableSession
-from narrator.typed import typed_number
+
+# the deal's form is the cards' module; its callers name it from here, with the app
+__all__ = ["AssistApp", "Deal", "GameScreen", "Session", "Setup", "card_fields", "parse_cards",
+           "parse_roles"]
 
 _ROLE_STYLE = {Role.CIVILIAN: "", Role.SHERIFF: "bold red", Role.MAFIA: "bold",
                Role.DON: "bold reverse"}
@@ -55,117 +59,7 @@ class Session:
     table: TableSession | None = None
 
 
-@dataclass(frozen=True)
-class Deal:
-    """What the host enters before the first night: the cards, the players' nicknames, and what
-    the ruleset deals besides the cards (the maniac's side)."""
-
-    roles: dict[int, Role]
-    names: dict[int, str] = field(default_factory=dict)
-    dealt: dict[str, str] = field(default_factory=dict)
-
-
 Setup = Callable[[Deal], Session]
-
-
-def _cards(rules: Rules, seats: int) -> list[tuple[Role, int]]:
-    """The cards dealt besides the civilians', the mafia's first (the order a host enters
-    them in)."""
-    return sorted(rules.composition(seats).items(),
-                  key=lambda card: (card[0].team is not Team.BLACK, card[0] is not Role.DON))
-
-
-def card_fields(rules: Rules, seats: int) -> list[tuple[str, str]]:
-    """The fields the host fills in for ``rules`` at ``seats``: (name, placeholder) for each
-    card but the civilians', then for each thing dealt besides the cards."""
-    fields = [(role.value, f"{role.value}: {n} seats, e.g. 5 9" if n > 1
-               else f"{role.value}: seat")
-              for role, n in _cards(rules, seats)]
-    fields += [(name, f"{name.replace('_', ' ')}: {' or '.join(values)}")
-               for name, values in rules.dealt_choices.items()]
-    return fields
-
-
-def parse_cards(rules: Rules, seats: int,
-                fields: dict[str, str]) -> tuple[dict[int, Role], dict[str, str]]:
-    """The cards the host dealt (seat numbers by spaces or commas, as many as the ruleset
-    deals) and what else was dealt, from the fields of :func:`card_fields`."""
-    roles: dict[int, Role] = {}
-    for role, count in _cards(rules, seats):
-        words = fields.get(role.value, "").replace(",", " ").split()
-        if not words:
-            raise NarratorError(f"{role.value}: enter a seat number")
-        if count == 1 and len(words) > 1:  # (a count of several: the deal's check says it)
-            raise NarratorError(f"{role.value}: one seat, not {len(words)}")
-        for word in words:
-            seat = typed_number(word)
-            if seat is None or not 1 <= seat <= seats:
-                shown = word if len(word) <= 12 else word[:12] + "…"
-                raise NarratorError(f"{role.value}: {shown!r} is not a seat (1..{seats})")
-            if seat in roles:
-                raise NarratorError(f"seat {seat} is both {roles[seat].value} and {role.value}")
-            roles[seat] = role
-    dealt: dict[str, str] = {}
-    for name, values in rules.dealt_choices.items():
-        value = fields.get(name, "").strip().lower()
-        if value not in values:
-            raise NarratorError(f"{name.replace('_', ' ')}: {' or '.join(values)}, "
-                                f"not {value!r}")
-        dealt[name] = value
-    rules.check_deal(seats, roles)
-    return roles, dealt
-
-
-def parse_roles(don: str, mafia: str, sheriff: str, seats: int,
-                rules: Rules | None = None) -> dict[int, Role]:
-    """The cards the host dealt (crime-time's unless ``rules`` is given): seat numbers (mafia:
-    several, by spaces or commas), checked to be the ruleset's deal."""
-    fields = {"don": don, "mafia": mafia, "sheriff": sheriff}
-    return parse_cards(rules or find_rules("crime-time"), seats, fields)[0]
-
-
-class RolesScreen(Screen[Deal]):
-    """The host deals the cards; the narrator needs to know where they went (and, if the club
-    likes, what the players are called)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", "Quit")]
-
-    def __init__(self, seats: int, rules: Rules, names: dict[int, str] | None = None) -> None:
-        super().__init__()
-        self.seats = seats
-        self.rules = rules
-        self.names = names or {}
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="roles"):
-            yield Static(f"Deal the cards, then enter the seats (1..{self.seats}).",
-                         id="roles-title")
-            yield Input(",".join(f"{s}={n}" for s, n in sorted(self.names.items())),
-                        placeholder="names (optional): 1=Ника, 2=Бублик, …", id="names")
-            for name, placeholder in card_fields(self.rules, self.seats):
-                yield Input(placeholder=placeholder, id=name)
-            yield Static("Enter: next field, and start the night from the last one.",
-                         id="roles-error")
-        yield Footer()
-
-    def on_input_submitted(self, message: Input.Submitted) -> None:
-        keys = [name for name, _ in card_fields(self.rules, self.seats)]
-        fields = [self.query_one(f"#{name}", Input) for name in keys]
-        empty = next((f for f in fields if not f.value.strip()), None)
-        if empty is not None:
-            empty.focus()
-            return
-        try:
-            roles, dealt = parse_cards(self.rules, self.seats,
-                                       {k: f.value for k, f in zip(keys, fields, strict=True)})
-            names = parse_names(self.query_one("#names", Input).value, self.seats)
-        except OptionError as e:
-            self.query_one("#roles-error", Static).update(Text(f"names: {e}", style="bold red"))
-            return
-        except NarratorError as e:
-            self.query_one("#roles-error", Static).update(Text(str(e), style="bold red"))
-            return
-        self.dismiss(Deal(roles, names, dealt))
 
 
 def _waiting(wait: Expect) -> str:

@@ -13,7 +13,9 @@ The timeline is rendered in fixed chunks (20 ms by default) by one of two driver
 
 Urgent lines («Принято», «Десять секунд») go ahead of every queued announcement and cut into the
 one playing at the next sample they are due (live: the next chunk); the interrupted line resumes
-from the start of the part it was in. The bed is ducked while a line plays.
+from the start of the part it was in. The bed is ducked while a line plays
+(:mod:`narrator.audio.bed`); a line's record and the queue it waits in are
+:mod:`narrator.audio.lines`'.
 """
 
 from __future__ import annotations
@@ -27,10 +29,15 @@ from typing import Protocol
 
 import numpy as np
 
+from narrator.audio.bed import Bed
 from narrator.audio.clip import AudioClip, Samples, concat
 from narrator.audio.format import AudioChunk
+from narrator.audio.lines import LineQueue, PlayedLine
 from narrator.audio.sinks import OutputLost, Sink
 from narrator.clock import Clock
+
+# a line's record is the player's callers' too: they name it from here
+__all__ = ["AudioPlayer", "Callback", "ClipSource", "PlayedLine", "Speakable"]
 
 
 class ClipSource(Protocol):
@@ -48,48 +55,17 @@ class ClipSource(Protocol):
 Speakable = str | AudioClip | Sequence[str | AudioClip]
 
 
-@dataclass(eq=False, slots=True)
-class PlayedLine:
-    """One thing said: a clip, a key, or a sentence joined from several."""
-
-    parts: tuple[str, ...]  # the keys (``<clip>`` for a bare clip)
-    text: str  # the words, joined from the pack's texts
-    urgent: bool
-    said_at: float  # clock time of ``say``
-    started: float | None = None  # timeline time of its first sample
-    ended: float | None = None  # timeline time after its last sample (or when dropped)
-    interrupted: int = 0  # how often an urgent line cut in
-    dropped: bool = False  # removed by :meth:`AudioPlayer.stop`
-    audio: Samples = field(default_factory=lambda: np.zeros(0, dtype=np.int16), repr=False)
-    starts: list[int] = field(default_factory=list, repr=False)  # sample offset of each part
-    offset: int = field(default=0, repr=False)  # next sample to play
-    at: int = field(default=0, repr=False)  # earliest timeline sample it may start
-    rate: int = field(default=22050, repr=False)
-
-    samples: int = field(default=-1, repr=False)  # length of the audio (kept once released)
-
-    def __post_init__(self) -> None:
-        if self.samples < 0:
-            self.samples = len(self.audio)
-
-    @property
-    def duration(self) -> float:
-        """Length of the audio in seconds, at the sink's rate."""
-        return self.samples / self.rate
-
-    def release(self) -> None:
-        """Let the audio go once played (or dropped): a long session keeps only the record."""
-        self.audio = _EMPTY
-        self.starts = []
-
-    @property
-    def done(self) -> bool:
-        """Played to the end (or dropped)."""
-        return self.ended is not None
-
-
 Callback = Callable[[PlayedLine], None]
-_EMPTY: Samples = np.zeros(0, dtype=np.int16)
+
+
+@dataclass(slots=True)
+class _Live:
+    """The live thread, and what it is told and hands over under the player's lock."""
+
+    thread: threading.Thread | None = None
+    stopping: bool = False
+    kick: bool = False  # a new line: render ahead of the clock at once
+    out: list[AudioChunk] = field(default_factory=list)  # chunks rendered, to write unlocked
 
 
 class AudioPlayer:
@@ -128,8 +104,6 @@ class AudioPlayer:
         self.chunk_samples = max(1, round(chunk * self.rate))
         self.gap = gap
         self.lead_samples = round(lead * self.rate)
-        self.duck = 10 ** (duck_db / 20.0)
-        self.fade_samples = max(1, round(fade * self.rate))
         self.echo_tail = echo_tail
         self.on_start: list[Callback] = [on_start] if on_start else []
         self.on_end: list[Callback] = [on_end] if on_end else []
@@ -140,19 +114,10 @@ class AudioPlayer:
         self.retry = 0.5  # seconds between attempts to get a sound card back
         self.t0 = clock.now()
         self._pos = 0  # next timeline sample to render
-        self._urgent: deque[PlayedLine] = deque()
-        self._queue: deque[PlayedLine] = deque()
-        self._current: PlayedLine | None = None
-        self._free_at = 0  # earliest sample a new line may start (a pause after the last one)
-        self._voice_end = -(2**62)  # sample after the last voice sample rendered (none yet)
-        self._bed: Samples | None = None
-        self._bed_pos = 0
-        self._bed_on = False
-        self._bed_gain = 0.0
+        self._queue = LineQueue()
+        self._bed = Bed(self.rate, duck_db=duck_db, fade=fade)
         self._cond = threading.Condition()
-        self._thread: threading.Thread | None = None
-        self._stopping = False
-        self._kick = False
+        self._live = _Live()
         self._closed = False
         self._resampled: weakref.WeakKeyDictionary[AudioClip, AudioClip] = (
             weakref.WeakKeyDictionary()
@@ -161,14 +126,13 @@ class AudioPlayer:
         # audio let go once played, so that memory stays flat over a whole evening
         self.lines: deque[PlayedLine] = deque(maxlen=self.MAX_LINES)
         self._pending: list[tuple[list[Callback], PlayedLine]] = []  # callbacks due, fired unlocked
-        self._out: list[AudioChunk] = []  # live: chunks rendered, to write unlocked
 
     # ----------------------------------------------------------------- public API
 
     @property
     def live(self) -> bool:
         """True once :meth:`start` runs the real-time thread."""
-        return self._thread is not None
+        return self._live.thread is not None
 
     @property
     def position(self) -> float:
@@ -217,9 +181,9 @@ class AudioPlayer:
             if not self.live:
                 self._sync_locked(self._sample_at(now))
             line.at = max(self._sample_at(now), self._pos)
-            (self._urgent if urgent else self._queue).append(line)
+            (self._queue.urgent if urgent else self._queue.waiting).append(line)
             self.lines.append(line)
-            self._kick = True
+            self._live.kick = True
             self._cond.notify_all()
         self._fire_pending()
         return line
@@ -232,7 +196,7 @@ class AudioPlayer:
             if not self.live:
                 self._sync_locked(now_sample)
             busy = self._busy_locked()
-            tail = self._voice_end + round(self.echo_tail * self.rate)
+            tail = self._queue.voice_end + round(self.echo_tail * self.rate)
         self._fire_pending()
         return busy or now_sample < tail
 
@@ -246,9 +210,9 @@ class AudioPlayer:
                 return None
             cursor = self._pos
             gap = round(self.gap * self.rate)
-            if self._current is not None:
-                cursor += len(self._current.audio) - self._current.offset
-            for line in (*self._urgent, *self._queue):
+            if self._queue.playing is not None:
+                cursor += len(self._queue.playing.audio) - self._queue.playing.offset
+            for line in (*self._queue.urgent, *self._queue.waiting):
                 cursor = max(cursor + gap, line.at) + len(line.audio) - line.offset
             return self.t0 + cursor / self.rate
 
@@ -256,11 +220,9 @@ class AudioPlayer:
         """Loop ``bed`` under the voice (ducked while speaking); None fades it out."""
         with self._cond:
             if bed is None:
-                self._bed_on = False
-                return
-            self._bed = self._at_rate(bed).samples
-            self._bed_pos = 0
-            self._bed_on = True
+                self._bed.fade_out()
+            else:
+                self._bed.play(self._at_rate(bed).samples)
 
     def sync(self, until: float | None = None) -> None:
         """Offline: render every whole chunk up to clock time ``until`` (default: now)."""
@@ -291,31 +253,29 @@ class AudioPlayer:
             if not self.live:
                 self._sync_locked(self._sample_at(self.clock.now()))
             t = self.position
-            for line in [
-                *([self._current] if self._current else []),
-                *self._urgent,
-                *self._queue,
-            ]:
+            q = self._queue
+            for line in [*([q.playing] if q.playing else []), *q.urgent, *q.waiting]:
                 line.dropped = True
                 line.ended = t
                 line.release()
                 self._pending.append((self.on_end, line))
-            self._current = None
-            self._urgent.clear()
-            self._queue.clear()
+            q.playing = None
+            q.urgent.clear()
+            q.waiting.clear()
         self._fire_pending()
 
     def start(self) -> None:
         """Live: start the thread that feeds the sink in real time."""
-        if self._thread is not None:
+        if self._live.thread is not None:
             return
         with self._cond:
             # Re-anchor the timeline: nothing was rendered before this moment.
             if self._pos == 0:
                 self.t0 = self.clock.now()
-            self._stopping = False
-        self._thread = threading.Thread(target=self._run, name="narrator-playback", daemon=True)
-        self._thread.start()
+            self._live.stopping = False
+        thread = threading.Thread(target=self._run, name="narrator-playback", daemon=True)
+        self._live.thread = thread
+        thread.start()
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Live: block until nothing is playing or queued; False on timeout."""
@@ -327,13 +287,13 @@ class AudioPlayer:
         if self._closed:
             return
         self._closed = True
-        thread = self._thread
+        thread = self._live.thread
         if thread is not None:
             with self._cond:
-                self._stopping = True
+                self._live.stopping = True
                 self._cond.notify_all()
             thread.join()
-            self._thread = None
+            self._live.thread = None
         self.sink.close()
 
     # ----------------------------------------------------------------- internals
@@ -351,7 +311,7 @@ class AudioPlayer:
         return round((t - self.t0) * self.rate)
 
     def _busy_locked(self) -> bool:
-        return self._current is not None or bool(self._urgent) or bool(self._queue)
+        return self._queue.busy()
 
     def _sync_locked(self, target: int) -> None:
         while self._pos + self.chunk_samples <= target:
@@ -365,93 +325,70 @@ class AudioPlayer:
             for cb in callbacks:
                 cb(line)
 
-    def _next_start(self) -> int | None:
-        """The first sample at which a queued line may start (None: nothing queued)."""
-        heads = [q[0] for q in (self._urgent, self._queue) if q]
-        if not heads:
-            return None
-        return min(max(h.at, self._free_at) for h in heads)
-
     def _begin(self, line: PlayedLine, sample: int) -> None:
-        self._current = line
+        self._queue.playing = line
         if line.started is None:
             line.started = self.t0 + sample / self.rate
             self._pending.append((self.on_start, line))
 
     def _mix_voice(self, out: Samples) -> bool:
         """Fill ``out`` with voice for samples ``[pos, pos + len(out))``; True if any voice."""
+        q = self._queue
         n = len(out)
         i = 0
         voiced = False
         while i < n:
             at = self._pos + i
-            cur = self._current
-            urgent_due = bool(self._urgent) and self._urgent[0].at <= at
+            cur = q.playing
+            urgent_due = bool(q.urgent) and q.urgent[0].at <= at
             if cur is not None and not cur.urgent and urgent_due:
                 # Cut in: the interrupted line resumes from the start of its current part.
                 cur.offset = max(s for s in cur.starts if s <= cur.offset) if cur.starts else 0
                 cur.interrupted += 1
-                self._queue.appendleft(cur)
-                self._begin(self._urgent.popleft(), at)
+                q.waiting.appendleft(cur)
+                self._begin(q.urgent.popleft(), at)
                 continue
             if cur is None:
-                if urgent_due and at >= self._free_at:
-                    self._begin(self._urgent.popleft(), at)
+                if urgent_due and at >= q.free_at:
+                    self._begin(q.urgent.popleft(), at)
                     continue
-                head_due = bool(self._queue) and max(self._queue[0].at, self._free_at) <= at
+                head_due = bool(q.waiting) and max(q.waiting[0].at, q.free_at) <= at
                 if head_due and not urgent_due:
-                    self._begin(self._queue.popleft(), at)
+                    self._begin(q.waiting.popleft(), at)
                     continue
-                nxt = self._next_start()
+                nxt = q.next_start()
                 i = n if nxt is None else min(n, max(i + 1, nxt - self._pos))
                 continue
             limit = n
-            if not cur.urgent and self._urgent:
-                limit = min(limit, max(i + 1, self._urgent[0].at - self._pos))
+            if not cur.urgent and q.urgent:
+                limit = min(limit, max(i + 1, q.urgent[0].at - self._pos))
             take = min(limit - i, len(cur.audio) - cur.offset)
             out[i : i + take] = cur.audio[cur.offset : cur.offset + take]
             cur.offset += take
             i += take
             voiced = voiced or take > 0
             if cur.offset >= len(cur.audio):
-                end = self._pos + i
-                cur.ended = self.t0 + end / self.rate
-                cur.release()
-                self._pending.append((self.on_end, cur))
-                self._current = None
-                self._voice_end = end
-                self._free_at = end + round(self.gap * self.rate)
+                self._end(cur, self._pos + i)
         return voiced
 
-    def _mix_bed(self, voice: Samples, voiced: bool) -> Samples:
-        bed = self._bed
-        if bed is None or not len(bed):
-            return voice
-        n = len(voice)
-        target = (self.duck if voiced or self._current is not None else 1.0) if self._bed_on else 0
-        g0 = self._bed_gain
-        step = n / self.fade_samples
-        g1 = target if abs(target - g0) <= step else g0 + (step if target > g0 else -step)
-        self._bed_gain = g1
-        if g0 == 0 and g1 == 0:
-            if not self._bed_on:
-                self._bed = None
-            return voice
-        idx = (self._bed_pos + np.arange(n)) % len(bed)
-        self._bed_pos = int((self._bed_pos + n) % len(bed))
-        gains = np.linspace(g0, g1, n, endpoint=False, dtype=np.float32)
-        mixed = voice.astype(np.int32) + (bed[idx].astype(np.float32) * gains).astype(np.int32)
-        return np.clip(mixed, -32768, 32767).astype(np.int16)
+    def _end(self, line: PlayedLine, end: int) -> None:
+        """``line`` played its last sample before ``end``: a pause before the next one."""
+        line.ended = self.t0 + end / self.rate
+        line.release()
+        self._pending.append((self.on_end, line))
+        self._queue.playing = None
+        self._queue.voice_end = end
+        self._queue.free_at = end + round(self.gap * self.rate)
 
     def _render_chunk_locked(self) -> None:
         n = self.chunk_samples
         voice = np.zeros(n, dtype=np.int16)
         voiced = self._mix_voice(voice)
-        data = self._mix_bed(voice, voiced)
+        data = self._bed.mix(voice, voiced or self._queue.playing is not None)
         chunk = AudioChunk(data.tobytes(), self.sink.format, self.t0 + self._pos / self.rate)
         self._pos += n
         if self.live:
-            self._out.append(chunk)
+            self._live.out.append(chunk)
         else:
             self.sink.write(chunk)
         self._cond.notify_all()
@@ -459,19 +396,19 @@ class AudioPlayer:
     def _run(self) -> None:
         while True:
             with self._cond:
-                if self._stopping:
+                if self._live.stopping:
                     return
                 target = self._sample_at(self.clock.now()) + self.lead_samples
                 # A new line may run up to one more lead ahead: it should not wait for the
                 # clock to catch up with what was rendered before it was said.
-                allowance = self.lead_samples + self.chunk_samples if self._kick else 0
+                allowance = self.lead_samples + self.chunk_samples if self._live.kick else 0
                 if self._pos + self.chunk_samples > target + allowance:
                     wait = (self._pos + self.chunk_samples - target) / self.rate
                     self._cond.wait(timeout=wait)
                     continue
-                self._kick = False
+                self._live.kick = False
                 self._render_chunk_locked()
-                out, self._out = self._out, []
+                out, self._live.out = self._live.out, []
             # Written outside the lock: a device write blocks while its buffer is full.
             try:
                 for chunk in out:
@@ -492,10 +429,10 @@ class AudioPlayer:
         reopen = getattr(self.sink, "reopen", None)
         while True:
             with self._cond:
-                if self._stopping:
+                if self._live.stopping:
                     return False
                 self._cond.wait(timeout=self.retry)
-                if self._stopping:
+                if self._live.stopping:
                     return False
             if reopen is None:
                 continue  # a sink that cannot come back: wait for close()

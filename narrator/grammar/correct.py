@@ -16,7 +16,7 @@ from rapidfuzz import fuzz, process
 from narrator.grammar.lexicon import END_WORDS, FILLERS, VOTE_WORDS, check_lang
 from narrator.grammar.normalize import BOUNDARY, key, tokens
 from narrator.grammar.numbers import number_forms
-from narrator.grammar.parse import END, FILLER, NUM, token_table
+from narrator.grammar.parse import END, FILLER, NUM, Num, Token, token_table
 
 _CUTOFF = 80.0  # fuzz.ratio: one letter off in five, two in eleven
 _MIN_LEN = 4  # shorter words are too easy to confuse («пас», «три», «не»)
@@ -35,16 +35,16 @@ def _targets(lang: str) -> tuple[str, ...]:
     keys = {key(w) for w in words}
     # Never a verb or a mood word, even if a filler list and a verb list shared a spelling.
     return tuple(
-        sorted(k for k in keys if len(k) >= _MIN_LEN and table[k][0] in (FILLER, NUM, END))
+        sorted(k for k in keys if len(k) >= _MIN_LEN and table[k].category in (FILLER, NUM, END))
     )
 
 
-def _by_ear(tok: str, table: dict[str, tuple[object, ...]]) -> str | None:
+def _by_ear(tok: str, table: dict[str, Token]) -> str | None:
     for said, written in _SAID_ENDINGS:
         if tok.endswith(said):
             cand = tok[: -len(said)] + written
             cls = table.get(cand)
-            if cls is not None and cls[0] == NUM:  # a number word only
+            if isinstance(cls, Num):  # a number word only
                 return cand
     return None
 

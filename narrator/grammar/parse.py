@@ -26,8 +26,9 @@ Reason codes, in order of precedence (the first that applies is reported):
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
+from typing import Final, Literal, NamedTuple
 
 from narrator.grammar.intents import Intent, IntentKind
 from narrator.grammar.lexicon import (
@@ -44,13 +45,61 @@ from narrator.grammar.normalize import BOUNDARY, key, tokens
 from narrator.grammar.numbers import number_table
 from narrator.reasons import Reason
 
-# Token classes: a tuple whose first item is the category.
-FILLER: Final = 0  # (FILLER, is_vote_word)
-VERB: Final = 1  # (VERB, kind, form, needs_vote_word)
-NUM: Final = 2  # (NUM, value, tens, unit)
-MOD: Final = 3  # (MOD, bit)
-END: Final = 4  # (END,)
-BOUND: Final = 5  # (BOUND,)
+# The token categories. Every token's first item is its category, so a reader that only asks
+# what kind of word it is (``correct``: never a verb or a mood word) reads ``token.category``.
+FILLER: Final = 0
+VERB: Final = 1
+NUM: Final = 2
+MOD: Final = 3
+END: Final = 4
+BOUND: Final = 5
+
+
+class Filler(NamedTuple):
+    """A word between a verb and its number («игрок», «номер», «на голосование»)."""
+
+    category: Literal[0]
+    vote: bool  # a word of the vote: bare «ставлю» nominates only with one
+
+
+class Verb(NamedTuple):
+    """A verb of nomination or withdrawal, in one of its forms."""
+
+    category: Literal[1]
+    kind: str  # "nominate" or "withdraw"
+    form: str  # "present", "future", "past", "infinitive", "imperative"
+    needs_vote: bool  # «ставлю»: a nomination only with a word of the vote
+
+
+class Num(NamedTuple):
+    """A number, said as a word or written in digits."""
+
+    category: Literal[2]
+    value: int | None  # None for a fraction («5.5»): a number, but no seat
+    tens: bool  # «двадцать»: a following unit word is added to it
+    unit: bool  # 1..9: may follow «двадцать»
+
+
+class Mod(NamedTuple):
+    """A word that changes the mood of a verb («бы», «не», «хочу», «буду»)."""
+
+    category: Literal[3]
+    bit: int  # SUBJ, NEG, INTENT or FUT
+
+
+class End(NamedTuple):
+    """«Спасибо», «Пас»: the end of a speech."""
+
+    category: Literal[4]
+
+
+class Bound(NamedTuple):
+    """A sentence boundary, or a word that starts the phrase afresh."""
+
+    category: Literal[5]
+
+
+Token = Filler | Verb | Num | Mod | End | Bound
 
 SUBJ: Final = 1
 NEG: Final = 2
@@ -65,62 +114,59 @@ NONE_INTENT: Final = Intent("none", None, False, Reason.NO_INTENT)
 
 
 @lru_cache(maxsize=4)
-def token_table(lang: str) -> dict[str, tuple[object, ...]]:
-    """Normalized word → token class for ``lang``; later roles never override earlier ones."""
+def token_table(lang: str) -> dict[str, Token]:
+    """Normalized word → token for ``lang``; later roles never override earlier ones."""
     check_lang(lang)
-    table: dict[str, tuple[object, ...]] = {BOUNDARY: (BOUND,)}
+    table: dict[str, Token] = {BOUNDARY: Bound(BOUND)}
 
-    def put(word: str, cls: tuple[object, ...]) -> None:
-        table.setdefault(key(word), cls)
+    def put(word: str, token: Token) -> None:
+        table.setdefault(key(word), token)
 
     needs_vote = VOTE_NEEDED[lang]
     for kind, forms in VERBS[lang].items():
         for form, words in forms.items():
             for w in words:
-                put(w, (VERB, kind, form, w in needs_vote))
+                put(w, Verb(VERB, kind, form, w in needs_vote))
     for mod, words in MODIFIERS[lang].items():
         for w in words:
-            put(w, (MOD, _MOD_BITS[mod]))
+            put(w, Mod(MOD, _MOD_BITS[mod]))
     for w in END_WORDS[lang]:
-        put(w, (END,))
+        put(w, End(END))
     for w in RESETS[lang]:
-        put(w, (BOUND,))
+        put(w, Bound(BOUND))
     for k, nw in number_table(lang).items():
-        table.setdefault(k, (NUM, nw.value, nw.tens, nw.unit))
+        table.setdefault(k, Num(NUM, nw.value, nw.tens, nw.unit))
     for w in VOTE_WORDS[lang]:
-        put(w, (FILLER, True))
+        put(w, Filler(FILLER, True))
     for w in FILLERS[lang]:
-        put(w, (FILLER, False))
+        put(w, Filler(FILLER, False))
     return table
 
 
-def _classify(tok: str, table: dict[str, tuple[object, ...]]) -> tuple[object, ...] | None:
-    cls = table.get(tok)
-    if cls is None and tok[0] in "-0123456789":
+def _classify(tok: str, table: dict[str, Token]) -> Token | None:
+    token = table.get(tok)
+    if token is None and tok[0] in "-0123456789":
         if "." in tok:  # «5.5»: a number, but no seat (value None)
-            return (NUM, None, False, False)
+            return Num(NUM, None, False, False)
         sign = -1 if tok[0] == "-" else 1
         digits = tok.lstrip("-").lstrip("0") or "0"
         if len(digits) <= _MAX_DIGITS:
-            return (NUM, sign * int(digits), False, False)
-    return cls
+            return Num(NUM, sign * int(digits), False, False)
+    return token
 
 
-def _read_number(cls: list[tuple[object, ...] | None], j: int) -> tuple[int | None, int]:
-    """The number starting at ``cls[j]`` (a NUM; None for a fraction) and the index after it."""
-    c = cls[j]
-    assert c is not None
-    value = c[1]
-    if value is None:
+def _read_number(toks: list[Token | None], j: int) -> tuple[int | None, int]:
+    """The number starting at ``toks[j]`` (a Num; None for a fraction) and the index after it."""
+    num = toks[j]
+    assert isinstance(num, Num)
+    if num.value is None:
         return None, j + 1
-    assert isinstance(value, int)
-    if c[2] and j + 1 < len(cls):
-        nxt = cls[j + 1]
-        if nxt is not None and nxt[0] == NUM and nxt[3]:
-            unit = nxt[1]
-            assert isinstance(unit, int)
-            return value + unit, j + 2
-    return value, j + 1
+    if num.tens and j + 1 < len(toks):
+        nxt = toks[j + 1]
+        if isinstance(nxt, Num) and nxt.unit:
+            assert nxt.value is not None  # a unit word is a whole number
+            return num.value + nxt.value, j + 2
+    return num.value, j + 1
 
 
 def _reason(mods: int, form: object, target: int | None, heard: bool,
@@ -151,6 +197,98 @@ def _reason(mods: int, form: object, target: int | None, heard: bool,
 MAX_PHRASE = 2000
 
 
+@dataclass
+class _Phrase:
+    """What the words around one verb say: its mood, a word of the vote, its number, its span."""
+
+    mods: int = 0  # SUBJ | NEG | INTENT | FUT
+    vote: bool = False
+    target: int | None = None
+    heard: bool = False  # a number was heard (``target`` is None for a fraction)
+    start: int = 0  # the phrase is words[start:end]
+    end: int = 0
+
+
+def _read_forward(toks: list[Token | None], words: list[str], i: int, phrase: _Phrase) -> None:
+    """From the verb at ``i`` forward: fillers, then the number (2.3.1: «незамедлительно
+    назвать номер»)."""
+    n = len(toks)
+    j = phrase.end = i + 1
+    while j < n:
+        tok = toks[j]
+        if isinstance(tok, Filler | Bound):
+            phrase.vote = phrase.vote or (isinstance(tok, Filler) and tok.vote)
+            j += 1
+            continue
+        if isinstance(tok, Mod) and tok.bit == SUBJ:  # «выставил бы пятого»
+            phrase.mods |= SUBJ
+            j = phrase.end = j + 1
+            continue
+        if isinstance(tok, Num):
+            phrase.target, j = _read_number(toks, j)
+            phrase.heard = True
+            phrase.end = j
+            # «... пятого на голосование»: trailing fillers belong to this phrase.
+            while j < n and isinstance(filler := toks[j], Filler):
+                phrase.vote = phrase.vote or filler.vote
+                j += 1
+        elif isinstance(tok, Mod) and tok.bit == NEG:
+            _read_correction(toks, words, j, phrase)
+        return
+
+
+def _read_correction(toks: list[Token | None], words: list[str], j: int,
+                     phrase: _Phrase) -> None:
+    """«не пятого, а шестого» from the «не» at ``j``: the seat is the one after «а»."""
+    n = len(toks)
+    if j + 1 < n and isinstance(toks[j + 1], Num):
+        _, k = _read_number(toks, j + 1)
+        if k + 1 < n and words[k] == "а" and isinstance(toks[k + 1], Num):
+            phrase.target, phrase.end = _read_number(toks, k + 1)
+            phrase.heard = True
+
+
+def _read_back(toks: list[Token | None], i: int, floor: int, phrase: _Phrase) -> None:
+    """From the verb at ``i`` back to ``floor``: the verb chain (mood words), and a number said
+    before the verb («пятого выставляю»)."""
+    k = i - 1
+    while k >= floor:
+        tok = toks[k]
+        if isinstance(tok, Filler):
+            phrase.vote = phrase.vote or tok.vote
+        elif isinstance(tok, Mod):
+            phrase.mods |= tok.bit
+        elif isinstance(tok, Num) and not phrase.heard:
+            start = k
+            prev = toks[k - 1] if k - 1 >= floor else None
+            if tok.unit and isinstance(prev, Num) and prev.tens:  # «двадцать пять выставляю»
+                start = k - 1
+            phrase.target, _ = _read_number(toks, start)
+            phrase.heard = True
+            k = start
+        else:
+            break
+        k -= 1
+    phrase.start = k + 1
+
+
+def _verb_intent(toks: list[Token | None], words: list[str], i: int, floor: int,
+                 seats: int) -> tuple[Intent, int] | None:
+    """The intent the verb at ``i`` anchors and the index after its phrase, or None when the
+    verb nominates no one (bare «ставлю пятого» is not a nomination)."""
+    verb = toks[i]
+    assert isinstance(verb, Verb)
+    phrase = _Phrase()
+    _read_forward(toks, words, i, phrase)
+    _read_back(toks, i, floor, phrase)
+    if verb.needs_vote and not phrase.vote:
+        return None
+    reason = _reason(phrase.mods, verb.form, phrase.target, phrase.heard, seats)
+    kind: IntentKind = "nominate" if verb.kind == "nominate" else "withdraw"
+    said = " ".join(words[phrase.start:phrase.end])
+    return Intent(kind, phrase.target, reason is None, reason, said), max(i + 1, phrase.end)
+
+
 def parse(text: str, lang: str = "ru", seats: int = 10) -> list[Intent]:
     """The intents in ``text``, in order of appearance.
 
@@ -159,97 +297,21 @@ def parse(text: str, lang: str = "ru", seats: int = 10) -> list[Intent]:
     ``text``; raises ``ValueError`` for an unknown ``lang``.
     """
     table = token_table(lang)
-    toks = tokens(text)
-    n = len(toks)
-    cls = [_classify(t, table) for t in toks]
+    words = tokens(text)
+    toks = [_classify(w, table) for w in words]
     out: list[Intent] = []
     floor = 0  # backward scans stop here: the end of the previous intent
     i = 0
-    while i < n:
-        c = cls[i]
-        if c is None or (c[0] != VERB and c[0] != END):
+    while i < len(words):
+        tok = toks[i]
+        found = None
+        if isinstance(tok, End):
+            found = Intent("end_speech", None, True, None, words[i]), i + 1
+        elif isinstance(tok, Verb):
+            found = _verb_intent(toks, words, i, floor, seats)
+        if found is None:
             i += 1
             continue
-        if c[0] == END:
-            out.append(Intent("end_speech", None, True, None, toks[i]))
-            i += 1
-            floor = i
-            continue
-        _, kind, form, needs_vote = c
-        mods = 0
-        vote = False
-        target: int | None = None
-        heard = False  # a number was heard (``target`` is None for a fraction)
-        # Forward: fillers, then the number (2.3.1: «незамедлительно назвать номер»).
-        j = i + 1
-        end = i + 1
-        while j < n:
-            cj = cls[j]
-            if cj is None:
-                break
-            cat = cj[0]
-            if cat in (FILLER, BOUND):
-                vote = vote or (cat == FILLER and bool(cj[1]))
-                j += 1
-                continue
-            if cat == MOD and cj[1] == SUBJ:  # «выставил бы пятого»
-                mods |= SUBJ
-                j += 1
-                end = j
-                continue
-            if cat == NUM:
-                target, j = _read_number(cls, j)
-                heard = True
-                end = j
-                # «... пятого на голосование»: trailing fillers belong to this phrase.
-                while j < n and (cj := cls[j]) is not None and cj[0] == FILLER:
-                    vote = vote or bool(cj[1])
-                    j += 1
-                break
-            if cat == MOD and cj[1] == NEG and j + 1 < n:  # «не пятого, а шестого»
-                nj = cls[j + 1]
-                if nj is not None and nj[0] == NUM:
-                    _, k = _read_number(cls, j + 1)
-                    if k + 1 < n and toks[k] == "а":
-                        nk = cls[k + 1]
-                        if nk is not None and nk[0] == NUM:
-                            target, j = _read_number(cls, k + 1)
-                            heard = True
-                            end = j
-            break
-        # Backward: the verb chain (mood words), and a number said before the verb.
-        k = i - 1
-        back_number = False
-        while k >= floor:
-            ck = cls[k]
-            if ck is None:
-                break
-            cat = ck[0]
-            if cat == FILLER:
-                vote = vote or bool(ck[1])
-            elif cat == MOD:
-                bit = ck[1]
-                assert isinstance(bit, int)
-                mods |= bit
-            elif cat == NUM and not heard and not back_number:
-                # «пятого выставляю»: the number right before the verb.
-                start = k
-                prev = cls[k - 1] if k - 1 >= floor else None
-                if ck[3] and prev is not None and prev[0] == NUM and prev[2]:
-                    start = k - 1
-                target, _ = _read_number(cls, start)
-                heard = back_number = True
-                k = start
-            else:
-                break
-            k -= 1
-        if needs_vote and not vote:  # bare «ставлю пятого» is not a nomination
-            i += 1
-            continue
-        start = k + 1
-        reason = _reason(mods, form, target, heard, seats)
-        ikind: IntentKind = "nominate" if kind == "nominate" else "withdraw"
-        out.append(Intent(ikind, target, reason is None, reason, " ".join(toks[start:end])))
-        i = max(i + 1, end)
-        floor = i
+        out.append(found[0])
+        i = floor = found[1]
     return out or [NONE_INTENT]

@@ -92,7 +92,45 @@ def reword(key: str, wording: Wording) -> tuple[str, ...]:
     return (key,)
 
 
+#: the events of each part of the game the narrator speaks in; the rest are in :func:`_lines`
+_NightEvent = ev.PhaseStarted | ev.NightResult | ev.Declared | ev.Missed | ev.Victims
+_SpeechEvent = (ev.SpeechesBegin | ev.SpeechStarted | ev.SpeechEnded | ev.SpeechSkipped
+                | ev.Nominated | ev.Withdrawn | ev.Fouled | ev.BestMoveAsked)
+_VoteEvent = (ev.VotingCancelled | ev.VotingStarted | ev.VoteCall | ev.VoteCounted | ev.Tie
+              | ev.TieStays | ev.Unopposed | ev.Stays | ev.PlaysOn)
+_CrashEvent = ev.CrashStarted | ev.CrashResult | ev.CrashNotApplied
+
+
 def _lines(event: ev.Event) -> list[Line]:
+    if isinstance(event, _NightEvent):
+        return _night_lines(event)
+    if isinstance(event, _SpeechEvent):
+        return _speech_lines(event)
+    if isinstance(event, _VoteEvent):
+        return _vote_lines(event)
+    if isinstance(event, _CrashEvent):
+        return _crash_lines(event)
+    match event:
+        case ev.CardShown(seat=seat, role=role):
+            return [Line((f"open_card.{seat}", f"card.{role}"))]
+        case ev.SeatOut(seat=seat, how=how) if how in ("vote", "crash"):
+            return [Line((f"leaves.{seat}",))]
+        case ev.SeatOut(seat=seat, how="removed"):
+            return [Line((f"removed.{seat}",))]
+        case ev.SeatOut():
+            return []  # a night's kill: the night's result tells it
+        case ev.GameOver(winner=winner, why=why):
+            key = "win_civilians" if winner == "civilians" else "win_mafia"
+            return [Line((f"{key}_{why}" if why else key,))]
+        case (ev.TimerStarted() | ev.ShotsResolved() | ev.Checked() | ev.Acted() | ev.Saved()
+              | ev.Refused() | ev.PutUpCounted() | ev.BestMoveNamed()):
+            # not said: a timer's start, the night's secrets, what the table sees for itself
+            return []
+        case _:
+            assert_never(event)
+
+
+def _night_lines(event: _NightEvent) -> list[Line]:
     match event:
         case ev.PhaseStarted(name=name):
             # a step of another ruleset is said in its wording of ``phase.<name>``
@@ -103,45 +141,47 @@ def _lines(event: ev.Event) -> list[Line]:
             return [Line(("miss",))]
         case ev.NightResult(killed=seat):
             return [Line((f"killed.{seat}",))]
-        case ev.SpeechStarted(seat=seat, kind=kind):
-            return [Line((f"{_SPEECHES[kind]}.{seat}",))]
-        case ev.SpeechesBegin(kind=kind, first=first):
-            return [Line((f"{kind}_opens" if first is None else f"{kind}_opens.{first}",))]
         case ev.Declared(name=name, value=value):
             return [Line((f"{name}.{value}",))]
         case ev.Missed(role=role):
             return [Line((f"missed.{role}",))]
         case ev.Victims(count=count):
             return [Line((f"stretcher.{count}",))]
-        case ev.CardShown(seat=seat, role=role):
-            return [Line((f"open_card.{seat}", f"card.{role}"))]
-        case ev.Stays(seats=seats, reason="first_day"):
-            # «В первый день одного игрока голосованием не выводят: номер … остается за столом»
-            return [Line(tuple(f"first_day_stays.{s}" for s in seats))]
-        case ev.Stays(seats=seats):
-            return [Line(tuple(f"stays.{s}" for s in seats))]
-        case ev.PlaysOn():
-            return [Line(("plays_on",))]
+        case _:
+            assert_never(event)
+
+
+def _speech_lines(event: _SpeechEvent) -> list[Line]:
+    match event:
+        case ev.SpeechesBegin(kind=kind, first=first):
+            return [Line((f"{kind}_opens" if first is None else f"{kind}_opens.{first}",))]
+        case ev.SpeechStarted(seat=seat, kind=kind):
+            return [Line((f"{_SPEECHES[kind]}.{seat}",))]
         case ev.SpeechEnded(early=False):
             return [Line(("thanks",))]
+        case ev.SpeechEnded():
+            return []  # a speech ended early
+        case ev.SpeechSkipped(seat=seat):
+            return [Line((f"skips_speech.{seat}",))]
         case ev.Nominated():
             return [Line(("accepted",), urgent=True)]  # 2.3.1 «Принято»
         case ev.Withdrawn():
             return [Line(("withdrawn",), urgent=True)]  # 2.3.2 «Снято»
+        case ev.Fouled(seat=seat):
+            return [Line((f"foul.{seat}",))]
+        case ev.BestMoveAsked(seat=seat):
+            return [Line((f"best_move.{seat}",))]
+        case _:
+            assert_never(event)
+
+
+def _vote_lines(event: _VoteEvent) -> list[Line]:
+    match event:
         case ev.VotingCancelled(reason=reason):
             # a reason of another ruleset is said in its wording of the reason itself
             return [Line((_CANCELLED.get(reason, reason),))]
         case ev.VotingStarted(round=rnd, candidates=cands):
-            # 2.4: the host announces how many candidates stand and names them in order
-            # («На голосование выставлены две кандидатуры: номер четыре и номер пять»); a
-            # re-vote, how many are voted on again (2.4.1)
-            count = len(cands)
-            keys: tuple[str, ...] = (("revote", f"candidates.{count}") if rnd > 1
-                                     else (f"nominated.{count}",))
-            *before, last = cands
-            keys += (*(f"number.{c}" for c in before),
-                     f"number.and.{last}" if before else f"number.{last}")
-            return [Line(keys)]
+            return [_candidates(rnd, cands)]
         case ev.VoteCall(candidate=c):
             return [Line((f"who_for.{c}",))]
         case ev.VoteCounted(votes=n):
@@ -152,30 +192,36 @@ def _lines(event: ev.Event) -> list[Line]:
             return [Line(("tie_stays",))]
         case ev.Unopposed():
             return [Line(("unopposed",))]
+        case ev.Stays(seats=seats, reason="first_day"):
+            # «В первый день одного игрока голосованием не выводят: номер … остается за столом»
+            return [Line(tuple(f"first_day_stays.{s}" for s in seats))]
+        case ev.Stays(seats=seats):
+            return [Line(tuple(f"stays.{s}" for s in seats))]
+        case ev.PlaysOn():
+            return [Line(("plays_on",))]
+        case _:
+            assert_never(event)
+
+
+def _candidates(rnd: int, cands: Sequence[int]) -> Line:
+    """2.4: the host announces how many candidates stand and names them in order («На
+    голосование выставлены две кандидатуры: номер четыре и номер пять»); a re-vote, how many
+    are voted on again (2.4.1)."""
+    count = len(cands)
+    keys: tuple[str, ...] = (("revote", f"candidates.{count}") if rnd > 1
+                             else (f"nominated.{count}",))
+    *before, last = cands
+    return Line((*keys, *(f"number.{c}" for c in before),
+                 f"number.and.{last}" if before else f"number.{last}"))
+
+
+def _crash_lines(event: _CrashEvent) -> list[Line]:
+    match event:
         case ev.CrashStarted():
             return [Line(("crash", "crash_question"))]  # 2.4.2
         case ev.CrashResult(passed=passed):
             return [Line(("crash_passed",) if passed else ("crash_failed",))]
         case ev.CrashNotApplied():
             return [Line(("crash_not_applied",))]
-        case ev.SeatOut(seat=seat, how=how) if how in ("vote", "crash"):
-            return [Line((f"leaves.{seat}",))]
-        case ev.SeatOut(seat=seat, how="removed"):
-            return [Line((f"removed.{seat}",))]
-        case ev.Fouled(seat=seat):
-            return [Line((f"foul.{seat}",))]
-        case ev.SpeechSkipped(seat=seat):
-            return [Line((f"skips_speech.{seat}",))]
-        case ev.BestMoveAsked(seat=seat):
-            return [Line((f"best_move.{seat}",))]
-        case ev.GameOver(winner=winner, why=why):
-            key = "win_civilians" if winner == "civilians" else "win_mafia"
-            return [Line((f"{key}_{why}" if why else key,))]
-        case ev.SpeechEnded() | ev.SeatOut():
-            return []  # a speech ended early; a night's kill (the night's result tells it)
-        case (ev.TimerStarted() | ev.ShotsResolved() | ev.Checked() | ev.Acted() | ev.Saved()
-              | ev.Refused() | ev.PutUpCounted() | ev.BestMoveNamed()):
-            # not said: a timer's start, the night's secrets, what the table sees for itself
-            return []
         case _:
             assert_never(event)

@@ -87,39 +87,48 @@ def seat_label(seat: int, names: dict[int, str]) -> str:
     return f"seat {seat} ({name})" if name else f"seat {seat}"
 
 
-def _note(event: ev.Event, names: dict[int, str]) -> str | None:
-    def seat(s: int) -> str:
-        return seat_label(s, names)
+#: the events of each part of the game the transcript notes; the rest are in :func:`_note`
+_NightNote = ev.ShotsResolved | ev.Checked | ev.Acted | ev.Missed | ev.Saved
+_SpeechNote = (ev.SpeechStarted | ev.Nominated | ev.Withdrawn | ev.PutUpCounted | ev.Fouled
+               | ev.SpeechSkipped | ev.BestMoveNamed)
+_VoteNote = (ev.VotingCancelled | ev.VoteCounted | ev.TieStays | ev.Unopposed | ev.Stays
+             | ev.CrashResult)
+_Silent = (ev.PhaseStarted | ev.TimerStarted | ev.NightResult | ev.Declared | ev.Victims
+           | ev.CardShown | ev.SpeechesBegin | ev.SpeechEnded | ev.VotingStarted | ev.VoteCall
+           | ev.Tie | ev.CrashStarted | ev.CrashNotApplied | ev.BestMoveAsked | ev.PlaysOn)
 
+
+def _note(event: ev.Event, names: dict[int, str]) -> str | None:
+    if isinstance(event, _NightNote):
+        return _night_note(event)
+    if isinstance(event, _SpeechNote):
+        return _speech_note(event, names)
+    if isinstance(event, _VoteNote):
+        return _vote_note(event)
+    if isinstance(event, _Silent):
+        return None  # said aloud (the narration's), or of no note
     match event:
-        case ev.SpeechStarted(seat=s, kind=k):
-            # every kind of speech: vrn's introductions and amateur's justifications too
-            return f"    {seat(s)}: {_SPEECH_NOTE.get(k, k)}" if names else None
-        case ev.Nominated(seat=s, target=t):
-            return f"    {seat(s)} nominates {t}"
-        case ev.Withdrawn(seat=s, target=t):
-            return f"    {seat(s)} withdraws {t}"
         case ev.Refused(seat=s, kind=k, target=t, reason=r):
-            who = seat(s) if s is not None else "input"
+            who = seat_label(s, names) if s is not None else "input"
             return f"    refused: {who} {k} {t if t is not None else ''} ({r})"
-        case ev.VoteCounted(candidate=c, votes=n):
-            return f"    {c}: {n} vote(s)"
-        case ev.TieStays(candidates=c):
-            return f"    tie of {', '.join(map(str, c))} not played out: everybody stays"
-        case ev.VotingCancelled(reason="first_day"):
-            return "    first day: no vote"
-        case ev.Unopposed(candidate=c):
-            return f"    seat {c} is the only candidate: out without a vote"
-        case ev.CrashResult(votes_for=f, votes_against=a, passed=p):
-            return f"    car crash: {f} for, {a} against, {'passed' if p else 'failed'}"
         case ev.SeatOut(seat=s, how=h):
-            return f"    {seat(s)} is out ({h})"
+            return f"    {seat_label(s, names)} is out ({h})"
+        case ev.GameOver(winner=w):
+            return f"    winner: {w}"
+        case _:
+            assert_never(event)
+
+
+def _night_note(event: _NightNote) -> str | None:
+    match event:
         case ev.ShotsResolved(night=n, target=t):
             return f"    night {n}: {'miss' if t is None else f'shot at {t}'}"
         case ev.Checked(role=r, target=t, result=res):
             return f"    {r} checks {t}: {'yes' if res else 'no'}"
         case ev.Acted(role=r, act="kill", target=t):
             return f"    {r} kills {t}"
+        case ev.Acted():
+            return None  # a save: the Saved event tells it
         case ev.Missed(role=r):
             return f"    {r}: no kill"
         case ev.Saved(role=r, target=t, saved=saved) if saved == t:
@@ -128,27 +137,52 @@ def _note(event: ev.Event, names: dict[int, str]) -> str | None:
             return f"    {r} picks {t}: nobody is saved"
         case ev.Saved(role=r, target=t, saved=saved):
             return f"    {r} picks {t}: saved before, {saved} is saved instead"
+        case _:
+            assert_never(event)
+
+
+def _speech_note(event: _SpeechNote, names: dict[int, str]) -> str | None:
+    match event:
+        case ev.SpeechStarted(seat=s, kind=k):
+            # every kind of speech: vrn's introductions and amateur's justifications too
+            return f"    {seat_label(s, names)}: {_SPEECH_NOTE.get(k, k)}" if names else None
+        case ev.Nominated(seat=s, target=t):
+            return f"    {seat_label(s, names)} nominates {t}"
+        case ev.Withdrawn(seat=s, target=t):
+            return f"    {seat_label(s, names)} withdraws {t}"
         case ev.PutUpCounted(target=t, thumbs=n, total=total):
             return f"    put up {t}: {n} thumb(s), {total} today"
+        case ev.Fouled(seat=s, count=n) if n >= 3:
+            # the host is told at the 3rd and the 4th foul (sport rules act on them)
+            return f"    {seat_label(s, names)}: {_ORDINAL.get(n, f'{n}th')} foul"
+        case ev.Fouled():
+            return None  # said aloud
+        case ev.SpeechSkipped(seat=s):
+            return f"    {seat_label(s, names)} loses this speech (3rd foul)"
+        case ev.BestMoveNamed(seat=s, named=named):
+            return f"    {seat_label(s, names)} best move: {', '.join(map(str, named))}"
+        case _:
+            assert_never(event)
+
+
+def _vote_note(event: _VoteNote) -> str | None:
+    match event:
+        case ev.VotingCancelled(reason="first_day"):
+            return "    first day: no vote"
+        case ev.VotingCancelled():
+            return None  # said aloud
+        case ev.VoteCounted(candidate=c, votes=n):
+            return f"    {c}: {n} vote(s)"
+        case ev.TieStays(candidates=c):
+            return f"    tie of {', '.join(map(str, c))} not played out: everybody stays"
+        case ev.Unopposed(candidate=c):
+            return f"    seat {c} is the only candidate: out without a vote"
         case ev.Stays(seats=seats, reason="first_day"):
             return (f"    first day: {', '.join(map(str, seats))} led the round and stay(s), "
                     f"only the lift removes")
         case ev.Stays(seats=seats):
             return f"    fewer votes than before: {', '.join(map(str, seats))} stay(s)"
-        case ev.Fouled(seat=s, count=n) if n >= 3:
-            # the host is told at the 3rd and the 4th foul (sport rules act on them)
-            return f"    {seat(s)}: {_ORDINAL.get(n, f'{n}th')} foul"
-        case ev.SpeechSkipped(seat=s):
-            return f"    {seat(s)} loses this speech (3rd foul)"
-        case ev.BestMoveNamed(seat=s, named=named):
-            return f"    {seat(s)} best move: {', '.join(map(str, named))}"
-        case ev.GameOver(winner=w):
-            return f"    winner: {w}"
-        case (ev.PhaseStarted() | ev.TimerStarted() | ev.NightResult() | ev.Declared() |
-              ev.Acted() | ev.Saved() | ev.Victims() | ev.CardShown() | ev.SpeechesBegin() |
-              ev.SpeechStarted() | ev.SpeechEnded() | ev.VotingCancelled() | ev.VotingStarted()
-              | ev.VoteCall() | ev.Tie() | ev.Stays() | ev.CrashStarted() | ev.CrashNotApplied()
-              | ev.Fouled() | ev.BestMoveAsked() | ev.PlaysOn()):
-            return None  # said aloud (the narration's), or of no note
+        case ev.CrashResult(votes_for=f, votes_against=a, passed=p):
+            return f"    car crash: {f} for, {a} against, {'passed' if p else 'failed'}"
         case _:
             assert_never(event)

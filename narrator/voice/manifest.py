@@ -25,6 +25,8 @@ def default_voices_root() -> Path:
     """The ``voices/`` folder of this checkout (or of the working directory)."""
     repo = Path(__file__).resolve().parents[2] / "voices"
     return repo if repo.is_dir() else Path.cwd() / "voices"
+
+
 _KEY = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)*$")
 _TEMPLATE = re.compile(r"^([a-z0-9_]+(?:\.[a-z0-9_]+)*)\.\{n\}$")
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
@@ -102,20 +104,35 @@ def load_manifest(path: Path | str) -> Manifest:
 
 def parse_manifest(data: Any, path: Path) -> Manifest:
     """Validate and expand already-parsed manifest JSON; ``path`` is named in errors."""
+    lang, name, (lo, hi), phrases = _fields(data, path)
+    # Plain keys first, so templates can both use num.<n> and be overridden by explicit keys.
+    plain = _plain_phrases(phrases, path)
+    texts: dict[str, str] = {}
+    for key, text in phrases.items():
+        m = _TEMPLATE.match(key)
+        if m:
+            _expand(key, m.group(1), text, (lo, hi), plain, texts, path)
+        else:
+            texts.setdefault(key, plain[key])
+    return Manifest(path, lang, name, (lo, hi), dict(phrases), texts)
 
-    def fail(what: str) -> NarratorError:
-        return NarratorError(f"{path}: {what}")
 
+def _fail(path: Path, what: str) -> NarratorError:
+    return NarratorError(f"{path}: {what}")
+
+
+def _fields(data: Any, path: Path) -> tuple[str, str, tuple[int, int], dict[str, Any]]:
+    """The manifest's four fields, each checked: its language, name, numbers and phrases."""
     if not isinstance(data, dict):
-        raise fail("the manifest must be a JSON object")
+        raise _fail(path, "the manifest must be a JSON object")
     for name in ("lang", "name", "numbers", "phrases"):
         if name not in data:
-            raise fail(f'field "{name}" is missing')
+            raise _fail(path, f'field "{name}" is missing')
     lang, name = data["lang"], data["name"]
     if not isinstance(lang, str) or not re.fullmatch(r"[a-z]{2,3}", lang):
-        raise fail(f'field "lang" must be a language code such as "ru", got {lang!r}')
+        raise _fail(path, f'field "lang" must be a language code such as "ru", got {lang!r}')
     if not isinstance(name, str):
-        raise fail('field "name" must be a string')
+        raise _fail(path, 'field "name" must be a string')
     numbers = data["numbers"]
     if (
         not isinstance(numbers, list)
@@ -124,52 +141,55 @@ def parse_manifest(data: Any, path: Path) -> Manifest:
         or numbers[0] > numbers[1]
         or numbers[0] < 0
     ):
-        raise fail(
-            f'field "numbers" must be [first, last] with 0 <= first <= last, got {numbers!r}'
-        )
-    lo, hi = int(numbers[0]), int(numbers[1])
+        raise _fail(path, f'field "numbers" must be [first, last] with 0 <= first <= last, '
+                          f"got {numbers!r}")
     phrases = data["phrases"]
     if not isinstance(phrases, dict) or not phrases:
-        raise fail('field "phrases" must be a non-empty object {key: text}')
+        raise _fail(path, 'field "phrases" must be a non-empty object {key: text}')
+    return lang, name, (int(numbers[0]), int(numbers[1])), phrases
 
-    # Plain keys first, so templates can both use num.<n> and be overridden by explicit keys.
+
+def _plain_phrases(phrases: dict[str, Any], path: Path) -> dict[str, str]:
+    """The phrases that are not templates; every phrase's text checked."""
     plain: dict[str, str] = {}
     for key, text in phrases.items():
         if not isinstance(text, str) or not text.strip():
-            raise fail(f'phrase "{key}" must be a non-empty string')
+            raise _fail(path, f'phrase "{key}" must be a non-empty string')
         if _TEMPLATE.match(key):
             continue
         if not _KEY.match(key):
-            raise fail(f'phrase key "{key}" may hold only a-z, 0-9, "_" and "." (or end in .{{n}})')
+            raise _fail(path, f'phrase key "{key}" may hold only a-z, 0-9, "_" and "." '
+                              f"(or end in .{{n}})")
         if _PLACEHOLDER.search(text):
-            raise fail(f'phrase "{key}" has a placeholder but is not a template (.{{n}}): {text!r}')
+            raise _fail(path, f'phrase "{key}" has a placeholder but is not a template '
+                              f"(.{{n}}): {text!r}")
         plain[key] = text
+    return plain
 
-    texts: dict[str, str] = {}
-    for key, text in phrases.items():
-        m = _TEMPLATE.match(key)
-        if not m:
-            texts.setdefault(key, plain[key])
+
+def _expand(key: str, stem: str, text: str, numbers: tuple[int, int], plain: dict[str, str],
+            texts: dict[str, str], path: Path) -> None:
+    """Add to ``texts`` the template ``key`` (``stem.{n}``) said for every number, except where
+    a key already there or a plain key of the same name says it."""
+    for placeholder in _PLACEHOLDER.findall(text):
+        if placeholder != "num":
+            raise _fail(path, f'phrase "{key}": unknown placeholder {{{placeholder}}} '
+                              f"(only {{num}})")
+    lo, hi = numbers
+    for n in range(lo, hi + 1):
+        expanded = f"{stem}.{n}"
+        if expanded in texts:
             continue
-        for placeholder in _PLACEHOLDER.findall(text):
-            if placeholder != "num":
-                raise fail(f'phrase "{key}": unknown placeholder {{{placeholder}}} (only {{num}})')
-        stem = m.group(1)
-        for n in range(lo, hi + 1):
-            expanded = f"{stem}.{n}"
-            if expanded in texts:
-                continue
-            if expanded in plain:
-                texts[expanded] = plain[expanded]
-                continue
-            if "{num}" in text:
-                num = plain.get(f"num.{n}")
-                if num is None:
-                    raise fail(f'phrase "{key}" needs "num.{n}" (numbers run {lo}..{hi})')
-                texts[expanded] = text.replace("{num}", num)
-            else:
-                texts[expanded] = text
-    return Manifest(path, lang, name, (lo, hi), dict(phrases), texts)
+        if expanded in plain:
+            texts[expanded] = plain[expanded]
+            continue
+        if "{num}" in text:
+            num = plain.get(f"num.{n}")
+            if num is None:
+                raise _fail(path, f'phrase "{key}" needs "num.{n}" (numbers run {lo}..{hi})')
+            texts[expanded] = text.replace("{num}", num)
+        else:
+            texts[expanded] = text
 
 
 _DEFAULTS: dict[tuple[Path, int, int, int], Manifest] = {}
