@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from narrator.cli import _build_parser
+from narrator.cli import build_parser
 
 
 def commands(parser: argparse.ArgumentParser,
@@ -23,7 +23,7 @@ def commands(parser: argparse.ArgumentParser,
 
 def test_every_command_and_option_has_a_help_text() -> None:
     missing = []
-    for path, parser in commands(_build_parser()):
+    for path, parser in commands(build_parser()):
         for action in parser._actions:
             if isinstance(action, argparse._HelpAction | argparse._SubParsersAction):
                 continue
@@ -33,6 +33,6 @@ def test_every_command_and_option_has_a_help_text() -> None:
 
 
 def test_resume_says_it_takes_up_a_game_stopped_with_q_too() -> None:
-    sub = next(a for a in _build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     helps = {a.dest: a.help for a in sub._choices_actions}
     assert "stopped with q" in str(helps["resume"])

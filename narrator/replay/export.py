@@ -21,12 +21,9 @@ SOURCE is a table script (replayed on a virtual clock), a game journal, or a fol
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import os
-import sys
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -504,18 +501,7 @@ def _shot(walk: _Walk, night: int, seat: int) -> int | None:
     return next(iter(aimed)) if len(aimed) == 1 else None
 
 
-# -- the command -----------------------------------------------------------------------------------
-
-
-def _start_option(text: str | None) -> datetime | None:
-    if text is None:
-        return None
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        raise NarratorError(f"--start: expected a date and time like 2024-05-17T19:30:00+03:00, "
-                            f"got {text!r}") from None
-    return when if when.tzinfo is not None else when.astimezone()
+# -- writing the record (the command, a game or an evening: narrator.evening.export) ---------------
 
 
 def write_private(path: Path, text: str) -> None:
@@ -527,23 +513,3 @@ def write_private(path: Path, text: str) -> None:
         os.chmod(path, 0o600)
     except OSError as e:
         raise NarratorError(f"{path}: cannot write the export ({e.strerror})") from None
-
-
-def run(args: argparse.Namespace) -> int:
-    """``narrator export``."""
-    start = _start_option(args.start)
-    source = load_source(args.source)
-    exported = mafiaratings(source, start=start, club_id=args.club_id, event_id=args.event_id)
-    text = json.dumps(exported.record, ensure_ascii=False, indent=1) + "\n"
-    for note in _unique(exported.notes):
-        print(f"narrator: note: {note}", file=sys.stderr)
-    if args.out:
-        write_private(Path(args.out), text)
-        print(f"narrator: written {args.out}", file=sys.stderr)
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-def _unique(items: Iterable[str]) -> list[str]:
-    return list(dict.fromkeys(items))
