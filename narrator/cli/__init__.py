@@ -1,5 +1,5 @@
-"""The ``narrator`` command line: play | evening | assist | replay | resume | export | demo |
-parse | voices | models.
+"""The ``narrator`` command line: play | evening | assist | replay | resume | conform | export |
+demo | parse | voices | models.
 
 Each command's work lives in its package; the command line only parses arguments (every
 command's options, the value it is given and its entry are a row of the table in
