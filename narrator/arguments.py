@@ -247,9 +247,10 @@ class ExportArgs:
 
 @dataclass(frozen=True, slots=True)
 class VoicesBuildArgs:
-    """``narrator voices build``: ``lang`` the languages asked for (empty: every one)."""
+    """``narrator voices build``: ``langs`` the languages asked for (``--lang``, once each;
+    empty: every one)."""
 
-    lang: tuple[str, ...] = ()
+    langs: tuple[str, ...] = ()
     out: str | None = None
     force: bool = False
     quiet: bool = False

@@ -32,7 +32,7 @@ def run_build(args: VoicesBuildArgs) -> int:
 
     source = default_voices_root()
     out_root = Path(args.out) if args.out else source
-    langs = args.lang or LANGS
+    langs = args.langs or LANGS
     quiet: bool = args.quiet
     started = time.perf_counter()
     for lang in langs:

@@ -58,7 +58,7 @@ def test_build_cli_quiet_prints_nothing(
     data = {"lang": "uk", "name": "t", "numbers": [1, 1], "phrases": {"accepted": "Прийнято"}}
     (src_root / "uk" / "manifest.json").write_text(json.dumps(data, ensure_ascii=False), "utf-8")
     monkeypatch.setattr(cli, "default_voices_root", lambda: src_root)
-    args = VoicesBuildArgs(lang=("uk",), quiet=True)
+    args = VoicesBuildArgs(langs=("uk",), quiet=True)
     assert cli.run_build(args) == 0
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err == ""
