@@ -6,13 +6,13 @@ module name built from the file's contents), and an unknown mode is a one-line e
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from narrator.arguments import ResumeArgs
 from narrator.errors import NarratorError
 from narrator.host.journal import JournalContents, load_journal, locked, repair_torn_tail
 
@@ -24,13 +24,13 @@ RESUMERS: dict[str, str] = {
 }
 
 
-def resumer(mode: str) -> Callable[[argparse.Namespace, JournalContents], int]:
+def resumer(mode: str) -> Callable[[ResumeArgs, JournalContents], int]:
     """The ``resume`` function of ``mode``; NarratorError for a mode no table entry names."""
     module = RESUMERS.get(mode)
     if module is None:
         known = ", ".join(sorted(RESUMERS))
         raise NarratorError(f"journal mode {mode!r} is unknown (known: {known})")
-    func: Callable[[argparse.Namespace, JournalContents], int] = importlib.import_module(module).resume
+    func: Callable[[ResumeArgs, JournalContents], int] = importlib.import_module(module).resume
     return func
 
 
@@ -57,7 +57,7 @@ def _not_a_folder(path: Path) -> None:
                         f"(`narrator resume FILE`)")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: ResumeArgs) -> int:
     """Rebuild the game; ``--json`` prints the protocol so far, else the mode takes it up."""
     _not_a_folder(Path(args.journal))
     if not args.json:

@@ -9,12 +9,12 @@ assist journal reopens the app at the same phase.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from narrator.arguments import AssistArgs, AudioArgs, ConsoleArgs, ResumeArgs
 from narrator.assist.control import describe, hold_for_host, public_action
 from narrator.assist.ui import AssistApp, Deal, Session, card_fields, parse_cards
 from narrator.clock import Clock, MonotonicClock
@@ -59,17 +59,14 @@ def make_session(game: Game, clock: Clock, *, journal: Journal | None,
                    journal.path if journal else None, table=table)
 
 
-def _narration(args: argparse.Namespace, clock: Clock, lang: str) -> Narration:
-    voices = getattr(args, "voices", None)
-    music = getattr(args, "night_music", None)
-    out_wav = getattr(args, "out_wav", None)
-    if out_wav:
-        return wav_narration(out_wav, clock, lang=lang, voices=voices, night_music=music)
+def _narration(audio: AudioArgs, clock: Clock, lang: str) -> Narration:
+    if audio.out_wav:
+        return wav_narration(audio.out_wav, clock, lang=lang, voices=audio.voices,
+                             night_music=audio.night_music)
     try:
-        return speaker_narration(clock, lang=lang, voices=voices, night_music=music)
+        return speaker_narration(clock, lang=lang, voices=audio.voices,
+                                 night_music=audio.night_music)
     except NarratorError as e:
-        if not hasattr(args, "out_wav"):  # a command without the audio options
-            raise
         raise NarratorError(f"{e}; use --out-wav FILE to write the narration to a file") from None
 
 
@@ -179,9 +176,10 @@ def run_app(app: AssistApp, narration: Narration, console: ConsoleOptions | None
     return 0
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: AssistArgs) -> int:
     """``narrator assist``."""
-    rules, seats, names = table_options(args)
+    rules, seats, names = table_options(args.table)
+    lang = args.table.lang
     # the deal is checked before anything is opened or written
     cards = cards_option(args.roles, seats, rules) if args.roles else None
     path = Path(args.journal or DEFAULT_JOURNAL)
@@ -190,30 +188,29 @@ def run(args: argparse.Namespace) -> int:
         raise NarratorError(f"{path} already holds a game: continue it with `narrator resume "
                             f"{path}`, or give a new file with --journal FILE")
     check_new_file(path, "--journal")  # before the narration opens its WAV or the device
-    if getattr(args, "out_wav", None):
-        check_new_file(args.out_wav, "--out-wav")
+    if args.audio.out_wav:
+        check_new_file(args.audio.out_wav, "--out-wav")
     clock = MonotonicClock()
-    narration = _narration(args, clock, args.lang)
+    narration = _narration(args.audio, clock, lang)
 
     def setup(deal: Deal) -> Session:
         game = Game(rules, seats=seats, roles=deal.roles, names=deal.names, dealt=deal.dealt)
         try:
-            journal = Journal.for_game(path, game, lang=args.lang, mode="assist")
+            journal = Journal.for_game(path, game, lang=lang, mode="assist")
         except OSError as e:
             raise NarratorError(f"{path}: cannot write the journal ({e.strerror})") from None
         session = make_session(game, clock, journal=journal, narration=narration)
         session.host.start()
         return session
 
-    console = _console(args)
+    console = _console(args.console)
     if cards is not None:
         roles, dealt = cards
-        return run_app(AssistApp(setup(Deal(roles, names, dealt))), narration, console,
-                        args.lang)
+        return run_app(AssistApp(setup(Deal(roles, names, dealt))), narration, console, lang)
     if console is not None:
         raise NarratorError("--console starts with the game: give the cards with --roles")
     return run_app(AssistApp(setup=setup, seats=seats, rules=rules, names=names), narration,
-                   out_wav=getattr(args, "out_wav", None))
+                   out_wav=args.audio.out_wav)
 
 
 def roles_option(text: str, seats: int, rules: Rules | None = None) -> dict[int, Role]:
@@ -274,25 +271,27 @@ def resume_session(contents: JournalContents, path: str | Path, clock: Clock, *,
     return session
 
 
-def resume(args: argparse.Namespace, contents: JournalContents) -> int:
+def resume(args: ResumeArgs, contents: JournalContents) -> int:
     """``narrator resume JOURNAL`` for a journal written by ``narrator assist``."""
     clock = MonotonicClock()
     note = None
-    if getattr(args, "out_wav", None):
-        args.out_wav, note = next_part(args.out_wav)
+    audio = args.audio
+    if audio.out_wav:
+        out_wav, note = next_part(audio.out_wav)
+        audio = replace(audio, out_wav=out_wav)
         if note:
             print(f"narrator: {note}")  # seen once the screen has closed …
-    narration = _narration(args, clock, contents.header.lang)
+    narration = _narration(audio, clock, contents.header.lang)
     session = resume_session(contents, args.journal, clock, narration=narration)
     if note:
         session.notes.append(("refused", note))  # … and on it, in the log, all along
-    return run_app(AssistApp(session), narration, _console(args), contents.header.lang,
+    return run_app(AssistApp(session), narration, _console(args.console), contents.header.lang,
                    contents)
 
 
-def _console(args: argparse.Namespace) -> ConsoleOptions | None:
+def _console(args: ConsoleArgs) -> ConsoleOptions | None:
     """``--console``: the human host dealt the cards and counts the hands; the pads show each
     seat its card and its night steps, the operator view the table."""
-    if getattr(args, "links", None) and getattr(args, "console", None) is None:
+    if args.links and args.address is None:
         raise NarratorError("--links FILE writes the console's links; add --console [HOST:]PORT")
     return console_options(args, hand_votes=True, wait_for_cards=False)

@@ -9,7 +9,6 @@ where :func:`find_model` would pick it up.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import hashlib
 import http.client
@@ -27,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from narrator.arguments import ModelsCheckArgs, ModelsFetchArgs, ModelsInstallArgs
 from narrator.errors import NarratorError
 
 BASE_URL = "https://alphacephei.com/vosk/models/"
@@ -332,9 +332,9 @@ def _top_folder(archive: Path) -> str | None:
     return None
 
 
-def run_install(args: argparse.Namespace) -> int:
+def run_install(args: ModelsInstallArgs) -> int:
     """``narrator models install FILE.zip [--dir DIR]``."""
-    dest = Path(args.dir) if getattr(args, "dir", None) else DEFAULT_DIR
+    dest = Path(args.dir) if args.dir else DEFAULT_DIR
     path = install_model(Path(args.file), dest)
     print(f"installed into {path}; Vosk loads it and it takes runtime grammars")
     if not path.name.startswith("vosk-model-small-"):
@@ -342,10 +342,10 @@ def run_install(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_fetch(args: argparse.Namespace) -> int:
+def run_fetch(args: ModelsFetchArgs) -> int:
     """``narrator models fetch LANG [--dir DIR]``."""
     info = MODELS[args.lang]
-    dest = Path(args.dir) if getattr(args, "dir", None) else DEFAULT_DIR
+    dest = Path(args.dir) if args.dir else DEFAULT_DIR
     target = dest / info.name
     if (target / "am").is_dir():
         print(f"{info.name} is already in {dest}/ (delete the folder to fetch it again)")
@@ -429,9 +429,9 @@ def check_model(path: str | Path) -> ModelReport:
     return ModelReport(p, unknown_token(model, p), seconds)
 
 
-def run_check(args: argparse.Namespace) -> int:
+def run_check(args: ModelsCheckArgs) -> int:
     """``narrator models check [--model PATH] [--lang LANG]``."""
-    path = find_model(args.lang, getattr(args, "model", None))
+    path = find_model(args.lang, args.model)
     report = check_model(path)
     print(f"model: {report.path}")
     print(f"loaded in {report.load_seconds:.1f} s; runtime grammars: yes; "

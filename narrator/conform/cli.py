@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 
+from narrator.arguments import ConformArgs
 from narrator.conform.check import AFTER_A_KILL, FRONT_ENDS, Outcome, conform
 from narrator.conform.compare import shown
 from narrator.errors import NarratorError
@@ -41,7 +41,7 @@ def line_of(o: Outcome) -> str:
     return f"{o.script}  {o.mode}: {text}" + (f"  [{' · '.join(extras)}]" if extras else "")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: ConformArgs) -> int:
     modes = modes_of(args.modes)
     if args.kill < 0:
         raise NarratorError(f"--kill: expected a count of kills, got {args.kill}")

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from narrator.arguments import ConsoleArgs
 from narrator.console.links import check_address, parse_address, print_links, write_links
 from narrator.console.server import Console, start_console
 from narrator.console.settings import ConsoleSettings
@@ -34,16 +35,14 @@ class ConsoleOptions:
     wait_for_cards: bool = True
 
 
-def console_options(args: Any, *, hand_votes: bool = False,
+def console_options(args: ConsoleArgs, *, hand_votes: bool = False,
                     wait_for_cards: bool = True) -> ConsoleOptions | None:
-    """``--console``, ``--links``, ``--votes`` of a command's arguments (None: no console)."""
-    address = getattr(args, "console", None)
-    if address is None:
+    """``--console``, ``--links`` of a command's arguments, its address checked (None: no
+    console); ``hand_votes``: ``--votes hands``, or a mode whose host counts the hands."""
+    if args.address is None:
         return None
-    check_address(*parse_address(address))
-    return ConsoleOptions(address, getattr(args, "links", None),
-                          hand_votes or getattr(args, "votes", "pads") == "hands",
-                          wait_for_cards)
+    check_address(*parse_address(args.address))
+    return ConsoleOptions(args.address, args.links, hand_votes, wait_for_cards)
 
 
 def protocol_of(game: Game, transcript: Transcript) -> Callable[[], dict[str, Any]]:

@@ -10,7 +10,6 @@ its journal ``DIR/game-NN.jsonl``. After each game the results are written
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
@@ -19,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
+from narrator.arguments import EveningArgs
 from narrator.audio.devices import NoDevice
 from narrator.clock import Clock, MonotonicClock
 from narrator.console.links import check_address, parse_address, qr_text, write_links
@@ -281,15 +281,15 @@ class Evening:
             say(qr_text(links["operator"]))
 
 
-def _new_book(folder: Path, args: argparse.Namespace) -> EveningBook:
-    rules, seats, _ = table_options(args)
-    if args.console is None:
+def _new_book(folder: Path, args: EveningArgs) -> EveningBook:
+    rules, seats, _ = table_options(args.table)
+    if args.console.address is None:
         raise NarratorError("a new evening needs the console's address: --console "
                             "[HOST:]PORT (e.g. 0.0.0.0:8765 for the club's Wi-Fi)")
-    book = EveningBook.new(folder, lang=args.lang, rules=rules, seats=seats,
-                           address=args.console, settings=settings_of(rules),
+    book = EveningBook.new(folder, lang=args.table.lang, rules=rules, seats=seats,
+                           address=args.console.address, settings=settings_of(rules),
                            options=options_of(rules),
-                           points=load_points(getattr(args, "rules_file", None)))
+                           points=load_points(args.table.rules_file))
     return book
 
 
@@ -300,16 +300,23 @@ def _add_players(book: EveningBook, text: str | None) -> None:
             book.add_player(name)
 
 
-def run(args: argparse.Namespace) -> int:
+def _moves(address: str, held: str) -> bool:
+    """Whether ``--console address`` gives the evening's links a new address (port 0: the
+    one they are on)."""
+    given = parse_address(address)
+    return given[1] != 0 and given != parse_address(held)
+
+
+def run(args: EveningArgs) -> int:
     """``narrator evening DIR``: a new evening, or the one DIR holds taken up again."""
     folder = Path(args.dir)
+    address = args.console.address
     if (folder / BOOK).exists():
         book = EveningBook.load(folder)
-        given = parse_address(args.console) if args.console is not None else None
-        if given is not None and given[1] != 0 and given != parse_address(book.address):
-            say(f"note: the evening's links are on {book.address}; --console {args.console} "
+        if address is not None and _moves(address, book.address):
+            say(f"note: the evening's links are on {book.address}; --console {address} "
                 "gives every player a new address")
-            book.address = args.console
+            book.address = address
         say(f"the evening in {folder}: {len(book.players)} player(s), "
             f"{len(book.games)} game(s) so far")
     else:
@@ -320,9 +327,9 @@ def run(args: argparse.Namespace) -> int:
     _add_players(book, args.players)
     check_address(*parse_address(book.address))
     # with a human host (--assist) he listens and counts the hands; the pads show the cards
-    opts = TableOptions(book.lang, args.model, None, False, args.voices, None,
-                        args.night_music, args.listen != "off" and not args.assist,
-                        ConsoleOptions(book.address, None, args.assist or args.votes == "hands",
+    opts = TableOptions(book.lang, args.model, None, False, args.audio.voices, None,
+                        args.audio.night_music, args.pads.listen and not args.assist,
+                        ConsoleOptions(book.address, None, args.assist or args.pads.hand_votes,
                                        True))
     # (with --wav each game's narration goes to DIR/game-NN.wav: no speaker needed); every
     # check before the folder is made: a failure leaves nothing behind
@@ -342,6 +349,6 @@ def run(args: argparse.Namespace) -> int:
         say(f"a new evening in {folder}")
     book.save()
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    return Evening(book, opts, model, wav=args.wav, rng=rng, links=args.links,
+    return Evening(book, opts, model, wav=args.wav, rng=rng, links=args.console.links,
                    assist=args.assist).run()
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 
+from narrator.arguments import ParseArgs
 from narrator.errors import NarratorError
 from narrator.grammar.intents import Intent
 from narrator.grammar.parse import MAX_PHRASE, parse
@@ -17,7 +17,7 @@ def _line(intent: Intent) -> str:
     return f"{intent.kind:<10} {target:>3}  {verdict}{said}"
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: ParseArgs) -> int:
     """Print the intents of ``args.text`` (a list of words), one line each; return 0."""
     seats: int = args.seats
     if not 1 <= seats <= 15:

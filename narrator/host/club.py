@@ -15,11 +15,11 @@ table-script headers.
 
 from __future__ import annotations
 
-import argparse
 import tomllib
 from pathlib import Path
 from typing import Any
 
+from narrator.arguments import TableArgs
 from narrator.engine.options import OptionError, apply_options, check_options, parse_names
 from narrator.engine.rules import Rules, find_rules
 from narrator.engine.tuning import parse_figures, with_settings
@@ -68,19 +68,19 @@ def names_option(text: str | None, seats: int) -> dict[int, str]:
         raise NarratorError(f"--names: {e}") from None
 
 
-def table_options(args: argparse.Namespace) -> tuple[Rules, int, dict[int, str]]:
+def table_options(args: TableArgs) -> tuple[Rules, int, dict[int, str]]:
     """The ruleset with its figures (``--count-pace``, ``--timer``, ``--rules-file``), the
     seat count and the nicknames of ``play`` and ``assist``; each a one-line error."""
     pace = {} if args.count_pace is None else {"count_pace": args.count_pace}  # 2.1.2
-    figures = parse_figures(getattr(args, "timer", None) or [])
+    figures = parse_figures(list(args.timers))
     rules = with_settings(find_rules(args.rules), **pace)
     try:  # a figure of another ruleset (``decision`` is vrn's) is named as such
         rules = with_settings(rules, **figures)
     except NarratorError as e:
         raise NarratorError(f"--timer: {e}") from None
-    rules = club_rules(rules, getattr(args, "rules_file", None))
+    rules = club_rules(rules, args.rules_file)
     try:  # 0 is no table; the ruleset says which are (and none that starts decided)
         seats = rules.check_seats(rules.seats if args.seats is None else args.seats)
     except NarratorError as e:
         raise NarratorError(f"--seats: {e}") from None
-    return rules, seats, names_option(getattr(args, "names", None), seats)
+    return rules, seats, names_option(args.names, seats)

@@ -12,7 +12,6 @@ microphone's chunks.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import random
@@ -22,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from narrator.arguments import AudioArgs, ConsoleArgs, PadArgs, PlayArgs, ResumeArgs
 from narrator.audio.devices import input_device, output_device
 from narrator.audio.listener import EchoGate
 from narrator.audio.models import find_model, grammar_support
@@ -107,18 +107,20 @@ class TableOptions:
     mount: Mount | None = None
 
 
-def _options(args: argparse.Namespace, lang: str) -> TableOptions:
-    opts = TableOptions(lang, getattr(args, "model", None), getattr(args, "record", None),
-                    bool(getattr(args, "assist", False)), getattr(args, "voices", None),
-                    getattr(args, "out_wav", None), getattr(args, "night_music", None),
-                    getattr(args, "listen", "on") != "off", console_options(args))
+def _options(lang: str, model: str | None, audio: AudioArgs, console: ConsoleArgs, pads: PadArgs,
+             *, record: str | None = None, assist: bool = False) -> TableOptions:
+    """How ``play``, or ``resume`` of a ``play`` game, is played (the table, its ruleset and
+    language, is the command's or the journal's); a one-line error for options that clash."""
+    opts = TableOptions(lang, model, record, assist, audio.voices, audio.out_wav,
+                        audio.night_music, pads.listen,
+                        console_options(console, hand_votes=pads.hand_votes))
     if not opts.listen and opts.console is None:
         raise NarratorError("--listen off: the speeches and the night are driven from the seat "
                             "pads; add --console [HOST:]PORT")
     if opts.record and opts.console is not None:
         raise NarratorError("--record keeps the microphone's session; with --console the "
                             "journal keeps every press (drop --record)")
-    if getattr(args, "links", None) and opts.console is None:
+    if console.links and opts.console is None:
         raise NarratorError("--links FILE writes the console's links; add --console [HOST:]PORT")
     return opts
 
@@ -339,9 +341,10 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
     return _after(opts, journal, game, console, terminal)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: PlayArgs) -> int:
     """``narrator play``: deal, then run the whole game with no human host."""
-    rules, seats, names = table_options(args)
+    rules, seats, names = table_options(args.table)
+    lang = args.table.lang
     journal_path = Path(args.journal or "journal.jsonl")
     # a folder is no journal, and holds no game: check_new_file says what it is
     if journal_path.is_file() and journal_path.stat().st_size > 0:
@@ -349,7 +352,8 @@ def run(args: argparse.Namespace) -> int:
                             f"{journal_path}`, or pass --journal FILE for a new one")
     roles_path = journal_path.with_name(journal_path.stem + ".roles.txt")
     begun = time.perf_counter()
-    opts = _options(args, args.lang)
+    opts = _options(lang, args.model, args.audio, args.console, args.pads,
+                    record=args.record, assist=args.assist)
     # every place written is checked before anything is: a failure then leaves nothing behind
     check_new_file(journal_path, "--journal")
     check_new_file(roles_path, "--journal (the roles file beside it)")
@@ -357,7 +361,7 @@ def run(args: argparse.Namespace) -> int:
     path = check_devices(opts)
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     game = Game(rules, seats=seats, rng=rng, names=names)
-    journal = Journal.for_game(journal_path, game, lang=args.lang, mode="play")
+    journal = Journal.for_game(journal_path, game, lang=lang, mode="play")
     if opts.console is not None:
         say("cards dealt: each seat sees its own on its pad")
         return run_table(game, opts, journal, path, begun)
@@ -370,12 +374,12 @@ def run(args: argparse.Namespace) -> int:
     return run_table(game, opts, journal, path, begun)
 
 
-def resume(args: argparse.Namespace, contents: JournalContents) -> int:
+def resume(args: ResumeArgs, contents: JournalContents) -> int:
     """``narrator resume JOURNAL`` of a ``play`` game: the same phase, its timer going on with
     the time it had left."""
     begun = time.perf_counter()
     game = contents.game()
-    opts = _options(args, contents.header.lang)
+    opts = _options(contents.header.lang, args.model, args.audio, args.console, args.pads)
     if opts.out_wav:
         opts.out_wav, note = next_part(opts.out_wav)
         if note:

@@ -2,28 +2,28 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 
+from narrator.arguments import ReplayArgs
 from narrator.errors import NarratorError
 from narrator.replay.script import load_table_script
 from narrator.replay.table import ReplayResult, replay_script
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: ReplayArgs) -> int:
     path = Path(args.path)
     if path.is_dir():
         return _run_session(args, path)
-    script = load_table_script(path, rules=getattr(args, "rules", None))
+    script = load_table_script(path, rules=args.rules)
     if args.lang:
         script.lang = args.lang
     result: ReplayResult
-    if args.out_wav:
+    if args.audio.out_wav:
         from narrator.replay.render import render_replay
 
-        result, _ = render_replay(script, args.out_wav, voices=args.voices,
-                                  night_music=args.night_music)
+        result, _ = render_replay(script, args.audio.out_wav, voices=args.audio.voices,
+                                  night_music=args.audio.night_music)
     else:
         result = replay_script(script)
     if args.json:
@@ -35,14 +35,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_session(args: argparse.Namespace, path: Path) -> int:
+def _run_session(args: ReplayArgs, path: Path) -> int:
     """A folder written by ``narrator play --record``: the audio and the inputs again."""
     import sys
 
     from narrator.replay.session import replay_session
 
     result = replay_session(path, model_path=args.model)
-    given = getattr(args, "rules", None)
+    given = args.rules
     if given is not None and result.table.game.rules.name != given:
         raise NarratorError(f"{path}: the session is a game of {result.table.game.rules.name}, "
                             f"not of {given} (--rules)")

@@ -6,9 +6,9 @@ is given), then played on the sound card when there is one.
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
+from narrator.arguments import DemoArgs
 from narrator.errors import NarratorError
 from narrator.replay.render import render_replay
 from narrator.replay.script import load_table_script
@@ -16,16 +16,16 @@ from narrator.replay.script import load_table_script
 DEMO = Path(__file__).resolve().parents[2] / "examples" / "civilians-win.table.jsonl"
 
 
-def run(args: argparse.Namespace) -> int:
-    out = Path(args.out_wav or "out/demo.wav")
+def run(args: DemoArgs) -> int:
+    out = Path(args.audio.out_wav or "out/demo.wav")
     out.parent.mkdir(parents=True, exist_ok=True)
     script = load_table_script(DEMO)
     script.lang = args.lang
-    result, length = render_replay(script, str(out), voices=args.voices)
+    result, length = render_replay(script, str(out), voices=args.audio.voices)
     winner = result.game.winner.value if result.game.winner else "nobody"
     print(f"demo: {DEMO.name}: {len(result.transcript.said)} phrases, winner {winner}; "
           f"{length / 60:.1f} minutes of narration in {out}")
-    if args.out_wav or args.fast:
+    if args.audio.out_wav or args.fast:
         return 0
     try:
         _play(out)

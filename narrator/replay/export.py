@@ -1,18 +1,14 @@
-"""``narrator export --format mafiaratings SOURCE``: a finished game for a club's rating system.
+"""A finished game for a club's rating system: the formats, and the file they are written to.
 
-SOURCE is a table script (replayed on a virtual clock), a game journal, or a folder recorded by
-``narrator play --record`` (:mod:`narrator.replay.source` reads it); the format is
-:mod:`narrator.replay.mafiaratings`'.
+The game comes from a table script (replayed on a virtual clock), a game journal, or a folder
+recorded by ``narrator play --record`` (:mod:`narrator.replay.source` reads it); the format is
+:mod:`narrator.replay.mafiaratings`'. The command, ``narrator export``, takes a game or an
+evening's folder: :mod:`narrator.evening.export`.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
-import sys
-from collections.abc import Iterable
-from datetime import datetime
 from pathlib import Path
 
 from narrator.errors import NarratorError
@@ -21,23 +17,12 @@ from narrator.replay.source import GameSource, load_source
 
 # what the export's callers (the evening's, the tests) name from here
 __all__ = ["FORMATS", "GameSource", "MafiaRatingsGame", "load_source", "mafiaratings",
-           "run", "write_private"]
+           "write_private"]
 
 FORMATS = ("mafiaratings",)
 
 
-# -- the command -----------------------------------------------------------------------------------
-
-
-def _start_option(text: str | None) -> datetime | None:
-    if text is None:
-        return None
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        raise NarratorError(f"--start: expected a date and time like 2024-05-17T19:30:00+03:00, "
-                            f"got {text!r}") from None
-    return when if when.tzinfo is not None else when.astimezone()
+# -- writing the record (the command, a game or an evening: narrator.evening.export) ---------------
 
 
 def write_private(path: Path, text: str) -> None:
@@ -49,23 +34,3 @@ def write_private(path: Path, text: str) -> None:
         os.chmod(path, 0o600)
     except OSError as e:
         raise NarratorError(f"{path}: cannot write the export ({e.strerror})") from None
-
-
-def run(args: argparse.Namespace) -> int:
-    """``narrator export``."""
-    start = _start_option(args.start)
-    source = load_source(args.source)
-    exported = mafiaratings(source, start=start, club_id=args.club_id, event_id=args.event_id)
-    text = json.dumps(exported.record, ensure_ascii=False, indent=1) + "\n"
-    for note in _unique(exported.notes):
-        print(f"narrator: note: {note}", file=sys.stderr)
-    if args.out:
-        write_private(Path(args.out), text)
-        print(f"narrator: written {args.out}", file=sys.stderr)
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-def _unique(items: Iterable[str]) -> list[str]:
-    return list(dict.fromkeys(items))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -10,6 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from narrator.arguments import VoicesBuildArgs, VoicesCheckArgs, VoicesRecordArgs
 from narrator.errors import NarratorError
 from narrator.voice.build import build_pack
 from narrator.voice.manifest import MANIFEST_NAME, default_voices_root, load_manifest
@@ -26,13 +26,13 @@ def _ticker(bar: Any) -> Callable[[str], None]:
     return tick
 
 
-def run_build(args: argparse.Namespace) -> int:
+def run_build(args: VoicesBuildArgs) -> int:
     """Render the default packs (``--lang`` to pick, ``--out`` for another root, ``--force``)."""
     from tqdm import tqdm
 
     source = default_voices_root()
     out_root = Path(args.out) if args.out else source
-    langs: list[str] = args.lang or list(LANGS)
+    langs = args.langs or LANGS
     quiet: bool = args.quiet
     started = time.perf_counter()
     for lang in langs:
@@ -58,7 +58,7 @@ def run_build(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_check(args: argparse.Namespace) -> int:
+def run_check(args: VoicesCheckArgs) -> int:
     """Print the pack's report: 0 complete, 1 clips missing or broken, 2 manifest broken."""
     pack = VoicePack.load(Path(args.pack), synthesize=False)
     report = pack.check()
@@ -84,7 +84,7 @@ def _microphone(rate: int) -> Iterator[FrameSource]:
         stream.close()
 
 
-def run_record(args: argparse.Namespace) -> int:
+def run_record(args: VoicesRecordArgs) -> int:
     """Walk the manifest and record each phrase from the microphone into ``--out``."""
     from narrator.audio.devices import input_device
 

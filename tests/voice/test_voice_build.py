@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 
 import pytest
 
+from narrator.arguments import VoicesBuildArgs
 from narrator.voice import cli
 from narrator.voice.build import build_pack
 from narrator.voice.pack import VoicePack, read_index
@@ -58,7 +58,7 @@ def test_build_cli_quiet_prints_nothing(
     data = {"lang": "uk", "name": "t", "numbers": [1, 1], "phrases": {"accepted": "Прийнято"}}
     (src_root / "uk" / "manifest.json").write_text(json.dumps(data, ensure_ascii=False), "utf-8")
     monkeypatch.setattr(cli, "default_voices_root", lambda: src_root)
-    args = argparse.Namespace(lang=["uk"], out=None, force=False, quiet=True)
+    args = VoicesBuildArgs(langs=("uk",), quiet=True)
     assert cli.run_build(args) == 0
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err == ""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import shutil
 from pathlib import Path
@@ -10,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from narrator.arguments import VoicesCheckArgs
 from narrator.audio.clip import AudioClip
 from narrator.errors import NarratorError
 from narrator.voice import cli
@@ -94,16 +94,16 @@ def test_check_cli_exit_codes(
     tmp_path: Path, voices_root: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pack_dir = full_pack(tmp_path, voices_root)
-    assert cli.run_check(argparse.Namespace(pack=str(pack_dir))) == 0
+    assert cli.run_check(VoicesCheckArgs(pack=str(pack_dir))) == 0
     assert "complete" in capsys.readouterr().out
     (pack_dir / "clips" / "withdrawn.wav").unlink()
-    assert cli.run_check(argparse.Namespace(pack=str(pack_dir))) == 1
+    assert cli.run_check(VoicesCheckArgs(pack=str(pack_dir))) == 1
     assert "withdrawn" in capsys.readouterr().out
     (pack_dir / "manifest.json").write_text("{", "utf-8")
     with pytest.raises(NarratorError, match=r"manifest\.json"):
-        cli.run_check(argparse.Namespace(pack=str(pack_dir)))
+        cli.run_check(VoicesCheckArgs(pack=str(pack_dir)))
     with pytest.raises(NarratorError, match="not found"):
-        cli.run_check(argparse.Namespace(pack=str(tmp_path / "nowhere")))
+        cli.run_check(VoicesCheckArgs(pack=str(tmp_path / "nowhere")))
 
 
 def test_check_through_the_narrator_command(tmp_path: Path, voices_root: Path) -> None:
@@ -124,7 +124,7 @@ def test_a_manifest_lacking_what_the_narrator_says_is_not_complete(
     assert "who_for.15" in report.lacking and "thanks" in report.lacking  # …but it is short
     assert "accepted" not in report.lacking
     assert not report.ok
-    assert cli.run_check(argparse.Namespace(pack=str(pack_dir))) == 1
+    assert cli.run_check(VoicesCheckArgs(pack=str(pack_dir))) == 1
     out = capsys.readouterr().out
     assert "not in the manifest" in out and "complete" not in out
 
@@ -160,7 +160,7 @@ def test_a_clip_of_no_channels_or_no_rate_is_reported_by_name(
     _wav(pack_dir / "clips" / "thanks.wav", channels, rate, width)
     report = VoicePack.load(pack_dir).check()
     assert list(report.unreadable) == ["thanks"]
-    assert cli.run_check(argparse.Namespace(pack=str(pack_dir))) == 1
+    assert cli.run_check(VoicesCheckArgs(pack=str(pack_dir))) == 1
     assert "unreadable: thanks" in capsys.readouterr().out
     with pytest.raises(NarratorError, match=r"thanks\.wav"):
         AudioClip.read_wav(pack_dir / "clips" / "thanks.wav")

@@ -1,0 +1,212 @@
+"""The command table: every command, its options, the value it is given and where it runs.
+
+Each row names the command and its help line, lists its options in the order ``--help`` shows
+them (the shared ones from :mod:`narrator.cli.options`, its own written out), says how its
+value (:mod:`narrator.arguments`) is read from the parsed namespace, and names its entry as
+``module:function`` — imported only when the command runs, so ``narrator parse`` loads no
+audio library and ``narrator --help`` no game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from narrator import arguments as a
+from narrator.cli import options as o
+from narrator.cli.options import Option, option
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command: ``read`` makes its value from the namespace, ``entry`` takes it."""
+
+    name: str
+    help: str
+    options: tuple[Option, ...]
+    read: Callable[[argparse.Namespace], object]
+    entry: str
+
+    def run(self, ns: argparse.Namespace) -> int:
+        module_name, func_name = self.entry.split(":")
+        func: Callable[[object], int] = getattr(importlib.import_module(module_name), func_name)
+        return func(self.read(ns))
+
+
+@dataclass(frozen=True)
+class Commands:
+    """A command whose first argument picks one of its own (``voices build | record | check``);
+    ``dest`` keeps the one picked."""
+
+    name: str
+    help: str
+    dest: str
+    commands: tuple[Command, ...]
+
+
+def command(name: str, help: str, read: Callable[[argparse.Namespace], object], entry: str,
+            *options: Option) -> Command:
+    return Command(name, help, options, read, entry)
+
+
+# -- the games, and what replays, checks or takes one up ----------------------------------------
+
+REPLAY = command(
+    "replay", "replay a table script or a recorded session",
+    a.ReplayArgs.from_args, "narrator.replay.cli:run",
+    option("path", help="GAME.table.jsonl, or a folder written by play --record"),
+    o.JSON,
+    o.LANG.but(default=None, help="grammar language (default ru)"),
+    o.MODEL.but(help="Vosk model for a recorded session"),
+    o.RULES.but(default=None, help="the ruleset of a script whose header names none (one "
+                                   "naming another is an error)"),
+    *o.AUDIO)
+
+CONFORM = command(
+    "conform", "play table scripts through every front end and compare the protocols",
+    a.ConformArgs.from_args, "narrator.conform.cli:run",
+    option("scripts", nargs="+", metavar="SCRIPT", help="GAME.table.jsonl files"),
+    option("--modes", default="replay,assist,hostless,pads",
+           help="the front ends, comma-separated (default: all four)"),
+    option("--kill", type=int, default=0, metavar="N",
+           help="cut each front end's journal N times and resume from it"),
+    o.SEED.but(default=None, metavar="S", help="where the kills fall (default: drawn, and "
+                                               "printed)"),
+    o.JSON.but(help="one JSON object per script and mode"))
+
+PARSE = command(
+    "parse", "show the intents the grammar finds in a phrase",
+    a.ParseArgs.from_args, "narrator.grammar.cli:run",
+    option("text", nargs="+", help="the phrase"),
+    o.LANG.but(help="the phrase's language"),
+    o.SEATS.but(default=10, help="seats at the table (a seat number beyond them is refused)"),
+    o.JSON.but(help="one JSON object per intent"))
+
+DEMO = command(
+    "demo", "narrate the bundled demo game (aloud, or to a WAV)",
+    a.DemoArgs.from_args, "narrator.replay.demo:run",
+    o.LANG, o.VOICES,
+    o.OUT_WAV.but(help="write the narration to a WAV file instead of the speaker"),
+    option("--fast", action="store_true", help="virtual clock: render without waiting"))
+
+PLAY = command(
+    "play", "host a whole game with no human host",
+    a.PlayArgs.from_args, "narrator.play.cli:run",
+    *o.TABLE, o.SEED, o.MODEL,
+    option("--record", metavar="DIR", help="record the session for replay"),
+    o.JOURNAL, o.ASSIST, *o.AUDIO, *o.FIGURES, *o.CONSOLE, *o.PADS, *o.CLUB)
+
+EVENING = command(
+    "evening", "a club's evening of games at one table: one link per player all night, a "
+               "results table",
+    a.EveningArgs.from_args, "narrator.evening.cli:run",
+    option("dir", metavar="DIR", help="the evening's folder: a new one, or one to take up "
+                                      "again"),
+    o.RULES.but(help="the evening's ruleset (each game may take another)"),
+    o.LANG, o.SEATS,
+    option("--players", metavar="NAMES",
+           help='nicknames to add to the roster, e.g. "Ника,Бублик,Momento Mori"'),
+    o.SEED.but(help="draw the seats and deal the cards reproducibly"),
+    o.ASSIST.but(help="a human host runs each game in the terminal (as narrator assist); the "
+                      "console is the players' and the operator's second screen"),
+    o.MODEL,
+    option("--wav", action="store_true",
+           help="write each game's narration to DIR/game-NN.wav instead of the speaker"),
+    o.VOICES, o.NIGHT_MUSIC, *o.FIGURES, *o.CONSOLE, *o.PADS,
+    o.RULES_FILE.but(help="the club's options in a TOML file (fouls, best_move, timers, "
+                          "[points])"))
+
+ASSIST = command(
+    "assist", "a human host drives; the narrator speaks and times",
+    a.AssistArgs.from_args, "narrator.assist.cli:run",
+    *o.TABLE, o.JOURNAL,
+    option("--roles", metavar="ROLES",
+           help='the dealt cards, e.g. "don=3 mafia=5,9 sheriff=1" (else asked at start)'),
+    *o.AUDIO, *o.FIGURES, *o.CONSOLE, *o.CLUB)
+
+RESUME = command(
+    "resume", "take a game up again from its journal: killed, or stopped with q",
+    a.ResumeArgs.from_args, "narrator.resume:run",
+    option("journal", help="the journal file"),
+    o.JSON.but(help="print the protocol so far and stop"),
+    o.MODEL.but(help="Vosk model folder (a hostless game)"),
+    *o.AUDIO, *o.CONSOLE, *o.PADS)
+
+EXPORT = command(
+    "export", "write a finished game for a rating system",
+    a.ExportArgs.from_args, "narrator.evening.export:run",
+    option("source", help="a table script, a game journal, a recorded session folder, or an "
+                          "evening's folder (every game of it)"),
+    option("--format", choices=("mafiaratings",), required=True,
+           help="mafiaratings: MafiaRatings' game JSON"),
+    option("--out", "-o", metavar="FILE", help="write here (owner-only) instead of stdout"),
+    option("--start", metavar="WHEN", help="when the game began, ISO 8601 (default: the "
+                                           "file's time less the game's length)"),
+    option("--club-id", type=int, metavar="N", help="the club's id in the rating system"),
+    option("--event-id", type=int, metavar="N", help="the event's id in the rating system"))
+
+# -- voices and models ----------------------------------------------------------------------------
+
+VOICES = Commands("voices", "build, record or check voice packs", "voices_command", (
+    command("build", "render the default packs with pyttsx3 (espeak-ng)",
+            a.VoicesBuildArgs.from_args, "narrator.voice.cli:run_build",
+            o.LANG.but(action="append", default=None, help="only this language"),
+            option("--out", metavar="DIR", help="root folder (default voices/)"),
+            option("--force", action="store_true", help="re-render clips that exist"),
+            option("--quiet", action="store_true", help="print only what went wrong")),
+    command("record", "record a club's own host into a pack",
+            a.VoicesRecordArgs.from_args, "narrator.voice.cli:run_record",
+            o.LANG.but(help="the pack's language"),
+            option("--out", metavar="DIR", required=True,
+                   help="the new pack's folder (the manifest and the recorded clips)"),
+            option("--only", metavar="KEY", action="append", help="record only these keys")),
+    command("check", "check a pack: manifest, missing and broken clips",
+            a.VoicesCheckArgs.from_args, "narrator.voice.cli:run_check",
+            option("pack", metavar="DIR", help="the pack's folder (its manifest.json)")),
+))
+
+MODELS = Commands("models", "fetch or check Vosk speech models", "models_command", (
+    command("fetch", "download the official small model for a language",
+            a.ModelsFetchArgs.from_args, "narrator.audio.models:run_fetch",
+            option("lang", choices=o.LANGS, help="the model's language"),
+            o.MODELS_DIR),
+    command("install", "install a model's .zip downloaded on another computer (no network "
+                       "needed)",
+            a.ModelsInstallArgs.from_args, "narrator.audio.models:run_install",
+            option("file", metavar="FILE.zip",
+                   help="the model's zip, e.g. vosk-model-small-ru-0.22.zip"),
+            o.MODELS_DIR),
+    command("check", "check that a model loads and takes runtime grammars",
+            a.ModelsCheckArgs.from_args, "narrator.audio.models:run_check",
+            o.MODEL.but(help="the model folder (default: the one play would use for --lang)"),
+            o.LANG.but(help="the language to find one for")),
+))
+
+
+#: every command, in the order ``narrator --help`` lists them
+COMMANDS: tuple[Command | Commands, ...] = (
+    REPLAY, CONFORM, PARSE, DEMO, PLAY, EVENING, ASSIST, RESUME, EXPORT, VOICES, MODELS)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of every command; the one picked is the namespace's ``command_row``."""
+    parser = argparse.ArgumentParser(
+        prog="narrator", description="An offline, voice-driven host for club and sport Mafia."
+    )
+    _add_commands(parser, COMMANDS, "command", "COMMAND")
+    return parser
+
+
+def _add_commands(parser: argparse.ArgumentParser, rows: tuple[Command | Commands, ...],
+                  dest: str, metavar: str) -> None:
+    sub = parser.add_subparsers(dest=dest, required=True, metavar=metavar)
+    for row in rows:
+        p = sub.add_parser(row.name, help=row.help)
+        if isinstance(row, Commands):
+            _add_commands(p, row.commands, row.dest, "ACTION")
+            continue
+        for opt in row.options:
+            opt.add_to(p)
+        p.set_defaults(command_row=row)
