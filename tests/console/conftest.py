@@ -97,7 +97,9 @@ def make_rig(settings: ConsoleSettings | None = None, roles: dict[int, Role] | N
     rig_inputs: list[Input] = []
     views: dict[Who, dict[str, Any]] = {}
     table = ConsoleTable(host, settings=settings, record=rig_inputs.append,
-                         publish=views.update, said=lambda: list(transcript.said))
+                         publish=lambda published: views.update(
+                             {who: view.json for who, view in published.items()}),
+                         said=lambda: list(transcript.said))
     rig = Rig(clock, game, host, transcript, table, rig_inputs, views)
     host.start()
     return rig

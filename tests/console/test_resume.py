@@ -153,7 +153,7 @@ def test_killed_in_a_vote_a_seat_that_voted_cannot_vote_again(tmp_path: Path) ->
 def test_a_hand_whose_action_the_kill_lost_is_counted_on_resume(tmp_path: Path) -> None:
     path = seat_2_voted(tmp_path)
     text = path.read_text().splitlines()
-    assert '"do":"hand"' in text[-2] and text[-1].endswith('"action":"hands 2"}')
+    assert '"do":"vote"' in text[-2] and text[-1].endswith('"action":"hands 2"}')
     cut(path, KillPoint(len(text) - 1, torn=True))  # the press written, its action torn
     back = resumed(path)
     assert str(back.game.history[-1]) == "hands 2" and back.table.desk.hands == {2}
