@@ -39,10 +39,9 @@ from narrator.console.sockets import (
     parse_message,
     refusal,
 )
-from narrator.console.table import Publish
 from narrator.console.taking import Reply
 from narrator.console.tokens import OPERATOR, Who
-from narrator.console.view import View
+from narrator.console.view import Publish, View
 from narrator.reasons import Reason
 
 #: seconds a socket refused for its pace has to take its last answers before it is dropped

@@ -31,11 +31,11 @@ from narrator.console.pads import SeatPresses
 from narrator.console.presses import Press, PressError, read_operator_press, read_pad_press
 from narrator.console.restore import Restorer
 from narrator.console.settings import ConsoleSettings
-from narrator.console.taking import OK, Record, Reply, refused
-from narrator.console.tokens import OPERATOR, Who
-from narrator.console.view import View
+from narrator.console.taking import Record, Reply, refused
+from narrator.console.tokens import OPERATOR
+from narrator.console.view import Publish
 from narrator.console.views import all_views
-from narrator.console.windows import CARD_PROMPT_AFTER, CARD_PROMPT_EVERY, Windows
+from narrator.console.windows import Windows
 from narrator.engine import EngineError
 from narrator.engine import events as ev
 from narrator.engine import waits as w
@@ -43,11 +43,8 @@ from narrator.host.host import Host
 from narrator.inputs import Input
 from narrator.reasons import Reason
 
-__all__ = ["CARD_PROMPT_AFTER", "CARD_PROMPT_EVERY", "OK", "ConsoleTable", "Press", "Publish",
-           "Record", "Reply", "refused"]
-
-#: where every identity's view goes after each change (the server's hub, the evening)
-Publish = Callable[[dict[Who, View]], None]
+#: (the names the modes and the evening take from the table)
+__all__ = ["ConsoleTable", "Press", "Publish", "Record", "Reply", "refused"]
 
 
 class ConsoleTable:

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
 
-from narrator.console.tokens import OPERATOR
+from narrator.console.tokens import OPERATOR, Who
 
 #: a field's metadata: left out of the JSON when None (a key the page tests for)
 OMIT_NONE: Mapping[str, bool] = {"omit_none": True}
@@ -98,6 +98,10 @@ class View(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self.json)
+
+
+#: where every identity's view goes after each change (the server's hub, the evening)
+Publish = Callable[[dict[Who, View]], None]
 
 
 # -- what every screen shows ----------------------------------------------------------------
