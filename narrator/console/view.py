@@ -42,17 +42,40 @@ def _shape(cls: type) -> tuple[tuple[str, bool], ...]:
     return shape
 
 
+#: the JSON scalars, compared by exact type (``isinstance`` on the ABCs is what costs)
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def to_json(value: Any) -> Any:
     """``value`` as JSON values: a part's own JSON, tuples as lists, keys as strings."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is tuple or kind is list:
+        return [v if type(v) in _SCALARS else to_json(v) for v in value]
+    if kind is dict:
+        return {str(k): v if type(v) in _SCALARS else to_json(v) for k, v in value.items()}
     if isinstance(value, Part):
         return value.to_json()
-    if isinstance(value, View):
+    if isinstance(value, Serialised):
         return value.json
-    if isinstance(value, list | tuple):
-        return [to_json(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): to_json(v) for k, v in value.items()}
     return value
+
+
+def dumps(value: Any) -> str:
+    """JSON text as the pages get it (UTF-8 kept readable)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def extended(text: str, more: Mapping[str, Any]) -> str:
+    """The JSON object ``text`` with the keys of ``more`` after its own, without reading
+    ``text`` again."""
+    if not more:
+        return text
+    tail = dumps(more)
+    return tail if text == "{}" else f"{text[:-1]}, {tail[1:]}"
 
 
 class Part:
@@ -70,25 +93,57 @@ class Part:
             value = getattr(self, name)
             if value is None and omit_none:
                 continue
-            out[name] = to_json(value)
+            out[name] = value if type(value) in _SCALARS else to_json(value)
         return out
 
 
-class View(Mapping[str, Any]):
-    """A whole screen's view (a frozen dataclass without slots: its JSON is kept once made)."""
+class Serialised:
+    """Something whose JSON (``json``) and JSON text (``text``) are made once and kept: a
+    view, and the part every screen shares (a frozen dataclass without slots)."""
 
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def to_text(self) -> str:
+        return dumps(self.json)
+
     @cached_property
     def json(self) -> dict[str, Any]:
-        """The view's JSON, made once (never change it: it is what every socket gets)."""
+        """The JSON, made once (never change it: it is what every socket gets)."""
         return self.to_json()
+
+    @cached_property
+    def text(self) -> str:
+        """The JSON text, made once."""
+        return self.to_text()
+
+
+class View(Serialised, Mapping[str, Any]):
+    """A whole screen's view: the part it begins with (:meth:`head`: what it shares with other
+    screens, serialised once for all of them), then its own keys (:meth:`body`). Its message
+    is the head's text extended with its own keys: what every screen shares is never
+    serialised again for each."""
+
+    def head(self) -> Serialised | None:
+        """The part the view begins with (None: none)."""
+        return None
+
+    def body(self) -> dict[str, Any]:
+        """The view's own keys, as JSON."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        head = self.head()
+        return self.body() if head is None else {**head.json, **self.body()}
+
+    def to_text(self) -> str:
+        head = self.head()
+        return dumps(self.body()) if head is None else extended(head.text, self.body())
 
     @cached_property
     def message(self) -> str:
         """The websocket's message, ``{"view": …}``, made once."""
-        return json.dumps({"view": self.json}, ensure_ascii=False)
+        return f'{{"view": {self.text}}}'
 
     def __getitem__(self, key: str) -> Any:
         return self.json[key]
@@ -148,7 +203,7 @@ class TimerView(Part):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Common(Part):
+class Common(Part, Serialised):
     """What every screen of the table shows; ``spoken`` … ``raised``: a day by raised hands'
     (each left out where it is not one)."""
 
@@ -167,11 +222,6 @@ class Common(Part):
     thumbs: int | None = field(default=None, metadata=OMIT_NONE)
     put_up: Mapping[str, int] | None = field(default=None, metadata=OMIT_NONE)
     raised: tuple[int, ...] | None = field(default=None, metadata=OMIT_NONE)
-
-    @cached_property
-    def json(self) -> dict[str, Any]:
-        """Made once for every screen of a publication."""
-        return self.to_json()
 
 
 # -- the operator's view ----------------------------------------------------------------------
@@ -216,8 +266,11 @@ class OperatorView(View):
     can_undo: bool
     said: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
-        return {**self.common.json, "who": OPERATOR, "tally": to_json(self.tally),
+    def head(self) -> Common:
+        return self.common
+
+    def body(self) -> dict[str, Any]:
+        return {"who": OPERATOR, "tally": to_json(self.tally),
                 "fouls": to_json(self.fouls), "nominations": to_json(self.nominations),
                 "cards": to_json(self.cards), "hand_votes": self.hand_votes,
                 "hands_max": self.hands_max, "aside": self.aside.to_json(),
@@ -362,7 +415,10 @@ class PadView(View):
     checks: tuple[CheckAnswer, ...]
     step: PadStep | None
 
-    def to_json(self) -> dict[str, Any]:
-        return {**self.common.json, "who": self.seat, "seat": self.seat, "gone": self.gone,
+    def head(self) -> Common:
+        return self.common
+
+    def body(self) -> dict[str, Any]:
+        return {"who": self.seat, "seat": self.seat, "gone": self.gone,
                 "card": to_json(self.card), "checks": to_json(self.checks),
                 "step": to_json(self.step)}

@@ -61,8 +61,11 @@ class SeatedView(View):
     game: View
     player: PlayerTag
 
-    def to_json(self) -> dict[str, Any]:
-        return {**self.game.json, "player": self.player.to_json()}
+    def head(self) -> View:
+        return self.game
+
+    def body(self) -> dict[str, Any]:
+        return {"player": self.player.to_json()}
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)
@@ -73,9 +76,11 @@ class EveningOperatorView(View):
     names: Mapping[str, str]
     evening: Mapping[str, Any]
 
-    def to_json(self) -> dict[str, Any]:
-        return {**self.game.json, "names": to_json(self.names),
-                "evening": to_json(self.evening)}
+    def head(self) -> View:
+        return self.game
+
+    def body(self) -> dict[str, Any]:
+        return {"names": to_json(self.names), "evening": to_json(self.evening)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -100,7 +105,7 @@ class LobbyView(View):
     evening: Mapping[str, Any] | None = None
     player: PlayerTag | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def body(self) -> dict[str, Any]:
         out: dict[str, Any] = {"lang": self.lang, "who": self.who,
                                "phase": self.phase.to_json(), "timer": None, "paused": None,
                                "lobby": to_json(self.lobby)}
