@@ -72,6 +72,7 @@ def test_every_screen_shares_one_common_part_and_each_view_is_serialised_once(ri
     assert len(pads) == 10 and all(v.common is pads[0].common for v in pads)
     view = views[3]
     assert view.message is view.message  # made once, kept
-    assert json.loads(view.message) == {"view": view.json}
+    for each in views.values():  # the shared text extended: the same JSON as the view's own
+        assert json.loads(each.message) == {"view": each.json}
     assert view["seat"] == 3 and dict(view) == view.json  # it reads as the page's JSON
     assert views == all_views(rig.table)  # nothing changed, nothing new to send
