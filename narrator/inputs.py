@@ -17,7 +17,8 @@ The types, and what each holds (:data:`FIELDS`; a field marked ``?`` may be left
 - ``action`` — ``action``: an engine action in its text form (``nominate 5``, ``hands 1 2``):
   a table script's line, a journal's entry.
 - ``pad`` — ``seat``, ``do`` and the press's fields: a seat's press on the table console's pad
-  (``do``: seen, shoot, check, act, vote, nominate, withdraw, end, floor, accuse, thumb, extra).
+  (``do``: seen, shoot, check, act, vote, nominate, withdraw, end, floor, accuse, thumb, extra,
+  best_move — the names the pages send; the console's presses module types each).
 - ``operator`` — ``do`` and the press's fields: the console operator's press (``do``: skip,
   hands, foul, remove, undo).
 - ``undo``: the host takes the last action back.

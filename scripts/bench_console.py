@@ -51,8 +51,9 @@ from websockets.client import ClientProtocol
 from websockets.uri import parse_uri
 
 from narrator.clock import VirtualClock
-from narrator.console.server import Console, RateLimit, start_console
+from narrator.console.server import Console, start_console
 from narrator.console.settings import ConsoleSettings
+from narrator.console.sockets import RateLimit
 from narrator.console.table import ConsoleTable
 from narrator.console.views import vote_candidate
 from narrator.engine import Game, Role

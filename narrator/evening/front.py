@@ -16,8 +16,8 @@ alone, during a game the game is attached to it too (:class:`~narrator.host.driv
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 import segno
@@ -25,6 +25,7 @@ import segno
 from narrator.clock import Clock
 from narrator.console.table import ConsoleTable, Press, Publish, Reply, refused
 from narrator.console.tokens import OPERATOR, Who
+from narrator.console.view import OMIT_NONE, Part, View, to_json
 from narrator.engine import Game
 from narrator.engine.rules import RULESETS
 from narrator.errors import NarratorError
@@ -34,6 +35,80 @@ from narrator.reasons import Reason
 
 #: the operator's presses the evening takes (the rest are the game's)
 COMMANDS = ("seat", "draw", "start", "add", "leave", "back", "close")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerTag(Part):
+    """Whose page it is, on an evening: the player, the seat (None: not seated, or sitting the
+    game out) and the game (None: the lobby); ``left``: gone home (the lobby says)."""
+
+    number: int
+    name: str
+    left: bool | None = field(default=None, metadata=OMIT_NONE)
+    seat: int | None
+    game: int | None
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class SeatedView(View):
+    """A seat's pad in the game in play, as the player on it gets it."""
+
+    game: View
+    player: PlayerTag
+
+    def head(self) -> View:
+        return self.game
+
+    def body(self) -> dict[str, Any]:
+        return {"player": self.player.to_json()}
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class EveningOperatorView(View):
+    """The game's operator view with the evening's: the seats' nicknames, the roster."""
+
+    game: View
+    names: Mapping[str, str]
+    evening: Mapping[str, Any]
+
+    def head(self) -> View:
+        return self.game
+
+    def body(self) -> dict[str, Any]:
+        return {"names": to_json(self.names), "evening": to_json(self.evening)}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LobbyPhase(Part):
+    """The lobby, where a game's phase would be."""
+
+    time: str = "day"
+    number: int = 0
+    step: str = "lobby"
+    label: str
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class LobbyView(View):
+    """The lobby: for the operator (``evening``) or a player (``player``), between games or
+    while sitting the game in play out."""
+
+    lang: str
+    who: Who
+    phase: LobbyPhase
+    lobby: Mapping[str, Any]
+    evening: Mapping[str, Any] | None = None
+    player: PlayerTag | None = None
+
+    def body(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"lang": self.lang, "who": self.who,
+                               "phase": self.phase.to_json(), "timer": None, "paused": None,
+                               "lobby": to_json(self.lobby)}
+        if self.evening is not None:
+            out["evening"] = to_json(self.evening)
+        if self.player is not None:
+            out["player"] = self.player.to_json()
+        return out
 
 
 @dataclass
@@ -199,35 +274,30 @@ class EveningFront:
         else:
             self.publish(self._lobby_views())
 
-    def _game_views(self, views: dict[Who, dict[str, Any]]) -> None:
+    def _game_views(self, views: dict[Who, View]) -> None:
         """A game's views (by seat) as the evening sends them (by player)."""
         entry = self.entry
         assert entry is not None
-        out: dict[Who, dict[str, Any]] = {}
         names = {str(s): n for s, n in sorted(self.book.names_of(entry.seating).items())}
-        operator = dict(views[OPERATOR])
-        operator["names"] = names
-        operator["evening"] = self._evening()
-        out[OPERATOR] = operator
+        out: dict[Who, View] = {OPERATOR: EveningOperatorView(
+            game=views[OPERATOR], names=names, evening=self._evening())}
         seated = {n: s for s, n in entry.seating.items()}
         for player in self.book.players:
             seat = seated.get(player.number)
             if seat is None:
                 out[player.who] = self._lobby_view(player.number)
                 continue
-            view = dict(views[seat])
-            view["player"] = {"number": player.number, "name": player.name, "seat": seat,
-                              "game": entry.number}
-            out[player.who] = view
+            out[player.who] = SeatedView(game=views[seat], player=PlayerTag(
+                number=player.number, name=player.name, seat=seat, game=entry.number))
         self.publish(out)
 
-    def _lobby_views(self) -> dict[Who, dict[str, Any]]:
-        views: dict[Who, dict[str, Any]] = {OPERATOR: self._lobby_view(None)}
+    def _lobby_views(self) -> dict[Who, View]:
+        views: dict[Who, View] = {OPERATOR: self._lobby_view(None)}
         for player in self.book.players:
             views[player.who] = self._lobby_view(player.number)
         return views
 
-    def _lobby_view(self, number: int | None) -> dict[str, Any]:
+    def _lobby_view(self, number: int | None) -> LobbyView:
         """The lobby: for the operator (``number`` None) or a player (between games, or
         sitting the game in play out)."""
         book = self.book
@@ -238,23 +308,19 @@ class EveningFront:
             label = {"ru": f"Начинается игра {coming}", "uk": f"Починається гра {coming}"}
         if playing is not None:
             label = {"ru": f"Идёт игра {playing}", "uk": f"Триває гра {playing}"}
-        view: dict[str, Any] = {
-            "lang": book.lang, "who": "operator" if number is None else number,
-            "phase": {"time": "day", "number": 0, "step": "lobby",
-                      "label": label.get(book.lang, label["ru"])},
-            "timer": None, "paused": None,
-            "lobby": {"playing": playing, "next": len(book.games) + (playing is None),
-                      "last": self._last(), "results": self._results()},
-        }
+        lobby = {"playing": playing, "next": len(book.games) + (playing is None),
+                 "last": self._last(), "results": self._results()}
+        phase = LobbyPhase(label=label.get(book.lang, label["ru"]))
         if number is None:
-            view["evening"] = self._evening()
-        else:
-            player = book.player(number)
-            assert player is not None
-            seat = next((s for s, n in book.seating.items() if n == number), None)
-            view["player"] = {"number": number, "name": player.name, "left": player.left,
-                              "seat": None if playing is not None else seat, "game": None}
-        return view
+            return LobbyView(lang=book.lang, who=OPERATOR, phase=phase, lobby=lobby,
+                             evening=self._evening())
+        player = book.player(number)
+        assert player is not None
+        seat = next((s for s, n in book.seating.items() if n == number), None)
+        return LobbyView(lang=book.lang, who=number, phase=phase, lobby=lobby,
+                         player=PlayerTag(number=number, name=player.name, left=player.left,
+                                          seat=None if playing is not None else seat,
+                                          game=None))
 
     def _last(self) -> dict[str, Any] | None:
         """The last game over, every card shown (it is over: the cards are no secret now)."""

@@ -12,7 +12,8 @@ operator, two of them at once when assist serves the console. It answers:
   skipped while dealing, where the mafia's pads point, the one a speaker accuses. Each is tied
   to the serial of the step it was pressed in, so it is gone the moment the game moves on and
   stays through anything that keeps the step (an undo of a foul while dealing keeps the cards
-  seen). :meth:`Desk.restore` reads it back from a journal's presses;
+  seen). Each is a typed note (:data:`TableNote`); :meth:`Desk.restore` takes the notes of a
+  journal's presses back, each at its place in the game;
 - **what undo takes back**: the log of human entries, each with the timer's state just before
   it, and :meth:`Desk.undo`, which takes back exactly the last one;
 - **a count of hands**: what a human's count means as actions (:meth:`Desk.hand_count`).
@@ -24,20 +25,20 @@ the desk never repeats a rule. The desk runs on the thread that drives the host.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, assert_never
 
-from narrator.engine import Action, EngineError, Game, HandCount, Hands, TimeUp
+from narrator.engine import Action, EngineError, Game, HandCount, Hands, Phase, TimeUp
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.waits import Expect
 from narrator.errors import NarratorError
 from narrator.host.narration import Line
 from narrator.host.recorder import InputLog
-from narrator.inputs import OPERATOR, PAD, Input
+from narrator.inputs import Input
 
-__all__ = ["Desk", "Entry"]
+__all__ = ["Accusal", "CardSeen", "CardSkipped", "Desk", "Entry", "Noted", "Point", "TableNote"]
 
 
 class DeskHost(Protocol):
@@ -78,6 +79,78 @@ class Entry:
     after: int  # how many actions the game had taken once the entry was acted on
 
 
+# -- what only the table keeps: one typed note a press ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardSeen:
+    """``seat`` saw its card while dealing (2.1.1)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardSkipped:
+    """The operator skipped ``seat``'s card while dealing (its phone is not ready)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """``seat``'s pad points at ``target`` for the mafia's kill at night (a point may change)."""
+
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Accusal:
+    """``speaker`` names, in his speech, the one the thumbs after it would put up."""
+
+    speaker: int
+    target: int
+
+
+#: what a table's press leaves on the desk (the rest of its presses are the engine's)
+TableNote = CardSeen | CardSkipped | Point | Accusal
+
+
+@dataclass(frozen=True, slots=True)
+class Noted:
+    """A journal's note at its place: ``at`` actions of the game came before it."""
+
+    at: int
+    note: TableNote
+
+
+@dataclass(slots=True)
+class _Cards:
+    """The deal's cards seen and skipped, in the deal numbered ``serial``."""
+
+    serial: int = -1
+    seen: set[int] = field(default_factory=set)
+    skipped: set[int] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class _Points:
+    """Where each mafioso's pad points (seat → target), in the night step ``serial``."""
+
+    serial: int = -1
+    by_seat: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class _Accused:
+    """An accusal, made in the speech numbered ``speech`` on the day ``day``."""
+
+    speech: int
+    day: Phase
+    speaker: int
+    target: int
+
+
 class Desk:
     """The desk of one host (see the module)."""
 
@@ -86,10 +159,10 @@ class Desk:
         #: the human entries that undo can take back, oldest first
         self.entries: list[Entry] = []
         self._answered: int | None = None  # the serial of the step a human answered
-        # what only the table keeps, each with the serial of the step it belongs to
-        self._cards: tuple[int, set[int], set[int]] = (-1, set(), set())  # seen, skipped
-        self._points: tuple[int, dict[int, int]] = (-1, {})
-        self._accused: tuple[int, int, int] | None = None  # (serial, speaker, target)
+        # what only the table keeps, each tied to the step it belongs to
+        self._cards = _Cards()
+        self._points = _Points()
+        self._accused: _Accused | None = None
 
     @property
     def game(self) -> Game:
@@ -136,48 +209,33 @@ class Desk:
         """The seats holding a hand up for 30 s more, in order (the engine's)."""
         return self.game.raised_hands
 
-    def _deal(self, *, pressing: bool = False) -> tuple[set[int], set[int]]:
-        """This step's cards seen and skipped. Read, another step's are empty sets (kept as
-        they were); ``pressing``, a new deal forgets the last one's."""
-        serial = self.wait.serial
-        if self._cards[0] != serial:
-            if not pressing:
-                return set(), set()
-            self._cards = (serial, set(), set())
-        return self._cards[1], self._cards[2]
+    def _deal(self) -> _Cards:
+        """This deal's cards (another step's: none, kept as they were until a new deal)."""
+        return self._cards if self._cards.serial == self.wait.serial else _Cards()
 
     @property
     def seen(self) -> frozenset[int]:
         """While dealing (2.1.1): the seats that saw their card."""
-        return frozenset(self._deal()[0]) if isinstance(self.wait, w.Deal) else frozenset()
+        return frozenset(self._deal().seen) if isinstance(self.wait, w.Deal) else frozenset()
 
     @property
     def skipped(self) -> frozenset[int]:
         """While dealing: the seats whose card the operator skipped."""
-        return frozenset(self._deal()[1]) if isinstance(self.wait, w.Deal) else frozenset()
+        return frozenset(self._deal().skipped) if isinstance(self.wait, w.Deal) else frozenset()
 
     def saw_card(self, seat: int) -> bool:
         """``seat`` saw its card in the last deal (after it, too: a pad that asks again)."""
-        return seat in self._cards[1]
+        return seat in self._cards.seen
 
     def card_seen(self, seat: int) -> bool:
         """``seat`` saw its card; False when it had (or was skipped) already, or when nobody
         deals now."""
-        return self._card(seat, seen=True)
+        return self._note(CardSeen(seat), self.wait, self.game.phase)
 
     def card_skipped(self, seat: int) -> bool:
         """The operator skipped ``seat``'s card; False when it was seen or skipped already, or
         when nobody deals now."""
-        return self._card(seat, seen=False)
-
-    def _card(self, seat: int, *, seen: bool) -> bool:
-        if not isinstance(self.wait, w.Deal):
-            return False
-        cards = self._deal(pressing=True)
-        if seat in cards[0] or seat in cards[1]:
-            return False
-        cards[0 if seen else 1].add(seat)
-        return True
+        return self._note(CardSkipped(seat), self.wait, self.game.phase)
 
     def waiting_for_cards(self) -> list[int]:
         """While dealing: the seats whose card is neither seen nor skipped (the deal's seats,
@@ -185,74 +243,81 @@ class Desk:
         wait = self.wait
         if not isinstance(wait, w.Deal):
             return []
-        seen, skipped = self._deal()
-        return [s for s in wait.seats if s not in seen and s not in skipped]
+        cards = self._deal()
+        return [s for s in wait.seats if s not in cards.seen and s not in cards.skipped]
 
     @property
     def points(self) -> dict[int, int]:
         """The mafia's kill at night: where each mafioso's pad points, in this step (a copy)."""
-        return dict(self._points[1]) if self._points[0] == self.wait.serial else {}
+        points = self._points
+        return dict(points.by_seat) if points.serial == self.wait.serial else {}
 
     def point(self, seat: int, target: int) -> None:
         """``seat``'s pad points at ``target`` for the mafia's kill (a point may change)."""
-        serial = self.wait.serial
-        if self._points[0] != serial:
-            self._points = (serial, {})
-        self._points[1][seat] = target
+        self._note(Point(seat, target), self.wait, self.game.phase)
 
     def accuse(self, speaker: int, target: int) -> None:
         """``speaker`` names, in his speech, the one the thumbs after it would put up."""
-        self._accused = (self.wait.serial, speaker, target)
+        self._note(Accusal(speaker, target), self.wait, self.game.phase)
 
     @property
     def accused(self) -> int | None:
-        """The one the speaker accuses, in his speech and in the thumbs' window after it."""
-        if self._accused is None:
+        """The one the speaker accuses, in his speech and in the thumbs' window after it: the
+        window the engine opens for that speaker (its wait names him) on the day he spoke — a
+        seat gives one speech a day in a day that puts up."""
+        made = self._accused
+        if made is None:
             return None
-        serial, speaker, target = self._accused
         wait = self.wait
-        if isinstance(wait, w.Speech) and wait.serial == serial and wait.seat == speaker:
-            return target
-        if isinstance(wait, w.PutUp) and wait.serial == serial + 1 and wait.seat == speaker:
-            return target
+        if isinstance(wait, w.Speech) and wait.serial == made.speech \
+                and wait.seat == made.speaker:
+            return made.target
+        if isinstance(wait, w.PutUp) and wait.seat == made.speaker \
+                and wait.serial > made.speech and self.game.phase == made.day:
+            return made.target
         return None
 
-    def restore(self, inputs: Sequence[Input], input_at: Sequence[int]) -> None:
-        """A game rebuilt from its journal: the table's presses (``input_at``: how many of the
-        game's actions came before each) read back in their places, for what only the desk
-        keeps — the cards seen or skipped, the mafia's points, the one accused. A press counts
-        for the step the game stood at when it was made; the later ones are forgotten as they
-        were live."""
+    def _note(self, note: TableNote, wait: Expect, day: Phase) -> bool:
+        """Keep ``note``, pressed at ``wait`` on ``day``; False when it changes nothing (a card
+        seen or skipped already, or no deal)."""
+        match note:
+            case CardSeen(seat) | CardSkipped(seat):
+                if not isinstance(wait, w.Deal):
+                    return False
+                if self._cards.serial != wait.serial:
+                    self._cards = _Cards(wait.serial)  # a new deal forgets the last one's
+                cards = self._cards
+                if seat in cards.seen or seat in cards.skipped:
+                    return False
+                (cards.seen if isinstance(note, CardSeen) else cards.skipped).add(seat)
+            case Point(seat, target):
+                if self._points.serial != wait.serial:
+                    self._points = _Points(wait.serial)
+                self._points.by_seat[seat] = target
+            case Accusal(speaker, target):
+                self._accused = _Accused(wait.serial, day, speaker, target)
+            case _:
+                assert_never(note)
+        return True
+
+    def restore(self, notes: Iterable[Noted]) -> None:
+        """A game rebuilt from its journal: what only the desk keeps of the table's presses —
+        the cards seen or skipped, the mafia's points, the one accused — read back, each note
+        at its place (``at``: how many of the game's actions came before it). A note counts
+        for the step the game stood at when it was pressed; the later ones are forgotten as
+        they were live, and one after the game's last action is none of its."""
         game = self.game
+        history = game.history
+        marks = sorted((n for n in notes if n.at <= len(history)), key=lambda n: n.at)
         shadow = game.table_copy()
         shadow.start()
-        marks: list[tuple[int, Input]] = sorted(
-            ((at, event) for at, event in zip(input_at, inputs, strict=True)
-             if at <= len(game.history)), key=lambda p: p[0])
         i = 0
-        for at in range(len(game.history) + 1):
-            while i < len(marks) and marks[i][0] == at:
-                self._note(shadow, marks[i][1])
+        for at in range(len(history) + 1):
+            while i < len(marks) and marks[i].at == at:
+                self._note(marks[i].note, shadow.expect, shadow.phase)
                 i += 1
-            if at < len(game.history):
-                shadow.apply(game.history[at])
-
-    def _note(self, then: Game, event: Input) -> None:
-        data = event.data
-        do, seat, target = data.get("do"), data.get("seat"), data.get("target")
-        wait = then.expect
-        if not isinstance(seat, int) or event.type not in (PAD, OPERATOR):
-            return
-        if do in ("card_seen", "card_skipped") and isinstance(wait, w.Deal):
-            if self._cards[0] != wait.serial:
-                self._cards = (wait.serial, set(), set())
-            (self._cards[1] if do == "card_seen" else self._cards[2]).add(seat)
-        elif isinstance(target, int) and do == "act" and data.get("role") == "mafia":
-            if self._points[0] != wait.serial:
-                self._points = (wait.serial, {})
-            self._points[1][seat] = target
-        elif isinstance(target, int) and do == "accuse":
-            self._accused = (wait.serial, seat, target)
+            if at < len(history):
+                shadow.apply(history[at])
 
     # -- entries and undo --------------------------------------------------------------------
 

@@ -127,7 +127,7 @@ class Host:
         """Keep the current step open past its timer's end until :meth:`release` (a vote
         waits for the host's count, the hunt for the mafia's target); the count and the
         warning are still said at their time."""
-        self.scheduler.cancel("timer")
+        self.end_step_at(None)
         self.held = True
 
     def release(self) -> None:
@@ -135,14 +135,34 @@ class Host:
         timer = self.timer
         if timer is None:
             return
-        name = timer.name
         end = self.timer_started + timer.seconds
-        self.scheduler.cancel("timer")
         self.held = False
         if end <= self.now():
-            self._time_up(name)  # a late answer: the step ends now
+            self.scheduler.cancel("timer")
+            self._time_up(timer.name)  # a late answer: the step ends now
         else:
-            self.scheduler.call_at(end, "timer", lambda: self._time_up(name))
+            self.end_step_at(end)
+
+    def end_step_at(self, when: float | None) -> None:
+        """End the step the game waits at at ``when`` instead of at its timer's end: later,
+        when a front end gives the presses already on their way a moment (the console's
+        voting window takes a hand sent before «Спасибо»), or at no moment (None) until an
+        input ends it (the console's deal waits for every card). Only the end moves: the count
+        and the warning are still said at their time, and the step's next timer — a new step,
+        or this one run again by a resume or an undo — ends at its own end again. Unlike
+        :meth:`hold` it marks nothing held: that is the human host's, which undo and a pause
+        keep."""
+        self.scheduler.cancel("timer")
+        timer = self.timer
+        if when is None or timer is None:
+            return
+        name, serial = timer.name, self.game.expect.serial
+
+        def time_up() -> None:
+            if self.game.expect.serial == serial:  # (the step has not ended otherwise)
+                self._time_up(name)
+
+        self.scheduler.call_at(when, "timer", time_up)
 
     @property
     def paused(self) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,7 +98,10 @@ def make_rig(settings: ConsoleSettings | None = None, roles: dict[int, Role] | N
     rig_inputs: list[Input] = []
     views: dict[Who, dict[str, Any]] = {}
     table = ConsoleTable(host, settings=settings, record=rig_inputs.append,
-                         publish=views.update, said=lambda: list(transcript.said))
+                         publish=lambda published: views.update(  # as each page gets it
+                             {who: json.loads(view.message)["view"]
+                              for who, view in published.items()}),
+                         said=lambda: list(transcript.said))
     rig = Rig(clock, game, host, transcript, table, rig_inputs, views)
     host.start()
     return rig

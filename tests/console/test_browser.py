@@ -207,7 +207,7 @@ def test_a_hostless_game_is_played_to_the_end_from_ten_pads_and_the_operator(
     sources = {x.get("type") for x in lines[1:]}
     # the foul taken back; each timer's start marked for a resume, a heartbeat while it runs
     assert sources == {"pad", "operator", "action", "undo", "timer", "beat"}  # (+ heartbeats)
-    presses = [x for x in lines if x.get("type") == "pad" and x["do"] == "shot"]
+    presses = [x for x in lines if x.get("type") == "pad" and x["do"] == "shoot"]
     assert {(p["seat"], p["target"]) for p in presses} == {
         (s, table.victim) for s, r in roles.items() if r in ("mafia", "don") and s != table.days[1][0]}
     assert "winner: civilians" in out

@@ -29,8 +29,10 @@ from websockets.frames import Frame, Opcode
 from websockets.http11 import Response
 from websockets.uri import parse_uri
 
-from narrator.console import server as server_module
-from narrator.console.server import ConsoleServer, Hub, build_app
+from narrator.console import sockets as sockets_module
+from narrator.console.app import build_app
+from narrator.console.hub import Hub
+from narrator.console.server import ConsoleServer
 from narrator.console.table import Press, Reply
 from narrator.console.tokens import OPERATOR, Tokens, Who
 from narrator.engine import Hands
@@ -227,7 +229,7 @@ def fast() -> Iterator[Live]:
 @pytest.fixture
 def no_rate_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """The rate limit out of the way: what is tested is the queueing alone."""
-    monkeypatch.setattr(server_module, "RATE_COUNT", 10**9, raising=False)
+    monkeypatch.setattr(sockets_module, "RATE_COUNT", 10**9)
 
 
 def _vote(i: int) -> dict[str, Any]:
@@ -254,7 +256,7 @@ def test_a_flooding_socket_does_not_delay_or_lose_another_seats_vote(
         assert 50 < live.handled[2] < 4000  # the flood went on all along
         for seat in pads:  # each vote journaled promptly (so stamped promptly: before that)
             (when, event), *more = live.journaled[seat]
-            assert not more and event.data["do"] == "hand"  # journaled as a hand
+            assert not more and event.data["do"] == "vote"  # journaled as the hand it is
             assert when - sent[seat] < 0.25, (seat, round(when - sent[seat], 3))
         assert sorted(hands(live.rig)) == list(range(2, 11))  # every hand, once
     finally:
@@ -319,7 +321,7 @@ def test_more_than_fifty_a_second_for_ten_seconds_is_refused_too_fast_then_close
 
 
 def test_the_rate_limiter_runs_on_the_clock_it_is_given() -> None:
-    from narrator.console.server import RateLimit
+    from narrator.console.sockets import RateLimit
 
     now = [0.0]
     tapping = RateLimit(lambda: now[0])
@@ -377,7 +379,7 @@ def test_a_client_that_stops_reading_costs_at_most_one_terminal_line(
         live: Live, limit: str, monkeypatch: pytest.MonkeyPatch,
         capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture) -> None:
     if limit == "lifted":
-        monkeypatch.setattr(server_module, "RATE_COUNT", 10**9, raising=False)
+        monkeypatch.setattr(sockets_module, "RATE_COUNT", 10**9)
     caplog.set_level(logging.WARNING)
     other = live.pad(3)
     # a small window, so that the server's sends block; then gone mid-flood, while the game's

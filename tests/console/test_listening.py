@@ -104,5 +104,5 @@ def test_a_listening_game_with_the_pads_gives_the_table_script_protocol() -> Non
     loop.run()
     assert loop.protocol() == replay_script(script).protocol()
     kinds = {(i.type, i.get("do")) for i in inputs}
-    assert kinds == {("pad", "card_seen"), ("pad", "hand"), ("pad", "shot"), ("pad", "check")}
+    assert kinds == {("pad", "seen"), ("pad", "vote"), ("pad", "shoot"), ("pad", "check")}
     assert players.pending == [] and log == []

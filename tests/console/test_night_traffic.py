@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from narrator.console.server import Hub
+from narrator.console.hub import Hub
 from narrator.console.tokens import OPERATOR, Who
 from narrator.engine import Phase, Role
 from narrator.engine import waits as w

@@ -153,7 +153,7 @@ def test_killed_in_a_vote_a_seat_that_voted_cannot_vote_again(tmp_path: Path) ->
 def test_a_hand_whose_action_the_kill_lost_is_counted_on_resume(tmp_path: Path) -> None:
     path = seat_2_voted(tmp_path)
     text = path.read_text().splitlines()
-    assert '"do":"hand"' in text[-2] and text[-1].endswith('"action":"hands 2"}')
+    assert '"do":"vote"' in text[-2] and text[-1].endswith('"action":"hands 2"}')
     cut(path, KillPoint(len(text) - 1, torn=True))  # the press written, its action torn
     back = resumed(path)
     assert str(back.game.history[-1]) == "hands 2" and back.table.desk.hands == {2}
@@ -167,3 +167,49 @@ def test_an_operators_undo_during_the_deal_keeps_the_cards_seen(tmp_path: Path) 
     assert t.press(OPERATOR, "undo").ok
     assert t.table.dealing and t.table.desk.seen == {1, 2}
     assert lines(tmp_path / "j.jsonl") > 3
+
+
+# -- journals written before the names were one ------------------------------------------------
+
+#: the press names older journals wrote, as the pages' names now read in them
+_OLD_NAMES = {'"do":"seen"': '"do":"card_seen"', '"do":"skip"': '"do":"card_skipped"',
+              '"do":"vote"': '"do":"hand"', '"do":"shoot"': '"do":"shot"',
+              '"do":"hands"': '"do":"hand_count"'}
+
+
+def in_old_names(path: Path) -> None:
+    """Rewrite the journal's press lines in the names an older version wrote."""
+    text = path.read_text()
+    for new, old in _OLD_NAMES.items():
+        text = text.replace(new, old)
+    path.write_text(text)
+
+
+def test_an_older_journals_cards_seen_and_skipped_are_read_back(tmp_path: Path) -> None:
+    path = tmp_path / "j.jsonl"
+    t = new_table(path)
+    for seat in (1, 2):
+        assert t.press(seat, "seen").ok
+    assert t.press(OPERATOR, "skip", seat=3).ok
+    t.journal.close()
+    in_old_names(path)
+    assert '"do":"card_seen"' in path.read_text() and '"do":"card_skipped"' in path.read_text()
+    back = resumed(path)
+    assert back.table.dealing and back.table.desk.seen == {1, 2}
+    assert back.table.desk.skipped == {3}
+    assert back.table.waiting_for_cards() == list(range(4, 11))
+
+
+def test_an_older_journals_hand_is_read_back_and_one_the_kill_lost_pressed_again(
+        tmp_path: Path) -> None:
+    path = seat_2_voted(tmp_path)
+    in_old_names(path)
+    text = path.read_text().splitlines()
+    assert '"do":"hand"' in text[-2]  # {"type":"pad",…,"seat":2,"do":"hand","candidate":5}
+    back = resumed(path)
+    assert back.table.desk.hands == {2}
+    assert back.press(2, "vote", candidate=5).reason == "already_voted"
+    back.journal.close()
+    cut(path, KillPoint(len(text) - 1, torn=True))  # the old press written, its action torn
+    again = resumed(path)
+    assert str(again.game.history[-1]) == "hands 2" and again.table.desk.hands == {2}

@@ -13,8 +13,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from narrator.console import tokens as tokens_module
+from narrator.console.app import REFUSAL, build_app
+from narrator.console.hub import Hub
 from narrator.console.links import parse_address, write_links
-from narrator.console.server import REFUSAL, ConsoleServer, Hub, build_app
+from narrator.console.server import ConsoleServer
 from narrator.console.tokens import OPERATOR, Tokens
 from narrator.engine import waits as w
 from tests.console.conftest import EVERYONE, Rig, make_rig

@@ -214,8 +214,9 @@ def front_in_game(tmp_path: Path) -> tuple[EveningFront, Any, dict[int, int]]:
     entry = book.new_game("crime-time")
     rig = make_rig()
     front = EveningFront(book, rig.clock)
-    published: dict[Any, dict[str, Any]] = {}
-    front.publish = published.update
+    published: dict[Any, dict[str, Any]] = {}  # every page's view as the page gets it
+    front.publish = lambda views: published.update(
+        {who: json.loads(v.message)["view"] for who, v in views.items()})
     front.attach(rig.table, entry)
     rig.published = published  # type: ignore[attr-defined]
     return front, rig, seating

@@ -34,12 +34,10 @@ from narrator.engine import waits as w
 from narrator.engine.entries import parse_operator_line
 from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
-from narrator.host.desk import Desk
+from narrator.host.desk import Accusal, CardSeen, CardSkipped, Desk, Noted, Point
 from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.transcript import Transcript
-from narrator.inputs import OPERATOR as OPERATOR_INPUT
-from narrator.inputs import PAD, Input
 from narrator.voice.manifest import default_manifest
 from tests.helpers import ROLES
 
@@ -123,14 +121,6 @@ def rebuilt(table: Table) -> Table:
     for action in table.game.history:
         parts.host.apply(action)
     return Table(parts.host, parts.transcript)
-
-
-def pad(seat: int, do: str, t: float = 0.0, **data: Any) -> Input:
-    return Input(PAD, t, {"seat": seat, "do": do, **data})
-
-
-def operator(do: str, t: float = 0.0, **data: Any) -> Input:
-    return Input(OPERATOR_INPUT, t, {"do": do, **data})
 
 
 def hunt_entry(table: Table, text: str = "7") -> tuple[Action, ...]:
@@ -255,6 +245,23 @@ def test_the_accused_holds_through_the_speech_and_the_thumbs_right_after_it() ->
     assert desk.accused is None
     t.host.apply(TakeFloor(6))
     assert isinstance(t.wait, w.Speech) and desk.accused is None  # another speaker's speech
+
+
+def test_the_thumbs_window_is_the_one_the_wait_opens_for_the_speaker_on_his_day() -> None:
+    t = make_table("amateur", AMATEUR)
+    t.until(w.Floor)
+    t.host.apply(TakeFloor(4))
+    t.desk.accuse(4, 8)
+    t.host.apply(EndSpeech())
+    assert isinstance(t.wait, w.PutUp) and t.wait.seat == 4 and t.desk.accused == 8
+    t.until(w.NightAct)  # nobody put up, nobody voted on; the night's acts run out: no kill
+    t.until(w.Floor)
+    assert t.game.phase.number == 2 and 4 in t.game.living
+    t.host.apply(TakeFloor(4))  # his speech of day 2: he accuses nobody
+    assert t.desk.accused is None
+    t.host.apply(EndSpeech())
+    assert isinstance(t.wait, w.PutUp) and t.wait.seat == 4
+    assert t.desk.accused is None  # day 1's accusal is not this window's
 
 
 def test_an_accusation_by_one_who_is_not_speaking_names_nobody() -> None:
@@ -543,9 +550,8 @@ def test_restore_reads_back_the_cards_of_the_current_deal() -> None:
     t.host.apply(Foul(4))  # a foul while dealing: the same step
     back = rebuilt(t)
     assert isinstance(back.wait, w.Deal)
-    back.desk.restore([pad(1, "card_seen", 1.0), operator("card_skipped", 2.0, seat=2),
-                       pad(3, "card_seen", 4.0), pad(5, "card_seen", 6.0)],
-                      [0, 0, 1, 2])  # 5's press: after the journal's last action, ignored
+    back.desk.restore([Noted(0, CardSeen(1)), Noted(0, CardSkipped(2)), Noted(1, CardSeen(3)),
+                       Noted(2, CardSeen(5))])  # 5's: after the journal's last action, ignored
     assert back.desk.seen == {1, 3} and back.desk.skipped == {2}
     assert back.desk.waiting_for_cards() == [4, 5, 6, 7, 8, 9, 10]
     assert back.desk.card_seen(1) is False and back.desk.card_seen(5) is True
@@ -560,13 +566,12 @@ def test_restore_reads_back_the_mafias_points_of_this_night_only() -> None:
     night_3 = len(t.game.history)
     back = rebuilt(t)
     assert isinstance(back.wait, w.NightAct) and back.wait.role == "mafia"
-    kill: dict[str, Any] = {"role": "mafia", "act": "kill"}
     back.desk.restore([
-        pad(1, "card_seen"), pad(2, "card_seen"),  # at the deal
-        pad(3, "act", target=4, **kill), pad(5, "act", target=9, **kill),  # night 2
-        pad(3, "act", target=1, **kill), pad(5, "act", target=7, **kill),  # night 3
-        pad(5, "act", target=2, **kill),  # after the journal's last action: ignored
-    ], [0, 0, night_2, night_2, night_3, night_3, night_3 + 1])
+        Noted(0, CardSeen(1)), Noted(0, CardSeen(2)),  # at the deal
+        Noted(night_2, Point(3, 4)), Noted(night_2, Point(5, 9)),  # night 2
+        Noted(night_3, Point(3, 1)), Noted(night_3, Point(5, 7)),  # night 3
+        Noted(night_3 + 1, Point(5, 2)),  # after the journal's last action: ignored
+    ])
     assert back.desk.points == {3: 1, 5: 7}
     assert back.desk.saw_card(1) and back.desk.saw_card(2) and not back.desk.saw_card(3)
     assert back.desk.seen == frozenset()  # not dealing
@@ -580,7 +585,7 @@ def test_restore_reads_back_the_one_accused_in_the_thumbs_after_his_speech() -> 
     t.host.apply(EndSpeech())
     back = rebuilt(t)
     assert isinstance(back.wait, w.PutUp)
-    back.desk.restore([pad(4, "accuse", target=8)], [speech])
+    back.desk.restore([Noted(speech, Accusal(4, 8))])
     assert back.desk.accused == 8
 
 

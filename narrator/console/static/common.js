@@ -168,7 +168,7 @@ var Console = (function () {
       retry = Math.min(retry * 2, 4000);
     };
   }
-  function send(obj) {
+  function send(obj) {  // obj.do: a press's name, as the journal writes it too (presses.py)
     if (!ws || ws.readyState !== 1) { return null; }
     obj.id = nextId++;
     sentAt[obj.id] = serialNow;
