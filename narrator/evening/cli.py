@@ -327,10 +327,11 @@ def run(args: EveningArgs) -> int:
     _add_players(book, args.players)
     check_address(*parse_address(book.address))
     # with a human host (--assist) he listens and counts the hands; the pads show the cards
-    opts = TableOptions(book.lang, args.model, None, False, args.audio.voices, None,
-                        args.audio.night_music, args.pads.listen and not args.assist,
-                        ConsoleOptions(book.address, None, args.assist or args.pads.hand_votes,
-                                       True))
+    opts = TableOptions(lang=book.lang, model=args.model, voices=args.audio.voices,
+                        night_music=args.audio.night_music,
+                        listen=args.pads.listen and not args.assist,
+                        console=ConsoleOptions(book.address, None,
+                                               args.assist or args.pads.hand_votes, True))
     # (with --wav each game's narration goes to DIR/game-NN.wav: no speaker needed); every
     # check before the folder is made: a failure leaves nothing behind
     try:

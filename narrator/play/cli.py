@@ -91,17 +91,17 @@ def load_ears(path: Path, hearing: Hearing) -> tuple[VoskRecognizer, float]:
     return recognizer, time.perf_counter() - started
 
 
-@dataclass
+@dataclass(kw_only=True)
 class TableOptions:
     """How a hostless game is played: its language, model, outputs, console."""
 
     lang: str
-    model: str | None
-    record: str | None
-    assist: bool
-    voices: str | None
-    out_wav: str | None
-    night_music: str | None
+    model: str | None = None
+    record: str | None = None
+    assist: bool = False
+    voices: str | None = None
+    out_wav: str | None = None
+    night_music: str | None = None
     listen: bool = True
     console: ConsoleOptions | None = None
     mount: Mount | None = None
@@ -111,9 +111,10 @@ def _options(lang: str, model: str | None, audio: AudioArgs, console: ConsoleArg
              *, record: str | None = None, assist: bool = False) -> TableOptions:
     """How ``play``, or ``resume`` of a ``play`` game, is played (the table, its ruleset and
     language, is the command's or the journal's); a one-line error for options that clash."""
-    opts = TableOptions(lang, model, record, assist, audio.voices, audio.out_wav,
-                        audio.night_music, pads.listen,
-                        console_options(console, hand_votes=pads.hand_votes))
+    opts = TableOptions(lang=lang, model=model, record=record, assist=assist,
+                        voices=audio.voices, out_wav=audio.out_wav,
+                        night_music=audio.night_music, listen=pads.listen,
+                        console=console_options(console, hand_votes=pads.hand_votes))
     if not opts.listen and opts.console is None:
         raise NarratorError("--listen off: the speeches and the night are driven from the seat "
                             "pads; add --console [HOST:]PORT")

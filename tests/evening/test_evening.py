@@ -366,8 +366,8 @@ def test_an_evening_of_two_games_runs_on_one_driver_and_a_virtual_clock(
     book = new_book(tmp_path / "ev")
     book.draw(random.Random(4))
     book.save()
-    opts = TableOptions("ru", None, None, False, None, None, None, False,
-                        ConsoleOptions("127.0.0.1:0", None, False, True))
+    opts = TableOptions(lang="ru", listen=False,
+                        console=ConsoleOptions("127.0.0.1:0", None, False, True))
     clock = VirtualClock(1000.0)
     evening = Evening(book, opts, None, wav=True, rng=random.Random(5), clock=clock,
                       terminal=io.StringIO(""))
@@ -439,8 +439,8 @@ def test_with_a_human_host_each_game_runs_in_his_screen_and_the_evening_goes_on(
     book = new_book(tmp_path / "ev")
     book.draw(random.Random(4))
     book.save()
-    opts = TableOptions("ru", None, None, False, None, None, None, False,
-                        ConsoleOptions("127.0.0.1:0", None, True, True))
+    opts = TableOptions(lang="ru", listen=False,
+                        console=ConsoleOptions("127.0.0.1:0", None, True, True))
     clock = VirtualClock(50.0)
     evening = Evening(book, opts, None, wav=True, rng=random.Random(5), assist=True,
                       clock=clock)
