@@ -156,6 +156,7 @@ def narrator_main(work: Path) -> int:
     import resource
 
     import narrator.play.cli as play
+    import narrator.table.session as table_session
     from narrator.audio.format import AudioChunk, AudioFormat
     from narrator.audio.recognizer import RecognitionEvent
     from narrator.audio.sources import MicrophoneSource
@@ -264,7 +265,7 @@ def narrator_main(work: Path) -> int:
             return list(self.inner.flush())
 
     plain_recognizer = vars(play)["table_recognizer"]
-    plain_heartbeat = vars(play)["keep_heartbeat"]
+    plain_heartbeat = vars(table_session)["keep_heartbeat"]
 
     def probes(host: Host, journal: InputLog) -> None:
         """The timers, against their marks (on the real clock)."""
@@ -304,8 +305,8 @@ def narrator_main(work: Path) -> int:
 
     # the seams of `narrator play` where the world comes in
     vars(play).update(game_hearing=hearing, MicrophoneSource=FedMicrophone,
-                      speaker_narration=narration, table_recognizer=recognizer,
-                      keep_heartbeat=probes)
+                      speaker_narration=narration, table_recognizer=recognizer)
+    vars(table_session).update(keep_heartbeat=probes)  # the table session watches the journal
 
     model = korean_test_model()
     if model is None:
@@ -314,7 +315,7 @@ def narrator_main(work: Path) -> int:
     rules = with_settings(find_rules("crime-time"), **FIGURES)
     game = Game(rules, seats=SEATS, rng=random.Random(25))
     journal = Journal.for_game(work / "journal.jsonl", game, mode="play")
-    opts = play.TableOptions("ru", None, None, False, None, None, None, listen=True,
+    opts = play.TableOptions(lang="ru", listen=True,
                              console=ConsoleOptions("127.0.0.1:0", str(work / "links.json")))
     stats["roles"] = {str(s): r.value for s, r in game.roles.items()}
     play.run_table(game, opts, journal, model, time.perf_counter())

@@ -176,6 +176,7 @@ def open_table(game: Game, clock: Clock, *, journal: InputLog | None = None,
 
 
 def listening_table(loop: ListeningLoop, *, lent: bool = False) -> TableSession:
-    """The session of a listening loop (which put its host together and drives it)."""
-    return TableSession(loop.host, loop.transcript, loop.driver, loop.host.journal,
+    """The session of a listening loop (which put its host together and drives it); its
+    journal is the game's (the host writes to it and to a recorded session's inputs)."""
+    return TableSession(loop.host, loop.transcript, loop.driver, loop.journal,
                         loop.narration, loop=loop, owns_driver=not lent)
