@@ -67,7 +67,7 @@ def check(text: str) -> None:
         assert "\n" not in str(e) and str(e).startswith(f"{TARGET}:"), repr(str(e))
 
 
-@cases(120)
+@cases(60)
 @given(st.integers(0, 2**63))
 def test_hostile_journals(seed: int) -> None:
     rng = random.Random(seed)  # plain Python: Hypothesis' own randoms are slow
