@@ -2,6 +2,8 @@
 
 - random complete games (:func:`random_action`, :func:`random_game`): property tests and the
   engine benchmark;
+- :func:`advance`: a game brought to a wait (a kind of wait, a condition, a phase), its time
+  let run out on the way — or its host's driver, its table's clock, run;
 - :class:`ScriptedOperator`: operator lines given in advance, for the hostless loop;
 - :class:`ScriptedRecognizer`: a :class:`~narrator.audio.recognizer.Recognizer` that says
   scripted utterances instead of hearing audio;
@@ -23,6 +25,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from types import UnionType
 from typing import Any
 
 import numpy as np
@@ -39,6 +42,7 @@ from narrator.audio.sources import (
     silence,
 )
 from narrator.clock import VirtualClock
+from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.actions import (
     Action,
@@ -59,7 +63,7 @@ from narrator.engine.actions import (
 )
 from narrator.engine.game import Game
 from narrator.engine.rules import Rules
-from narrator.engine.types import Role
+from narrator.engine.types import Phase, Role
 from narrator.inputs import STOP, Input, entry
 from narrator.listening import Heard
 
@@ -195,6 +199,102 @@ def play_random_game(rng: random.Random, *, rules: Rules | str = "crime-time",
             break
         game.apply(random_action(game, rng))
     return game
+
+
+#: a kind of wait (a class, a tuple or a union of them), or a condition on the wait
+Waits = type[w.Wait] | tuple[type[w.Wait], ...] | UnionType | Callable[[w.Expect], bool]
+#: where :func:`advance` goes: some waits, or a phase (``Phase.day(2)``, ``"d2"``): its first wait
+Target = Waits | Phase | str
+
+
+def time_up(game: Game) -> Action:
+    """The current wait's time runs out (``TimeUp`` of its timer): :func:`advance`'s answer."""
+    timer = game.expect.timer
+    assert timer is not None, f"{game.expect} has no timer"
+    return TimeUp(timer.name)
+
+
+def end_speeches(game: Game) -> Action:
+    """A speech ended by its speaker (``EndSpeech``), any other wait's time run out."""
+    return EndSpeech() if isinstance(game.expect, w.Speech) else time_up(game)
+
+
+def past_the_pauses(exp: w.Expect) -> bool:
+    """A wait that is not a pause or the deal (whose time only runs out): where the table
+    answers next, a script's next line is taken — or the end."""
+    return not isinstance(exp, w.Pause | w.Deal)
+
+
+class AdvanceError(AssertionError):
+    """:func:`advance` did not reach its wait: the game ended, met a wait it was not to pass,
+    ran out of steps, or its step ran nothing."""
+
+
+def _describe(to: Target, where: dict[str, object]) -> str:
+    if isinstance(to, type):
+        text = to.__name__
+    elif isinstance(to, tuple | UnionType):
+        kinds = to if isinstance(to, tuple) else to.__args__
+        text = " | ".join(getattr(k, "__name__", str(k)) for k in kinds)
+    elif isinstance(to, Phase | str):
+        text = f"phase {to}"
+    else:
+        name = getattr(to, "__name__", "<lambda>")
+        text = "a wait meeting the condition" if name == "<lambda>" else name
+    return text + "".join(f" {k}={v!r}" for k, v in where.items())
+
+
+def _is(exp: w.Expect, waits: Waits) -> bool:
+    return isinstance(exp, waits) if isinstance(waits, type | tuple | UnionType) else waits(exp)
+
+
+def _reached(game: Game, to: Target, where: dict[str, object]) -> bool:
+    exp = game.expect
+    if isinstance(to, str):
+        to = Phase.parse(to)
+    hit = (not game.is_over and game.phase == to) if isinstance(to, Phase) else _is(exp, to)
+    return hit and all(getattr(exp, k) == v for k, v in where.items())
+
+
+def advance(game: Game, to: Target, *, answer: Callable[[Game], Action] = time_up,
+            step: Callable[[], object] | None = None,
+            through: Waits | None = None,
+            limit: int = 2_000, **where: object) -> list[ev.Event]:
+    """Bring ``game`` to a wait and return the events on the way (none when ``step`` drives it).
+
+    ``to``: a kind of wait (``w.Vote``, ``w.Vote | w.Crash``), a condition on the wait, or a
+    phase (its first wait: ``"d2"``, ``Phase.night(2)``); ``where``: the wait's attributes
+    besides (``role="don", checks=True``); ``through``: the only waits it may pass on the way
+    (kinds or a condition, as ``to``). A game already there takes no step. Each step
+    applies ``answer(game)`` (default :func:`time_up`: the time runs out; :func:`end_speeches`
+    ends the speeches instead) or, with ``step``, calls it (a host's ``driver.run_next``, a
+    table rig's ``step``: they answer themselves; a step returning False ran nothing).
+
+    Raises :class:`AdvanceError` when the game ends first, when it waits for something not in
+    ``through`` (default: any wait may be passed), when ``step`` runs nothing, and after
+    ``limit`` steps (a walk that would never end)."""
+    going = f"to {_describe(to, where)}"
+    events: list[ev.Event] = []
+    for steps in range(limit + 1):
+        if _reached(game, to, where):
+            return events
+        exp = game.expect
+        if game.is_over:
+            won = game.winner.value if game.winner is not None else "nobody"
+            raise AdvanceError(f"the game ended ({won} won) at {game.phase} after {steps} "
+                               f"steps, on the way {going}")
+        if through is not None and not _is(exp, through):
+            raise AdvanceError(f"{game.phase}: the game waits for {exp} on the way {going}, "
+                               f"which passes only {_describe(through, {})}")
+        if steps == limit:
+            break
+        if step is None:
+            events += game.apply(answer(game))
+        elif step() is False:
+            raise AdvanceError(f"{game.phase}: the step ran nothing (False) at {exp}, on the way "
+                               f"{going}")
+    raise AdvanceError(f"{game.phase}: not there after {limit} steps, at {game.expect}, on the "
+                       f"way {going}")
 
 
 class ScriptedOperator:

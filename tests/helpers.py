@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from narrator.engine import Game, Role, TimeUp
+from narrator.engine import Game, Role
 from narrator.engine import waits as w
 from narrator.replay.script import TableScript, load_table_script
-from narrator.testing import Utterances
+from narrator.testing import Utterances, advance
 
 #: the bundled example games
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -61,10 +61,7 @@ def day_one(roles: dict[int, Role] | None = None) -> Game:
     speech of day 1: every step of that night only waits for its timer."""
     game = Game(roles=ROLES if roles is None else roles)
     game.start()
-    while isinstance(game.expect, w.Pause | w.Deal):
-        assert game.expect.timer is not None
-        game.apply(TimeUp(game.expect.timer.name))
-    assert isinstance(game.expect, w.Speech) and game.expect.seat == 1, game.notation()
+    advance(game, w.Speech, seat=1, through=w.Pause | w.Deal)
     return game
 
 

@@ -22,7 +22,7 @@ from narrator.grammar import parse
 from narrator.host.journal import load_journal
 from narrator.replay.script import TableScript
 from narrator.replay.table import ReplayResult, replay_script
-from narrator.testing import Utterances
+from narrator.testing import Utterances, advance, past_the_pauses
 from tests.assist.keys import KeyDriver, hunt
 from tests.console.conftest import make_rig
 from tests.helpers import (
@@ -122,8 +122,7 @@ def test_the_example_played_on_the_seat_pads_gives_the_same_protocol(name: str) 
     for seat in range(1, script.seats + 1):  # every seat sees its card
         assert rig.press(seat, "seen").ok
     for line in script.inputs:
-        while isinstance(game.expect, w.Pause | w.Deal):
-            rig.step()
+        advance(game, past_the_pauses, step=rig.step)
         exp = game.expect
         if line.key == "speech":
             assert isinstance(exp, w.Speech) and exp.seat == line.value and exp.timer, line

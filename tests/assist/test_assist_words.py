@@ -22,12 +22,12 @@ from narrator.assist.control import HINT_WIDTH, describe, hint, standing
 from narrator.assist.ui import AssistApp, GameScreen
 from narrator.cli import main
 from narrator.clock import VirtualClock
-from narrator.engine import RULESETS, Game, Role, TimeUp
+from narrator.engine import RULESETS, Action, Game, Role
 from narrator.engine import waits as w
 from narrator.host.journal import Journal, load_journal
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import replay_script
-from narrator.testing import random_action
+from narrator.testing import advance, random_action, time_up
 from narrator.voice.manifest import default_manifest
 from tests.assist.keys import KeyDriver, new_session, play
 
@@ -51,11 +51,6 @@ def at_every_step(rules: str, games: int) -> list[tuple[str, str, str | None]]:
     return out
 
 
-def time_up(game: Game) -> TimeUp:
-    assert game.expect.timer is not None
-    return TimeUp(game.expect.timer.name)
-
-
 @pytest.mark.parametrize("rules", sorted(RULESETS))
 def test_the_phase_is_in_words_never_a_steps_raw_name(rules: str) -> None:
     for phase, _, _ in at_every_step(rules, 6):
@@ -67,9 +62,12 @@ def test_vrns_first_night_is_in_words() -> None:
     game = Game("vrn", roles=VRN, dealt={"maniac_side": "city"})
     game.start()
     seen = []
-    while isinstance(game.expect, w.Pause | w.Deal):
+
+    def look(game: Game) -> Action:  # each step of the night, in words, as its time runs out
         seen.append(describe(game))
-        game.apply(time_up(game))
+        return time_up(game)
+
+    advance(game, w.Speech, speech="intro", answer=look, through=w.Pause | w.Deal)
     assert {"Night 1 · the mafia meeting", "Night 1 · the doctor showing himself",
             "Night 1 · the maniac showing himself"} <= set(seen)
 

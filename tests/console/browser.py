@@ -4,6 +4,8 @@ operator's and ten phone-sized seat pads — in Debian's Chromium driven by Play
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
@@ -109,10 +111,15 @@ def end_game(game: Launched, op: Any) -> tuple[dict[str, Any], str]:
 
 
 def journal_protocol(journal: Path) -> dict[str, Any]:
-    """``narrator resume JOURNAL --json``: the protocol the journal alone gives."""
-    resumed = subprocess.run([sys.executable, "-m", "narrator", "resume", str(journal), "--json"],
-                             capture_output=True, text=True, cwd=REPO, check=True)
-    out: dict[str, Any] = json.loads(resumed.stdout)
+    """``narrator resume JOURNAL --json``: the protocol the journal alone gives (the command's
+    own ``main``, in this process: the game's process has ended, and a Python of its own would
+    only add its start-up)."""
+    from narrator.cli import main
+
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["resume", str(journal), "--json"]) == 0
+    out: dict[str, Any] = json.loads(printed.getvalue())
     return out
 
 

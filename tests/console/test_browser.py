@@ -31,7 +31,7 @@ from tests.console.browser import (
 PACE = 1.0  # seconds a number of the count: a tap is taken HUNT_GRACE (0.3 s) back
 FIGURES = ["--seed", "11", "--count-pace", str(PACE), "--timer", "agreement=1",
            "--timer", "don_noted=0.5", "--timer", "sheriff_first_night=0.5",
-           "--timer", "check=2.5", "--timer", "vote_window=3", "--timer", "speech=20",
+           "--timer", "check=1.5", "--timer", "vote_window=1", "--timer", "speech=20",
            "--timer", "last_word=20"]
 
 pytestmark = needs_chromium

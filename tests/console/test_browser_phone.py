@@ -26,8 +26,8 @@ CRIME_TIME = ["--seed", "11", "--count-pace", "0.3", "--timer", "agreement=1",
               "--timer", "don_noted=0.5", "--timer", "sheriff_first_night=0.5",
               "--timer", "check=1", "--timer", "vote_window=6", "--timer", "speech=30"]
 AMATEUR = ["--rules", "amateur", "--seed", "3", "--timer", "mafia_meets=0.5",
-           "--timer", "meet=0.5", "--timer", "floor=3", "--timer", "put_up=1",
-           "--timer", "speech=30", "--timer", "agreement=4", "--timer", "check=20",
+           "--timer", "meet=0.5", "--timer", "floor=3", "--timer", "put_up=0.5",
+           "--timer", "speech=30", "--timer", "agreement=1", "--timer", "check=20",
            "--timer", "justify=5", "--timer", "vote_window=1"]
 
 

@@ -10,6 +10,7 @@ from narrator.console.views import operator_view
 from narrator.engine import Check, HandsUp, Kill, Role, Save
 from narrator.engine import waits as w
 from narrator.inputs import Input
+from narrator.testing import advance
 from tests.console.conftest import EVERYONE, Rig, make_rig
 
 #: the deal of examples/vrn-mafia-wins: don 4, mafia 7 and 10, sheriff 2, doctor 9, maniac 1
@@ -166,9 +167,8 @@ def test_the_hands_for_more_time_are_raised_on_the_pads_in_the_window() -> None:
     to_night(rig)
     rig.until(w.Speech, speech="day")
     assert rig.press(5, "extra").reason == "not_now"  # in the discussion: not yet
-    while isinstance(rig.game.expect, w.Speech):
-        assert rig.press(rig.game.expect.seat, "end").ok
-    assert isinstance(rig.game.expect, w.Extra)
+    advance(rig.game, w.Extra, step=lambda: rig.press(rig.game.expect.seat, "end").ok,
+            through=w.Speech)  # every speech ended on its pad, to the hands for 30 s more
     assert rig.views[5]["step"] == {"type": "extra", "raised": False}
     assert rig.press(5, "extra").ok and rig.press(3, "extra").ok
     assert rig.press(5, "extra").reason == "already_raised"

@@ -21,6 +21,7 @@ from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, load_journal, locked, repair_torn_tail
+from narrator.testing import advance
 from narrator.voice.manifest import default_manifest
 from tests.helpers import ROLES
 
@@ -40,10 +41,6 @@ class Table:
 
     def press(self, who: Any, do: str, **data: Any) -> Reply:
         return self.table.handle(Press(who, do, data, self.driver.now()))
-
-    def until(self, kind: type[w.Wait]) -> None:
-        while not isinstance(self.game.expect, kind):
-            assert self.driver.run_next()
 
 
 def new_table(path: Path) -> Table:
@@ -74,9 +71,9 @@ def resumed(path: Path) -> Table:
 
 def to_the_vote(t: Table) -> None:
     """Day 1: seats 1 and 2 nominate 5 and 7 (one candidate alone would not be voted on)."""
-    t.until(w.Speech)
+    advance(t.game, w.Speech, step=t.driver.run_next)
     assert t.press(1, "nominate", target=5).ok and t.press(1, "end").ok
-    t.until(w.Speech)
+    advance(t.game, w.Speech, step=t.driver.run_next)
     assert t.press(2, "nominate", target=7).ok
     for _ in range(100):
         exp = t.game.expect
@@ -131,7 +128,7 @@ def test_killed_in_the_hunt_the_mafias_presses_are_on_their_pads(tmp_path: Path)
     t = new_table(path)
     for seat in range(1, 11):
         assert t.press(seat, "seen").ok
-    t.until(w.Hunt)
+    advance(t.game, w.Hunt, step=t.driver.run_next)
     timer = t.game.expect.timer
     assert timer is not None and timer.tick
     t.driver.run_until(t.host.timer_started + timer.tick * 6 + 0.6)

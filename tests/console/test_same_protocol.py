@@ -20,6 +20,7 @@ from narrator.host.intake import apply_input, heard_actions
 from narrator.inputs import heard
 from narrator.replay.script import ScriptLine, TableScript, load_table_script, parse_table_script
 from narrator.replay.table import act_keys, replay_script
+from narrator.testing import advance, past_the_pauses
 from tests.console.conftest import EVERYONE, make_rig
 from tests.helpers import ROLES, SCRIPT_ROLES
 
@@ -139,8 +140,7 @@ class PadTable:
         return protocol
 
     def settle(self) -> None:
-        while isinstance(self.game.expect, w.Pause | w.Deal):
-            self.rig.step()
+        advance(self.game, past_the_pauses, step=self.rig.step)
 
     def close(self) -> None:
         timer = self.game.expect.timer

@@ -37,7 +37,7 @@ from narrator.engine.rules import find_rules
 from narrator.errors import ScriptError
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import ReplayResult, replay_script
-from narrator.testing import random_action
+from narrator.testing import advance, random_action
 
 CARDS = {"mafia": [4, 8, 9], "commissar": 2, "nurse": 6}
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -366,9 +366,7 @@ def test_events_of_a_put_up_say_the_thumbs_and_the_days_total() -> None:
     game = Game("amateur", roles={4: Role.MAFIA, 8: Role.MAFIA, 9: Role.MAFIA,
                                   2: Role.COMMISSAR, 6: Role.NURSE})
     game.start()
-    while isinstance(game.expect, w.Pause | w.Deal):
-        assert game.expect.timer is not None
-        game.apply(TimeUp(game.expect.timer.name))
+    advance(game, w.Floor, through=w.Pause | w.Deal)
     game.apply(TakeFloor(3))
     game.apply(EndSpeech())
     assert game.apply(Thumbs(5, (1, 2))) == [ev.PutUpCounted(5, 2, 2)]
@@ -395,11 +393,9 @@ def test_the_commissar_checks_neither_himself_nor_a_seat_known_out_but_tonights_
     result = amateur(*speeches(ALL))
     game = result.game
     game.apply(Remove(7))  # out, as the whole table knows
-    while not (isinstance(game.expect, w.NightAct) and game.expect.role == "mafia"):
-        game.apply(TimeUp(game.expect.timer.name))  # type: ignore[union-attr]
+    advance(game, w.NightAct, role="mafia")
     game.apply(Kill("mafia", 5))  # tonight's victim: nobody knows it yet
-    while not (isinstance(game.expect, w.NightAct) and game.expect.role == "commissar"):
-        game.apply(TimeUp(game.expect.timer.name))  # type: ignore[union-attr]
+    advance(game, w.NightAct, role="commissar")
     assert game.refusal(Check("commissar", 2)) == "own_seat"
     assert game.refusal(Check("commissar", 7)) == "target_out"
     assert game.refusal(Check("commissar", 5)) is None  # leaving him out would tell the kill

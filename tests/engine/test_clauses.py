@@ -27,6 +27,7 @@ from narrator.engine import (
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.errors import ScriptError
+from narrator.testing import advance, end_speeches
 from tests.engine.conftest import day_speeches, run
 from tests.helpers import ROLES, day_one
 
@@ -70,12 +71,9 @@ def test_header_roles_leave_other_seats_civilians() -> None:
 def test_2_1_1_first_night_timers_and_no_hunt() -> None:
     game = Game(roles=ROLES)
     events = game.start()
-    timers = []
-    while isinstance(game.expect, w.Pause | w.Deal):
-        timers.append(game.expect.timer)
-        assert game.expect.timer is not None
-        events += game.apply(TimeUp(game.expect.timer.name))
-    names = [(t.name, t.seconds, t.warning_at) for t in timers if t is not None]
+    events += advance(game, w.Speech, through=w.Pause | w.Deal)
+    timers = [e.timer for e in events if isinstance(e, ev.TimerStarted)]
+    names = [(t.name, t.seconds, t.warning_at) for t in timers]
     assert ("agreement", 60.0, 50.0) in names  # a minute, «Десять секунд» at 50 s
     assert ("sheriff_noted", 15.0, None) in names
     phases = [e.name for e in events if isinstance(e, ev.PhaseStarted)]
@@ -155,10 +153,7 @@ def test_2_1_3_check_time_runs_and_a_checker_shot_tonight_still_checks() -> None
 
     game = Game(roles=ROLES)
     game.start()
-    while not isinstance(game.expect, w.Hunt):
-        exp = game.expect
-        assert exp.timer is not None
-        game.apply(TimeUp(exp.timer.name))
+    advance(game, w.Hunt)
     for shooter in (3, 5, 9):
         game.apply(Shot(shooter, 1))
     game.apply(TimeUp("hunt"))
@@ -169,13 +164,7 @@ def test_2_1_3_check_time_runs_and_a_checker_shot_tonight_still_checks() -> None
     assert game.expect.timer is not None and game.expect.timer.seconds == 15.0
     game.apply(Check("sheriff", 3))
     assert game.nights[0].checks.get("sheriff") == CheckRecord(3, True)
-    while not isinstance(game.expect, w.Hunt):
-        exp = game.expect
-        if isinstance(exp, w.Speech):
-            game.apply(EndSpeech())
-        else:
-            assert exp.timer is not None
-            game.apply(TimeUp(exp.timer.name))
+    advance(game, w.Hunt, answer=end_speeches)
     game.apply(TimeUp("hunt"))
     game.apply(TimeUp("don_check"))
     with pytest.raises(IllegalActionError, match="sheriff is out"):
@@ -400,22 +389,14 @@ def test_2_4_2_exactly_half_is_not_a_majority() -> None:
 
 
 def test_2_4_2_crash_not_applied_at_four_seats_engine() -> None:
-    from narrator.engine import EndSpeech, Hands, Nominate, Remove
+    from narrator.engine import Hands, Nominate, Remove
     game = Game(roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
     game.start()
-
-    def run_timers() -> None:
-        while isinstance(game.expect, w.Pause | w.Deal | w.Hunt) or (
-                isinstance(game.expect, w.NightAct) and game.expect.checks):
-            assert game.expect.timer is not None
-            game.apply(TimeUp(game.expect.timer.name))
-
-    run_timers()
+    advance(game, w.Speech, through=w.Pause | w.Deal)
     for seat in (5, 9, 6, 7, 8, 10):  # 2.4.3: four left, the don against three red
         game.apply(Remove(seat))
-    while isinstance(game.expect, w.Speech):
-        game.apply(EndSpeech())
-    run_timers()  # night 2: a miss, no checks
+    advance(game, w.Hunt, answer=end_speeches, through=w.Speech)  # no nomination, no vote
+    advance(game, w.Speech, through=w.Hunt | w.NightAct)  # night 2: a miss, no checks
     assert game.living == [1, 2, 3, 4] and game.phase == Phase.day(2)
     assert isinstance(game.expect, w.Speech) and game.expect.seat == 2
     game.apply(Nominate(4))

@@ -19,6 +19,7 @@ from narrator.engine import (
     parse_action,
 )
 from narrator.engine import waits as w
+from narrator.testing import advance, end_speeches
 from tests.helpers import day_one
 
 
@@ -48,8 +49,7 @@ def test_2_4_a_second_hand_in_a_round_is_refused_before_and_when_it_is_given() -
     game.apply(Nominate(5))
     game.apply(EndSpeech())
     game.apply(Nominate(7))
-    while not isinstance(game.expect, w.Vote | w.Crash):
-        game.apply(EndSpeech() if isinstance(game.expect, w.Speech) else TimeUp(game.expect.timer.name))  # type: ignore[union-attr]
+    advance(game, w.Vote | w.Crash, answer=end_speeches)
     assert game.refusal(Hands((2,))) is None
     game.apply(Hands((2,)))
     assert game.refusal(Hands((2,))) == "already_voted"
@@ -64,18 +64,10 @@ def test_2_4_a_second_hand_in_a_round_is_refused_before_and_when_it_is_given() -
 
 
 def test_2_1_3_one_check_a_night() -> None:
-    from narrator.engine import Check, TimeUp
+    from narrator.engine import Check
 
     game = day_one()
-    while not (isinstance(game.expect, w.NightAct) and game.expect.checks
-               and game.expect.role == "don"):
-        exp = game.expect
-        assert exp.timer is not None
-        if isinstance(exp, w.Speech):
-            from narrator.engine import EndSpeech
-            game.apply(EndSpeech())
-        else:
-            game.apply(TimeUp(exp.timer.name))
+    advance(game, w.NightAct, role="don", checks=True, answer=end_speeches)
     assert game.refusal(Check("don", 4)) is None and game.acted("don") is None
     game.apply(Check("don", 4))
     assert game.refusal(Check("don", 6)) == "already_checked"
@@ -118,20 +110,17 @@ def test_a_refusal_is_asked_only_of_the_steps_own_act_and_never_raises() -> None
     # another role's act, or an act the step has not, is not the step's input: check() says
     # why; refusal() answers None (it raised ValueError for a role that does not exist, and
     # answered a kill at a check step with the last night act's "already_acted")
-    from narrator.engine import EndSpeech, Game, TimeUp
+    from narrator.engine import Game
 
     game = Game("vrn", rng=random.Random(4))
     game.start()
-    killed = False
-    while not (isinstance(game.expect, w.NightAct) and game.expect.checks):
-        exp = game.expect
-        assert exp.timer is not None
-        if isinstance(exp, w.NightAct) and exp.role == "mafia" and not killed:
-            game.apply(Kill("mafia", next(s for s in game.living if s not in game.black)))
-            killed = True
-        else:
-            game.apply(EndSpeech() if isinstance(exp, w.Speech) else TimeUp(exp.timer.name))
-    assert killed and game.expect.role == "don"
+    def no_check(exp: w.Expect) -> bool:
+        return not (isinstance(exp, w.NightAct) and exp.checks)
+
+    advance(game, w.NightAct, role="mafia", answer=end_speeches, through=no_check)
+    game.apply(Kill("mafia", next(s for s in game.living if s not in game.black)))
+    advance(game, w.NightAct, checks=True, answer=end_speeches)
+    assert game.expect.role == "don"
     target = next(s for s in game.living if s not in game.black)
     # refusal() answers every action with the reason check() raises with (not the step's
     # input: "not_now"), and None for the step's own act

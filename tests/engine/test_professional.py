@@ -21,7 +21,6 @@ from narrator.engine import (
     Game,
     Phase,
     Role,
-    TimeUp,
     VoteRound,
 )
 from narrator.engine import events as ev
@@ -30,6 +29,7 @@ from narrator.engine.rules import find_rules
 from narrator.errors import ScriptError
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import ReplayResult
+from narrator.testing import advance
 from tests.engine.conftest import day_speeches, run
 
 ALL = list(range(1, 11))
@@ -90,9 +90,7 @@ def test_first_night_mafia_wakes_then_don_and_sheriff_meet_the_host() -> None:
 def test_first_night_cards_come_before_the_night_and_nobody_hunts_or_checks() -> None:
     game = Game(RULES, roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
     events = game.start()
-    while isinstance(game.expect, w.Pause | w.Deal):
-        assert game.expect.timer is not None
-        events += game.apply(TimeUp(game.expect.timer.name))
+    events += advance(game, w.Speech, through=w.Pause | w.Deal)
     phases = [e.name for e in events if isinstance(e, ev.PhaseStarted)]
     assert phases == ["dealing", "night", "agreement", "mafia_sleeps", "don_noted", "don_sleeps",
                       "sheriff_noted", "sheriff_sleeps", "day"]

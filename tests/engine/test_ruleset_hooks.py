@@ -30,6 +30,7 @@ from narrator.engine import (
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.rules import find_rules
+from narrator.testing import advance
 from tests.helpers import ROLES
 
 
@@ -37,9 +38,7 @@ def to_day(rules: Rules, *, roles: dict[int, Role] | None = None) -> Game:
     """A game brought through the first night to its first speech."""
     game = Game(rules, roles=ROLES if roles is None else roles)
     game.start()
-    while isinstance(game.expect, w.Pause | w.Deal):
-        assert game.expect.timer is not None
-        game.apply(TimeUp(game.expect.timer.name))
+    advance(game, w.Speech, through=w.Pause | w.Deal)
     return game
 
 

@@ -38,6 +38,7 @@ from narrator.engine.rules import find_rules
 from narrator.errors import ScriptError
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import ReplayResult, replay_script
+from narrator.testing import advance
 from tests.engine.conftest import day_speeches
 
 ALL = list(range(1, 11))
@@ -411,10 +412,7 @@ def test_a_maniac_for_the_mafia_the_city_plays_on_until_he_is_out() -> None:
 def to_night_two(side: str = "city") -> Game:
     game = Game("vrn", roles=ROLES, dealt={"maniac_side": side})
     game.start()
-    while not (isinstance(game.expect, w.NightAct) and not game.expect.checks):
-        exp = game.expect
-        assert exp.timer is not None
-        game.apply(TimeUp(exp.timer.name))
+    advance(game, w.NightAct, checks=False)
     return game
 
 

@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 
 from narrator.cli import main
-from narrator.engine import CheckRecord, CrashRecord, Departure, Game, Phase, Role, TimeUp
+from narrator.engine import CheckRecord, CrashRecord, Departure, Game, Phase, Role
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.rules import find_rules
 from narrator.errors import ScriptError
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import ReplayResult
+from narrator.testing import advance
 from tests.engine.conftest import day_speeches, run
 
 ALL = list(range(1, 11))
@@ -69,9 +70,7 @@ def test_first_night_only_the_mafia_wakes_and_agrees_then_good_morning() -> None
     ]
     game = Game(RULES, roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
     events = game.start()
-    while isinstance(game.expect, w.Pause | w.Deal):
-        assert game.expect.timer is not None
-        events += game.apply(TimeUp(game.expect.timer.name))
+    events += advance(game, w.Speech, through=w.Pause | w.Deal)
     phases = [e.name for e in events if isinstance(e, ev.PhaseStarted)]
     assert phases == ["night", "dealing", "agreement", "mafia_sleeps", "day"]  # no don, sheriff
 

@@ -1,5 +1,9 @@
-"""The fuzzers' size: about 10⁵ cases across them by default (a few minutes of CI), times
+"""The fuzzers' size: about 8·10⁴ cases across them by default (a minute or two of CI), times
 ``NARRATOR_FUZZ_SCALE`` for a longer run (``NARRATOR_FUZZ_SCALE=20 pytest tests/fuzz``).
+
+The engine's fuzzer (the one that has found bugs) and the grammar's keep their counts; the
+loaders' seeded batches (``test_hostile_scripts``, ``test_hostile_journals``) run 150 and 60
+examples of 100 cases, half what they ran before (``NARRATOR_FUZZ_SCALE=2`` gives those back).
 
 A case is one input handed to the code under test: a table script, a journal file, a phrase, a
 game's sequence of actions. Most come from seeded generators (:mod:`tests.fuzz.hostile`), a

@@ -14,6 +14,7 @@ from narrator.host.assembly import assemble_host
 from narrator.host.speaker import wav_narration
 from narrator.replay.script import load_table_script
 from narrator.replay.table import ScriptReplay
+from narrator.testing import advance
 from narrator.voice.manifest import default_manifest
 from tests.helpers import ROLES
 
@@ -24,8 +25,8 @@ def test_assist_transcripts_note_what_is_not_spoken_like_the_other_modes() -> No
     session = make_session(Game(roles=ROLES), VirtualClock(), journal=None,
                            manifest=default_manifest("ru"))
     session.host.start()
-    while isinstance(session.host.game.expect, w.Pause | w.Deal):
-        session.loop.step(timeout=float("inf"))
+    advance(session.host.game, w.Speech, step=lambda: session.loop.step(timeout=float("inf")),
+            through=w.Pause | w.Deal)
     session.host.apply(Nominate(5))
     session.host.apply(EndSpeech())
     texts = [text for _, text in session.transcript.entries]

@@ -21,6 +21,7 @@ from narrator.engine import (
 )
 from narrator.engine import waits as w
 from narrator.engine.entries import OperatorInput, OperatorLineError, parse_operator_line
+from narrator.testing import advance, end_speeches
 from tests.helpers import ROLES
 
 
@@ -28,9 +29,7 @@ def at(kind: str) -> Game:
     """A game brought to the first step of ``kind``: speech, vote, crash, hunt or check."""
     game = Game(roles=ROLES)
     game.start()
-    while isinstance(game.expect, w.Pause | w.Deal):
-        assert game.expect.timer is not None
-        game.apply(TimeUp(game.expect.timer.name))
+    advance(game, w.Speech, through=w.Pause | w.Deal)
     if kind == "speech":
         return game
     nominations = {1: 2, 2: 4} if kind in ("vote", "crash") else {}
@@ -40,18 +39,12 @@ def at(kind: str) -> Game:
             game.apply(Nominate(nominations[seat]))
         game.apply(EndSpeech())
     if kind == "crash":  # 5 : 5 twice, the abstainers counting for 4 (2.4), then 2.4.2
-        while not isinstance(game.expect, w.Crash):
-            exp = game.expect
-            assert exp.timer is not None
-            if isinstance(exp, w.Speech):
-                game.apply(EndSpeech())
-                continue
-            if isinstance(exp, w.Vote) and exp.candidate == 2:
-                game.apply(parse_operator_line("1 2 3 5 6", game).actions[0])
-            game.apply(TimeUp(exp.timer.name))
+        for vote in (1, 2):
+            advance(game, w.Vote, candidate=2, round=vote, answer=end_speeches)
+            game.apply(parse_operator_line("1 2 3 5 6", game).actions[0])
+        advance(game, w.Crash, answer=end_speeches)
     if kind == "check":
-        assert game.expect.timer is not None
-        game.apply(TimeUp(game.expect.timer.name))
+        advance(game, w.NightAct, checks=True, through=w.Hunt)
     return game
 
 

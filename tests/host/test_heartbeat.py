@@ -18,6 +18,7 @@ from narrator.host.heartbeat import keep_heartbeat
 from narrator.host.host import Host
 from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, load_journal
+from narrator.testing import advance
 from narrator.voice.manifest import default_manifest
 from tests.helpers import ROLES
 from tests.host.test_journal_full import Disk
@@ -35,11 +36,6 @@ def _table(path: Path) -> tuple[Host, Driver, Journal, list[str]]:
     return host, driver, journal, said
 
 
-def _to_first_speech(host: Host, driver: Driver) -> None:
-    while not isinstance(host.game.expect, w.Speech):
-        assert driver.run_next()
-
-
 def _beats(path: Path) -> list[float]:
     rows = [json.loads(line) for line in path.read_text().splitlines()[1:]]
     return [r["t"] for r in rows if r.get("type") == "beat"]
@@ -50,7 +46,7 @@ def test_a_beat_a_second_while_a_timer_runs_and_resume_counts_to_the_last(
     path = tmp_path / "j.jsonl"
     host, driver, journal, _ = _table(path)
     host.start()
-    _to_first_speech(host, driver)
+    advance(host.game, w.Speech, step=driver.run_next)
     started = host.timer_started
     driver.run_until(started + 20.4)  # a speech heard in silence: nothing else is written
     journal.close()
@@ -67,7 +63,7 @@ def test_no_beat_past_a_timer_nor_while_the_game_is_paused(tmp_path: Path) -> No
     path = tmp_path / "j.jsonl"
     host, driver, journal, _ = _table(path)
     host.start()
-    _to_first_speech(host, driver)
+    advance(host.game, w.Speech, step=driver.run_next)
     host.pause("sound", "the sound is gone")
     before = len(_beats(path))
     driver.run_until(driver.now() + 30.0)
@@ -83,7 +79,7 @@ def test_a_beat_that_cannot_be_written_pauses_the_game(
     path = tmp_path / "j.jsonl"
     host, driver, journal, said = _table(path)
     host.start()
-    _to_first_speech(host, driver)
+    advance(host.game, w.Speech, step=driver.run_next)
     disk = Disk(monkeypatch)
     disk.full = True
     driver.run_until(driver.now() + 1.5)  # the next beat fails
