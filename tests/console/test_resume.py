@@ -5,68 +5,32 @@ kill lost is pressed again. An operator's undo during the deal keeps the cards s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from narrator.clock import VirtualClock
 from narrator.conform.check import KillPoint, cut
-from narrator.console.serve import ConsoleOptions, console_table
-from narrator.console.table import ConsoleTable, Press, Reply
+from narrator.console.serve import ConsoleOptions
 from narrator.console.tokens import OPERATOR
 from narrator.engine import Game, Phase
 from narrator.engine import waits as w
-from narrator.host.assembly import assemble_host
-from narrator.host.driver import Driver
-from narrator.host.host import Host
-from narrator.host.intake import apply_input
-from narrator.host.journal import Journal, load_journal, locked, repair_torn_tail
-from narrator.testing import advance
-from narrator.voice.manifest import default_manifest
+from narrator.host.journal import Journal
+from narrator.testing import TableRig, advance
 from tests.helpers import ROLES
 
 PADS = ConsoleOptions("127.0.0.1:0")
 
 
-@dataclass
-class Table:
-    host: Host
-    driver: Driver
-    table: ConsoleTable
-    journal: Journal
-
-    @property
-    def game(self) -> Game:
-        return self.host.game
-
-    def press(self, who: Any, do: str, **data: Any) -> Reply:
-        return self.table.handle(Press(who, do, data, self.driver.now()))
+#: a console game at its table (the one table rig)
+Table = TableRig
 
 
 def new_table(path: Path) -> Table:
     game = Game(roles=ROLES)
-    journal = Journal.for_game(path, game, mode="play", fsync=False)
-    parts = assemble_host(game, VirtualClock(), manifest=default_manifest("ru"), journal=journal)
-    driver = Driver(parts.host.scheduler, lambda event: apply_input(parts.host, event))
-    table = console_table(parts.host, parts.transcript, journal, "ru", PADS)
-    parts.host.start()
-    return Table(parts.host, driver, table, journal)
+    return TableRig(game, journal=Journal.for_game(path, game, mode="play", fsync=False))
 
 
 def resumed(path: Path) -> Table:
     """What ``narrator resume JOURNAL --listen off --console …`` puts together."""
-    with locked(path):
-        repair_torn_tail(path)
-    contents = load_journal(path)
-    game = contents.game()
-    journal = Journal(path, contents.header, fsync=False)
-    parts = assemble_host(game, VirtualClock(contents.last_t), manifest=default_manifest("ru"),
-                          journal=journal)
-    driver = Driver(parts.host.scheduler, lambda event: apply_input(parts.host, event))
-    table = console_table(parts.host, parts.transcript, journal, "ru", PADS, resumed=contents)
-    parts.host.resume(contents.time_left(game))
-    driver.run_until(driver.now())
-    return Table(parts.host, driver, table, journal)
+    return TableRig.resumed(path)
 
 
 def to_the_vote(t: Table) -> None:

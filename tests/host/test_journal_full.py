@@ -13,20 +13,13 @@ from typing import Any
 
 import pytest
 
-from narrator.clock import VirtualClock
-from narrator.console.serve import console_table
-from narrator.console.table import Press
 from narrator.engine import Game
 from narrator.engine import waits as w
 from narrator.host import journal as journal_module
-from narrator.host.assembly import assemble_host
-from narrator.host.driver import Driver
 from narrator.host.faults import RETRY_EVERY, watch_journal
-from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, load_journal
 from narrator.inputs import Input
-from narrator.voice.manifest import default_manifest
-from tests.console.test_resume import PADS
+from narrator.testing import TableRig
 from tests.helpers import ROLES
 
 
@@ -87,25 +80,15 @@ def test_a_full_disk_pauses_a_console_game_and_it_goes_on_when_written_again(
     path = tmp_path / "j.jsonl"
     game = Game(roles=ROLES)
     journal = Journal.for_game(path, game, mode="play", fsync=False)
-    parts = assemble_host(game, VirtualClock(), manifest=default_manifest("ru"), journal=journal)
-    host = parts.host
-    driver = Driver(host.scheduler, lambda event: apply_input(host, event))
-    table = console_table(host, parts.transcript, journal, "ru", PADS)
+    rig = TableRig(game, journal=journal, start=False)
+    host, driver, press, views = rig.host, rig.driver, rig.press, rig.views
     said: list[str] = []
     watch_journal(host, journal, driver.call, said.append)
-    host.start()
-    views: dict[Any, dict[str, Any]] = {}
-    table.publish = views.update
-
-    def press(who: Any, do: str, **data: Any) -> Any:
-        return table.handle(Press(who, do, data, driver.now()))
-
-    while not isinstance(game.expect, w.Deal):
-        assert driver.run_next()
+    rig.session.begin()
+    rig.until(w.Deal)
     for seat in range(1, 11):
         assert press(seat, "seen").ok
-    while not isinstance(game.expect, w.Speech):
-        assert driver.run_next()
+    rig.until(w.Speech)
     disk = Disk(monkeypatch)
     disk.full = True
     assert press(1, "nominate", target=5).ok  # its line waits in memory: nothing lost
