@@ -27,32 +27,34 @@ RU_SKIP = "needs a Russian Vosk model: run `narrator models fetch ru` or set NAR
 # thousand keys take seconds, not half a minute.
 textual._wait.SLEEP_GRANULARITY = 0.002
 
-#: The longest test modules, longest first (about their seconds on two workers, on a two-core
-#: machine loaded by other work too). pytest-xdist's loadscope hands a worker one module at a
-#: time, by default those with the most tests first: a long module of few tests (a fuzzer, the
-#: benchmarks' one run, the kills) came last, and one worker sat idle while the other finished
-#: it. Handed out longest first, the short modules fill in behind them. Only the order changes.
+#: The longest test modules, longest first on two workers (the figures: about their seconds
+#: alone on a quiet two-core machine; beside the other worker the CPU-bound ones take up to twice
+#: that, the real-clock ones — the benchmarks, the browser games — about the same). pytest-xdist's loadscope hands a worker one module
+#: at a time, by default those with the most tests first: a long module of few tests (a fuzzer,
+#: the benchmarks' one run, a browser game) came last, and one worker sat idle while the other
+#: finished it. Handed out longest first, the short modules fill in behind them. Only the order
+#: changes.
 LONGEST_FIRST = (
-    "tests/fuzz/test_fuzz_script.py",  # 210
-    "tests/fuzz/test_fuzz_journal.py",  # 190
-    "tests/test_vrn_amateur_games.py",  # 90-150
-    "tests/test_benchmarks.py",  # 130 (240 before its real-clock runs went beside the rest)
-    "tests/host/test_kill_anywhere.py",  # 45-125
-    "tests/conform/test_conform.py",  # 55-100
-    "tests/console/test_browser_phone.py",  # 75-100
-    "tests/console/test_browser.py",  # 75
-    "tests/assist/test_assist_defects.py",  # 70
-    "tests/fuzz/test_fuzz_engine.py",  # 50-70
-    "tests/evening/test_evening_browser.py",  # 35-65
-    "tests/fuzz/test_fuzz_grammar.py",  # 65
-    "tests/console/test_browser_vrn.py",  # 40
-    "tests/test_ruleset_games.py",  # 33
-    "tests/voice/test_voice_pack.py",  # 32
-    "tests/console/test_flood.py",  # 30
-    "tests/engine/test_digest.py",  # 28
-    "tests/audio/test_models_fetch.py",  # 27
-    "tests/grammar/test_grammar_properties.py",  # 25
-    "tests/audio/test_alsa_capture.py",  # 23
+    "tests/test_benchmarks.py",  # 64 (its three quick runs side by side)
+    "tests/fuzz/test_fuzz_script.py",  # 42
+    "tests/console/test_browser_vrn.py",  # 62 (the real clock: the narrator's own pauses)
+    "tests/conform/test_conform.py",  # 35
+    "tests/console/test_browser.py",  # 51
+    "tests/test_vrn_amateur_games.py",  # 30
+    "tests/console/test_browser_phone.py",  # 42
+    "tests/fuzz/test_fuzz_journal.py",  # 28
+    "tests/evening/test_evening_browser.py",  # 24
+    "tests/assist/test_assist_defects.py",  # 20
+    "tests/test_ruleset_games.py",  # 20
+    "tests/host/test_kill_anywhere.py",  # 16
+    "tests/fuzz/test_fuzz_engine.py",  # 13
+    "tests/console/test_flood.py",  # 12
+    "tests/fuzz/test_fuzz_grammar.py",  # 11
+    "tests/voice/test_voice_pack.py",
+    "tests/engine/test_digest.py",
+    "tests/audio/test_models_fetch.py",
+    "tests/grammar/test_grammar_properties.py",
+    "tests/audio/test_alsa_capture.py",
 )
 
 
