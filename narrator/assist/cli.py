@@ -92,8 +92,8 @@ class _HostLoop:
         assert table is not None
         if isinstance(table.journal, Journal) and (self.mount or self.console) is not None:
             # (the terminal is the host's screen: no operator's lines come from it)
-            self.served = table.serve(self.console or ConsoleOptions(""), self.lang,
-                                      resumed=self.resumed, mount=self.mount)
+            self.served = table.serve(self.console, self.lang, resumed=self.resumed,
+                                      mount=self.mount)
         app = self.app
 
         def tell(text: str) -> None:  # from the playback thread, onto the host's screen

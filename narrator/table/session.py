@@ -82,20 +82,23 @@ class TableSession:
 
     # -- around the game -------------------------------------------------------------------
 
-    def serve(self, opts: ConsoleOptions, lang: str, *,
+    def serve(self, opts: ConsoleOptions | None, lang: str, *,
               resumed: JournalContents | None = None,
               mount: Mount | None = None) -> GameConsole:
-        """The console on this game: its own server, or the mount's (an evening's) — which
-        hands it the operator's lines through the same driver."""
+        """The console on this game: its own server (``opts``), or the mount's (an
+        evening's, whose options are its own) — which hands it the operator's lines through
+        the same driver."""
         journal = self.journal
         if not isinstance(journal, Journal):
             raise ValueError("the console journals its presses: the session needs a journal")
         if mount is not None:
             self.console = mount.open(self.host, self.transcript, journal, self.driver,
                                       self.driver.submit, resumed)
-        else:
+        elif opts is not None:
             self.console = open_console(self.host, self.transcript, journal, lang, opts,
                                         self.driver.call, resumed=resumed)
+        else:
+            raise ValueError("a console is served on its options or an evening's mount")
         return self.console
 
     def pads(self, opts: ConsoleOptions, lang: str, *,
