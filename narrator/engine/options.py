@@ -1,6 +1,8 @@
 """Club options and seat names: checked values that travel with a game.
 
-A club plays a ruleset with a few options of its own (off unless named): ``fouls = "sport"``
+A club plays a ruleset with options of its own (the ruleset's unless named): every group of
+the rule catalogue (:mod:`narrator.engine.catalogue`: ``rotation``, ``withdraw``, …, or the
+whole set at once as a ``rules`` code), ``fouls = "sport"``
 (the 3rd foul costs the next discussion speech, the 4th removes the player), ``best_move``
 (the first-night victim names three seats before the last word), ``cards = "closed"`` (the
 eliminated leave without opening their card, where the ruleset opens it), ``first_day``
@@ -16,6 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rapidfuzz import fuzz, process
+
+from narrator.engine.catalogue import GROUPS, CodeError, group, parse_code, variant_of
 from narrator.engine.rules import RULESETS, Rules
 from narrator.engine.tuning import tunable, tuned
 from narrator.errors import NarratorError
@@ -40,6 +45,7 @@ FIGURES: dict[str, str] = {
     "meet": "meet_seconds",
     "floor": "floor_seconds",
     "put_up": "put_up_seconds",
+    "nomination_only": "nomination_only_seconds",  # 9.5.1: the 3rd foul's nominating window
 }
 #: the longest figure a club may set, in seconds
 _LONGEST = {"count_pace": 10.0}
@@ -52,7 +58,10 @@ CARD_MODES = ("open", "closed")
 #: kept); "lift_only", on day 1 only a question that passes removes anyone (Polemica's "zero
 #: round" of published records)
 FIRST_DAYS = ("vote", "none", "lift_only")
-OPTIONS = ("fouls", "best_move", "cards", "first_day", *FIGURES)
+#: the catalogue's groups (:mod:`narrator.engine.catalogue`), each a club option
+GROUP_OPTIONS = tuple(g.name for g in GROUPS)
+#: ``rules``: the catalogue's code, every group at once
+OPTIONS = ("rules", "fouls", "best_move", "cards", "first_day", *GROUP_OPTIONS, *FIGURES)
 
 
 class OptionError(NarratorError):
@@ -66,7 +75,8 @@ def check_options(raw: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, value in raw.items():
         if name not in OPTIONS:
-            raise OptionError(f"unknown option {name!r} (known: {', '.join(OPTIONS)})")
+            raise OptionError(f"unknown option {name!r}{_nearest(str(name))} (every option: "
+                              f"docs/rulesets.md)")
         if name == "fouls":
             if value not in FOUL_MODES:
                 raise OptionError(f"fouls: expected \"count\" or \"sport\", got {value!r}")
@@ -80,6 +90,11 @@ def check_options(raw: Any) -> dict[str, Any]:
         elif name == "best_move":
             if not isinstance(value, bool):
                 raise OptionError(f"best_move: expected true or false, got {value!r}")
+        elif name == "rules" or name in GROUP_OPTIONS:
+            try:
+                parse_code(value) if name == "rules" else group(name).check(value)
+            except CodeError as e:
+                raise OptionError(str(e)) from None
         else:
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise OptionError(f"{name}: expected seconds, got {value!r}")
@@ -92,6 +107,12 @@ def check_options(raw: Any) -> dict[str, Any]:
     return out
 
 
+def _nearest(name: str) -> str:
+    """«; did you mean best_move?» for a misspelt option, or nothing."""
+    found = process.extractOne(name, OPTIONS, scorer=fuzz.ratio, score_cutoff=75)
+    return f"; did you mean {found[0]}?" if found else ""
+
+
 def apply_options(rules: Rules, raw: Any, *, where: str = "options") -> Rules:
     """``rules`` with the club options ``raw``; an OptionError names ``where``."""
     try:
@@ -100,9 +121,12 @@ def apply_options(rules: Rules, raw: Any, *, where: str = "options") -> Rules:
         raise OptionError(f"{where}: {e}") from None
     if not options:
         return rules
+    options = _with_code(options, where)
     settings: dict[str, Any] = {}
     for name, value in options.items():
-        if name == "cards":
+        if name in GROUP_OPTIONS:
+            settings.update(_group_settings(rules, name, value, where))
+        elif name == "cards":
             settings.update(_card_settings(rules, value == "open", where))
         elif name == "first_day":
             settings.update(_first_day_settings(rules, value, where))
@@ -115,6 +139,68 @@ def apply_options(rules: Rules, raw: Any, *, where: str = "options") -> Rules:
     if not settings:
         return rules
     return tuned(rules, settings)
+
+
+def _with_code(options: dict[str, Any], where: str) -> dict[str, Any]:
+    """``options`` with the groups its ``rules`` code names (none named twice differently),
+    and the catalogue's older spellings agreeing: ``best_move`` is ``legacy``, ``first_day =
+    "lift_only"`` is ``first_voting = "to_talk"``; a third foul punished, or a code, presumes
+    sport fouls (the catalogue's 9.5 comes after the 4th foul's removal)."""
+    out = dict(options)
+    code = out.pop("rules", None)
+    if code is not None:
+        for name, value in parse_code(code).items():
+            if name in out and out[name] != value:
+                g = group(name)
+                raise OptionError(f"{where}: rules = \"{code}\" sets {name} = "
+                                  f"{_toml(value)} ({g.clause_of(value)}), but {name} = "
+                                  f"{_toml(out[name])}")
+            out[name] = value
+    _agree(out, "best_move", "legacy", {True: "first", False: "no"}, where)
+    if out.get("first_day") == "lift_only":
+        _agree(out, "first_day", "first_voting", {"lift_only": "to_talk"}, where)
+    punished = out.get("three_fouls", "no") != "no" or code is not None
+    if out.get("fouls") == "count" and out.get("three_fouls", "no") != "no":
+        raise OptionError(f"{where}: three_fouls = {_toml(out['three_fouls'])} punishes a third "
+                          f"foul, but fouls = \"count\" only counts them")
+    if punished and "fouls" not in out:
+        out["fouls"] = "sport"
+    return out
+
+
+def _agree(out: dict[str, Any], old: str, new: str, same: Mapping[Any, Any],
+           where: str) -> None:
+    """The option ``old`` and the group ``new`` it spells otherwise name the same variant
+    (one line naming both when they do not); the group is dropped, the old name kept."""
+    if new not in out:
+        return
+    if old in out:
+        if same.get(out[old]) != out[new]:
+            raise OptionError(f"{where}: {old} = {_toml(out[old])} and {new} = "
+                              f"{_toml(out[new])} contradict")
+        del out[new]
+    else:
+        mine = {value: key for key, value in same.items()}
+        if out[new] in mine:
+            out[old] = mine[out.pop(new)]
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def _group_settings(rules: Rules, name: str, value: Any, where: str) -> dict[str, Any]:
+    """The setting of a catalogue group; refused in one line where the ruleset plays the
+    group its own way (:attr:`~narrator.engine.rules.Rules.fixed_groups`)."""
+    why = rules.fixed_groups.get(name)
+    if name == "first_voting" and rules.own_first_day is not None:
+        why = f"plays its own first day ({rules.own_first_day})"
+    if why is not None and value != variant_of(rules, name):
+        raise OptionError(f"{where}: {name}: {rules.name} {why}; it plays "
+                          f"{_toml(variant_of(rules, name))}, not {_toml(value)}")
+    return {name: value}
 
 
 def _card_settings(rules: Rules, shown: bool, where: str) -> dict[str, Any]:
@@ -151,6 +237,8 @@ def options_of(rules: Rules) -> dict[str, Any]:
                 type(rules))
     out: dict[str, Any] = {}
     for name in OPTIONS:
+        if name in ("rules", "legacy"):
+            continue  # the code is its groups; the legacy is ``best_move``
         attr = "reveal_cards" if name == "cards" else FIGURES.get(name, name)
         value = getattr(rules, attr, None)  # (another ruleset's figure: none here)
         if value != getattr(base, attr, None):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol, assert_never
 
 from narrator.engine import waits as w
+from narrator.engine.catalogue import code_of
 from narrator.engine.rules import Rules
 from narrator.engine.steps import Announce, HuntStep, NightStep, Resolve, Wake
 from narrator.engine.types import Phase, Role, Team
@@ -323,6 +324,7 @@ def protocol(game: Recorded, names: dict[int, str]) -> dict[str, Any]:
     ``names``: the seats' nicknames."""
     out: dict[str, Any] = {
         "rules": game.rules.name,
+        "rules_code": code_of(game.rules),  # the catalogue's code of the set played
         "winner": game.winner.value if game.winner else None,
         "seats": {str(s): _seat(game, names, s) for s in range(1, game.seats + 1)},
         **({"best_move": game.best_move.to_json() if game.best_move is not None else None}

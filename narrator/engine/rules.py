@@ -87,6 +87,28 @@ class Rules:
     #: why the ruleset plays its own first day and takes no other (the club option
     #: ``first_day`` is refused with it); None: it takes every value
     own_first_day: ClassVar[str | None] = None
+    #: the groups of the rule catalogue (:mod:`narrator.engine.catalogue`; the club options
+    #: of the same names): the variant this ruleset's text implies, or MafiaRatings' default
+    #: where the text is silent (docs/rulesets.md gives each with its clause)
+    rotation: ClassVar[str] = "first"  # 6.3.1; crime-time 2.3
+    on_record: ClassVar[str] = "none"  # 6.7.1: the text keeps no colours on record
+    on_record_count: ClassVar[int] = 0  # 6.8
+    withdraw: ClassVar[str] = "allowed"  # 7.5.1; crime-time 2.3.2
+    first_voting: ClassVar[str] = "standard"  # 7.16.1; crime-time 2.2.1
+    split_order: ClassVar[str] = "same"  # 7.18.1
+    kill_all: ClassVar[str] = "prohibited"  # 7.21.1
+    split_on_four: ClassVar[str] = "prohibited"  # 7.22.2; crime-time 2.4.2
+    split_on_nine: ClassVar[str] = "yes"  # 7.23.1
+    game_end_speech: ClassVar[str] = "no"  # 8.19.2
+    three_fouls: ClassVar[str] = "lose_speech"  # 9.5.1, played under ``fouls = "sport"``
+    tech_fouls: ClassVar[str] = "no"  # 9.6.1
+    #: 9.5.1: the window a player whose 3rd foul took his speech has to nominate at his turn
+    #: (a nomination, «Выставляю номер пять», takes two or three seconds to say and one to
+    #: be heard; ten leave room for a second try)
+    nomination_only_seconds: ClassVar[float] = 10.0
+    #: the groups this ruleset plays its own way, each with why (a club's other variant is
+    #: refused in one line naming it)
+    fixed_groups: ClassVar[Mapping[str, str]] = {}
     sheriff_first_night_seconds: ClassVar[float] = 15.0  # 2.1.1
     #: the texts give no figures for these two; what a host takes at a club table
     don_noted_seconds: ClassVar[float] = 10.0

@@ -83,6 +83,7 @@ class Amateur(Rules):
     #: the text has no removals; a removal does not cancel the day's vote
     monster_rule = False
     no_crash_at = None
+    split_on_four = "allowed"  # 7.22.1
 
     night_keys = frozenset({"mafia", "commissar", "nurse"})
     script_keys = Rules.script_keys - {"crash"} | {"put_up"}

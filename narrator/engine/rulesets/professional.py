@@ -40,6 +40,7 @@ class Professional(Rules):
     #: «перестрелка» ends in the question after one re-vote, whoever tied; four at the table
     #: never get that far (:meth:`tie_stays`)
     no_crash_at = None
+    split_on_four = "allowed"  # 7.22.1
 
     lines: ClassVar[dict[str, tuple[str, ...]]] = {
         # the first night: the assistant deals in silence; no «Город спит» in this text

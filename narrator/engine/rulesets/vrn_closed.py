@@ -41,6 +41,7 @@ class VrnClosed(Rules):
     first_night = ("night", "dealing", "agreement", "mafia_sleeps")
     #: no exception for four at the table
     no_crash_at = None
+    split_on_four = "allowed"  # 7.22.1
 
     lines: ClassVar[dict[str, tuple[str, ...]]] = {
         "city_sleeps": (),
