@@ -115,8 +115,9 @@ EVENING = command(
     option("--wav", action="store_true",
            help="write each game's narration to DIR/game-NN.wav instead of the speaker"),
     o.VOICES, o.NIGHT_MUSIC, *o.FIGURES, *o.CONSOLE, *o.PADS,
-    o.RULES_FILE.but(help="the club's options in a TOML file (fouls, best_move, timers, "
-                          "[points])"))
+    o.RULES_FILE.but(help="the club's options in a TOML file (the rule catalogue's groups "
+                          "or its code, fouls, best_move, timers, [points]; every option: "
+                          "docs/rulesets.md)"))
 
 ASSIST = command(
     "assist", "a human host drives; the narrator speaks and times",

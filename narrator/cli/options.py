@@ -57,8 +57,9 @@ TIMER = option("--timer", metavar="NAME=SECONDS", action="append",
                    n.removesuffix("_seconds") for n in all_figures()))
 FIGURES = (COUNT_PACE, TIMER)
 RULES_FILE = option("--rules-file", metavar="FILE",
-                    help="the club's options in a TOML file (fouls, best_move, cards, "
-                         "first_day, timers)")
+                    help="the club's options in a TOML file: the rule catalogue's groups "
+                         "or its code (rules = \"0002000010000\"), fouls, best_move, cards, "
+                         "first_day, timers; every option: docs/rulesets.md")
 NAMES = option("--names", metavar="NAMES",
                help='nicknames per seat, e.g. "1=Ника,2=Бублик,7=Momento Mori"')
 CLUB = (RULES_FILE, NAMES)

@@ -144,8 +144,9 @@ def apply_options(rules: Rules, raw: Any, *, where: str = "options") -> Rules:
 def _with_code(options: dict[str, Any], where: str) -> dict[str, Any]:
     """``options`` with the groups its ``rules`` code names (none named twice differently),
     and the catalogue's older spellings agreeing: ``best_move`` is ``legacy``, ``first_day =
-    "lift_only"`` is ``first_voting = "to_talk"``; a third foul punished, or a code, presumes
-    sport fouls (the catalogue's 9.5 comes after the 4th foul's removal)."""
+    "lift_only"`` is ``first_voting = "to_talk"``; a third foul punished presumes sport fouls
+    (the catalogue's 9.5 comes after the 4th foul's removal; its 9.5.3, "no", is also what
+    fouls only counted read as, so a code with it keeps the ruleset's fouls)."""
     out = dict(options)
     code = out.pop("rules", None)
     if code is not None:
@@ -159,7 +160,7 @@ def _with_code(options: dict[str, Any], where: str) -> dict[str, Any]:
     _agree(out, "best_move", "legacy", {True: "first", False: "no"}, where)
     if out.get("first_day") == "lift_only":
         _agree(out, "first_day", "first_voting", {"lift_only": "to_talk"}, where)
-    punished = out.get("three_fouls", "no") != "no" or code is not None
+    punished = out.get("three_fouls", "no") != "no"
     if out.get("fouls") == "count" and out.get("three_fouls", "no") != "no":
         raise OptionError(f"{where}: three_fouls = {_toml(out['three_fouls'])} punishes a third "
                           f"foul, but fouls = \"count\" only counts them")
