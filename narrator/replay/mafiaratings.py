@@ -183,7 +183,8 @@ class _Walk:
                   ev.CardShown() | ev.SpeechesBegin() | ev.SpeechStarted() | ev.SpeechEnded() |
                   ev.Refused() | ev.PutUpCounted() | ev.VoteCall() | ev.Tie() | ev.TieStays() |
                   ev.Unopposed() | ev.Stays() | ev.CrashResult() | ev.CrashNotApplied() |
-                  ev.SeatOut() | ev.Fouled() | ev.SpeechSkipped() | ev.BestMoveAsked() |
+                  ev.SeatOut() | ev.Fouled() | ev.SpeechSkipped() | ev.SpeechCut() |
+                  ev.TechFouled() | ev.BestMoveAsked() |
                   ev.BestMoveNamed() | ev.PlaysOn() | ev.GameOver()):
                 pass  # what the format does not record, or records from the game itself
             case _:
