@@ -131,4 +131,4 @@ def test_a_tech_foul_line_where_the_club_gives_none_names_its_line(tmp_path: Pat
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main(["replay", str(path)]) != 0
     err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "technical fouls" in err and ":" in err
+    assert "\n" not in err and f"{path}:" in err and err.endswith("got tech_foul")

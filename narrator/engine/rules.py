@@ -38,8 +38,7 @@ from narrator.errors import NarratorError
 from narrator.reasons import Reason
 
 #: the input lines of a table script that every ruleset of crime-time's shape takes
-BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "tech_foul", "remove",
-                              "best_move"})
+BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove", "best_move"})
 
 
 @dataclass(frozen=True, slots=True)
