@@ -132,3 +132,21 @@ def test_a_tech_foul_line_where_the_club_gives_none_names_its_line(tmp_path: Pat
     assert main(["replay", str(path)]) != 0
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and f"{path}:" in err and err.endswith("got tech_foul")
+
+
+def test_the_export_has_the_technical_fouls_and_their_removal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """9.6.2 in MafiaRatings' own record: ``techFouls`` with their moments, and the 2nd's
+    removal as the death ``techFouls``."""
+    from tests.replay.test_export import export
+
+    header = {"rules": "crime-time", "roles": {"don": 3, "mafia": [5, 9], "sheriff": 1},
+              "options": {"tech_fouls": "yes"}}
+    lines = [header, {"speech": 1}, {"tech_foul": 8}, {"remove": 2}, {"remove": 4},
+             {"remove": 6}, {"tech_foul": 7}, {"tech_foul": 7}]  # 3 black, 3 red: over
+    path = tmp_path / "tech.table.jsonl"
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n", encoding="utf-8")
+    players = export(path, capsys)["players"]
+    assert len(players[7]["techFouls"]) == 1 and "death" not in players[7]
+    assert len(players[6]["techFouls"]) == 2
+    assert players[6]["death"]["type"] == "techFouls"
