@@ -283,3 +283,36 @@ def test_no_final_speech_after_a_removal() -> None:
         g.apply(Remove(seat))
     events = g.apply(Remove(7))
     assert ev.GameOver("mafia") in events and g.is_over
+
+
+def test_the_final_speeches_after_the_car_crash() -> None:
+    """8.19.1 after 2.4.2: the car crash decides the game; each of its candidates speaks his
+    last minute, in their order, and the winner is said after the last of them."""
+    g = game({"game_end_speech": "yes"})
+    for seat in (2, 4):  # 3 black, 5 red; day 1's vote is cancelled (2.4.3)
+        g.apply(Remove(seat))
+    advance(g, w.Hunt, answer=end_speeches)
+    g.apply(TimeUp("hunt"))
+    turn(g, 3)
+    g.apply(Nominate(7))
+    turn(g, 5)
+    g.apply(Nominate(8))
+    for rnd in (1, 2):  # 4 and 4 twice: the car crash
+        advance(g, w.Vote, answer=end_speeches, candidate=7, round=rnd)
+        g.apply(Hands((1, 3, 5, 6)))
+    advance(g, w.Crash, answer=end_speeches)
+    g.apply(Hands((1, 3, 5, 6, 9)))
+    events = g.apply(TimeUp("vote"))
+    assert ev.CrashResult(5, 3, True) in events and not g.is_over
+    assert isinstance(g.expect, w.Speech) and g.expect.seat == 7 and g.expect.speech == "last"
+    assert not any(isinstance(e, ev.GameOver) for e in g.apply(EndSpeech()))
+    assert isinstance(g.expect, w.Speech) and g.expect.seat == 8 and g.expect.speech == "last"
+    assert ev.GameOver("mafia") in g.apply(EndSpeech())
+
+
+def test_a_rules_code_sets_the_three_groups() -> None:
+    """The catalogue's code names them all at once: 8.19.1 (digit 11: 0), 9.5.2 (digit 12:
+    1), 9.6.2 (digit 13: 1); a punished third foul presumes sport fouls."""
+    rules = apply_options(find_rules("crime-time"), {"rules": "0002000010011"})
+    assert (rules.game_end_speech, rules.three_fouls, rules.tech_fouls, rules.fouls) == (
+        "yes", "short_speech", "yes", "sport")
