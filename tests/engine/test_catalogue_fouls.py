@@ -27,6 +27,7 @@ from narrator.engine import (
     Nominate,
     Remove,
     Shot,
+    TakeFloor,
     TechFoul,
     TimeUp,
     parse_action,
@@ -316,3 +317,15 @@ def test_a_rules_code_sets_the_three_groups() -> None:
     rules = apply_options(find_rules("crime-time"), {"rules": "0002000010011"})
     assert (rules.game_end_speech, rules.three_fouls, rules.tech_fouls, rules.fouls) == (
         "yes", "short_speech", "yes", "sport")
+
+
+def test_the_lost_minute_by_raised_hands() -> None:
+    """9.5.1 where speeches go by raised hands (amateur, which nominates by thumbs: no window
+    to nominate): the 3rd foul's seat, given the floor, loses that speech, once."""
+    g = Game(apply_options(find_rules("amateur"), SPORT), seats=10)
+    g.start()
+    advance(g, w.Floor)
+    fouls(g, 2, 3)
+    events = g.apply(TakeFloor(2))
+    assert ev.SpeechSkipped(2, False) in events
+    assert isinstance(g.expect, w.Floor) and 2 not in g.expect.seats  # he has had his turn

@@ -139,6 +139,9 @@ def _floor_round(s: State, record: DayRecord, step: Speeches) -> Flow:
         today.order.append(seat)
         if record.opened_by is None:
             record.opened_by = seat
+        if seat in s.muted:  # sport fouls: the 3rd foul costs this speech (9.5)
+            yield from _fouled_turn(s, seat, step)
+            continue
         yield from speech(s, seat, step.kind, accuses=step.put_up)
         if step.put_up and seat not in s.out:
             yield from _put_up_window(s, seat)
