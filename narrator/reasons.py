@@ -51,6 +51,7 @@ class Reason(StrEnum):
     NO_BEST_MOVE = "no_best_move"
     ALREADY_NAMED = "already_named"
     THREE_SEATS = "three_seats"
+    NO_TECH_FOULS = "no_tech_fouls"
     # -- the table: a press's moment, the console's messages --
     AFTER_THANKS = "after_thanks"
     COUNT_NOT_STARTED = "count_not_started"
@@ -104,6 +105,8 @@ WORDS: dict[Reason, dict[Lang, str]] = {
     Reason.ALREADY_NAMED: {"ru": "Лучший ход уже назван", "uk": "Найкращий хід уже названо"},
     Reason.THREE_SEATS: {"ru": "Лучший ход — три разных игрока, кроме себя",
                          "uk": "Найкращий хід — три різні гравці, крім себе"},
+    Reason.NO_TECH_FOULS: {"ru": "В этих правилах нет технических фолов",
+                           "uk": "У цих правилах немає технічних фолів"},
     Reason.AFTER_THANKS: {"ru": "Поздно: уже прозвучало «Спасибо»",
                           "uk": "Пізно: вже прозвучало «Дякую»"},
     Reason.COUNT_NOT_STARTED: {"ru": "Счёт ещё не начался", "uk": "Рахунок ще не почався"},

@@ -279,6 +279,10 @@ class Controller:
     def foul(self, text: str) -> None:
         self._submit(lambda: self._entry(f"f {text}"))
 
+    def tech_foul(self, text: str) -> None:
+        """9.6.2: a technical foul (the club's ``tech_fouls = "yes"``)."""
+        self._submit(lambda: self._entry(f"e {text}"))
+
     def remove(self, text: str) -> None:
         self._submit(lambda: self._entry(f"r {text}"))
 

@@ -89,6 +89,7 @@ class GameScreen(Screen[None]):
         Binding("k", "shot", "shot"),
         Binding("c", "check", "check"),
         Binding("f", "foul", "foul"),
+        Binding("e", "tech_foul", "tech foul"),
         Binding("x", "remove", "remove"),
         Binding("u", "undo", "undo"),
         Binding("r", "roles", "roles"),
@@ -314,6 +315,8 @@ class GameScreen(Screen[None]):
             return bool(rules.nominations)
         if action == "shot":
             return bool({"shots", "sheriff_shot"} & rules.night_keys)
+        if action == "tech_foul":  # 9.6.2: only where the club gives technical fouls
+            return rules.tech_fouls == "yes"
         return True
 
     def action_withdraw(self) -> None:
@@ -335,6 +338,11 @@ class GameScreen(Screen[None]):
         if self._answered():
             return
         self.controller.foul(self._take())
+
+    def action_tech_foul(self) -> None:
+        if self._answered():
+            return
+        self.controller.tech_foul(self._take())
 
     def action_remove(self) -> None:
         if self._answered():

@@ -27,6 +27,7 @@ from narrator.engine import (
     Save,
     Shot,
     TakeFloor,
+    TechFoul,
     Thumbs,
     Withdraw,
 )
@@ -68,6 +69,8 @@ class _Host(LoopPlayer):
             keys.next()
         elif isinstance(action, Foul):
             keys.foul(str(action.seat))
+        elif isinstance(action, TechFoul):
+            keys.tech_foul(str(action.seat))
         elif isinstance(action, Remove):
             keys.remove(str(action.seat))  # (the screen asks «y» first; this is its yes)
         elif isinstance(action, Hands):

@@ -31,6 +31,7 @@ from narrator.engine import (
     Save,
     Shot,
     TakeFloor,
+    TechFoul,
     Thumbs,
     Withdraw,
 )
@@ -171,11 +172,13 @@ class _HostlessTable:
         if not block and due is not None and due <= now + 1e-6:
             return None  # what is due at this moment (the count's «один») comes first
         origin = self.loop.host.timer_started
-        aside = next(((o, a) for o, a in todo if isinstance(a, Foul | Remove)), None)
+        aside = next(((o, a) for o, a in todo if isinstance(a, Foul | TechFoul | Remove)), None)
         if aside is not None and (block or origin + aside[0] <= now + 1e-9) \
                 and todo[0] == aside:
             seat = aside[1].seat
-            return entry(now, f"{'f' if isinstance(aside[1], Foul) else 'r'} {seat}")
+            verb = "f" if isinstance(aside[1], Foul) else "e" if isinstance(aside[1], TechFoul) \
+                else "r"
+            return entry(now, f"{verb} {seat}")
         exp = self.game.expect
         if not todo and not step.complete:
             return Input(STOP, now, {"reason": "the script ends here"})

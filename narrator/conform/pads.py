@@ -31,6 +31,7 @@ from narrator.engine import (
     Save,
     Shot,
     TakeFloor,
+    TechFoul,
     Thumbs,
     Withdraw,
 )
@@ -75,8 +76,9 @@ class _PadTable(LoopPlayer):
             else:
                 self.press(exp.seat, "nominate" if isinstance(action, Nominate) else "withdraw",
                            target=action.target)
-        elif isinstance(action, Foul | Remove):
-            self.press(OPERATOR, "foul" if isinstance(action, Foul) else "remove",
+        elif isinstance(action, Foul | TechFoul | Remove):
+            self.press(OPERATOR, "foul" if isinstance(action, Foul) else
+                       "tech_foul" if isinstance(action, TechFoul) else "remove",
                        seat=action.seat)
         elif isinstance(action, Hands):
             self.press(action.seats[0], "vote", candidate=vote_candidate(exp))

@@ -15,12 +15,13 @@ from narrator.console.presses import (
     OperatorPress,
     RemovePress,
     SkipPress,
+    TechFoulPress,
     UndoPress,
 )
 from narrator.console.taking import OK, Reply, Taker, refused
 from narrator.console.tokens import OPERATOR
 from narrator.console.views import vote_candidate
-from narrator.engine import Foul, Remove
+from narrator.engine import Action, Foul, Remove, TechFoul
 from narrator.engine import waits as w
 from narrator.errors import NarratorError
 from narrator.reasons import Reason
@@ -36,7 +37,7 @@ class OperatorPresses(Taker):
                 return self._skip(press, t)
             case HandsPress():
                 return self._hand_count(press, t)
-            case FoulPress() | RemovePress():
+            case FoulPress() | TechFoulPress() | RemovePress():
                 return self._aside(press, t)
             case UndoPress():
                 return self._undo(t)
@@ -70,8 +71,10 @@ class OperatorPresses(Taker):
         self.desk.enter(actions, shown=f"{press.count} hands", done=True)
         return OK
 
-    def _aside(self, press: FoulPress | RemovePress, t: float) -> Reply:
-        action = Foul(press.seat) if isinstance(press, FoulPress) else Remove(press.seat)
+    def _aside(self, press: FoulPress | TechFoulPress | RemovePress, t: float) -> Reply:
+        action: Action = (Foul(press.seat) if isinstance(press, FoulPress)
+                          else TechFoul(press.seat) if isinstance(press, TechFoulPress)
+                          else Remove(press.seat))
         # 1.4: a seat is at the table until its last word ends — a foul in it counts
         reason = self.game.refusal(action)
         if reason is not None:

@@ -57,6 +57,7 @@ __all__ = [
     "SeenPress",
     "ShootPress",
     "SkipPress",
+    "TechFoulPress",
     "ThumbPress",
     "UndoPress",
     "VotePress",
@@ -368,6 +369,18 @@ class FoulPress(_Typed):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TechFoulPress(_Typed):
+    """A technical foul on ``seat`` (9.6.2: the club's ``tech_fouls = "yes"``)."""
+
+    DO = "tech_foul"
+    seat: int
+
+    @classmethod
+    def read(cls, fields: _Fields) -> Self:
+        return cls(seat=fields.seat("seat"))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RemovePress(_Typed):
     """``seat`` is removed from the game."""
 
@@ -394,13 +407,13 @@ class UndoPress(_Typed):
 PadPress = (SeenPress | ShootPress | CheckPress | VotePress | NominatePress | WithdrawPress
             | EndPress | ActPress | FloorPress | AccusePress | ThumbPress | ExtraPress
             | BestMovePress)
-OperatorPress = SkipPress | HandsPress | FoulPress | RemovePress | UndoPress
+OperatorPress = SkipPress | HandsPress | FoulPress | TechFoulPress | RemovePress | UndoPress
 
 _PAD_KINDS: tuple[type[PadPress], ...] = (
     SeenPress, ShootPress, CheckPress, VotePress, NominatePress, WithdrawPress, EndPress,
     ActPress, FloorPress, AccusePress, ThumbPress, ExtraPress, BestMovePress)
 _OPERATOR_KINDS: tuple[type[OperatorPress], ...] = (
-    SkipPress, HandsPress, FoulPress, RemovePress, UndoPress)
+    SkipPress, HandsPress, FoulPress, TechFoulPress, RemovePress, UndoPress)
 
 #: a pad's presses by name, and the operator's
 PAD_PRESSES: Mapping[str, type[PadPress]] = {k.DO: k for k in _PAD_KINDS}

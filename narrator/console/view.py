@@ -245,10 +245,12 @@ class CardsWaiting(Part):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Aside(Part):
-    """The seats the operator's foul and removal buttons are for."""
+    """The seats the operator's foul and removal buttons are for; ``tech_foul``: the
+    technical foul's (9.6.2: none unless the club gives them)."""
 
     foul: tuple[int, ...]
     remove: tuple[int, ...]
+    tech_foul: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)

@@ -51,7 +51,7 @@ from narrator.console.view import (
     VotePad,
     VotePhase,
 )
-from narrator.engine import Check, Foul, Game, Nominate, Remove, Role
+from narrator.engine import Check, Foul, Game, Nominate, Remove, Role, TechFoul
 from narrator.engine import waits as w
 from narrator.errors import NarratorError
 from narrator.host.desk import Desk
@@ -206,8 +206,11 @@ def _aside(table: ConsoleTable, out: Mapping[str, str]) -> Aside:
     if game.is_over:
         return Aside(foul=(), remove=())
     seen = [s for s in range(1, game.seats + 1) if str(s) not in out]
+    tech: tuple[int, ...] = ()
+    if game.rules.tech_fouls == "yes":  # 9.6.2: the club's technical fouls, as a foul's
+        tech = tuple(sorted({*game.seats_taken(TechFoul), *seen}))
     return Aside(foul=tuple(sorted({*game.seats_taken(Foul), *seen})),
-                 remove=tuple(sorted({*game.seats_taken(Remove), *seen})))
+                 remove=tuple(sorted({*game.seats_taken(Remove), *seen})), tech_foul=tech)
 
 
 def pad_view(table: ConsoleTable, seat: int, shared: Common | None = None) -> PadView:

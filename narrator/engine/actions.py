@@ -173,6 +173,17 @@ class Foul:
 
 
 @dataclass(frozen=True, slots=True)
+class TechFoul:
+    """9.6.2: a technical foul to ``seat`` (the club option ``tech_fouls = "yes"``), counted
+    apart from the fouls; the 2nd removes."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"tech_foul {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
 class Remove:
     """``seat`` is removed for a violation (rule 2.4.3)."""
 
@@ -194,7 +205,7 @@ class BestMove:
 
 
 Action = (Nominate | Withdraw | EndSpeech | Malformed | TimeUp | Hands | HandCount | Shot | Check
-          | Kill | Save | TakeFloor | HandsUp | Thumbs | Foul | Remove | BestMove)
+          | Kill | Save | TakeFloor | HandsUp | Thumbs | Foul | TechFoul | Remove | BestMove)
 
 
 for _action in Action.__args__:  # an action is made for every input: see quick_init
@@ -245,7 +256,8 @@ def parse_action(line: str) -> Action:
         raise InvalidActionError(f"action of {len(words)} words")
     verb, rest = words[0], words[1:]
     arity = {"nominate": 1, "withdraw": 1, "end": 0, "timeup": 1, "shot": 2, "check": 2,
-             "kill": 2, "save": 2, "floor": 1, "foul": 1, "remove": 1, "malformed": 3, "count": 1}
+             "kill": 2, "save": 2, "floor": 1, "foul": 1, "tech_foul": 1,
+             "remove": 1, "malformed": 3, "count": 1}
     if verb == "hands":
         return Hands(tuple(_ints(rest, line)))
     if verb == "extra":
@@ -285,6 +297,8 @@ def parse_action(line: str) -> Action:
         return Withdraw(nums[0])
     if verb == "foul":
         return Foul(nums[0])
+    if verb == "tech_foul":
+        return TechFoul(nums[0])
     if verb == "floor":
         return TakeFloor(nums[0])
     return Remove(nums[0])

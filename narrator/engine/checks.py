@@ -33,6 +33,7 @@ from narrator.engine.actions import (
     Save,
     Shot,
     TakeFloor,
+    TechFoul,
     Thumbs,
     TimeUp,
     Withdraw,
@@ -97,6 +98,15 @@ def _check_aside(s: State, action: Foul | Remove, exp: Expect) -> None:
     # removal has nothing to take from a seat that is out already
     if action.seat in s.out and not (isinstance(action, Foul)
                                      and action.seat in s.last_word_due):
+        raise _illegal(s, exp, action, f"seat {action.seat} is out of the game", Reason.SEAT_OUT)
+
+
+def _check_tech_foul(s: State, action: TechFoul, exp: Expect) -> None:
+    if s.rules.tech_fouls != "yes":  # 9.6.1: «технических фолов нет»
+        raise _illegal(s, exp, action, f"{s.rules.name} gives no technical fouls (the club "
+                       f"option tech_fouls = \"yes\" does)", Reason.NO_TECH_FOULS)
+    check_seat(s, action.seat, action)
+    if action.seat in s.out and action.seat not in s.last_word_due:  # 1.4, as a foul
         raise _illegal(s, exp, action, f"seat {action.seat} is out of the game", Reason.SEAT_OUT)
 
 
@@ -205,7 +215,7 @@ def best_move_due(s: State, exp: Expect) -> bool:
 
 #: each action's check, by its exact type (see :func:`check`)
 _CHECKS: dict[type, Callable[[State, Any, Expect], None]] = {
-    Foul: _check_aside, Remove: _check_aside,
+    Foul: _check_aside, Remove: _check_aside, TechFoul: _check_tech_foul,
     TimeUp: _check_time_up,
     **dict.fromkeys(_SPOKEN, _check_spoken),
     HandCount: _check_hand_count,

@@ -26,6 +26,7 @@ the game is waiting for:
 | the hands held up for 30 s more | ``3 7`` or ``3,`` / ``-`` | these seats / nobody |
 | any timer | ``t`` | it runs out now (a speech ends with «Спасибо») |
 | at any moment | ``f 6`` / ``r 6`` | a warning to seat 6 / seat 6 removed (2.4.3) |
+| | ``e 6`` | a technical foul to seat 6 (9.6.2, the club's ``tech_fouls = "yes"``) |
 | | ``q`` | stop the game (the journal keeps it for ``narrator resume``) |
 
 A night step or a vote does not end before the operator has answered it: the hostless narrator
@@ -54,6 +55,7 @@ from narrator.engine import (
     Remove,
     Shot,
     TakeFloor,
+    TechFoul,
     Thumbs,
     TimeUp,
     Withdraw,
@@ -86,7 +88,7 @@ _SEATS = re.compile(rf"^{_N}(\s*[, ]\s*{_N})*\s*,?$")
 _PAIRS = re.compile(rf"(\s*{_N}\s*[:-]\s*{_N}\s*,?)+")
 _PAIR = re.compile(rf"({_N})\s*[:-]\s*({_N})")
 #: ``f 6``: a one-letter verb (not the start of a word) and what follows
-_VERB = re.compile(r"([frwkcsbFRWKCSB])(?![a-zA-Z])\s*(.*)")
+_VERB = re.compile(r"([frwkcsbeFRWKCSBE])(?![a-zA-Z])\s*(.*)")
 #: ``7: 1 2 3``: the one put up, then the thumbs
 _PUT_UP = re.compile(rf"({_N})\s*:\s*((?:{_N}|[\s,])*)")
 #: the verb of each night act
@@ -185,7 +187,7 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
 
 
 def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
-    """``f 6``, ``r 6``, ``w 5``, ``k 7`` / ``k 3:7``, ``c 4``: the verb says what is meant."""
+    """``f 6``, ``e 6``, ``r 6``, ``w 5``, ``k 7`` / ``k 3:7``, ``c 4``: the verb says what is meant."""
     exp = game.expect
     if not rest:
         raise OperatorLineError("type a number first")
@@ -208,7 +210,8 @@ def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
     seat = typed_number(rest)
     if seat is None:
         raise OperatorLineError(f"{verb} {rest[:12]}: type one seat number")
-    action: Action = Foul(seat) if verb == "f" else Remove(seat) if verb == "r" else Withdraw(seat)
+    action: Action = (Foul(seat) if verb == "f" else TechFoul(seat) if verb == "e"
+                      else Remove(seat) if verb == "r" else Withdraw(seat))
     return OperatorInput((action,), text=text)
 
 

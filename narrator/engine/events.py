@@ -266,9 +266,28 @@ class Fouled:
 
 @dataclass(frozen=True, slots=True)
 class SpeechSkipped:
-    """With the sport fouls option: a 3rd foul costs ``seat`` this discussion speech."""
+    """With the sport fouls option: a 3rd foul costs ``seat`` this discussion speech;
+    ``nominates``: he may still nominate in a short window (9.5.1 «остается право выставить
+    кандидатуру»)."""
 
     seat: int
+    nominates: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SpeechCut:
+    """With the sport fouls option: a 3rd foul cuts ``seat``'s discussion speech to 30 s
+    (9.5.2; 9.5.1 with three or four players at the table)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TechFouled:
+    """9.6.2: a technical foul to ``seat``, counted apart from the fouls (the 2nd removes)."""
+
+    seat: int
+    count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,8 +327,8 @@ Event = (
     | Saved | Missed | Victims | CardShown | SpeechesBegin | SpeechStarted | SpeechEnded
     | Nominated | Withdrawn | Refused | PutUpCounted | VotingCancelled | VotingStarted | VoteCall
     | VoteCounted | Tie | TieStays | Unopposed | Stays | CrashStarted | CrashResult
-    | CrashNotApplied | SeatOut | Fouled | SpeechSkipped | BestMoveAsked | BestMoveNamed
-    | PlaysOn | GameOver
+    | CrashNotApplied | SeatOut | Fouled | SpeechSkipped | SpeechCut | TechFouled | BestMoveAsked
+    | BestMoveNamed | PlaysOn | GameOver
 )
 
 

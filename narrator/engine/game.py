@@ -137,6 +137,11 @@ class Game:
         return self._state.fouls
 
     @property
+    def tech_fouls(self) -> dict[int, int]:
+        """9.6.2: the technical fouls by seat (the club option ``tech_fouls = "yes"``)."""
+        return self._state.tech_fouls
+
+    @property
     def refused(self) -> list[Refusal]:
         """Every refusal, in order (the protocol's ``refused``)."""
         return self._state.refused

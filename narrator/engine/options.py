@@ -201,6 +201,8 @@ def _group_settings(rules: Rules, name: str, value: Any, where: str) -> dict[str
     if why is not None and value != variant_of(rules, name):
         raise OptionError(f"{where}: {name}: {rules.name} {why}; it plays "
                           f"{_toml(variant_of(rules, name))}, not {_toml(value)}")
+    if name == "tech_fouls" and value == "yes":  # 9.6.2: a table script's tech_foul line
+        return {name: value, "script_keys": rules.script_keys | {"tech_foul"}}
     return {name: value}
 
 

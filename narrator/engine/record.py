@@ -264,6 +264,7 @@ class Recorded(Protocol):
     dealt: dict[str, str]
     out: dict[int, Departure]
     fouls: dict[int, int]
+    tech_fouls: dict[int, int]
     refused: list[Refusal]
     days: list[DayRecord]
     nights: list[NightRecord]
@@ -342,6 +343,8 @@ def _seat(game: Recorded, names: dict[int, str], seat: int) -> dict[str, Any]:
     record: dict[str, Any] = {"role": game.roles[seat].value,
                               "out": left.to_json() if left is not None else None,
                               "fouls": game.fouls.get(seat, 0)}
+    if game.rules.tech_fouls == "yes":  # 9.6.2: counted apart from the fouls
+        record["tech_fouls"] = game.tech_fouls.get(seat, 0)
     if seat in names:
         record["name"] = names[seat]
     return record

@@ -112,7 +112,9 @@ class State:
         self.out: dict[int, Departure] = {}
         self._living: list[int] | None = None  # cache of ``living``, reset when a seat leaves
         self.fouls: dict[int, int] = {}
-        self.muted: set[int] = set()  # sport fouls: a 3rd foul costs the next speech
+        #: sport fouls: a 3rd foul costs the next discussion speech or cuts it (9.5.1, 9.5.2)
+        self.muted: set[int] = set()
+        self.tech_fouls: dict[int, int] = {}  # 9.6.2: counted apart from the fouls
         self.refused: list[Refusal] = []
         self.days: list[DayRecord] = []
         self.nights: list[NightRecord] = []
@@ -121,6 +123,9 @@ class State:
         self.night_acts: list[RoleAct] = []
         self.best_move: BestMoveRecord | None = None
         self.winner: Team | None = None
+        #: 8.19.1: the winner fixed when a seat's leaving decided the game, declared once the
+        #: last word of the last one out ends (None: undecided, or declared at once)
+        self.final: Team | None = None
         self.phase = Phase.night(1)  # the night or day in progress
         self.nominations: list[tuple[int, int]] = []  # standing (nominator, target), in order
         self.removal_pending = False  # 2.4.3: a removal since the last completed vote
@@ -223,9 +228,15 @@ class State:
         self.events.append(ev.Fouled(seat, count))
         if self.rules.fouls != "sport" or seat in self.out:
             return False
-        if count == 3:
-            self.muted.add(seat)  # the next discussion speech is lost
+        if count == 3 and self.rules.three_fouls != "no":  # 9.5.3: no penalty
+            self.muted.add(seat)  # 9.5.1, 9.5.2: the next discussion speech, once
         return count == 4
+
+    def tech_foul(self, seat: int) -> bool:
+        """9.6.2: count a technical foul; True when it removes the player (the 2nd)."""
+        count = self.tech_fouls[seat] = self.tech_fouls.get(seat, 0) + 1
+        self.events.append(ev.TechFouled(seat, count))
+        return count == 2 and seat not in self.out
 
     def remove(self, seat: int) -> None:
         """2.4.3: removal for a violation; cancels the vote not yet completed."""
@@ -261,14 +272,29 @@ class State:
         return self.rules.winner(*self.sides())
 
     def check_win(self) -> None:
-        """End the game (raise :class:`GameDecided`) when the table decides it."""
+        """End the game (raise :class:`GameDecided`) when the table decides it; 8.19.1 (the
+        club's ``game_end_speech = "yes"``): when the last one out has a last word, fix the
+        winner and declare it once that word ends (:meth:`declare_final`)."""
+        if self.final is not None:
+            return  # 8.19.1: fouls and removals in the last word change nothing
         winner = self.decided()
         if winner is not None:
-            self.winner = winner
-            self.events.append(ev.GameOver(winner.value, self.rules.why_won(winner,
-                                                                            *self.sides())))
-            raise GameDecided
+            if self.rules.game_end_speech == "yes" and self.last_word_due:
+                self.final = winner
+                return
+            self.declare(winner)
         self.plays_on()
+
+    def declare(self, winner: Team) -> None:
+        """Say ``winner`` and end the game (:class:`GameDecided`)."""
+        self.winner = winner
+        self.events.append(ev.GameOver(winner.value, self.rules.why_won(winner, *self.sides())))
+        raise GameDecided
+
+    def declare_final(self) -> None:
+        """8.19.1: once no last word is due, declare the winner fixed when it was decided."""
+        if self.final is not None and not self.last_word_due:
+            self.declare(self.final)
 
     def plays_on(self) -> None:
         """Said once, when the last of the mafia's cards has left and a seat playing for the

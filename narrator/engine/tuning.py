@@ -13,7 +13,8 @@ from narrator.errors import NarratorError
 #: seconds; a changed speech or agreement keeps its «Десять секунд» ten seconds before its end
 TUNABLE = ("count_pace", "deal_seconds_per_seat", "don_noted_seconds", "speech_seconds",
            "last_word_seconds", "tie_speech_seconds", "vote_window", "check_seconds",
-           "agreement_seconds", "sheriff_first_night_seconds")
+           "agreement_seconds", "sheriff_first_night_seconds",
+           "nomination_only_seconds")  # 9.5.1: the 3rd foul's nominating window
 _WARNED = {"speech_seconds": "speech_warning", "agreement_seconds": "agreement_warning"}
 MAX_FIGURE = 600.0
 

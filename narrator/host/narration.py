@@ -95,7 +95,8 @@ def reword(key: str, wording: Wording) -> tuple[str, ...]:
 #: the events of each part of the game the narrator speaks in; the rest are in :func:`_lines`
 _NightEvent = ev.PhaseStarted | ev.NightResult | ev.Declared | ev.Missed | ev.Victims
 _SpeechEvent = (ev.SpeechesBegin | ev.SpeechStarted | ev.SpeechEnded | ev.SpeechSkipped
-                | ev.Nominated | ev.Withdrawn | ev.Fouled | ev.BestMoveAsked)
+                | ev.SpeechCut | ev.Nominated | ev.Withdrawn | ev.Fouled | ev.TechFouled
+                | ev.BestMoveAsked)
 _VoteEvent = (ev.VotingCancelled | ev.VotingStarted | ev.VoteCall | ev.VoteCounted | ev.Tie
               | ev.TieStays | ev.Unopposed | ev.Stays | ev.PlaysOn)
 _CrashEvent = ev.CrashStarted | ev.CrashResult | ev.CrashNotApplied
@@ -161,14 +162,20 @@ def _speech_lines(event: _SpeechEvent) -> list[Line]:
             return [Line(("thanks",))]
         case ev.SpeechEnded():
             return []  # a speech ended early
+        case ev.SpeechSkipped(seat=seat, nominates=True):
+            return [Line((f"skips_speech_nominates.{seat}",))]  # 9.5.1
         case ev.SpeechSkipped(seat=seat):
             return [Line((f"skips_speech.{seat}",))]
+        case ev.SpeechCut(seat=seat):
+            return [Line((f"short_speech.{seat}",))]  # 9.5.2
         case ev.Nominated():
             return [Line(("accepted",), urgent=True)]  # 2.3.1 «Принято»
         case ev.Withdrawn():
             return [Line(("withdrawn",), urgent=True)]  # 2.3.2 «Снято»
         case ev.Fouled(seat=seat):
             return [Line((f"foul.{seat}",))]
+        case ev.TechFouled(seat=seat):
+            return [Line((f"tech_foul.{seat}",))]  # 9.6.2
         case ev.BestMoveAsked(seat=seat):
             return [Line((f"best_move.{seat}",))]
         case _:

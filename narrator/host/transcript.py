@@ -90,7 +90,7 @@ def seat_label(seat: int, names: dict[int, str]) -> str:
 #: the events of each part of the game the transcript notes; the rest are in :func:`_note`
 _NightNote = ev.ShotsResolved | ev.Checked | ev.Acted | ev.Missed | ev.Saved
 _SpeechNote = (ev.SpeechStarted | ev.Nominated | ev.Withdrawn | ev.PutUpCounted | ev.Fouled
-               | ev.SpeechSkipped | ev.BestMoveNamed)
+               | ev.TechFouled | ev.SpeechSkipped | ev.SpeechCut | ev.BestMoveNamed)
 _VoteNote = (ev.VotingCancelled | ev.VoteCounted | ev.TieStays | ev.Unopposed | ev.Stays
              | ev.CrashResult)
 _Silent = (ev.PhaseStarted | ev.TimerStarted | ev.NightResult | ev.Declared | ev.Victims
@@ -157,8 +157,14 @@ def _speech_note(event: _SpeechNote, names: dict[int, str]) -> str | None:
             return f"    {seat_label(s, names)}: {_ORDINAL.get(n, f'{n}th')} foul"
         case ev.Fouled():
             return None  # said aloud
+        case ev.TechFouled(seat=s, count=n):
+            return f"    {seat_label(s, names)}: {_ORDINAL.get(n, f'{n}th')} technical foul"
+        case ev.SpeechSkipped(seat=s, nominates=True):
+            return f"    {seat_label(s, names)} loses this speech but may nominate (3rd foul)"
         case ev.SpeechSkipped(seat=s):
             return f"    {seat_label(s, names)} loses this speech (3rd foul)"
+        case ev.SpeechCut(seat=s):
+            return f"    {seat_label(s, names)} speaks 30 s (3rd foul)"
         case ev.BestMoveNamed(seat=s, named=named):
             return f"    {seat_label(s, names)} best move: {', '.join(map(str, named))}"
         case _:

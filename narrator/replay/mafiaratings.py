@@ -35,6 +35,7 @@ from narrator.engine import (
     Remove,
     Role,
     Shot,
+    TechFoul,
 )
 from narrator.engine import events as ev
 from narrator.engine import waits as w
@@ -94,6 +95,9 @@ class _Walk:
         self.warnings: dict[int, list[dict[str, Any]]] = {}
         self.removed_at: dict[int, dict[str, Any]] = {}
         self.by_fouls: set[int] = set()  # removed by the 4th foul
+        #: 9.6.2: the technical fouls (each with its moment), and the seats the 2nd removed
+        self.tech_fouls: dict[int, list[dict[str, Any]]] = {}
+        self.by_tech_fouls: set[int] = set()
         self.legacy: tuple[int, ...] | None = None
         self._orders: dict[str, int] = {}
         self.game.start()
@@ -113,6 +117,10 @@ class _Walk:
         moment = self._moment(exp, phase)
         if isinstance(action, Foul):
             self.warnings.setdefault(action.seat, []).append(self._ordered(moment))
+        elif isinstance(action, TechFoul):
+            self.tech_fouls.setdefault(action.seat, []).append(self._ordered(moment))
+            if g.is_alive(action.seat) and g.tech_fouls.get(action.seat) == 1:
+                self.by_tech_fouls.add(action.seat)  # (the 2nd removes, 9.6.2)
         elif isinstance(action, Remove):
             self.removed_at[action.seat] = self._ordered(moment)
             if self.game.fouls.get(action.seat, 0) >= 4:
@@ -183,7 +191,8 @@ class _Walk:
                   ev.CardShown() | ev.SpeechesBegin() | ev.SpeechStarted() | ev.SpeechEnded() |
                   ev.Refused() | ev.PutUpCounted() | ev.VoteCall() | ev.Tie() | ev.TieStays() |
                   ev.Unopposed() | ev.Stays() | ev.CrashResult() | ev.CrashNotApplied() |
-                  ev.SeatOut() | ev.Fouled() | ev.SpeechSkipped() | ev.BestMoveAsked() |
+                  ev.SeatOut() | ev.Fouled() | ev.SpeechSkipped() | ev.SpeechCut() |
+                  ev.TechFouled() | ev.BestMoveAsked() |
                   ev.BestMoveNamed() | ev.PlaysOn() | ev.GameOver()):
                 pass  # what the format does not record, or records from the game itself
             case _:
@@ -328,12 +337,17 @@ def _player(game: Game, walk: _Walk, seat: int, *, votes: bool,
             death["type"] = "day"
         elif seat in walk.by_fouls:
             death["type"] = "warnings"  # the 4th warning is the moment
+        elif seat in walk.by_tech_fouls:
+            death["type"] = "techFouls"  # 9.6.2: the 2nd technical foul is the moment
         else:
             death.update(type="kickOut", time=walk.removed_at[seat])
         player["death"] = death
     warnings = walk.warnings.get(seat, [])
     if warnings:
         player["warnings"] = warnings[:4]  # the format knows no 5th warning
+    tech = walk.tech_fouls.get(seat, [])
+    if tech:
+        player["techFouls"] = tech[:2]  # the format's: the 2nd removes
     for role in ("don", "sheriff"):
         night = walk.checks[role].get(seat)
         if night is not None:

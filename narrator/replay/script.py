@@ -347,5 +347,6 @@ INPUTS: dict[str, Callable[[TableScript, int, Any, str], Any]] = {
     "best_move": _best_move,
     "night": _night,
     "foul": _one_seat,
+    "tech_foul": _one_seat,  # 9.6.2: the club's technical fouls
     "remove": _one_seat,
 }

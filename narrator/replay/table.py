@@ -26,6 +26,7 @@ from narrator.engine import (
     Remove,
     Shot,
     TakeFloor,
+    TechFoul,
     Thumbs,
     night_act,
 )
@@ -120,6 +121,9 @@ class ScriptReplay:
                            f" got {line.key}")
         if line.key == "foul":
             self._apply(line, Foul(line.value))
+            return
+        if line.key == "tech_foul":  # 9.6.2 (refused unless the club's tech_fouls = "yes")
+            self._apply(line, TechFoul(line.value))
             return
         if line.key == "remove":
             self._apply(line, Remove(line.value))

@@ -22,6 +22,7 @@ from narrator.engine.actions import (
     Save,
     Shot,
     TakeFloor,
+    TechFoul,
     Thumbs,
     TimeUp,
     Withdraw,
@@ -43,6 +44,10 @@ def random_action(game: Game, rng: random.Random) -> Action:
     living = game.living
     roll = rng.random()
     if roll < 0.002:
+        # 9.6.2: a technical foul now and then where the club gives them (a draw no other
+        # game makes: the recorded games stay as they were)
+        if roll < 0.0005 and game.rules.tech_fouls == "yes":
+            return TechFoul(rng.choice(living))
         return Foul(rng.choice(living))
     if roll < 0.0035 and len(living) > 4:
         return Remove(rng.choice(living))

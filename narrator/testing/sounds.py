@@ -33,7 +33,7 @@ class ScriptedOperator:
     """Operator lines given in advance (tests, demos): one line per operator step, in order.
 
     An input source for the hostless loop's driver and its operator at once. A line is given
-    when the game waits for an answer (a blocking take); lines starting with ``f``/``r`` are
+    when the game waits for an answer (a blocking take); lines starting with ``f``/``e``/``r`` are
     taken at the first take after the previous answer. With no line left, a waiting game stops.
     """
 
@@ -45,7 +45,7 @@ class ScriptedOperator:
     def take(self, now: float, *, block: bool) -> Input | None:
         if not self.lines:
             return Input(STOP, now, {"reason": "(script ended)"}) if block else None
-        is_aside = bool(re.fullmatch(r"\s*[frFR]\s*\d+\s*", self.lines[0]))
+        is_aside = bool(re.fullmatch(r"\s*[freFRE]\s*\d+\s*", self.lines[0]))
         if not block and not is_aside:
             return None  # answers are given when the game waits for them
         return entry(now, self.lines.pop(0))

@@ -51,6 +51,8 @@ PLAIN_KEYS: tuple[str, ...] = (
 SEAT_FAMILIES: tuple[str, ...] = (
     "count", "killed", "speech", "last_word", "tie_speech", "number", "who_for", "leaves",
     "removed", "foul", "skips_speech", "best_move",
+    # the club's fouls: 9.5.1 (the lost minute's nomination), 9.5.2 (cut to 30 s), 9.6.2
+    "skips_speech_nominates", "short_speech", "tech_foul",
     "first_day_stays",  # the club option first_day = "lift_only": a single leader stays
     # the console's prompt while the deal waits for cards (2.1.1): one seat's card, and the
     # last of several seats named after «cards_awaited» («… номер три и номер семь») or after

@@ -58,6 +58,7 @@ from narrator.engine import (
     Save,
     Shot,
     TakeFloor,
+    TechFoul,
     Thumbs,
     TimeUp,
     Withdraw,
@@ -76,6 +77,7 @@ __all__ = ["script_of"]
 
 #: how often the driver adds a foul, a removal at a boundary (besides random_action's own)
 _FOUL_AT_BOUNDARY = 0.02
+_CLUB_FOULS = 0.08  # where the club gives technical fouls (9.6.2)
 _REMOVE_AT_BOUNDARY = 0.006
 #: the most seats one replayed action names: the replay applies a vote's hands for a candidate
 #: (a put_up's thumbs for a seat) as one action, read back from its text form, which takes 64
@@ -163,10 +165,12 @@ class _Scribe:
     def writable(self, action: Action) -> bool:
         """Whether a script can say ``action`` now (see the module's doc)."""
         game, exp = self.game, self.game.expect
-        if isinstance(action, Foul | Remove):
+        if isinstance(action, Foul | TechFoul | Remove):
             if not self.boundary:
                 return False
-            if isinstance(action, Remove) and isinstance(exp, w.Floor):
+            removes = isinstance(action, Remove) or (  # 9.6.2: the 2nd technical foul removes
+                isinstance(action, TechFoul) and game.tech_fouls.get(action.seat) == 1)
+            if removes and isinstance(exp, w.Floor):
                 return bool(self._waiting() - {action.seat})
             return True
         if isinstance(exp, w.Speech):
@@ -220,8 +224,10 @@ class _Scribe:
         first = candidates[0] if candidates else None
         last = candidates[-1] if candidates else None
         game.apply(action)
-        if isinstance(action, Foul | Remove):
-            self.lines.append({"foul" if isinstance(action, Foul) else "remove": action.seat})
+        if isinstance(action, Foul | TechFoul | Remove):
+            key = "foul" if isinstance(action, Foul) else "tech_foul" if isinstance(
+                action, TechFoul) else "remove"
+            self.lines.append({key: action.seat})
             return
         self.boundary = self._take(exp, action, first, last)
         if self._night is not None:
@@ -406,6 +412,11 @@ def _next_action(scribe: _Scribe, rng: random.Random) -> Action:
     game = scribe.game
     if scribe.boundary:  # a foul, a removal where a script can say them
         roll = rng.random()
+        if game.rules.tech_fouls == "yes" and roll < _CLUB_FOULS:
+            # the club's fouls (9.5, 9.6.2): on the first seats at the table, often enough that
+            # one meets his 3rd foul's turn or his 2nd technical foul (no other game draws so)
+            seat = rng.choice(game.living[:3])
+            return TechFoul(seat) if roll < _CLUB_FOULS / 4 else Foul(seat)
         if roll < _FOUL_AT_BOUNDARY:
             return Foul(rng.choice(game.living))
         if roll < _FOUL_AT_BOUNDARY + _REMOVE_AT_BOUNDARY and len(game.living) > 4:

@@ -193,3 +193,31 @@ def test_a_foul_during_ones_own_last_word_is_the_same_game_in_every_front_end(
     assert main(["conform", str(script), "--json", "--kill", "2", "--seed", "5"]) == 0
     rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [(r["mode"], r["result"]) for r in rows] == [(m, "same") for m in MODES]
+
+
+#: the catalogue's fouls and the end of the game (9.5, 9.6, 8.19), as conform plays them
+FOUL_VARIANTS = (
+    {"fouls": "sport", "three_fouls": "short_speech", "tech_fouls": "yes",
+     "game_end_speech": "yes"},
+    {"fouls": "sport", "three_fouls": "lose_speech", "tech_fouls": "yes"},
+)
+
+
+@pytest.mark.parametrize("options", FOUL_VARIANTS, ids=["short_speech", "lose_speech"])
+def test_random_games_with_the_clubs_fouls_are_the_same_in_every_front_end(
+        options: dict[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """9.5.1, 9.5.2, 9.6.2, 8.19.1 are the engine's alone: every front end (its technical
+    foul key or button beside the foul's) plays the same game, killed and resumed."""
+    from tests.conform.random_scripts import script_of
+
+    paths = []
+    for seed in (3, 7, 11):  # a 3rd foul's turn (3, 11), a 2nd technical foul (7)
+        text = script_of("crime-time", seed, options)
+        assert text is not None and '"tech_fouls": "yes"' in text.splitlines()[0]
+        path = tmp_path / f"fouls-{seed}.table.jsonl"
+        path.write_text(text, encoding="utf-8")
+        paths.append(str(path))
+    code = main(["conform", *paths, "--kill", "3", "--seed", "7"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0, "\n".join(x for x in out if ": same" not in x)
+    assert out[-1] == f"{len(paths) * len(MODES)} same, 0 differ, 0 n/a"

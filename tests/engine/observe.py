@@ -25,7 +25,7 @@ def snapshot(game: Game) -> tuple[object, ...]:
     move, the winner (as text: the protocol shares lists with the game, which later actions
     extend; the cards, the names and the deal never change)."""
     return (views(game), len(game.history), game.notation(secret=False),
-            repr((game.fouls, [d.to_json() for d in game.days],
+            repr((game.fouls, game.tech_fouls, [d.to_json() for d in game.days],
                   [n.to_json() for n in game.nights],
                   game.best_move.to_json() if game.best_move is not None else None,
                   game.winner)))

@@ -45,6 +45,9 @@ VARIANTS: tuple[tuple[str, dict[str, object]], ...] = (
     ("professional", {"first_day": "lift_only"}),
     ("vrn-closed", {"first_day": "lift_only", "fouls": "sport"}),
     ("amateur", {"cards": "closed", "seats": 13}),
+    # the catalogue's fouls and the end of the game (9.5.2, 9.6.2, 8.19.1)
+    ("crime-time", {"fouls": "sport", "three_fouls": "short_speech", "tech_fouls": "yes",
+                    "game_end_speech": "yes"}),
 )
 
 #: sha256 of every game of each variant, recorded before the split (see the module's doc)
@@ -69,6 +72,9 @@ DIGESTS: dict[str, str] = {
         "4899b84920393b6888c84b0f144a6584155110cdbed9a4901927c177ff6d0d7d",
     "amateur cards=closed seats=13":
         "67bf1e6c2786bdbdd7ec462ad3eadfd8d382e3e96cf42a3a4e1672b288408d52",
+    # recorded when the catalogue's fouls and final speech came (issue 33)
+    "crime-time fouls=sport three_fouls=short_speech tech_fouls=yes game_end_speech=yes":
+        "6870fc0e7f008c07531c0cd12629d9e416bff6824a76c5ef535312bb9a141040",
 }
 
 

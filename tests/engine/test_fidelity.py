@@ -173,12 +173,16 @@ SPORT = {"fouls": "sport"}
 
 
 def test_sport_fouls_the_third_foul_costs_the_next_discussion_speech() -> None:
-    lines = [{"foul": 4}, {"foul": 4}, {"foul": 4}, *day_speeches([1, 2, 3, 5])]
+    """9.5.1 (three_fouls = "lose_speech", sport fouls' default): the minute is lost, and
+    only a short window to nominate is left at his turn (the script's seat 4 line)."""
+    lines = [{"foul": 4}, {"foul": 4}, {"foul": 4}, *day_speeches([1, 2, 3, 4, 5])]
     result = run_with(*lines, options=SPORT)
     game = result.game
     assert isinstance(game.expect, w.Speech) and game.expect.seat == 6  # seat 4 was passed over
     said = result.transcript.said
-    assert "Игрок номер четыре пропускает речь" in said
+    assert ("Игрок номер четыре пропускает речь: три фола. Можно только выставить "
+            "кандидатуру") in said
+    assert "Слово игроку номер четыре" not in said
     # only that one speech: on day 2 seat 4 speaks again
     game.apply(EndSpeech())
     for _ in range(4):  # 7, 8, 9, 10

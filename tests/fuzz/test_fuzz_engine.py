@@ -39,6 +39,7 @@ from narrator.engine import (
     Save,
     Shot,
     TakeFloor,
+    TechFoul,
     Thumbs,
     TimeUp,
     Withdraw,
@@ -59,6 +60,11 @@ VARIANTS: tuple[tuple[str, dict[str, object]], ...] = (
     ("crime-time", {"first_day": "none"}), ("professional", {"first_day": "lift_only"}),
     ("professional", {}), ("vrn-closed", {}), ("vrn", {}), ("amateur", {}),
     ("amateur", {"cards": "closed"}),
+    # the catalogue's fouls and the end of the game (9.5, 9.6, 8.19)
+    ("crime-time", {"fouls": "sport", "three_fouls": "short_speech", "tech_fouls": "yes",
+                    "game_end_speech": "yes"}),
+    ("crime-time", {"fouls": "sport", "game_end_speech": "yes"}),
+    ("vrn-closed", {"fouls": "sport", "three_fouls": "no", "tech_fouls": "yes"}),
 )
 ROLES = ("mafia", "don", "sheriff", "doctor", "maniac", "commissar", "nurse", "civilian",
          "nobody")
@@ -68,7 +74,8 @@ TIMERS = ("dealing", "don_noted", "agreement", "sheriff_noted", "speech", "vote"
           "doctor_saves", "mafia_meets", "nap")
 #: every kind of action (the fuzzer's coverage is counted by these)
 KINDS: tuple[type, ...] = (Nominate, Withdraw, EndSpeech, Malformed, TimeUp, Hands, HandCount,
-                           Shot, Check, Kill, Save, TakeFloor, HandsUp, Thumbs, Foul, Remove, BestMove)
+                           Shot, Check, Kill, Save, TakeFloor, HandsUp, Thumbs, Foul, TechFoul, Remove,
+                           BestMove)
 #: the inputs of one seat at a step, which ``Game.refusal`` answers for
 ONE_SEAT = (Check, Kill, Save, Hands, Thumbs, HandsUp)
 
@@ -93,6 +100,8 @@ def aimed(game: Game, rng: random.Random) -> Action:
     roll = rng.random()
     if roll < 0.05:
         return Foul(seat()) if roll < 0.03 else Remove(seat())
+    if roll < 0.055:  # 9.6.2: taken where the club gives technical fouls, refused elsewhere
+        return TechFoul(seat())
     if roll < 0.12 and exp.timer is not None:
         return TimeUp(exp.timer.name)
     match exp:
@@ -144,7 +153,8 @@ def anything(rng: random.Random) -> Action:
         lambda: HandCount(rng.randint(-1, 12)), lambda: Shot(s(), s()),
         lambda: Check(rng.choice(ROLES), s()), lambda: Kill(rng.choice(ROLES), s()),
         lambda: Save(rng.choice(ROLES), s()), lambda: TakeFloor(s()), lambda: HandsUp(many()),
-        lambda: Thumbs(s(), many()), lambda: Foul(s()), lambda: Remove(s()),
+        lambda: Thumbs(s(), many()), lambda: Foul(s()), lambda: TechFoul(s()),
+        lambda: Remove(s()),
         lambda: BestMove(many())]
     return rng.choice(makers)()
 

@@ -42,6 +42,9 @@
           if (view.aside.foul.indexOf(seat) >= 0) {
             acts.appendChild(C.button(T("foul"), "foul", function () { C.send({ do: "foul", seat: seat }); }));
           }
+          if ((view.aside.tech_foul || []).indexOf(seat) >= 0) {  // 9.6.2: the club's option
+            acts.appendChild(C.button(T("tech_foul"), "foul", function () { C.send({ do: "tech_foul", seat: seat }); }));
+          }
           if (view.aside.remove.indexOf(seat) >= 0) {
             acts.appendChild(C.button(T("remove_ask"), "remove", function () {
               arming = seat; renderSeats();

@@ -11,7 +11,7 @@ from narrator.engine import waits as w
 from narrator.engine.actions import Action, HandsUp, TakeFloor, Thumbs, TimeUp
 from narrator.engine.checks import accusation_refusal
 from narrator.engine.flow.night import report
-from narrator.engine.flow.speech import speech
+from narrator.engine.flow.speech import nomination_only, speech
 from narrator.engine.flow.vote import voting
 from narrator.engine.flow.wait import Flow, is_floor_or_time_up, wait
 from narrator.engine.record import DayRecord
@@ -65,13 +65,34 @@ def _circle_round(s: State, n: int, record: DayRecord, step: Speeches,
     for seat in order:
         if seat in s.out:  # removed during the discussion
             continue
-        if seat in s.muted:  # sport fouls: the 3rd foul costs this speech
-            s.muted.discard(seat)
-            s.events.append(ev.SpeechSkipped(seat))
+        if seat in s.muted:  # sport fouls: the 3rd foul costs this speech (9.5)
+            yield from _fouled_turn(s, seat, step)
             continue
         yield from speech(s, seat, step.kind, accuses=step.put_up)
         if step.put_up:
             yield from _put_up_window(s, seat)
+
+
+def _fouled_turn(s: State, seat: int, step: Speeches) -> Flow:
+    """The discussion turn a 3rd foul punishes, once (a last word, a tie speech are never
+    taken: 9.5.1 «за исключением … последнее слово или оправдательное слово»). 9.5.2: cut
+    to 30 s; 9.5.1: lost, but the seat may still nominate in a short window — with three or
+    four players at the table, a 30-s speech instead."""
+    s.muted.discard(seat)
+    if s.rules.three_fouls == "short_speech" or len(s.living) <= 4:
+        s.events.append(ev.SpeechCut(seat))
+        yield from speech(s, seat, step.kind, accuses=step.put_up, seconds=_CUT_SECONDS)
+        if step.put_up:
+            yield from _put_up_window(s, seat)
+        return
+    nominates = s.rules.nominations and step.kind == "day"
+    s.events.append(ev.SpeechSkipped(seat, nominates))
+    if nominates:
+        yield from nomination_only(s, seat)
+
+
+#: 9.5.1, 9.5.2: «"укороченная" речь 30 секунд»
+_CUT_SECONDS = 30.0
 
 
 def _morning(s: State, n: int) -> Flow:
@@ -118,6 +139,9 @@ def _floor_round(s: State, record: DayRecord, step: Speeches) -> Flow:
         today.order.append(seat)
         if record.opened_by is None:
             record.opened_by = seat
+        if seat in s.muted:  # sport fouls: the 3rd foul costs this speech (9.5)
+            yield from _fouled_turn(s, seat, step)
+            continue
         yield from speech(s, seat, step.kind, accuses=step.put_up)
         if step.put_up and seat not in s.out:
             yield from _put_up_window(s, seat)

@@ -10,11 +10,12 @@ from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.actions import NIGHT_ACTS, VERBS, Action, Check, Kill, Save, Shot, TimeUp
 from narrator.engine.checks import step_refusal
+from narrator.engine.flow.speech import speech
 from narrator.engine.flow.wait import Flow, timer, wait
 from narrator.engine.record import CheckRecord, SaveRecord, new_night
 from narrator.engine.state import Night, State
 from narrator.engine.steps import Announce, HuntStep, Resolve, Wake
-from narrator.engine.types import Phase, Role, Timer
+from narrator.engine.types import Phase, Role, Team, Timer
 
 __all__ = ["first_night", "night", "report"]
 
@@ -55,6 +56,8 @@ def night(s: State, n: int) -> Flow:
                 s.events.append(ev.PhaseStarted(phase, n))
             case Resolve():
                 _resolve(s, n)
+                if s.final is not None:  # 8.19.1: the night's kill decided the game
+                    yield from _final_words(s, s.final)
             case _:
                 assert_never(step)
 
@@ -86,6 +89,15 @@ def _hunted(s: State, n: int) -> None:
     s.events.append(ev.ShotsResolved(n, target))
     if target is not None:
         s.night.victims.append((target, r.kill_how["mafia"]))
+
+
+def _final_words(s: State, final: Team) -> Flow:
+    """8.19.1: the day broke only to say the night's result; its victims' last words, then
+    the winner fixed at the kill (:meth:`~narrator.engine.state.State.declare_final`)."""
+    for seat in s.night.out:
+        if s.has_last_word(seat):
+            yield from speech(s, seat, "last")
+    s.declare(final)
 
 
 def _check_step(s: State, n: int, step: Wake) -> Flow:

@@ -22,16 +22,18 @@ from narrator.engine.record import BestMoveRecord
 from narrator.engine.state import State
 from narrator.engine.types import SpeechKind, Timer
 
-__all__ = ["speech"]
+__all__ = ["nomination_only", "speech"]
 
 _ENDS = (TimeUp, EndSpeech)  # what ends a speech (besides the speaker's removal)
 
 
-def speech(s: State, seat: int, kind: SpeechKind, *, accuses: bool = False) -> Flow:
-    """``seat`` speaks a ``kind`` speech for its ruleset's length; ``accuses``: the thumbs
-    after it may put up the one he names."""
-    seconds, warning = s.speech_lengths[kind]
-    t = Timer("speech", seconds, warning)
+def speech(s: State, seat: int, kind: SpeechKind, *, accuses: bool = False,
+           seconds: float | None = None) -> Flow:
+    """``seat`` speaks a ``kind`` speech for its ruleset's length, or for ``seconds`` (a
+    speech cut by a 3rd foul, 9.5.2: no «Десять секунд»); ``accuses``: the thumbs after it
+    may put up the one he names."""
+    length, warning = s.speech_lengths[kind]
+    t = Timer("speech", length, warning) if seconds is None else Timer("speech", seconds)
     if kind == "justify":  # a justification is used once (vrn: the next time, out)
         s.days[-1].justified.append(seat)
     s.events.append(ev.SpeechStarted(seat, kind))
@@ -42,6 +44,17 @@ def speech(s: State, seat: int, kind: SpeechKind, *, accuses: bool = False) -> F
                 _take_speech)
 
 
+def nomination_only(s: State, seat: int) -> Flow:
+    """9.5.1: the turn of a seat whose 3rd foul took his discussion minute: «остается право
+    выставить кандидатуру» — a window of ``nomination_only_seconds`` taken as a discussion
+    speech (the same nominations, the same refusals), with no speech announced."""
+    t = Timer("speech", s.rules.nomination_only_seconds)
+    s.events.append(ev.TimerStarted(t))
+    s.presses.standing = None
+    return wait(s, w.Speech(t, (seat,), False, s.serials, seat, "day", True, False),
+                _take_speech)
+
+
 def _take_speech(s: State, action: Action, expect: w.Speech) -> bool:
     seat = expect.seat
     if isinstance(action, _ENDS) or (isinstance(action, Remove) and action.seat == seat):
@@ -49,6 +62,7 @@ def _take_speech(s: State, action: Action, expect: w.Speech) -> bool:
         s.events.append(ev.SpeechEnded(seat, early=not isinstance(action, TimeUp)))
         if expect.speech == "last":
             s.last_word_due.discard(seat)  # 1.4: now a spectator
+            s.declare_final()  # 8.19.1: the result once the last word ends
         return True
     if isinstance(action, Malformed):
         s.refuse(seat, action.kind, action.target, action.reason)

@@ -16,7 +16,7 @@ from typing import Any, assert_never
 
 from narrator.engine import events as ev
 from narrator.engine import waits as w
-from narrator.engine.actions import Action, Foul, Remove, TakeFloor, TimeUp
+from narrator.engine.actions import Action, Foul, Remove, TakeFloor, TechFoul, TimeUp
 from narrator.engine.state import State
 from narrator.engine.types import Timer
 from narrator.engine.waits import Expect
@@ -45,9 +45,9 @@ def is_floor_or_time_up(s: State, action: Action, expect: Expect) -> bool:
 def wait(s: State, expect: Expect, take: Take) -> Flow:
     """Wait at ``expect`` until ``take`` ends the step; returns the action that ended it.
 
-    Fouls and removals come at any moment: a foul is recorded and the step waits on; a removal
-    (2.4.3) is applied, then ``take`` sees it like any other action, acts on it and returns
-    True when the step is over."""
+    Fouls (technical ones too, 9.6.2) and removals come at any moment: a foul is recorded and
+    the step waits on; a removal (2.4.3) is applied, then ``take`` sees it like any other
+    action, acts on it and returns True when the step is over."""
     s.serials = expect.serial + 1  # (each wait is made with the next serial)
     while True:
         action = yield expect
@@ -55,6 +55,10 @@ def wait(s: State, expect: Expect, take: Take) -> Flow:
             if not s.foul(action.seat):
                 continue
             action = Remove(action.seat)  # sport fouls: the 4th removes by itself (2.4.3)
+        elif isinstance(action, TechFoul):
+            if not s.tech_foul(action.seat):
+                continue
+            action = Remove(action.seat)  # 9.6.2: the 2nd technical foul removes (2.4.3)
         if isinstance(action, Remove):
             s.remove(action.seat)
             expect = reseat(s, expect)
