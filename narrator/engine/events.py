@@ -289,6 +289,16 @@ class BestMoveNamed:
 
 
 @dataclass(frozen=True, slots=True)
+class OnRecordLeft:
+    """The club's ``on_record`` (6.7): the speaker on ``seat`` left these colours on record
+    (said aloud: public), as the host entered them."""
+
+    seat: int
+    red: tuple[int, ...]
+    black: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver:
     """``winner`` is "civilians" or "mafia" (rules 1.2, 1.3); ``why``, when the ruleset names
     one, how they won ("stalemate")."""
@@ -309,7 +319,7 @@ Event = (
     | Nominated | Withdrawn | Refused | PutUpCounted | VotingCancelled | VotingStarted | VoteCall
     | VoteCounted | Tie | TieStays | Unopposed | Stays | CrashStarted | CrashResult
     | CrashNotApplied | SeatOut | Fouled | SpeechSkipped | BestMoveAsked | BestMoveNamed
-    | PlaysOn | GameOver
+    | OnRecordLeft | PlaysOn | GameOver
 )
 
 

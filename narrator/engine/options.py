@@ -200,6 +200,10 @@ def _group_settings(rules: Rules, name: str, value: Any, where: str) -> dict[str
     if why is not None and value != variant_of(rules, name):
         raise OptionError(f"{where}: {name}: {rules.name} {why}; it plays "
                           f"{_toml(variant_of(rules, name))}, not {_toml(value)}")
+    if name == "withdraw" and value != variant_of(rules, name):
+        # the catalogue's 7.5 with its examples: a seat nominated by another is not the
+        # speaker's («номер 3 принят (это означает, что 2 уже выставлен другими игроками)»)
+        return {name: value, "repeat_nomination": False}
     return {name: value}
 
 

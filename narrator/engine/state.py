@@ -24,6 +24,7 @@ from narrator.engine.record import (
     DayRecord,
     Departure,
     NightRecord,
+    OnRecordRecord,
     Refusal,
     RoleAct,
 )
@@ -120,6 +121,7 @@ class State:
         #: the protocol's keys)
         self.night_acts: list[RoleAct] = []
         self.best_move: BestMoveRecord | None = None
+        self.on_record: list[OnRecordRecord] = []  # 6.7: colours left on record, per speech
         self.winner: Team | None = None
         self.phase = Phase.night(1)  # the night or day in progress
         self.nominations: list[tuple[int, int]] = []  # standing (nominator, target), in order

@@ -123,7 +123,7 @@ def _lines(event: ev.Event) -> list[Line]:
             key = "win_civilians" if winner == "civilians" else "win_mafia"
             return [Line((f"{key}_{why}" if why else key,))]
         case (ev.TimerStarted() | ev.ShotsResolved() | ev.Checked() | ev.Acted() | ev.Saved()
-              | ev.Refused() | ev.PutUpCounted() | ev.BestMoveNamed()):
+              | ev.Refused() | ev.PutUpCounted() | ev.BestMoveNamed() | ev.OnRecordLeft()):
             # not said: a timer's start, the night's secrets, what the table sees for itself
             return []
         case _:

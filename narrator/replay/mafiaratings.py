@@ -184,7 +184,7 @@ class _Walk:
                   ev.Refused() | ev.PutUpCounted() | ev.VoteCall() | ev.Tie() | ev.TieStays() |
                   ev.Unopposed() | ev.Stays() | ev.CrashResult() | ev.CrashNotApplied() |
                   ev.SeatOut() | ev.Fouled() | ev.SpeechSkipped() | ev.BestMoveAsked() |
-                  ev.BestMoveNamed() | ev.PlaysOn() | ev.GameOver()):
+                  ev.BestMoveNamed() | ev.OnRecordLeft() | ev.PlaysOn() | ev.GameOver()):
                 pass  # what the format does not record, or records from the game itself
             case _:
                 assert_never(event)
