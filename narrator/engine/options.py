@@ -200,9 +200,10 @@ def _group_settings(rules: Rules, name: str, value: Any, where: str) -> dict[str
     if why is not None and value != variant_of(rules, name):
         raise OptionError(f"{where}: {name}: {rules.name} {why}; it plays "
                           f"{_toml(variant_of(rules, name))}, not {_toml(value)}")
-    if name == "withdraw" and value != variant_of(rules, name):
-        # the catalogue's 7.5 with its examples: a seat nominated by another is not the
-        # speaker's («номер 3 принят (это означает, что 2 уже выставлен другими игроками)»)
+    if name == "withdraw":
+        # a club naming 7.5 plays it with its examples: a seat nominated by another is not
+        # the speaker's («номер 3 принят (это означает, что 2 уже выставлен другими
+        # игроками)»), whichever variant it names, the ruleset's own too
         return {name: value, "repeat_nomination": False}
     return {name: value}
 
@@ -237,15 +238,16 @@ def _first_day_settings(rules: Rules, value: str, where: str) -> dict[str, Any]:
 
 def options_of(rules: Rules) -> dict[str, Any]:
     """The club options of ``rules`` that differ from its ruleset's (for headers)."""
-    base = next((c for c in type(rules).__mro__ if c.__dict__.get("name") == rules.name),
-                type(rules))
+    base: type[Rules] = next((c for c in type(rules).__mro__
+                              if c.__dict__.get("name") == rules.name), type(rules))
     out: dict[str, Any] = {}
     for name in OPTIONS:
         if name in ("rules", "legacy"):
             continue  # the code is its groups; the legacy is ``best_move``
         attr = "reveal_cards" if name == "cards" else FIGURES.get(name, name)
         value = getattr(rules, attr, None)  # (another ruleset's figure: none here)
-        if value != getattr(base, attr, None):
+        if value != getattr(base, attr, None) or (
+                name == "withdraw" and rules.repeat_nomination != base.repeat_nomination):
             out[name] = CARD_MODES[not value] if name == "cards" else value
     return out
 

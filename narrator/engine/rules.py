@@ -38,7 +38,8 @@ from narrator.errors import NarratorError
 from narrator.reasons import Reason
 
 #: the input lines of a table script that every ruleset of crime-time's shape takes
-BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove", "best_move"})
+BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove", "best_move",
+                              "on_record"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +116,7 @@ class Rules:
     #: the texts give no figures for these two; what a host takes at a club table
     don_noted_seconds: ClassVar[float] = 10.0
     deal_seconds_per_seat: ClassVar[float] = 3.0
-    #: pace of the hunt's count (2.1.2): one number per this many seconds
-    count_pace: ClassVar[float] = 1.5
+    count_pace: ClassVar[float] = 1.5  # 2.1.2: the hunt's count, one number per this many s
     #: 2.4.2 does not apply with exactly this many seats at the table
     no_crash_at: ClassVar[int | None] = 4
     #: 2.4.3, the «monster» rule: a removal before the vote is complete cancels that vote
