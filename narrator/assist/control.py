@@ -29,6 +29,7 @@ from narrator.engine import (
     Role,
     Save,
     Shot,
+    Withdraw,
     night_act,
 )
 from narrator.engine import events as ev
@@ -135,10 +136,12 @@ def _speech_hint(game: Game, e: w.Speech) -> str:
     if e.nominates:
         if game.seats_taken(Nominate):
             parts.append("number Enter: nominate")
-        if game.standing is not None:
+        if game.standing is not None and game.refusal(Withdraw(game.standing)) is None:
             parts.append("number w: withdraw")
     if game.asks_best_move:
         parts.append("b 3 5 7: the best move")
+    if game.takes_on_record:  # the club's colours on record (6.7)
+        parts.append("number o: on record red · number m: black")
     parts.append("Space: «Спасибо», next speaker" if e.speech == "day" else
                  "Space: end the speech")
     return " · ".join(parts)
@@ -275,6 +278,11 @@ class Controller:
 
     def withdraw(self, text: str) -> None:
         self._submit(lambda: self._entry(f"w {text}"))
+
+    def on_record(self, text: str, colour: str) -> None:
+        """The speaker's colours on record (6.7): the seats typed, red or black."""
+        entry = f"o {text}" if colour == "red" else f"o / {text}"
+        self._submit(lambda: self._entry(entry))
 
     def foul(self, text: str) -> None:
         self._submit(lambda: self._entry(f"f {text}"))

@@ -227,6 +227,8 @@ def _check_on_record(s: State, action: OnRecord, exp: Expect) -> None:
         check_seat(s, seat, action)
     if not named or len(set(named)) != len(named):
         raise InvalidActionError(f"{action}: each seat once, red or black", Reason.BAD_REQUEST)
+    if exp.seat in named:  # the colours of the others: his own is no guess
+        raise _illegal(s, exp, action, f"it names seat {exp.seat}, the speaker", Reason.OWN_SEAT)
     left = _speech_record(s, exp)
     seats = set(left.colours if left is not None else ()) | set(named)
     limit = s.rules.on_record_count

@@ -35,6 +35,7 @@ from narrator.engine import (
     Kill,
     Malformed,
     Nominate,
+    OnRecord,
     Remove,
     Save,
     Shot,
@@ -59,6 +60,10 @@ VARIANTS: tuple[tuple[str, dict[str, object]], ...] = (
     ("crime-time", {"first_day": "none"}), ("professional", {"first_day": "lift_only"}),
     ("professional", {}), ("vrn-closed", {}), ("vrn", {}), ("amateur", {}),
     ("amateur", {"cards": "closed"}),
+    # the discussion's catalogue groups (6.3, 6.7, 6.8, 7.5, 8.17)
+    ("crime-time", {"withdraw": "auto", "rotation": "last", "on_record": "all",
+                    "on_record_count": 3, "best_move": True}),
+    ("crime-time", {"withdraw": "no"}), ("professional", {"on_record": "killed"}),
 )
 ROLES = ("mafia", "don", "sheriff", "doctor", "maniac", "commissar", "nurse", "civilian",
          "nobody")
@@ -68,7 +73,8 @@ TIMERS = ("dealing", "don_noted", "agreement", "sheriff_noted", "speech", "vote"
           "doctor_saves", "mafia_meets", "nap")
 #: every kind of action (the fuzzer's coverage is counted by these)
 KINDS: tuple[type, ...] = (Nominate, Withdraw, EndSpeech, Malformed, TimeUp, Hands, HandCount,
-                           Shot, Check, Kill, Save, TakeFloor, HandsUp, Thumbs, Foul, Remove, BestMove)
+                           Shot, Check, Kill, Save, TakeFloor, HandsUp, Thumbs, Foul, Remove, BestMove,
+                           OnRecord)
 #: the inputs of one seat at a step, which ``Game.refusal`` answers for
 ONE_SEAT = (Check, Kill, Save, Hands, Thumbs, HandsUp)
 
@@ -103,7 +109,8 @@ def aimed(game: Game, rng: random.Random) -> Action:
                                 else seats(4))
             makers: list[Callable[[], Action]] = [
                 lambda: Nominate(seat()), lambda: Withdraw(seat()), EndSpeech,
-                lambda: Malformed("nominate", rng.choice([None, seat()]), "future_tense")]
+                lambda: Malformed("nominate", rng.choice([None, seat()]), "future_tense"),
+                lambda: OnRecord(speaker if rng.random() < 0.8 else seat(), seats(2), seats(2))]
             return rng.choice(makers)()
         case w.Vote() | w.Crash():
             if rng.random() < 0.3:
@@ -145,7 +152,7 @@ def anything(rng: random.Random) -> Action:
         lambda: Check(rng.choice(ROLES), s()), lambda: Kill(rng.choice(ROLES), s()),
         lambda: Save(rng.choice(ROLES), s()), lambda: TakeFloor(s()), lambda: HandsUp(many()),
         lambda: Thumbs(s(), many()), lambda: Foul(s()), lambda: Remove(s()),
-        lambda: BestMove(many())]
+        lambda: BestMove(many()), lambda: OnRecord(s(), many(), many())]
     return rng.choice(makers)()
 
 
