@@ -140,10 +140,11 @@ def _speech_hint(game: Game, e: w.Speech) -> str:
             parts.append("number w: withdraw")
     if game.asks_best_move:
         parts.append("b 3 5 7: the best move")
-    if game.takes_on_record:  # the club's colours on record (6.7)
-        parts.append("number o: on record red · number m: black")
     parts.append("Space: «Спасибо», next speaker" if e.speech == "day" else
                  "Space: end the speech")
+    record = "number o/m: red/black on record"  # the club's colours (6.7); the footer has them
+    if game.takes_on_record and len(" · ".join([record, *parts])) <= HINT_WIDTH:
+        parts.insert(-1, record)
     return " · ".join(parts)
 
 
