@@ -209,7 +209,8 @@
         C.send({ do: "on_record",
                  red: seats.filter(function (n) { return recordPicked[n] === "red"; }),
                  black: seats.filter(function (n) { return recordPicked[n] === "black"; }) });
-        recordPicked = {};
+        recordPicked = {};  // sent: the grid starts afresh (the step itself stays the same)
+        stepKey = null; renderStep();
       }));
     }
   }
