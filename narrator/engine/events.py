@@ -145,6 +145,16 @@ class Withdrawn:
 
 
 @dataclass(frozen=True, slots=True)
+class Replaced(Withdrawn):
+    """7.5.2: the speaker's nomination withdrawn by his next one («Оно происходит
+    автоматически при следующем выставлении»): a withdrawal, of which nothing is said — the
+    new one's «Принято» tells it."""
+
+
+quick_init(Replaced)
+
+
+@dataclass(frozen=True, slots=True)
 class Refused:
     """An input the engine did not act on, with a stable reason code (docs/formats.md, "Reason codes")."""
 

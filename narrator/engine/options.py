@@ -136,6 +136,9 @@ def apply_options(rules: Rules, raw: Any, *, where: str = "options") -> Rules:
             settings[FIGURES[name]] = value
         else:
             settings[name] = value
+    if "withdraw" in options:  # 7.5.1's example: «Ведущий: отозвано» (after the cards' lines)
+        lines = settings.get("lines", rules.lines)
+        settings["lines"] = {**lines, "withdrawn": ("withdrawn_catalogue",)}
     if not settings:
         return rules
     return tuned(rules, settings)

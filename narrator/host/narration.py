@@ -165,6 +165,8 @@ def _speech_lines(event: _SpeechEvent) -> list[Line]:
             return [Line((f"skips_speech.{seat}",))]
         case ev.Nominated():
             return [Line(("accepted",), urgent=True)]  # 2.3.1 «Принято»
+        case ev.Replaced():
+            return []  # 7.5.2: the new nomination's «Принято» says it
         case ev.Withdrawn():
             return [Line(("withdrawn",), urgent=True)]  # 2.3.2 «Снято»
         case ev.Fouled(seat=seat):

@@ -41,7 +41,15 @@ def said_in(result: ReplayResult, seat: int) -> list[str]:
 
 
 def _ordinal(seat: int) -> str:
-    return {6: "шесть", 8: "восемь"}[seat]
+    return {1: "один", 6: "шесть", 8: "восемь"}[seat]
+
+
+def test_2_3_2_crime_time_says_snyato_and_a_clubs_withdraw_otozvano() -> None:
+    """2.3.2 «вместо слова «принято» - слово «снято»»; a club naming 7.5 plays its examples'
+    «Ведущий: отозвано» (7.5.1)."""
+    say = {"speech": 1, "say": [[1.0, "выставляю игрока два"], [2.0, "снимаю игрока два"]]}
+    assert said_in(play({}, say), 1)[:2] == ["Принято", "Снято"]
+    assert said_in(play({"withdraw": "allowed"}, say), 1)[:2] == ["Принято", "Отозвано"]
 
 
 def refusals(result: ReplayResult, seat: int) -> list[tuple[str, int | None, str]]:
@@ -71,9 +79,9 @@ def test_7_5_1_allowed_a_withdrawal_is_needed_before_another_nomination() -> Non
         ("nominate", 2, "already_nominated"), ("nominate", 3, "already_nominated"),
         ("nominate", 4, "already_nominated"),
         ("nominate", 2, "already_standing"), ("nominate", 4, "already_nominated")]
-    # «Принято», «Снято» (our 2.3.2 word for «отозвано»), «Принято» (for 3), then «Спасибо»
+    # «Принято», «Отозвано» (a club's withdraw: the catalogue's word), «Принято» (for 3)
     said = said_in(result, 6)
-    assert said[:3] == ["Принято", "Снято", "Принято"]
+    assert said[:3] == ["Принято", "Отозвано", "Принято"]
 
 
 def test_7_5_2_auto_a_new_nomination_replaces_the_speakers_own() -> None:
@@ -92,6 +100,9 @@ def test_7_5_2_auto_a_new_nomination_replaces_the_speakers_own() -> None:
             [12.0, "спасибо"]]})
     assert result.game.candidates == (7, 6)
     assert refusals(result, 8) == [("nominate", 7, "already_standing")]
+    # «Принято» for 1, 2, 3, 4 (each replacing the last silently), «Отозвано», «Принято» for 5, 6
+    said = said_in(result, 8)
+    assert said[:7] == ["Принято"] * 4 + ["Отозвано", "Принято", "Принято"]
     notes = [x[x.index("seat 8"):] for x in result.transcript.render().splitlines()
              if "seat 8 " in x and ("nominates" in x or "withdraws" in x)]
     assert notes == ["seat 8 nominates 1", "seat 8 withdraws 1", "seat 8 nominates 2",

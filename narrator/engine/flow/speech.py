@@ -73,8 +73,10 @@ def _nominate(s: State, seat: int, kind: SpeechKind, target: int) -> None:
     if reason:
         s.refuse(seat, "nominate", target, reason)
         return
-    if s.presses.standing is not None:  # (refused unless withdraw = "auto")
-        _withdraw(s, seat, kind, s.presses.standing)
+    old = s.presses.standing
+    if old is not None:  # (refused unless withdraw = "auto")
+        s.nominations.remove((seat, old))
+        s.events.append(ev.Replaced(seat, old))
     s.presses.standing = target
     s.nominations.append((seat, target))
     s.events.append(ev.Nominated(seat, target))
