@@ -38,6 +38,8 @@ class Reason(StrEnum):
     TARGET_OUT = "target_out"
     ALREADY_NOMINATED = "already_nominated"
     NOT_OWN_NOMINATION = "not_own_nomination"
+    ALREADY_STANDING = "already_standing"
+    NO_WITHDRAWAL = "no_withdrawal"
     NOT_DISCUSSION = "not_discussion"
     NO_NOMINATIONS = "no_nominations"
     ALREADY_VOTED = "already_voted"
@@ -52,6 +54,8 @@ class Reason(StrEnum):
     ALREADY_NAMED = "already_named"
     THREE_SEATS = "three_seats"
     NO_TECH_FOULS = "no_tech_fouls"
+    NO_ON_RECORD = "no_on_record"
+    TOO_MANY_COLOURS = "too_many_colours"
     # -- the table: a press's moment, the console's messages --
     AFTER_THANKS = "after_thanks"
     COUNT_NOT_STARTED = "count_not_started"
@@ -86,6 +90,10 @@ WORDS: dict[Reason, dict[Lang, str]] = {
     Reason.ALREADY_NOMINATED: {"ru": "У вас уже есть кандидатура",
                                "uk": "У вас уже є кандидатура"},
     Reason.NOT_OWN_NOMINATION: {"ru": "Это не ваша кандидатура", "uk": "Це не ваша кандидатура"},
+    Reason.ALREADY_STANDING: {"ru": "Этот игрок уже выставлен другим",
+                              "uk": "Цього гравця вже виставив інший"},
+    Reason.NO_WITHDRAWAL: {"ru": "В этих правилах кандидатуру не снимают",
+                           "uk": "У цих правилах кандидатуру не знімають"},
     Reason.NOT_DISCUSSION: {"ru": "Выставлять можно только в своей речи в обсуждении",
                             "uk": "Виставляти можна лише у своїй промові в обговоренні"},
     Reason.NO_NOMINATIONS: {"ru": "В этих правилах не выставляют",
@@ -107,6 +115,10 @@ WORDS: dict[Reason, dict[Lang, str]] = {
                          "uk": "Найкращий хід — три різні гравці, крім себе"},
     Reason.NO_TECH_FOULS: {"ru": "В этих правилах нет технических фолов",
                            "uk": "У цих правилах немає технічних фолів"},
+    Reason.NO_ON_RECORD: {"ru": "Под протокол в этой речи не оставляют",
+                          "uk": "Під протокол у цій промові не залишають"},
+    Reason.TOO_MANY_COLOURS: {"ru": "Больше цветов, чем можно оставить в одной речи",
+                              "uk": "Більше кольорів, ніж можна залишити в одній промові"},
     Reason.AFTER_THANKS: {"ru": "Поздно: уже прозвучало «Спасибо»",
                           "uk": "Пізно: вже прозвучало «Дякую»"},
     Reason.COUNT_NOT_STARTED: {"ru": "Счёт ещё не начался", "uk": "Рахунок ще не почався"},

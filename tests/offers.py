@@ -32,6 +32,7 @@ from narrator.engine import (
     Hands,
     HandsUp,
     Nominate,
+    OnRecord,
     Remove,
     Shot,
     TakeFloor,
@@ -79,6 +80,10 @@ def universe(game: Game) -> Iterator[tuple[Owner, Action]]:
             if game.rules.best_move:
                 for triple in itertools.combinations(seats, 3):
                     yield speaker, BestMove(triple)
+            if game.rules.on_record != "none":  # 6.7: one seat of each colour
+                for t in seats:
+                    yield speaker, OnRecord(speaker, (t,), ())
+                    yield speaker, OnRecord(speaker, (), (t,))
         case w.Vote() | w.Crash():
             for s in seats:
                 yield s, Hands((s,))
@@ -132,6 +137,9 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("crime-time", {"first_day": "lift_only"}),
     ("professional", {}),
     ("professional", {"fouls": "sport", "best_move": True}),
+    ("crime-time", {"withdraw": "auto", "rotation": "last", "on_record": "all",
+                    "on_record_count": 3}),
+    ("crime-time", {"withdraw": "no", "on_record": "killed"}),
     ("vrn", {}),
     ("vrn", {"fouls": "sport"}),
     ("vrn-closed", {}),
@@ -289,10 +297,13 @@ def pad_buttons(view: dict[str, Any]) -> set[Button]:
             out |= {TablePress("accuse", n) for n in _or(s.get("accusable"), view["living"])}
         if s["nominate"]:
             out |= {Nominate(n) for n in s["nominable"]}
-            if s["standing"] is not None:
+            if s["standing"] is not None and s.get("withdraws") is not False:
                 out.add(Withdraw(s["standing"]))
         if _truthy(s.get("best_move")):  # three seats picked, then sent
             out |= {BestMove(t) for t in itertools.combinations(s["best_move"], 3)}
+        if _truthy(s.get("on_record")):  # seats tapped red or black, then sent
+            out |= {OnRecord(seat, (n,), ()) for n in s["on_record"]}
+            out |= {OnRecord(seat, (), (n,)) for n in s["on_record"]}
         out.add(EndSpeech())
     else:
         raise AssertionError(f"a step pad.js does not render: {kind}")

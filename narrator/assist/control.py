@@ -29,6 +29,7 @@ from narrator.engine import (
     Role,
     Save,
     Shot,
+    Withdraw,
     night_act,
 )
 from narrator.engine import events as ev
@@ -135,12 +136,15 @@ def _speech_hint(game: Game, e: w.Speech) -> str:
     if e.nominates:
         if game.seats_taken(Nominate):
             parts.append("number Enter: nominate")
-        if game.standing is not None:
+        if game.standing is not None and game.refusal(Withdraw(game.standing)) is None:
             parts.append("number w: withdraw")
     if game.asks_best_move:
         parts.append("b 3 5 7: the best move")
     parts.append("Space: «Спасибо», next speaker" if e.speech == "day" else
                  "Space: end the speech")
+    record = "number o/m: red/black on record"  # the club's colours (6.7); the footer has them
+    if game.takes_on_record and len(" · ".join([record, *parts])) <= HINT_WIDTH:
+        parts.insert(-1, record)
     return " · ".join(parts)
 
 
@@ -275,6 +279,11 @@ class Controller:
 
     def withdraw(self, text: str) -> None:
         self._submit(lambda: self._entry(f"w {text}"))
+
+    def on_record(self, text: str, colour: str) -> None:
+        """The speaker's colours on record (6.7): the seats typed, red or black."""
+        entry = f"o {text}" if colour == "red" else f"o / {text}"
+        self._submit(lambda: self._entry(entry))
 
     def foul(self, text: str) -> None:
         self._submit(lambda: self._entry(f"f {text}"))

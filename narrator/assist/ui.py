@@ -86,6 +86,8 @@ class GameScreen(Screen[None]):
         Binding("space", "next", "next"),
         Binding("t", "time_up", "skip"),
         Binding("w", "withdraw", "withdraw"),
+        Binding("o", "on_record('red')", "red on record"),
+        Binding("m", "on_record('black')", "black on record"),
         Binding("k", "shot", "shot"),
         Binding("c", "check", "check"),
         Binding("f", "foul", "foul"),
@@ -317,12 +319,19 @@ class GameScreen(Screen[None]):
             return bool({"shots", "sheriff_shot"} & rules.night_keys)
         if action == "tech_foul":  # 9.6.2: only where the club gives technical fouls
             return rules.tech_fouls == "yes"
+        if action == "on_record":  # 6.7: only where the club keeps colours on record
+            return rules.on_record != "none"
         return True
 
     def action_withdraw(self) -> None:
         if self._answered():
             return
         self.controller.withdraw(self._take())
+
+    def action_on_record(self, colour: str) -> None:
+        if self._answered():
+            return
+        self.controller.on_record(self._take(), colour)
 
     def action_shot(self) -> None:
         if self._answered():

@@ -23,6 +23,7 @@ from narrator.engine import (
     HandsUp,
     Kill,
     Nominate,
+    OnRecord,
     Remove,
     Save,
     Shot,
@@ -67,6 +68,11 @@ class _Host(LoopPlayer):
             keys.withdraw(str(action.target))
         elif isinstance(action, EndSpeech):
             keys.next()
+        elif isinstance(action, OnRecord):  # 6.7: the seats typed, then o (red) or m (black)
+            if action.red:
+                keys.on_record(" ".join(map(str, action.red)), "red")
+            if action.black:
+                keys.on_record(" ".join(map(str, action.black)), "black")
         elif isinstance(action, Foul):
             keys.foul(str(action.seat))
         elif isinstance(action, TechFoul):

@@ -27,6 +27,7 @@ from narrator.engine import (
     Kill,
     Malformed,
     Nominate,
+    OnRecord,
     Remove,
     Save,
     Shot,
@@ -172,13 +173,11 @@ class _HostlessTable:
         if not block and due is not None and due <= now + 1e-6:
             return None  # what is due at this moment (the count's «один») comes first
         origin = self.loop.host.timer_started
-        aside = next(((o, a) for o, a in todo if isinstance(a, Foul | TechFoul | Remove)), None)
+        aside = next(((o, a) for o, a in todo
+                      if isinstance(a, Foul | TechFoul | Remove | OnRecord)), None)
         if aside is not None and (block or origin + aside[0] <= now + 1e-9) \
                 and todo[0] == aside:
-            seat = aside[1].seat
-            verb = "f" if isinstance(aside[1], Foul) else "e" if isinstance(aside[1], TechFoul) \
-                else "r"
-            return entry(now, f"{verb} {seat}")
+            return entry(now, _aside(aside[1]))
         exp = self.game.expect
         if not todo and not step.complete:
             return Input(STOP, now, {"reason": "the script ends here"})
@@ -208,6 +207,16 @@ class _HostlessTable:
             verb = "c" if isinstance(first, Check) else "k" if isinstance(first, Kill) else "s"
             return f"{verb} {first.target}"
         return "-"
+
+
+def _aside(action: Foul | TechFoul | Remove | OnRecord) -> str:
+    """The operator's entry of an input taken at any moment of a step: a foul, a technical
+    foul (9.6.2: ``e 5``), a removal, the speaker's colours on record (6.7: ``o 3 4 / 7``)."""
+    if isinstance(action, OnRecord):
+        red, black = (" ".join(map(str, x)) for x in (action.red, action.black))
+        return f"o {red} / {black}"
+    verb = "f" if isinstance(action, Foul) else "e" if isinstance(action, TechFoul) else "r"
+    return f"{verb} {action.seat}"
 
 
 class Hostless:

@@ -26,6 +26,7 @@ from narrator.engine import (
     HandsUp,
     Kill,
     Nominate,
+    OnRecord,
     Remove,
     Role,
     Save,
@@ -76,6 +77,8 @@ class _PadTable(LoopPlayer):
             else:
                 self.press(exp.seat, "nominate" if isinstance(action, Nominate) else "withdraw",
                            target=action.target)
+        elif isinstance(action, OnRecord):  # the speaker's pad (6.7)
+            self.press(action.seat, "on_record", red=list(action.red), black=list(action.black))
         elif isinstance(action, Foul | TechFoul | Remove):
             self.press(OPERATOR, "foul" if isinstance(action, Foul) else
                        "tech_foul" if isinstance(action, TechFoul) else "remove",

@@ -28,6 +28,7 @@ from narrator.console.presses import (
     ExtraPress,
     FloorPress,
     NominatePress,
+    OnRecordPress,
     PadPress,
     SeenPress,
     ShootPress,
@@ -45,6 +46,7 @@ from narrator.engine import (
     Hands,
     HandsUp,
     Nominate,
+    OnRecord,
     Save,
     Shot,
     TakeFloor,
@@ -89,6 +91,8 @@ class SeatPresses(Taker):
                 return self._extra(press, seat, t)
             case BestMovePress():
                 return self._best_move(press, seat, t)
+            case OnRecordPress():
+                return self._on_record(press, seat, t)
             case _:
                 assert_never(press)
 
@@ -308,6 +312,17 @@ class SeatPresses(Taker):
             return refused(Reason.NOT_NOW)
         action = BestMove(press.seats)
         reason = self.game.refusal(action)  # three different seats, once, his last word
+        if reason is not None:
+            return refused(reason)
+        self.take(press, seat, t)
+        self.apply(action)
+        return OK
+
+    def _on_record(self, press: OnRecordPress, seat: int, t: float) -> Reply:
+        """The speaker's colours on record (6.7), on his pad: the engine's refusal (not in
+        this speech, more than ``on_record_count``) is the answer."""
+        action = OnRecord(seat, press.red, press.black)
+        reason = self.game.refusal(action)
         if reason is not None:
             return refused(reason)
         self.take(press, seat, t)

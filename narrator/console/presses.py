@@ -49,6 +49,7 @@ __all__ = [
     "FoulPress",
     "HandsPress",
     "NominatePress",
+    "OnRecordPress",
     "OperatorPress",
     "PadPress",
     "Press",
@@ -325,6 +326,20 @@ class BestMovePress(_Typed):
         return cls(seats=fields.seats_list("seats"))
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OnRecordPress(_Typed):
+    """The speaker leaves colours on record (6.7, the club's ``on_record``): the seats he
+    calls ``red`` and those he calls ``black``."""
+
+    DO = "on_record"
+    red: tuple[int, ...]
+    black: tuple[int, ...]
+
+    @classmethod
+    def read(cls, fields: _Fields) -> Self:
+        return cls(red=fields.seats_list("red"), black=fields.seats_list("black"))
+
+
 # -- the operator's view ------------------------------------------------------------------------
 
 
@@ -406,12 +421,12 @@ class UndoPress(_Typed):
 
 PadPress = (SeenPress | ShootPress | CheckPress | VotePress | NominatePress | WithdrawPress
             | EndPress | ActPress | FloorPress | AccusePress | ThumbPress | ExtraPress
-            | BestMovePress)
+            | BestMovePress | OnRecordPress)
 OperatorPress = SkipPress | HandsPress | FoulPress | TechFoulPress | RemovePress | UndoPress
 
 _PAD_KINDS: tuple[type[PadPress], ...] = (
     SeenPress, ShootPress, CheckPress, VotePress, NominatePress, WithdrawPress, EndPress,
-    ActPress, FloorPress, AccusePress, ThumbPress, ExtraPress, BestMovePress)
+    ActPress, FloorPress, AccusePress, ThumbPress, ExtraPress, BestMovePress, OnRecordPress)
 _OPERATOR_KINDS: tuple[type[OperatorPress], ...] = (
     SkipPress, HandsPress, FoulPress, TechFoulPress, RemovePress, UndoPress)
 

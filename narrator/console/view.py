@@ -382,7 +382,11 @@ class SpeechPad(PadStep):
     accuse: bool
     accused: int | None
     nominable: tuple[int, ...] | None = field(default=None, metadata=OMIT_NONE)
+    #: False where the engine refuses the withdrawal of the standing nomination (7.5.3)
+    withdraws: bool | None = field(default=None, metadata=OMIT_NONE)
     best_move: tuple[int, ...] | None = field(default=None, metadata=OMIT_NONE)
+    #: the club's colours on record (6.7): the seats he may name, where the speech takes them
+    on_record: tuple[int, ...] | None = field(default=None, metadata=OMIT_NONE)
     accusable: tuple[int, ...] | None = field(default=None, metadata=OMIT_NONE)
 
 

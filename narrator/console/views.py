@@ -51,7 +51,7 @@ from narrator.console.view import (
     VotePad,
     VotePhase,
 )
-from narrator.engine import Check, Foul, Game, Nominate, Remove, Role, TechFoul
+from narrator.engine import Check, Foul, Game, Nominate, Remove, Role, TechFoul, Withdraw
 from narrator.engine import waits as w
 from narrator.errors import NarratorError
 from narrator.host.desk import Desk
@@ -246,8 +246,12 @@ def _speech_step(table: ConsoleTable, seat: int, exp: w.Speech) -> SpeechPad:
         accused=table.desk.accused if accuses else None,
         # the seats the engine takes his nomination of (none once one stands)
         nominable=tuple(game.seats_taken(Nominate)) if exp.nominates else None,
+        withdraws=(False if game.standing is not None
+                   and game.refusal(Withdraw(game.standing)) is not None else None),
         # the club's best move: three seats, the first victim's own
         best_move=tuple(t for t in seats if t != seat) if game.asks_best_move else None,
+        # the club's colours on record (6.7), where this speech takes them
+        on_record=tuple(t for t in seats if t != seat) if game.takes_on_record else None,
         # the seats the engine lets him accuse: not himself, none that is out
         accusable=(tuple(s for s in seats if game.accusation_refusal(seat, s) is None)
                    if accuses else None))

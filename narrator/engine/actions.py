@@ -204,8 +204,25 @@ class BestMove:
         return " ".join(["best_move", *map(str, self.seats)])
 
 
+@dataclass(frozen=True, slots=True)
+class OnRecord:
+    """With the club option ``on_record`` (6.7): the colours the speaker on ``seat`` leaves on
+    record in his speech («оставляю под протокол: пятый красный, седьмой чёрный»), as the
+    host hears them: the seats he calls ``red`` and those he calls ``black``."""
+
+    seat: int
+    red: tuple[int, ...] = ()
+    black: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        parts = [f"{name}={','.join(map(str, seats))}"
+                 for name, seats in (("red", self.red), ("black", self.black)) if seats]
+        return " ".join(["on_record", str(self.seat), *parts])
+
+
 Action = (Nominate | Withdraw | EndSpeech | Malformed | TimeUp | Hands | HandCount | Shot | Check
-          | Kill | Save | TakeFloor | HandsUp | Thumbs | Foul | TechFoul | Remove | BestMove)
+          | Kill | Save | TakeFloor | HandsUp | Thumbs | Foul | TechFoul | Remove | BestMove
+          | OnRecord)
 
 
 for _action in Action.__args__:  # an action is made for every input: see quick_init
@@ -247,6 +264,24 @@ def night_act(act: str, role: str, target: int) -> Check | Kill | Save:
     raise InvalidActionError(f"no night act is called {act!r} (check, kill, save)")
 
 
+def _on_record(rest: list[str], line: str) -> OnRecord:
+    """``on_record 5 red=3,4 black=7``: the speaker, then each colour's seats (either may be
+    left out, not both)."""
+    if not rest:
+        raise InvalidActionError(f"action {line!r} names no speaker")
+    seat = _ints(rest[:1], line)[0]
+    colours: dict[str, tuple[int, ...]] = {}
+    for word in rest[1:]:
+        name, sep, seats = word.partition("=")
+        if not sep or name not in ("red", "black") or name in colours:
+            raise InvalidActionError(f"on_record: expected red=SEATS and black=SEATS, got "
+                                     f"{word[:20]!r}")
+        colours[name] = tuple(_ints(seats.split(","), line))
+    if not colours:
+        raise InvalidActionError(f"action {line!r} names no colour")
+    return OnRecord(seat, colours.get("red", ()), colours.get("black", ()))
+
+
 def parse_action(line: str) -> Action:
     """Read an action back from its text form (``str(action)``)."""
     words = line.split()
@@ -269,6 +304,8 @@ def parse_action(line: str) -> Action:
         return Thumbs(nums[0], tuple(nums[1:]))
     if verb == "best_move":
         return BestMove(tuple(_ints(rest, line)))
+    if verb == "on_record":
+        return _on_record(rest, line)
     if verb not in arity:
         raise InvalidActionError(f"unknown action {verb[:20]!r}")
     if len(rest) != arity[verb]:

@@ -29,6 +29,7 @@ from narrator.engine.actions import (
     Kill,
     Malformed,
     Nominate,
+    OnRecord,
     Remove,
     Save,
     Shot,
@@ -39,7 +40,7 @@ from narrator.engine.actions import (
     Withdraw,
 )
 from narrator.engine.errors import EngineError, IllegalActionError, InvalidActionError
-from narrator.engine.record import RoleAct, notation
+from narrator.engine.record import OnRecordRecord, RoleAct, notation
 from narrator.engine.state import State
 from narrator.engine.types import Phase, Role, SpeechKind
 from narrator.engine.waits import Expect
@@ -53,7 +54,9 @@ __all__ = [
     "check",
     "check_refusal",
     "check_seat",
+    "legacy_lost",
     "nomination_refusal",
+    "on_record_due",
     "refusal",
     "step_refusal",
     "withdrawal_refusal",
@@ -205,12 +208,70 @@ def _best_move_speech(s: State, exp: Expect) -> bool:
     """The speech in progress is the last word of the first hunt's victim (night 2)."""
     victim = s.nights[0].shot if s.nights else None  # the first hunt's (night 2) hit
     return (isinstance(exp, w.Speech) and exp.speech == "last" and s.phase == Phase.day(2)
-            and victim is not None and exp.seat == victim)
+            and victim is not None and exp.seat == victim and not legacy_lost(s))
+
+
+def legacy_lost(s: State) -> bool:
+    """8.17.1: «Игрок не имеет права на “завещание” если по результату голосования в первый
+    день игру покинули 2 или большее количество игроков» (a car crash of two, say)."""
+    return bool(s.days) and sum(1 for x in s.days[0].out
+                                if s.out[x].how in ("vote", "crash")) >= 2
 
 
 def best_move_due(s: State, exp: Expect) -> bool:
     """The club's best move is asked now: the first-night victim's last word, none named."""
     return s.rules.best_move and s.best_move is None and _best_move_speech(s, exp)
+
+
+def _check_on_record(s: State, action: OnRecord, exp: Expect) -> None:
+    """6.7: the speaker leaves colours on record in a speech his club's variant takes; 6.8:
+    at most ``on_record_count`` seats in one speech (0: no limit, as the judge app of
+    MafiaRatings, which keeps every seat when its count is 0)."""
+    if not isinstance(exp, w.Speech) or not _on_record_speech(s, exp):
+        raise _illegal(s, exp, action, "no colours are left on record in this speech",
+                       Reason.NO_ON_RECORD)
+    if action.seat != exp.seat:
+        raise _illegal(s, exp, action, f"seat {exp.seat} is speaking", Reason.NO_ON_RECORD)
+    named = (*action.red, *action.black)
+    for seat in named:
+        check_seat(s, seat, action)
+    if not named or len(set(named)) != len(named):
+        raise InvalidActionError(f"{action}: each seat once, red or black", Reason.BAD_REQUEST)
+    if exp.seat in named:  # the colours of the others: his own is no guess
+        raise _illegal(s, exp, action, f"it names seat {exp.seat}, the speaker", Reason.OWN_SEAT)
+    left = _speech_record(s, exp)
+    seats = set(left.colours if left is not None else ()) | set(named)
+    limit = s.rules.on_record_count
+    if limit and len(seats) > limit:
+        raise _illegal(s, exp, action, f"at most {limit} seat(s) on record in a speech",
+                       Reason.TOO_MANY_COLOURS)
+
+
+def _on_record_speech(s: State, exp: w.Speech) -> bool:
+    """Whether the variant of 6.7 takes colours in the speech ``exp``: 6.7.2 a night
+    victim's last word; 6.7.3 any last word (the night's victim, the voted out); 6.7.4 any
+    speech but a tie's (the re-vote's speeches); 6.7.5 any."""
+    variant = s.rules.on_record
+    if variant == "none":
+        return False
+    if exp.speech == "last":
+        left = s.out.get(exp.seat)
+        night = left is not None and left.how in s.rules.kill_how.values()
+        return variant != "night_killed" or night
+    if variant in ("night_killed", "killed"):
+        return False
+    return variant == "all" or exp.speech not in ("tie", "justify")
+
+
+def _speech_record(s: State, exp: w.Speech) -> OnRecordRecord | None:
+    """The record of the speech in progress, if it left colours already."""
+    last = s.on_record[-1] if s.on_record else None
+    return last if last is not None and last.serial == exp.serial else None
+
+
+def on_record_due(s: State, exp: Expect) -> bool:
+    """The speech in progress takes colours on record (see :func:`_check_on_record`)."""
+    return isinstance(exp, w.Speech) and _on_record_speech(s, exp)
 
 
 #: each action's check, by its exact type (see :func:`check`)
@@ -225,6 +286,7 @@ _CHECKS: dict[type, Callable[[State, Any, Expect], None]] = {
     TakeFloor: _check_floor,
     Thumbs: _check_thumbs, HandsUp: _check_thumbs,
     BestMove: _check_best_move,
+    OnRecord: _check_on_record,
 }
 
 
@@ -304,17 +366,25 @@ def nomination_refusal(s: State, kind: SpeechKind, target: int) -> Reason | None
         return Reason.NOT_A_SEAT
     if target in s.out:
         return Reason.TARGET_OUT
-    if s.presses.standing is not None:
-        return Reason.ALREADY_NOMINATED  # 2.3: one candidate per speech
+    standing = s.presses.standing
+    if standing is not None and (standing == target or s.rules.withdraw != "auto"):
+        return Reason.ALREADY_NOMINATED  # 2.3, 7.5.1, 7.5.3: one candidate per speech
+    if not s.rules.repeat_nomination and any(t == target for _, t in s.nominations):
+        # 7.5's examples: «номер 3 принят (это означает, что 2 уже выставлен другими
+        # игроками)»: the host is silent and the speaker may nominate another
+        return Reason.ALREADY_STANDING
     return None
 
 
 def withdrawal_refusal(s: State, kind: SpeechKind, target: int) -> Reason | None:
-    """Why the speaker may not withdraw ``target`` now: 2.3.2, only his own nomination."""
+    """Why the speaker may not withdraw ``target`` now: 2.3.2 (7.5.1, 7.5.2), only his own
+    nomination; 7.5.3, none."""
     if kind != "day":
         return Reason.NOT_DISCUSSION
     if not s.rules.nominations:
         return Reason.NO_NOMINATIONS
+    if s.rules.withdraw == "no":
+        return Reason.NO_WITHDRAWAL  # 7.5.3: «Отозвать кандидатуру невозможно»
     if s.presses.standing is None or s.presses.standing != target:
         return Reason.NOT_OWN_NOMINATION
     return None

@@ -9,6 +9,7 @@ the game is waiting for:
 | --- | --- | --- |
 | a speech (2.3) | ``5`` | the speaker nominates 5 (2.3.1) |
 | | ``w 5`` | the speaker withdraws their nomination of 5 (2.3.2) |
+| | ``o 3 4 / 7`` | the speaker leaves 3 and 4 red, 7 black on record (6.7, the club's ``on_record``; ``o 3 4``: red only, ``o / 7``: black only) |
 | | ``-`` | the speaker ends the speech («Спасибо» / «Пас») |
 | the hunt (2.1.2) | ``7`` or ``k 7`` | every living mafioso shot 7 (the agreed target) |
 | | ``3:7 5:7 9:2`` or ``k 3-7`` | shooter:target, per mafioso (a miss when they disagree) |
@@ -52,6 +53,7 @@ from narrator.engine import (
     Hands,
     HandsUp,
     Nominate,
+    OnRecord,
     Remove,
     Shot,
     TakeFloor,
@@ -88,7 +90,7 @@ _SEATS = re.compile(rf"^{_N}(\s*[, ]\s*{_N})*\s*,?$")
 _PAIRS = re.compile(rf"(\s*{_N}\s*[:-]\s*{_N}\s*,?)+")
 _PAIR = re.compile(rf"({_N})\s*[:-]\s*({_N})")
 #: ``f 6``: a one-letter verb (not the start of a word) and what follows
-_VERB = re.compile(r"([frwkcsbeFRWKCSBE])(?![a-zA-Z])\s*(.*)")
+_VERB = re.compile(r"([frwkcsbeoFRWKCSBEO])(?![a-zA-Z])\s*(.*)")
 #: ``7: 1 2 3``: the one put up, then the thumbs
 _PUT_UP = re.compile(rf"({_N})\s*:\s*((?:{_N}|[\s,])*)")
 #: the verb of each night act
@@ -193,6 +195,8 @@ def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
         raise OperatorLineError("type a number first")
     if verb == "b":  # the club's best move: three seats (the first-night victim's last word)
         return OperatorInput((BestMove(_seat_list(rest)),), text=text)
+    if verb == "o":
+        return OperatorInput((_on_record(rest, exp),), text=text)
     if isinstance(exp, w.NightAct) and verb in _ACT_VERBS:
         act = _ACT_VERBS[verb]
         if act not in exp.acts:
@@ -213,6 +217,18 @@ def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
     action: Action = (Foul(seat) if verb == "f" else TechFoul(seat) if verb == "e"
                       else Remove(seat) if verb == "r" else Withdraw(seat))
     return OperatorInput((action,), text=text)
+
+
+def _on_record(entry: str, exp: Expect) -> OnRecord:
+    """``3 4 / 7``: the speaker's colours on record (6.7), the red seats before the slash and
+    the black after it."""
+    if not isinstance(exp, w.Speech):
+        raise OperatorLineError(f"on record {entry}: nobody is speaking (waiting for {exp})")
+    red, _, black = entry.partition("/")
+    if not all(_SEATS.match(x.strip()) for x in (red, black) if x.strip()) or not (
+            red.strip() or black.strip()):
+        raise OperatorLineError("on record: the red seats, then / and the black (o 3 4 / 7)")
+    return OnRecord(exp.seat, _seat_list(red), _seat_list(black))
 
 
 def _shots(entry: str, game: Game, text: str) -> OperatorInput:

@@ -145,6 +145,16 @@ class Withdrawn:
 
 
 @dataclass(frozen=True, slots=True)
+class Replaced(Withdrawn):
+    """7.5.2: the speaker's nomination withdrawn by his next one («Оно происходит
+    автоматически при следующем выставлении»): a withdrawal, of which nothing is said — the
+    new one's «Принято» tells it."""
+
+
+quick_init(Replaced)
+
+
+@dataclass(frozen=True, slots=True)
 class Refused:
     """An input the engine did not act on, with a stable reason code (docs/formats.md, "Reason codes")."""
 
@@ -308,6 +318,16 @@ class BestMoveNamed:
 
 
 @dataclass(frozen=True, slots=True)
+class OnRecordLeft:
+    """The club's ``on_record`` (6.7): the speaker on ``seat`` left these colours on record
+    (said aloud: public), as the host entered them."""
+
+    seat: int
+    red: tuple[int, ...]
+    black: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver:
     """``winner`` is "civilians" or "mafia" (rules 1.2, 1.3); ``why``, when the ruleset names
     one, how they won ("stalemate")."""
@@ -328,7 +348,7 @@ Event = (
     | Nominated | Withdrawn | Refused | PutUpCounted | VotingCancelled | VotingStarted | VoteCall
     | VoteCounted | Tie | TieStays | Unopposed | Stays | CrashStarted | CrashResult
     | CrashNotApplied | SeatOut | Fouled | SpeechSkipped | SpeechCut | TechFouled | BestMoveAsked
-    | BestMoveNamed | PlaysOn | GameOver
+    | BestMoveNamed | OnRecordLeft | PlaysOn | GameOver
 )
 
 

@@ -26,6 +26,7 @@ from narrator.engine.record import (
     DayRecord,
     Departure,
     NightRecord,
+    OnRecordRecord,
     Refusal,
     RoleAct,
     notation,
@@ -164,6 +165,11 @@ class Game:
     @property
     def best_move(self) -> BestMoveRecord | None:
         return self._state.best_move
+
+    @property
+    def on_record(self) -> list[OnRecordRecord]:
+        """The colours left on record (6.7), one record per speech that left any."""
+        return self._state.on_record
 
     @property
     def winner(self) -> Team | None:
@@ -368,6 +374,12 @@ class Game:
         """The club's best move is asked now (the first-night victim's last word, none named
         yet): a :class:`~narrator.engine.actions.BestMove` of three seats is taken."""
         return checks.best_move_due(self._state, self.expect)
+
+    @property
+    def takes_on_record(self) -> bool:
+        """The speech in progress may leave colours on record (the club's ``on_record``,
+        6.7): an :class:`~narrator.engine.actions.OnRecord` of its speaker is taken."""
+        return checks.on_record_due(self._state, self.expect)
 
     def seats_taken(self, make: Callable[[int], Action]) -> list[int]:
         """The seats ``s`` whose ``make(s)`` the game takes now (a screen's grid: the seats a

@@ -136,6 +136,9 @@ def apply_options(rules: Rules, raw: Any, *, where: str = "options") -> Rules:
             settings[FIGURES[name]] = value
         else:
             settings[name] = value
+    if "withdraw" in options:  # 7.5.1's example: «Ведущий: отозвано» (after the cards' lines)
+        lines = settings.get("lines", rules.lines)
+        settings["lines"] = {**lines, "withdrawn": ("withdrawn_catalogue",)}
     if not settings:
         return rules
     return tuned(rules, settings)
@@ -203,6 +206,11 @@ def _group_settings(rules: Rules, name: str, value: Any, where: str) -> dict[str
                           f"{_toml(variant_of(rules, name))}, not {_toml(value)}")
     if name == "tech_fouls" and value == "yes":  # 9.6.2: a table script's tech_foul line
         return {name: value, "script_keys": rules.script_keys | {"tech_foul"}}
+    if name == "withdraw":
+        # a club naming 7.5 plays it with its examples: a seat nominated by another is not
+        # the speaker's («номер 3 принят (это означает, что 2 уже выставлен другими
+        # игроками)»), whichever variant it names, the ruleset's own too
+        return {name: value, "repeat_nomination": False}
     return {name: value}
 
 
@@ -236,15 +244,16 @@ def _first_day_settings(rules: Rules, value: str, where: str) -> dict[str, Any]:
 
 def options_of(rules: Rules) -> dict[str, Any]:
     """The club options of ``rules`` that differ from its ruleset's (for headers)."""
-    base = next((c for c in type(rules).__mro__ if c.__dict__.get("name") == rules.name),
-                type(rules))
+    base: type[Rules] = next((c for c in type(rules).__mro__
+                              if c.__dict__.get("name") == rules.name), type(rules))
     out: dict[str, Any] = {}
     for name in OPTIONS:
         if name in ("rules", "legacy"):
             continue  # the code is its groups; the legacy is ``best_move``
         attr = "reveal_cards" if name == "cards" else FIGURES.get(name, name)
         value = getattr(rules, attr, None)  # (another ruleset's figure: none here)
-        if value != getattr(base, attr, None):
+        if value != getattr(base, attr, None) or (
+                name == "withdraw" and rules.repeat_nomination != base.repeat_nomination):
             out[name] = CARD_MODES[not value] if name == "cards" else value
     return out
 

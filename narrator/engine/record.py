@@ -21,7 +21,7 @@ from narrator.engine.types import Phase, Role, Team
 from narrator.reasons import Reason
 
 __all__ = ["BestMoveRecord", "CheckRecord", "CrashRecord", "DayRecord", "Departure",
-           "NightRecord", "Recorded", "Refusal", "RoleAct", "SaveRecord", "VoteRound",
+           "NightRecord", "OnRecordRecord", "Recorded", "Refusal", "RoleAct", "SaveRecord", "VoteRound",
            "new_night", "notation", "protocol"]
 
 
@@ -76,6 +76,24 @@ class BestMoveRecord:
         return {"seat": self.seat, "named": list(self.named), "black_named": self.black_named}
 
 
+@dataclass(slots=True)
+class OnRecordRecord:
+    """The colours left on record (6.7) in one speech: the ``seat`` that spoke a ``speech``
+    of that kind on ``day``, and each seat he named with its colour, in the order named (a
+    seat named again takes its last colour). Public: the table heard them said."""
+
+    seat: int
+    day: int
+    speech: str
+    colours: dict[int, str]
+    serial: int  # the speech's wait (not in the protocol: the game's own count)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "day": self.day, "speech": self.speech,
+                "red": [x for x, c in self.colours.items() if c == "red"],
+                "black": [x for x, c in self.colours.items() if c == "black"]}
+
+
 @dataclass(frozen=True, slots=True)
 class VoteRound:
     """One round of a day's vote (2.4): its candidates in ballot order and their counts."""
@@ -103,12 +121,15 @@ class CrashRecord:
 class DayRecord:
     """Protocol record of one day (docs/protocol.md)."""
 
-    __slots__ = ("crash", "extra", "justified", "nominations", "number", "opened_by", "out",
-                 "put_up", "rounds")
+    __slots__ = ("closed_by", "crash", "extra", "justified", "nominations", "number",
+                 "opened_by", "out", "put_up", "rounds")
 
     def __init__(self, number: int, opened_by: int | None) -> None:
         self.number = number
         self.opened_by = opened_by
+        #: the last seat that spoke in the discussion round the table (6.3.2 opens the next
+        #: day from it; not in the protocol: the speeches' order tells it)
+        self.closed_by: int | None = None
         self.nominations: list[int] = []
         self.rounds: list[VoteRound] = []
         self.crash: CrashRecord | None = None
@@ -269,6 +290,7 @@ class Recorded(Protocol):
     days: list[DayRecord]
     nights: list[NightRecord]
     best_move: BestMoveRecord | None
+    on_record: list[OnRecordRecord]
     winner: Team | None
     phase: Phase
 
@@ -330,6 +352,8 @@ def protocol(game: Recorded, names: dict[int, str]) -> dict[str, Any]:
         "seats": {str(s): _seat(game, names, s) for s in range(1, game.seats + 1)},
         **({"best_move": game.best_move.to_json() if game.best_move is not None else None}
            if game.rules.best_move else {}),
+        **({"on_record": [r.to_json() for r in game.on_record]}
+           if game.rules.on_record != "none" else {}),
         "days": [d.to_json() for d in game.days],
         "nights": [n.to_json() for n in game.nights],
         "refused": [r.to_json() for r in game.refused],

@@ -38,7 +38,8 @@ from narrator.errors import NarratorError
 from narrator.reasons import Reason
 
 #: the input lines of a table script that every ruleset of crime-time's shape takes
-BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove", "best_move"})
+BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove", "best_move",
+                              "on_record"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +88,16 @@ class Rules:
     #: why the ruleset plays its own first day and takes no other (the club option
     #: ``first_day`` is refused with it); None: it takes every value
     own_first_day: ClassVar[str | None] = None
-    #: the groups of the rule catalogue (:mod:`narrator.engine.catalogue`; the club options
-    #: of the same names): the variant this ruleset's text implies, or MafiaRatings' default
-    #: where the text is silent (docs/rulesets.md gives each with its clause)
+    #: the catalogue's groups (:mod:`narrator.engine.catalogue`, club options of the same
+    #: names): the variant the ruleset's text implies, else MafiaRatings' (docs/rulesets.md)
     rotation: ClassVar[str] = "first"  # 6.3.1; crime-time 2.3
     on_record: ClassVar[str] = "none"  # 6.7.1: the text keeps no colours on record
-    on_record_count: ClassVar[int] = 0  # 6.8
+    on_record_count: ClassVar[int] = 0  # 6.8: 0, no limit (MafiaRatings' judge app)
     withdraw: ClassVar[str] = "allowed"  # 7.5.1; crime-time 2.3.2
+    #: 2.3.1 «Допускается повторное выставление одной и той же кандидатуры разными игроками»:
+    #: a seat nominated by another is the speaker's nomination too; False (a club's
+    #: ``withdraw``, 7.5's examples): refused, and the speaker may nominate another
+    repeat_nomination: ClassVar[bool] = True
     first_voting: ClassVar[str] = "standard"  # 7.16.1; crime-time 2.2.1
     split_order: ClassVar[str] = "same"  # 7.18.1
     kill_all: ClassVar[str] = "prohibited"  # 7.21.1
@@ -103,8 +107,7 @@ class Rules:
     three_fouls: ClassVar[str] = "lose_speech"  # 9.5.1, played under ``fouls = "sport"``
     tech_fouls: ClassVar[str] = "no"  # 9.6.1
     #: 9.5.1: the window a player whose 3rd foul took his speech has to nominate at his turn
-    #: (a nomination, «Выставляю номер пять», takes two or three seconds to say and one to
-    #: be heard; ten leave room for a second try)
+    #: («Выставляю номер пять» takes 2-3 s to say and 1 to be heard; 10 leave a second try)
     nomination_only_seconds: ClassVar[float] = 10.0
     #: the groups this ruleset plays its own way, each with why (a club's other variant is
     #: refused in one line naming it)
@@ -113,8 +116,7 @@ class Rules:
     #: the texts give no figures for these two; what a host takes at a club table
     don_noted_seconds: ClassVar[float] = 10.0
     deal_seconds_per_seat: ClassVar[float] = 3.0
-    #: pace of the hunt's count (2.1.2): one number per this many seconds
-    count_pace: ClassVar[float] = 1.5
+    count_pace: ClassVar[float] = 1.5  # 2.1.2: the hunt's count, one number per this many s
     #: 2.4.2 does not apply with exactly this many seats at the table
     no_crash_at: ClassVar[int | None] = 4
     #: 2.4.3, the «monster» rule: a removal before the vote is complete cancels that vote
@@ -464,9 +466,8 @@ _SPEECH_SETTING = {"last": "last_word_seconds", "tie": "tie_speech_seconds",
 
 RulesT = TypeVar("RulesT", bound=type[Rules])
 
-#: the rulesets by name (:func:`register`), in the order they register: crime-time here,
-#: then the modules of :mod:`narrator.engine.rulesets` (importing :mod:`narrator.engine`
-#: registers them all)
+#: the rulesets by name (:func:`register`), in order: crime-time here, then the modules of
+#: :mod:`narrator.engine.rulesets` (importing :mod:`narrator.engine` registers them all)
 RULESETS: dict[str, type[Rules]] = {}
 
 

@@ -24,6 +24,7 @@ from narrator.engine.record import (
     DayRecord,
     Departure,
     NightRecord,
+    OnRecordRecord,
     Refusal,
     RoleAct,
 )
@@ -122,6 +123,7 @@ class State:
         #: the protocol's keys)
         self.night_acts: list[RoleAct] = []
         self.best_move: BestMoveRecord | None = None
+        self.on_record: list[OnRecordRecord] = []  # 6.7: colours left on record, per speech
         self.winner: Team | None = None
         #: 8.19.1: the winner fixed when a seat's leaving decided the game, declared once the
         #: last word of the last one out ends (None: undecided, or declared at once)

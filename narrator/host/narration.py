@@ -124,7 +124,7 @@ def _lines(event: ev.Event) -> list[Line]:
             key = "win_civilians" if winner == "civilians" else "win_mafia"
             return [Line((f"{key}_{why}" if why else key,))]
         case (ev.TimerStarted() | ev.ShotsResolved() | ev.Checked() | ev.Acted() | ev.Saved()
-              | ev.Refused() | ev.PutUpCounted() | ev.BestMoveNamed()):
+              | ev.Refused() | ev.PutUpCounted() | ev.BestMoveNamed() | ev.OnRecordLeft()):
             # not said: a timer's start, the night's secrets, what the table sees for itself
             return []
         case _:
@@ -170,6 +170,8 @@ def _speech_lines(event: _SpeechEvent) -> list[Line]:
             return [Line((f"short_speech.{seat}",))]  # 9.5.2
         case ev.Nominated():
             return [Line(("accepted",), urgent=True)]  # 2.3.1 «Принято»
+        case ev.Replaced():
+            return []  # 7.5.2: the new nomination's «Принято» says it
         case ev.Withdrawn():
             return [Line(("withdrawn",), urgent=True)]  # 2.3.2 «Снято»
         case ev.Fouled(seat=seat):

@@ -90,7 +90,8 @@ def seat_label(seat: int, names: dict[int, str]) -> str:
 #: the events of each part of the game the transcript notes; the rest are in :func:`_note`
 _NightNote = ev.ShotsResolved | ev.Checked | ev.Acted | ev.Missed | ev.Saved
 _SpeechNote = (ev.SpeechStarted | ev.Nominated | ev.Withdrawn | ev.PutUpCounted | ev.Fouled
-               | ev.TechFouled | ev.SpeechSkipped | ev.SpeechCut | ev.BestMoveNamed)
+               | ev.TechFouled | ev.SpeechSkipped | ev.SpeechCut | ev.BestMoveNamed
+               | ev.OnRecordLeft)
 _VoteNote = (ev.VotingCancelled | ev.VoteCounted | ev.TieStays | ev.Unopposed | ev.Stays
              | ev.CrashResult)
 _Silent = (ev.PhaseStarted | ev.TimerStarted | ev.NightResult | ev.Declared | ev.Victims
@@ -167,6 +168,9 @@ def _speech_note(event: _SpeechNote, names: dict[int, str]) -> str | None:
             return f"    {seat_label(s, names)} speaks 30 s (3rd foul)"
         case ev.BestMoveNamed(seat=s, named=named):
             return f"    {seat_label(s, names)} best move: {', '.join(map(str, named))}"
+        case ev.OnRecordLeft(seat=s, red=red, black=black):
+            said = [f"{x} red" for x in red] + [f"{x} black" for x in black]
+            return f"    {seat_label(s, names)} on record: {', '.join(said)}"
         case _:
             assert_never(event)
 

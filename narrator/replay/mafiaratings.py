@@ -31,6 +31,7 @@ from narrator.engine import (
     Game,
     HandCount,
     Hands,
+    OnRecord,
     Phase,
     Remove,
     Role,
@@ -99,6 +100,8 @@ class _Walk:
         self.tech_fouls: dict[int, list[dict[str, Any]]] = {}
         self.by_tech_fouls: set[int] = set()
         self.legacy: tuple[int, ...] | None = None
+        #: the colours each seat left on record (6.7): MafiaRatings' ``record``, one per speech
+        self.records: dict[int, list[dict[str, Any]]] = {}
         self._orders: dict[str, int] = {}
         self.game.start()
         for action in game.history:
@@ -129,6 +132,8 @@ class _Walk:
             self.shots.setdefault(number, {}).setdefault(action.shooter, set()).add(action.target)
         elif isinstance(action, BestMove):
             self.legacy = action.seats
+        elif isinstance(action, OnRecord):
+            self._on_record(action, moment)
         elif isinstance(action, Hands | HandCount) and isinstance(exp, w.Vote | w.Crash):
             day = self.day(number)
             if isinstance(exp, w.Crash):
@@ -193,7 +198,7 @@ class _Walk:
                   ev.Unopposed() | ev.Stays() | ev.CrashResult() | ev.CrashNotApplied() |
                   ev.SeatOut() | ev.Fouled() | ev.SpeechSkipped() | ev.SpeechCut() |
                   ev.TechFouled() | ev.BestMoveAsked() |
-                  ev.BestMoveNamed() | ev.PlaysOn() | ev.GameOver()):
+                  ev.BestMoveNamed() | ev.OnRecordLeft() | ev.PlaysOn() | ev.GameOver()):
                 pass  # what the format does not record, or records from the game itself
             case _:
                 assert_never(event)
@@ -241,6 +246,19 @@ class _Walk:
                 assert_never(exp)
         return out
 
+    def _on_record(self, action: OnRecord, moment: dict[str, Any]) -> None:
+        """The format's ``record`` of the speech: a seat left red as its number, black as its
+        negative; entries of one speech are one record (a seat named again takes its new
+        colour), as its judge app keeps them."""
+        when = {k: v for k, v in moment.items() if k != "speaker"}
+        records = self.records.setdefault(action.seat, [])
+        if not records or {k: v for k, v in records[-1].items() if k != "record"} != when:
+            records.append({**when, "record": []})
+        left: list[int] = records[-1]["record"]
+        for seat, sign in [*((x, 1) for x in action.red), *((x, -1) for x in action.black)]:
+            left[:] = [n for n in left if abs(n) != seat]
+            left.append(sign * seat)
+
     def _ordered(self, moment: dict[str, Any]) -> dict[str, Any]:
         """Several warnings at one moment keep their order (the format's ``order``)."""
         key = json.dumps(moment, sort_keys=True)
@@ -279,7 +297,7 @@ def mafiaratings(source: GameSource, *, start: datetime | None = None, club_id: 
                      f"named: the export has no per-player votes (no \"v\" in features)")
     features = "gsdutc" + ("l" if game.rules.best_move else "") + "h"
     features += "" if counted else "vk"
-    features += "nwr"
+    features += "nwr" + ("o" if game.rules.on_record != "none" else "")
     record: dict[str, Any] = {}
     if club_id is not None:
         record["clubId"] = club_id
@@ -355,6 +373,8 @@ def _player(game: Game, walk: _Walk, seat: int, *, votes: bool,
     if walk.legacy is not None and out is not None and out.how == "shot" \
             and out.night == 2:
         player["legacy"] = list(walk.legacy)
+    if walk.records.get(seat):
+        player["record"] = walk.records[seat]
     if votes:
         voting = _cut([_vote(walk.days.get(n), seat) for n in range(1, _last_day(walk) + 1)])
         if voting:

@@ -288,6 +288,24 @@ def _best_move(script: TableScript, line: int, value: Any, key: str) -> list[int
     return seats
 
 
+def _on_record(script: TableScript, line: int, value: Any, key: str) -> dict[str, Any]:
+    """``{"seat": 5, "red": [3, 4], "black": [7]}``: the colours the speaker leaves on record
+    (6.7), on the line before his speech (or between its phrases' lines: see the docs)."""
+    if script.rules.on_record == "none":
+        raise script.error(line, "on_record: expected the on_record option in the header, "
+                                 "got colours on record without it")
+    if not isinstance(value, dict) or "seat" not in value or set(value) - {
+            "seat", "red", "black"}:
+        raise script.error(line, f"on_record: expected {{\"seat\": N, \"red\": [seats], "
+                                 f"\"black\": [seats]}}, got {_shown(value)}")
+    out: dict[str, Any] = {"seat": _seat(script, line, value["seat"], "on_record.seat")}
+    for colour in ("red", "black"):
+        out[colour] = _seats(script, line, value.get(colour, []), f"on_record.{colour}")
+    if not out["red"] and not out["black"]:
+        raise script.error(line, "on_record: expected at least one seat, red or black")
+    return out
+
+
 def _say(script: TableScript, line: int, say: Any) -> tuple[tuple[float, str], ...]:
     if not isinstance(say, list):
         raise script.error(line, f"say: expected [[seconds, text], …], got {_shown(say)}")
@@ -345,6 +363,7 @@ INPUTS: dict[str, Callable[[TableScript, int, Any, str], Any]] = {
     "extra": _seat_list,
     "put_up": _put_up,
     "best_move": _best_move,
+    "on_record": _on_record,
     "night": _night,
     "foul": _one_seat,
     "tech_foul": _one_seat,  # 9.6.2: the club's technical fouls

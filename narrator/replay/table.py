@@ -23,6 +23,7 @@ from narrator.engine import (
     Game,
     Hands,
     HandsUp,
+    OnRecord,
     Remove,
     Shot,
     TakeFloor,
@@ -131,6 +132,10 @@ class ScriptReplay:
         self._settle()
         if line.key == "best_move":  # before the first-night victim's last word
             self._apply(line, BestMove(tuple(line.value)))
+            return
+        if line.key == "on_record":  # before the speech that leaves them (6.7)
+            v = line.value
+            self._apply(line, OnRecord(v["seat"], tuple(v["red"]), tuple(v["black"])))
             return
         # a window the line does not answer passes with nothing in it (no thumbs, no hands)
         while _optional(self.game.expect) not in (None, line.key):

@@ -18,6 +18,7 @@ from narrator.engine.actions import (
     HandsUp,
     Kill,
     Nominate,
+    OnRecord,
     Remove,
     Save,
     Shot,
@@ -64,6 +65,11 @@ def _speech(game: Game, rng: random.Random, exp: w.Speech, living: list[int],
         return Nominate(1 + int(r * 4 * game.seats))
     if r < 0.28:
         return Withdraw(1 + int((r - 0.25) / 0.03 * game.seats))
+    if r < 0.34 and game.rules.on_record != "none":  # the club's colours on record (6.7)
+        named = (1 + int((r - 0.28) / 0.06 * game.seats),)  # (no draw: the games stay)
+        left = OnRecord(exp.seat, named, ()) if r < 0.31 else OnRecord(exp.seat, (), named)
+        if game.refusal(left) is None:
+            return left
     return EndSpeech() if r < 0.7 else None
 
 

@@ -41,6 +41,7 @@ CANCELLED_KEYS: dict[str, str] = {
 #: phrases said as they are
 PLAIN_KEYS: tuple[str, ...] = (
     "ten_seconds", "miss", "thanks", "accepted", "withdrawn", "revote", "tie",
+    "withdrawn_catalogue",  # a club's withdraw (7.5.1's example): «Отозвано»
     "tie_speeches", "tie_stays", "unopposed",
     "crash", "crash_question", "crash_passed", "crash_failed", "crash_not_applied",
     "win_civilians", "win_mafia",

@@ -44,10 +44,11 @@ from narrator.engine.entries import parse_operator_line
 from narrator.errors import NarratorError
 from tests.offers import CONFIGS, Table, engine_inputs, states, takes
 
-#: seed 1 of each ruleset, of fouls="sport" and of the best move (the other club options
-#: change no key)
+#: seed 1 of each ruleset, of fouls="sport", of the best move and of the discussion's
+#: catalogue groups (the other club options change no key)
 GAMES = [(rules, options, 1) for rules, options in CONFIGS
-         if not options or options == {"fouls": "sport"} or "best_move" in options]
+         if not options or options == {"fouls": "sport"} or "best_move" in options
+         or "on_record" in options or "withdraw" in options]
 
 #: a key of every step (ui.GameScreen's bindings): a number then f / x, t
 _ALWAYS = ("f", "x", "t")
@@ -83,6 +84,11 @@ def _entries(key: str, game: Game, controller: Controller) -> Iterator[str | Non
     elif key == "b 3 5 7":  # the club's best move: three seats
         yield from (f"b {a} {b} {c}" for a in seats for b in seats for c in seats
                     if len({a, b, c}) == 3)
+    elif key in ("number o", "number m", "number o/m"):  # the club's colours on record (6.7)
+        if key != "number m":
+            yield from (f"o {n}" for n in seats)
+        if key != "number o":
+            yield from (f"o / {n}" for n in seats)
     elif key == "Space":
         yield "-" if _ends_early(game.expect) else "t"
     elif key == "f":
@@ -210,11 +216,13 @@ def _gaps(table: Table, controller: Controller) -> list[str]:
     where = f"{game.notation(secret=False)} (after {table.note!r}), hint {hint(game)!r}"
     wrong: list[str] = []
     given: set[Action] = set()
-    for key in [*hinted_keys(game), *_ALWAYS]:
+    # the colours on record's keys are in the footer always (the hint, when it has room)
+    record = ("number o", "number m") if game.rules.on_record != "none" else ()
+    for key in [*hinted_keys(game), *_ALWAYS, *record]:
         entries = _offered(game, controller, key)
         for actions in entries:
             given.update(actions)
-        hinted = key not in _ALWAYS
+        hinted = key not in (*_ALWAYS, *record)
         if hinted and not any(all(takes(game, a) for a in actions) for actions in entries):
             wrong.append(f"key {key!r} offered, nothing it gives is taken at {where}")
     for taken in engine_inputs(game).values():

@@ -26,6 +26,8 @@ file. The driver draws again instead of:
   replay could give the engine's refusal;
 - a removal at the raised-hands step that leaves nobody to take the floor (the replay passes
   that step only with a ``speech`` line);
+- colours on record (6.7) anywhere but at the start of a speech (a script's ``on_record`` line
+  is applied where the replay stands: before the speech line);
 - a nomination beyond the table outside a day speech, or a withdrawal beyond it, a
   :class:`~narrator.engine.actions.Malformed` or a hand count (no phrase of the grammar gives
   the engine's refusal for them).
@@ -54,6 +56,7 @@ from narrator.engine import (
     HandsUp,
     Kill,
     Nominate,
+    OnRecord,
     Remove,
     Save,
     Shot,
@@ -176,6 +179,9 @@ class _Scribe:
         if isinstance(exp, w.Speech):
             if isinstance(action, TimeUp):
                 return True
+            if isinstance(action, OnRecord):  # an on_record line, before the speech's line
+                return self.boundary and (self._speech is None
+                                          or self._speech["speech"] != exp.seat)
             return _phrase(game, exp, action) is not None
         if isinstance(action, TimeUp):
             return not isinstance(exp, w.Floor) or bool(self._waiting())
@@ -228,6 +234,10 @@ class _Scribe:
             key = "foul" if isinstance(action, Foul) else "tech_foul" if isinstance(
                 action, TechFoul) else "remove"
             self.lines.append({key: action.seat})
+            return
+        if isinstance(action, OnRecord):  # (the replay stands where it stood: a boundary)
+            self.lines.append({"on_record": {"seat": action.seat, "red": list(action.red),
+                                             "black": list(action.black)}})
             return
         self.boundary = self._take(exp, action, first, last)
         if self._night is not None:

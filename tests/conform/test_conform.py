@@ -179,6 +179,31 @@ def test_random_games_with_the_clubs_first_day_are_the_same_in_every_front_end(
     assert out[-1] == f"{len(paths) * len(MODES)} same, 0 differ, 0 n/a"
 
 
+#: the discussion's groups of the rule catalogue (6.3, 6.7, 6.8, 7.5, 8.17) as clubs name them
+DISCUSSION = [{"withdraw": "auto", "rotation": "last", "on_record": "all", "on_record_count": 3,
+               "best_move": True}, {"withdraw": "no", "on_record": "killed"}]
+
+
+@pytest.mark.parametrize("options", DISCUSSION, ids=["auto-last-all", "no-killed"])
+def test_random_games_with_the_clubs_discussion_are_the_same_in_every_front_end(
+        options: dict[str, object], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """withdraw (7.5), rotation (6.3), colours on record (6.7, 6.8): the engine's alone, and
+    the colours entered on every front end (a pad, assist's keys, the operator's line)."""
+    from tests.conform.random_scripts import script_of
+
+    paths = []
+    for rules, seed in (("crime-time", 1), ("crime-time", 3), ("professional", 2)):
+        text = script_of(rules, seed, options)
+        assert text is not None
+        path = tmp_path / f"{rules}-{seed}.table.jsonl"
+        path.write_text(text, encoding="utf-8")
+        paths.append(str(path))
+    code = main(["conform", *paths, "--kill", "3", "--seed", "7"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0, "\n".join(x for x in out if ": same" not in x)
+    assert out[-1] == f"{len(paths) * len(MODES)} same, 0 differ, 0 n/a"
+
+
 def test_a_foul_during_ones_own_last_word_is_the_same_game_in_every_front_end(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """MafiaRatings' sample game 1 stopped on the pads: the operator's foul on a seat during

@@ -35,6 +35,7 @@ from narrator.engine import (
     Kill,
     Malformed,
     Nominate,
+    OnRecord,
     Remove,
     Save,
     Shot,
@@ -65,6 +66,10 @@ VARIANTS: tuple[tuple[str, dict[str, object]], ...] = (
                     "game_end_speech": "yes"}),
     ("crime-time", {"fouls": "sport", "game_end_speech": "yes"}),
     ("vrn-closed", {"fouls": "sport", "three_fouls": "no", "tech_fouls": "yes"}),
+    # the discussion's catalogue groups (6.3, 6.7, 6.8, 7.5, 8.17)
+    ("crime-time", {"withdraw": "auto", "rotation": "last", "on_record": "all",
+                    "on_record_count": 3, "best_move": True}),
+    ("crime-time", {"withdraw": "no"}), ("professional", {"on_record": "killed"}),
 )
 ROLES = ("mafia", "don", "sheriff", "doctor", "maniac", "commissar", "nurse", "civilian",
          "nobody")
@@ -75,7 +80,7 @@ TIMERS = ("dealing", "don_noted", "agreement", "sheriff_noted", "speech", "vote"
 #: every kind of action (the fuzzer's coverage is counted by these)
 KINDS: tuple[type, ...] = (Nominate, Withdraw, EndSpeech, Malformed, TimeUp, Hands, HandCount,
                            Shot, Check, Kill, Save, TakeFloor, HandsUp, Thumbs, Foul, TechFoul, Remove,
-                           BestMove)
+                           BestMove, OnRecord)
 #: the inputs of one seat at a step, which ``Game.refusal`` answers for
 ONE_SEAT = (Check, Kill, Save, Hands, Thumbs, HandsUp)
 
@@ -112,7 +117,8 @@ def aimed(game: Game, rng: random.Random) -> Action:
                                 else seats(4))
             makers: list[Callable[[], Action]] = [
                 lambda: Nominate(seat()), lambda: Withdraw(seat()), EndSpeech,
-                lambda: Malformed("nominate", rng.choice([None, seat()]), "future_tense")]
+                lambda: Malformed("nominate", rng.choice([None, seat()]), "future_tense"),
+                lambda: OnRecord(speaker if rng.random() < 0.8 else seat(), seats(2), seats(2))]
             return rng.choice(makers)()
         case w.Vote() | w.Crash():
             if rng.random() < 0.3:
@@ -155,7 +161,7 @@ def anything(rng: random.Random) -> Action:
         lambda: Save(rng.choice(ROLES), s()), lambda: TakeFloor(s()), lambda: HandsUp(many()),
         lambda: Thumbs(s(), many()), lambda: Foul(s()), lambda: TechFoul(s()),
         lambda: Remove(s()),
-        lambda: BestMove(many())]
+        lambda: BestMove(many()), lambda: OnRecord(s(), many(), many())]
     return rng.choice(makers)()
 
 

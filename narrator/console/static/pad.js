@@ -142,6 +142,7 @@
         }));
       }
       if (s.best_move) renderBestMove(s, box);
+      if (s.on_record) renderOnRecord(s, box);
       if (s.nominate && s.nominable.length) {  // the seats the engine takes (none once one stands)
         box.appendChild(el("div", "note", T("nominate")));
         box.appendChild(grid(s.nominable, s.standing, function (n) {
@@ -149,7 +150,7 @@
         }));
       }
       if (s.nominate) {
-        if (s.standing !== null) {
+        if (s.standing !== null && s.withdraws !== false) {  // (7.5.3: none to withdraw)
           box.appendChild(C.button(T("withdraw") + " " + s.standing, "", function () {
             C.send({ do: "withdraw", target: s.standing });
           }));
@@ -178,6 +179,38 @@
       box.appendChild(C.button(T("best_move_send"), "go", function () {
         C.send({ do: "best_move", seats: bestPicked.slice() });
         bestPicked = [];
+      }));
+    }
+  }
+
+  // the club's colours on record (6.7): a tap makes a seat red, a second black, a third clears
+  // it; the engine refuses what the club's variant and count do not take
+  var recordPicked = {};
+  function renderOnRecord(s, box) {
+    Object.keys(recordPicked).forEach(function (k) {
+      if (s.on_record.indexOf(Number(k)) < 0) delete recordPicked[k];
+    });
+    box.appendChild(el("div", "note", T("on_record")));
+    var g = el("div", "grid");
+    s.on_record.forEach(function (n) {
+      var c = recordPicked[n];
+      var label = String(n) + (c === "red" ? " " + T("red") : c === "black" ? " " + T("black") : "");
+      g.appendChild(C.button(label, c ? "sel" : "", function () {
+        if (!c) recordPicked[n] = "red";
+        else if (c === "red") recordPicked[n] = "black";
+        else delete recordPicked[n];
+        stepKey = null; renderStep();
+      }));
+    });
+    box.appendChild(g);
+    var seats = Object.keys(recordPicked).map(Number);
+    if (seats.length) {
+      box.appendChild(C.button(T("on_record_send"), "go", function () {
+        C.send({ do: "on_record",
+                 red: seats.filter(function (n) { return recordPicked[n] === "red"; }),
+                 black: seats.filter(function (n) { return recordPicked[n] === "black"; }) });
+        recordPicked = {};  // sent: the grid starts afresh (the step itself stays the same)
+        stepKey = null; renderStep();
       }));
     }
   }

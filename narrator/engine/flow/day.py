@@ -9,7 +9,7 @@ from typing import assert_never
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.actions import Action, HandsUp, TakeFloor, Thumbs, TimeUp
-from narrator.engine.checks import accusation_refusal
+from narrator.engine.checks import accusation_refusal, legacy_lost
 from narrator.engine.flow.night import report
 from narrator.engine.flow.speech import nomination_only, speech
 from narrator.engine.flow.vote import voting
@@ -55,7 +55,7 @@ def _circle_round(s: State, n: int, record: DayRecord, step: Speeches,
                   previous: int | None) -> Flow:
     """2.3: the discussion round the table, from the ruleset's day opener (``previous``: who
     opened the day before); the hot path of a game."""
-    order = _circle_from(s, s.rules.day_opener(n, previous, s.seats))
+    order = _circle_from(s, _opener(s, n, previous))
     if record.opened_by is None:
         record.opened_by = order[0] if order else None
     s.today.order = order
@@ -68,6 +68,7 @@ def _circle_round(s: State, n: int, record: DayRecord, step: Speeches,
         if seat in s.muted:  # sport fouls: the 3rd foul costs this speech (9.5)
             yield from _fouled_turn(s, seat, step)
             continue
+        record.closed_by = seat
         yield from speech(s, seat, step.kind, accuses=step.put_up)
         if step.put_up:
             yield from _put_up_window(s, seat)
@@ -95,12 +96,25 @@ def _fouled_turn(s: State, seat: int, step: Speeches) -> Flow:
 _CUT_SECONDS = 30.0
 
 
+def _opener(s: State, n: int, previous: int | None) -> int:
+    """The seat day ``n``'s circle starts from: the ruleset's :meth:`day_opener` (6.3.1,
+    crime-time 2.3: the seat after the previous opener), or with ``rotation = "last"``
+    (6.3.2) the seat after the one that closes: the first seat at the table after the
+    previous day's closer («стол должен закрывать следующий по номеру игрок»)."""
+    closer = s.days[-2].closed_by if len(s.days) > 1 else None
+    if s.rules.rotation == "last" and closer is not None:
+        closes = _circle_from(s, closer % s.seats + 1)
+        if closes:
+            return closes[0] % s.seats + 1
+    return s.rules.day_opener(n, previous, s.seats)
+
+
 def _morning(s: State, n: int) -> Flow:
     """2.2: the night's result, then each victim's last word (the best move asked first)."""
     report(s, n)
     for seat in s.night.out:
         if s.has_last_word(seat):
-            if s.rules.best_move and n == 2:
+            if s.rules.best_move and n == 2 and not legacy_lost(s):  # 8.17.1
                 s.events.append(ev.BestMoveAsked(seat))
             yield from speech(s, seat, "last")
 

@@ -12,13 +12,14 @@ from narrator.engine.actions import (
     EndSpeech,
     Malformed,
     Nominate,
+    OnRecord,
     Remove,
     TimeUp,
     Withdraw,
 )
 from narrator.engine.checks import nomination_refusal, withdrawal_refusal
 from narrator.engine.flow.wait import Flow, wait
-from narrator.engine.record import BestMoveRecord
+from narrator.engine.record import BestMoveRecord, OnRecordRecord
 from narrator.engine.state import State
 from narrator.engine.types import SpeechKind, Timer
 
@@ -67,20 +68,45 @@ def _take_speech(s: State, action: Action, expect: w.Speech) -> bool:
     if isinstance(action, Malformed):
         s.refuse(seat, action.kind, action.target, action.reason)
     elif isinstance(action, Nominate):
-        reason = nomination_refusal(s, expect.speech, action.target)
-        if reason:
-            s.refuse(seat, "nominate", action.target, reason)
-        else:
-            s.presses.standing = action.target
-            s.nominations.append((seat, action.target))
-            s.events.append(ev.Nominated(seat, action.target))
+        _nominate(s, seat, expect.speech, action.target)
     elif isinstance(action, Withdraw):
         _withdraw(s, seat, expect.speech, action.target)
     elif isinstance(action, BestMove):
         black = sum(1 for x in action.seats if x in s.black)
         s.best_move = BestMoveRecord(seat, action.seats, black)
         s.events.append(ev.BestMoveNamed(seat, action.seats, black))
+    elif isinstance(action, OnRecord):
+        _on_record(s, expect, action)
     return False
+
+
+def _nominate(s: State, seat: int, kind: SpeechKind, target: int) -> None:
+    """2.3.1: «Принято»; 7.5.2, the speaker's nomination standing is withdrawn by the new
+    one («Оно происходит автоматически при следующем выставлении»)."""
+    reason = nomination_refusal(s, kind, target)
+    if reason:
+        s.refuse(seat, "nominate", target, reason)
+        return
+    old = s.presses.standing
+    if old is not None:  # (refused unless withdraw = "auto")
+        s.nominations.remove((seat, old))
+        s.events.append(ev.Replaced(seat, old))
+    s.presses.standing = target
+    s.nominations.append((seat, target))
+    s.events.append(ev.Nominated(seat, target))
+
+
+def _on_record(s: State, expect: w.Speech, action: OnRecord) -> None:
+    """6.7: the colours join the speech's record (a seat named again takes its new one)."""
+    last = s.on_record[-1] if s.on_record else None
+    if last is None or last.serial != expect.serial:
+        last = OnRecordRecord(expect.seat, s.phase.number, expect.speech, {}, expect.serial)
+        s.on_record.append(last)
+    for seats, colour in ((action.red, "red"), (action.black, "black")):
+        for x in seats:
+            last.colours.pop(x, None)
+            last.colours[x] = colour
+    s.events.append(ev.OnRecordLeft(action.seat, action.red, action.black))
 
 
 def _withdraw(s: State, seat: int, kind: SpeechKind, target: int) -> None:

@@ -79,6 +79,9 @@ class Amateur(Rules):
     #: its day 1 is every day's: thumbs put up, and a tie sends nobody out — there is no
     #: question for a lift to stand on
     own_first_day = "it puts up by thumbs and has no question for the tied"
+    #: 6.3: no circle to rotate: speeches go by raised hands
+    fixed_groups: ClassVar[Mapping[str, str]] = {
+        "rotation": "has no circle: speeches go by raised hands"}
     reveal_cards = True
     #: the text has no removals; a removal does not cancel the day's vote
     monster_rule = False

@@ -93,6 +93,10 @@ class Vrn(Rules):
     #: day 1 is the introduction round («Знайомство починаємо з гравця під номером один»): no
     #: discussion to nominate in, no vote to change
     own_first_day = "its day 1 is the introduction round"
+    #: 6.3: «Обговорення першого кола починається з гравця номер один», then from the seat
+    #: after the last opener (:meth:`day_opener`)
+    fixed_groups: ClassVar[Mapping[str, str]] = {
+        "rotation": "opens each round its own way (day 2 from seat 1)"}
     shows_victims = True
     morning_phase = "morning"
     #: the text has no removals; a removal does not cancel the day's vote

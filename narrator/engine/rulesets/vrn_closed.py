@@ -25,6 +25,7 @@ and the «monster» rule for removals.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from narrator.engine.rules import Rules, register
@@ -42,6 +43,8 @@ class VrnClosed(Rules):
     #: no exception for four at the table
     no_crash_at = None
     split_on_four = "allowed"  # 7.22.1
+    #: 6.3: day N from seat N (:meth:`day_opener`), whoever closed the day before
+    fixed_groups: ClassVar[Mapping[str, str]] = {"rotation": "opens day N from seat N"}
 
     lines: ClassVar[dict[str, tuple[str, ...]]] = {
         "city_sleeps": (),
