@@ -51,6 +51,7 @@ class Reason(StrEnum):
     NO_BEST_MOVE = "no_best_move"
     ALREADY_NAMED = "already_named"
     THREE_SEATS = "three_seats"
+    SEATS_NEEDED = "seats_needed"
     # -- the table: a press's moment, the console's messages --
     AFTER_THANKS = "after_thanks"
     COUNT_NOT_STARTED = "count_not_started"
@@ -99,6 +100,9 @@ WORDS: dict[Reason, dict[Lang, str]] = {
     Reason.OWN_SEAT: {"ru": "Себя нельзя", "uk": "Себе не можна"},
     Reason.TOO_MANY: {"ru": "Больше, чем игроков за столом",
                       "uk": "Більше, ніж гравців за столом"},
+    Reason.SEATS_NEEDED: {"ru": "Нужны номера голосующих: важно, голосовал ли лидер за себя",
+                          "uk": "Потрібні номери тих, хто голосує: важливо, чи голосував "
+                                "лідер за себе"},
     Reason.NO_BEST_MOVE: {"ru": "Лучший ход здесь не называют",
                           "uk": "Найкращий хід тут не називають"},
     Reason.ALREADY_NAMED: {"ru": "Лучший ход уже назван", "uk": "Найкращий хід уже названо"},

@@ -29,6 +29,7 @@ from narrator.engine import (
     Role,
     Save,
     Shot,
+    Team,
     night_act,
 )
 from narrator.engine import events as ev
@@ -86,6 +87,8 @@ def describe(game: Game) -> str:
     """A readable phase, from the same state as :meth:`Game.notation`."""
     e = game.expect
     if isinstance(e, w.Over):
+        if game.winner is Team.DRAW:
+            return "Game over: a draw"  # 7.21.2
         return f"Game over: {game.winner.value} win" if game.winner else "Game over"
     when = ("Night " if game.phase.is_night else "Day ") + str(game.phase.number)
     what = e.label("en")  # the step in the engine's words

@@ -39,8 +39,7 @@ class VrnClosed(Rules):
     min_seats = 10
     max_seats = 10
     first_night = ("night", "dealing", "agreement", "mafia_sleeps")
-    #: no exception for four at the table
-    no_crash_at = None
+    #: no exception for four at the table (7.22.1)
     split_on_four = "allowed"  # 7.22.1
 
     lines: ClassVar[dict[str, tuple[str, ...]]] = {
