@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from narrator.cli import main
+from narrator.clock import VirtualClock
 from narrator.engine import Game, Phase, Team, VoteRound, parse_action
 from narrator.engine import events as ev
 from narrator.engine import waits as w
@@ -19,9 +22,14 @@ from narrator.engine.errors import IllegalActionError
 from narrator.engine.options import OptionError, apply_options
 from narrator.engine.rules import find_rules
 from narrator.engine.verdict import VoteState, no_crash
+from narrator.host.host import Host
+from narrator.host.journal import Journal, load_journal
+from narrator.host.scheduler import Scheduler
+from narrator.host.transcript import Transcript
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import ReplayResult, replay_script
 from narrator.testing import random_action
+from narrator.voice.manifest import default_manifest
 from tests.engine.conftest import day_speeches
 from tests.helpers import SCRIPT_ROLES
 
@@ -214,10 +222,39 @@ def test_7_21_2_draw_a_question_that_fails_keeps_everybody() -> None:
     assert result.game.out == {} and not result.game.is_over
 
 
-def test_7_21_2_the_draw_is_exported_as_mafiaratings_tie() -> None:
+def _draw_script(tmp_path: Path) -> Path:
+    header = {"rules": "crime-time", "roles": SCRIPT_ROLES, "options": {"kill_all": "draw"}}
+    lines = (header, *_whole_table(ALL), {"crash": ALL[:6]})
+    path = tmp_path / "draw.table.jsonl"
+    path.write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in lines) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+def test_7_21_2_the_draw_is_exported_as_mafiaratings_tie(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """include/game.php: «winner … Possible values: "civ", "maf", or "tie"»."""
-    from narrator.replay.mafiaratings import _WINNER
-    assert _WINNER[Team.DRAW] == "tie"
+    path = _draw_script(tmp_path)
+    assert main(["export", "--format", "mafiaratings", str(path),
+                 "--start", "2024-05-01T19:00:00+03:00"]) == 0
+    assert json.loads(capsys.readouterr().out)["winner"] == "tie"
+
+
+def test_7_21_2_a_draw_survives_the_journal(tmp_path: Path) -> None:
+    """The journal's game, rebuilt, is the draw it recorded (its options in the header)."""
+    result = play({"kill_all": "draw"}, *_whole_table(ALL), {"crash": ALL[:6]})
+    game = Game(apply_options(find_rules("crime-time"), {"kill_all": "draw"}),
+                roles=result.game.roles)
+    path = tmp_path / "j.jsonl"
+    journal = Journal.for_game(path, game, fsync=False, mode="play")
+    host = Host(game, Scheduler(VirtualClock()), Transcript(default_manifest("ru")), journal)
+    host.start()
+    for action in result.game.history:
+        host.apply(action)
+    journal.close()
+    again = load_journal(path).game()
+    assert again.is_over and again.winner is Team.DRAW
+    assert again.protocol()["winner"] == "draw"
 
 
 # -- 7.22 split_on_four, 7.23 split_on_nine (the rule, then a game) --------------------------------
