@@ -226,8 +226,9 @@ class Unopposed:
 @dataclass(frozen=True, slots=True)
 class Stays:
     """The vote ends with nobody out: ``reason`` fewer_votes, the justified candidate got fewer
-    votes in the re-vote than before; first_day, the single leader of a round on a first day
-    where only the lift removes (the club option ``first_day = "lift_only"``), who then speaks.
+    votes in the re-vote than before; first_day, the single leader of a round of day 1 the
+    club's ``first_voting`` keeps (7.16.2 "to_talk", which is ``first_day = "lift_only"``, and
+    7.16.4 "breaking_to_themself": he then speaks; 7.16.3 "no_breaking": night falls).
     (A tie not played out is :class:`TieStays`.)"""
 
     seats: tuple[int, ...]

@@ -345,3 +345,20 @@ def test_the_verdict_sees_who_voted_for_whom() -> None:
                      {5: frozenset({5, 1}), 7: frozenset()})
     rules = apply_options(find_rules("crime-time"), {"first_voting": "breaking_to_themself"})
     assert rules.verdict(vote).out == (5,)
+
+
+def test_7_16_4_the_operators_count_is_refused_with_the_engines_reason() -> None:
+    """The operator's count on day 1 under 7.16.4 is the engine's ``seats_needed``; the
+    host's desk (assist, play) says the same in words; day 1's hands by seat are taken."""
+    from narrator.console.settings import ConsoleSettings
+    from narrator.errors import NarratorError
+    from tests.console.conftest import make_rig
+
+    rules = apply_options(find_rules("crime-time"), {"first_voting": "breaking_to_themself"})
+    rig = make_rig(ConsoleSettings(hand_votes=True), rules=rules)
+    rig.to_the_vote()
+    exp = rig.game.expect
+    assert isinstance(exp, w.Vote)
+    assert rig.op("hands", candidate=exp.candidate, count=3).reason == "seats_needed"
+    with pytest.raises(NarratorError, match="by seat"):
+        rig.table.desk.hand_count(3)
