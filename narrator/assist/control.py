@@ -23,6 +23,7 @@ from narrator.engine import (
     Check,
     Expect,
     Game,
+    HandCount,
     HandsUp,
     Kill,
     Nominate,
@@ -39,6 +40,7 @@ from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.transcript import Transcript
+from narrator.reasons import Reason
 from narrator.typed import typed_number
 
 SAID_LINES = 8
@@ -109,6 +111,9 @@ def hint(game: Game) -> str:
         case w.Vote(candidate=candidate):
             # the engine says where a hand not raised goes (vrn's re-vote of one: nowhere)
             rest = " · abstainers count for the last" if e.to_last else ""
+            if game.refusal(HandCount(1)) == Reason.SEATS_NEEDED:  # 7.16.4: seats, no count
+                last = " · abstainers: the last" if e.to_last else ""
+                return f"seats Enter (3 7 / 3,): hands for {candidate} · Enter: none{last}"
             return f"number Enter: hands for {candidate} · Enter: none{rest}"
         case w.Hunt():
             # the count waits for the target once it is over (docs/modes.md says so)

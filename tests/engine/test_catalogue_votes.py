@@ -362,3 +362,18 @@ def test_7_16_4_the_operators_count_is_refused_with_the_engines_reason() -> None
     assert rig.op("hands", candidate=exp.candidate, count=3).reason == "seats_needed"
     with pytest.raises(NarratorError, match="by seat"):
         rig.table.desk.hand_count(3)
+
+
+def test_7_16_4_the_assists_hint_asks_for_the_seats_on_day_1() -> None:
+    """The assist's hint is the engine's answer: seats, not a count, under 7.16.4."""
+    from narrator.assist.control import HINT_WIDTH, hint
+    from tests.helpers import ROLES
+
+    rules = apply_options(find_rules("crime-time"), {"first_voting": "breaking_to_themself"})
+    result = play({"first_voting": "breaking_to_themself"}, *nominate({1: 5, 2: 10}))
+    game = Game(rules, roles=ROLES)
+    game.start()
+    for action in result.game.history:
+        game.apply(action)
+    said = hint(game)
+    assert said.startswith("seats Enter") and len(said) <= HINT_WIDTH
