@@ -45,6 +45,10 @@ VARIANTS: tuple[tuple[str, dict[str, object]], ...] = (
     ("professional", {"first_day": "lift_only"}),
     ("vrn-closed", {"first_day": "lift_only", "fouls": "sport"}),
     ("amateur", {"cards": "closed", "seats": 13}),
+    # the vote's catalogue groups (issue 33), recorded when they came
+    ("crime-time", {"first_voting": "no_breaking", "split_order": "reverse", "kill_all": "draw",
+                    "split_on_four": "allowed", "split_on_nine": "after1", "seats": 9}),
+    ("professional", {"first_voting": "breaking_to_themself", "split_order": "reverse"}),
 )
 
 #: sha256 of every game of each variant, recorded before the split (see the module's doc)
@@ -69,6 +73,11 @@ DIGESTS: dict[str, str] = {
         "4899b84920393b6888c84b0f144a6584155110cdbed9a4901927c177ff6d0d7d",
     "amateur cards=closed seats=13":
         "67bf1e6c2786bdbdd7ec462ad3eadfd8d382e3e96cf42a3a4e1672b288408d52",
+    "crime-time first_voting=no_breaking split_order=reverse kill_all=draw "
+    "split_on_four=allowed split_on_nine=after1 seats=9":
+        "0b13d0b4cadf0ceb95ec8a05a95e9a07aedad3dd791cd4c9b0ff29bc0f6f2b8a",
+    "professional first_voting=breaking_to_themself split_order=reverse":
+        "cfe320a18fb2a45e6ca1d656255d4b709fed6d0790f46bc4731c597111118467",
 }
 
 
