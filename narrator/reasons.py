@@ -56,6 +56,7 @@ class Reason(StrEnum):
     NO_TECH_FOULS = "no_tech_fouls"
     NO_ON_RECORD = "no_on_record"
     TOO_MANY_COLOURS = "too_many_colours"
+    SEATS_NEEDED = "seats_needed"
     # -- the table: a press's moment, the console's messages --
     AFTER_THANKS = "after_thanks"
     COUNT_NOT_STARTED = "count_not_started"
@@ -108,6 +109,9 @@ WORDS: dict[Reason, dict[Lang, str]] = {
     Reason.OWN_SEAT: {"ru": "Себя нельзя", "uk": "Себе не можна"},
     Reason.TOO_MANY: {"ru": "Больше, чем игроков за столом",
                       "uk": "Більше, ніж гравців за столом"},
+    Reason.SEATS_NEEDED: {"ru": "Нужны номера голосующих: важно, голосовал ли лидер за себя",
+                          "uk": "Потрібні номери тих, хто голосує: важливо, чи голосував "
+                                "лідер за себе"},
     Reason.NO_BEST_MOVE: {"ru": "Лучший ход здесь не называют",
                           "uk": "Найкращий хід тут не називають"},
     Reason.ALREADY_NAMED: {"ru": "Лучший ход уже назван", "uk": "Найкращий хід уже названо"},

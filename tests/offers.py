@@ -145,6 +145,11 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("vrn-closed", {}),
     ("amateur", {}),
     ("amateur", {"fouls": "sport", "cards": "closed"}),
+    # the vote's catalogue groups (7.16, 7.18, 7.21-7.23)
+    ("crime-time", {"first_voting": "no_breaking", "split_order": "reverse", "kill_all": "draw",
+                    "split_on_four": "allowed", "split_on_nine": "after1"}),
+    ("professional", {"first_voting": "no_breaking", "split_order": "reverse",
+                      "kill_all": "draw", "split_on_nine": "no"}),
 ]
 
 

@@ -24,7 +24,7 @@ from narrator.console.serve import (
     Mount,
     console_options,
 )
-from narrator.engine import EndSpeech, Game, Role, TimeUp
+from narrator.engine import EndSpeech, Game, Role, Team, TimeUp
 from narrator.engine.rules import Rules, find_rules
 from narrator.errors import NarratorError
 from narrator.host.club import table_options
@@ -139,7 +139,8 @@ class _HostLoop:
         path, game = session.journal, session.host.game
         again = self.mount.resume if self.mount is not None else f"narrator resume {path}"
         if game.winner is not None:
-            print(f"narrator: the game is over ({game.winner.value} won); its journal is {path}")
+            won = "a draw" if game.winner is Team.DRAW else f"{game.winner.value} won"
+            print(f"narrator: the game is over ({won}); its journal is {path}")
         else:
             print(f"narrator: the game is journaled in {path}; continue it with `{again}`")
 

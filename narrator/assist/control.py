@@ -23,12 +23,14 @@ from narrator.engine import (
     Check,
     Expect,
     Game,
+    HandCount,
     HandsUp,
     Kill,
     Nominate,
     Role,
     Save,
     Shot,
+    Team,
     Withdraw,
     night_act,
 )
@@ -39,6 +41,7 @@ from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.transcript import Transcript
+from narrator.reasons import Reason
 from narrator.typed import typed_number
 
 SAID_LINES = 8
@@ -87,6 +90,8 @@ def describe(game: Game) -> str:
     """A readable phase, from the same state as :meth:`Game.notation`."""
     e = game.expect
     if isinstance(e, w.Over):
+        if game.winner is Team.DRAW:
+            return "Game over: a draw"  # 7.21.2
         return f"Game over: {game.winner.value} win" if game.winner else "Game over"
     when = ("Night " if game.phase.is_night else "Day ") + str(game.phase.number)
     what = e.label("en")  # the step in the engine's words
@@ -107,6 +112,9 @@ def hint(game: Game) -> str:
         case w.Vote(candidate=candidate):
             # the engine says where a hand not raised goes (vrn's re-vote of one: nowhere)
             rest = " · abstainers count for the last" if e.to_last else ""
+            if game.refusal(HandCount(1)) == Reason.SEATS_NEEDED:  # 7.16.4: seats, no count
+                last = " · abstainers: the last" if e.to_last else ""
+                return f"seats Enter (3 7 / 3,): hands for {candidate} · Enter: none{last}"
             return f"number Enter: hands for {candidate} · Enter: none{rest}"
         case w.Hunt():
             # the count waits for the target once it is over (docs/modes.md says so)

@@ -19,6 +19,7 @@ from narrator.engine import (
     Check,
     EndSpeech,
     Foul,
+    HandCount,
     Hands,
     HandsUp,
     Kill,
@@ -80,8 +81,14 @@ class _Host(LoopPlayer):
         elif isinstance(action, Remove):
             keys.remove(str(action.seat))  # (the screen asks «y» first; this is its yes)
         elif isinstance(action, Hands):
-            # the host counts the hands (a car crash's count: the first seats at the table)
-            keys.enter(str(self._hands_left(step)))
+            # the host counts the hands (a car crash's count: the first seats at the table),
+            # or names them where the engine takes no count (7.16.4: «3 7», one seat «3,»)
+            left = self._hands_left(step)
+            if isinstance(exp, w.Vote) and self.game.refusal(HandCount(left)) == "seats_needed":
+                seats = [s for a in self._todo(step) if isinstance(a, Hands) for s in a.seats]
+                keys.enter(" ".join(map(str, seats)) + ("," if len(seats) == 1 else ""))
+            else:
+                keys.enter(str(left))
         elif isinstance(action, Shot):
             self._shots(step)
         elif isinstance(action, Check | Kill | Save):

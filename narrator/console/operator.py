@@ -21,7 +21,7 @@ from narrator.console.presses import (
 from narrator.console.taking import OK, Reply, Taker, refused
 from narrator.console.tokens import OPERATOR
 from narrator.console.views import vote_candidate
-from narrator.engine import Action, Foul, Remove, TechFoul
+from narrator.engine import Action, Foul, HandCount, Remove, TechFoul
 from narrator.engine import waits as w
 from narrator.errors import NarratorError
 from narrator.reasons import Reason
@@ -62,6 +62,10 @@ class OperatorPresses(Taker):
             return refused(Reason.NOT_NOW)
         if press.candidate != vote_candidate(exp):
             return refused(Reason.NOT_NOW)
+        if isinstance(exp, w.Vote) and press.count:  # the engine's word (7.16.4: by seat)
+            reason = self.game.refusal(HandCount(press.count))
+            if reason == Reason.SEATS_NEEDED:
+                return refused(reason)
         try:  # (the engine's bound: the seats yet to vote in the round)
             actions = self.desk.hand_count(press.count)
         except NarratorError:

@@ -125,6 +125,12 @@ def _check_spoken(s: State, action: Action, exp: Expect) -> None:
 def _check_hand_count(s: State, action: HandCount, exp: Expect) -> None:
     if not isinstance(exp, w.Vote):
         raise _illegal(s, exp, action, "no vote on a candidate is open")
+    if s.phase.number == 1 and s.rules.first_voting == "breaking_to_themself":
+        # 7.16.4: day 1's single leader leaves only if he voted for himself; a count
+        # without seats cannot say whether he did
+        raise _illegal(s, exp, action, "day 1 under first_voting = \"breaking_to_themself\" "
+                       "takes the hands by seat (did the leader vote for himself?)",
+                       Reason.SEATS_NEEDED)
     free = len(s.living) - len(s.round.voted) - s.round.anonymous
     if not 0 <= action.n <= free:
         raise _illegal(s, exp, action, f"only {free} seat(s) have not voted in this round",

@@ -184,10 +184,16 @@ class VotingCancelled:
 
 @dataclass(frozen=True, slots=True)
 class VotingStarted:
-    """A round of voting (2.4, 2.4.1) over ``candidates`` in order of nomination."""
+    """A round of voting (2.4, 2.4.1) over ``candidates`` in order of nomination, or in the
+    reverse of the previous round's (``reverse``: the club's ``split_order``, 7.18.2)."""
 
     round: int
     candidates: tuple[int, ...]
+    reverse: bool = False
+
+    def __repr__(self) -> str:  # the order said only when reversed (the recorded games')
+        more = ", reverse=True" if self.reverse else ""
+        return f"VotingStarted(round={self.round!r}, candidates={self.candidates!r}{more})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,8 +236,9 @@ class Unopposed:
 @dataclass(frozen=True, slots=True)
 class Stays:
     """The vote ends with nobody out: ``reason`` fewer_votes, the justified candidate got fewer
-    votes in the re-vote than before; first_day, the single leader of a round on a first day
-    where only the lift removes (the club option ``first_day = "lift_only"``), who then speaks.
+    votes in the re-vote than before; first_day, the single leader of a round of day 1 the
+    club's ``first_voting`` keeps (7.16.2 "to_talk", which is ``first_day = "lift_only"``, and
+    7.16.4 "breaking_to_themself": he then speaks; 7.16.3 "no_breaking": night falls).
     (A tie not played out is :class:`TieStays`.)"""
 
     seats: tuple[int, ...]
@@ -254,9 +261,16 @@ class CrashResult:
 
 @dataclass(frozen=True, slots=True)
 class CrashNotApplied:
-    """2.4.2 does not apply with exactly four seats at the table: everybody stays."""
+    """No car crash for the tied, everybody stays and night falls; ``why``: four, 2.4.2 does
+    not apply with exactly four at the table (7.22.2); nine, three of nine tied (7.23.2);
+    all, the whole table tied (7.21.1)."""
 
     candidates: tuple[int, ...]
+    why: str = "four"
+
+    def __repr__(self) -> str:  # four (the recorded games') unnamed
+        more = "" if self.why == "four" else f", why={self.why!r}"
+        return f"CrashNotApplied(candidates={self.candidates!r}{more})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,8 +343,9 @@ class OnRecordLeft:
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
-    """``winner`` is "civilians" or "mafia" (rules 1.2, 1.3); ``why``, when the ruleset names
-    one, how they won ("stalemate")."""
+    """``winner`` is "civilians" or "mafia" (rules 1.2, 1.3), or "draw" (7.21.2: the whole
+    table voted out together); ``why``, when the ruleset names one, how they won
+    ("stalemate")."""
 
     winner: str
     why: str = ""

@@ -161,7 +161,7 @@ def _with_code(options: dict[str, Any], where: str) -> dict[str, Any]:
                                   f"{_toml(out[name])}")
             out[name] = value
     _agree(out, "best_move", "legacy", {True: "first", False: "no"}, where)
-    if out.get("first_day") == "lift_only":
+    if out.get("first_day", "lift_only") == "lift_only":  # "to_talk" is set as "lift_only"
         _agree(out, "first_day", "first_voting", {"lift_only": "to_talk"}, where)
     punished = out.get("three_fouls", "no") != "no"
     if out.get("fouls") == "count" and out.get("three_fouls", "no") != "no":

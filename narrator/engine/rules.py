@@ -6,9 +6,7 @@ when a tie goes to the car crash and when that passes, what a night check answer
 seats a table has and which cards are dealt, who has won. A ruleset is a subclass of
 :class:`Rules` that overrides these settings and hooks; the game itself never branches on a
 ruleset's name. Crime-time (the default) is here; every other ruleset is a module of
-:mod:`narrator.engine.rulesets`, registered with :func:`register`.
-
-Besides the flow, a ruleset declares what the layers above need to know of it: the lines of a
+:mod:`narrator.engine.rulesets`, registered with :func:`register`. Besides the flow, a ruleset declares what the layers above need to know of it: the lines of a
 table script it takes (:attr:`Rules.script_keys`, :attr:`Rules.night_keys`,
 :attr:`Rules.header_keys`) and its own wording of the narrator's lines (:attr:`Rules.lines`).
 """
@@ -33,7 +31,7 @@ from narrator.engine.steps import (
     Wake,
 )
 from narrator.engine.types import Role, SpeechKind, Team, Timer
-from narrator.engine.verdict import Verdict, VoteState
+from narrator.engine.verdict import Verdict, VoteState, first_day_verdict, no_crash
 from narrator.errors import NarratorError
 from narrator.reasons import Reason
 
@@ -117,8 +115,6 @@ class Rules:
     don_noted_seconds: ClassVar[float] = 10.0
     deal_seconds_per_seat: ClassVar[float] = 3.0
     count_pace: ClassVar[float] = 1.5  # 2.1.2: the hunt's count, one number per this many s
-    #: 2.4.2 does not apply with exactly this many seats at the table
-    no_crash_at: ClassVar[int | None] = 4
     #: 2.4.3, the «monster» rule: a removal before the vote is complete cancels that vote
     monster_rule: ClassVar[bool] = True
     #: 2.1.1: the first night, step by step; each step is a phase the narrator announces, with
@@ -197,8 +193,7 @@ class Rules:
     }
 
     @property
-    def voice_prefix(self) -> str:
-        """The prefix of this ruleset's own keys in the voice packs (``vrn_closed.``)."""
+    def voice_prefix(self) -> str:  # of its own keys in the voice packs (``vrn_closed.``)
         return self.name.replace("-", "_") + "."
 
     # -- the deal ------------------------------------------------------------------------------
@@ -417,11 +412,10 @@ class Rules:
         again; 2.4.2, the car crash (:meth:`tie_goes_to_crash`)."""
         leaders = vote.leaders
         if len(leaders) == 1:
-            if vote.day == 1 and self.first_day == "lift_only":
-                # the club's first day: only a question that passes removes (2.4.2); a single
-                # leader of any round speaks for a tie speech's length (2.4.1) and stays
-                return Verdict(stays=leaders, speak=leaders, speech="leader", why="first_day")
-            return Verdict(out=leaders)
+            # the club's first day (7.16; ``first_day = "lift_only"`` is its "to_talk")
+            kept = first_day_verdict("to_talk" if self.first_day == "lift_only"
+                                     else self.first_voting, vote) if vote.day == 1 else None
+            return kept or Verdict(out=leaders)
         if self.tie_stays(vote.round, leaders, vote.living):
             return Verdict(tie_stays=leaders)
         if self.tie_goes_to_crash(vote.round, leaders, vote.candidates):
@@ -436,6 +430,10 @@ class Rules:
         2.4.1: the first tie is always voted again; from the second round on, a tie of every
         candidate goes to the car crash (2.4.2), a tie of some of them is voted again."""
         return rnd > 1 and len(leaders) == len(candidates)
+
+    def no_crash(self, day: int, living: int, crash: tuple[int, ...]) -> str | None:
+        """Why no car crash for ``crash`` (None: put it): 7.21-7.23, :func:`no_crash`."""
+        return no_crash({g: getattr(self, g) for g in _CRASH_GROUPS}, day, living, crash)
 
     def crash_passes(self, votes_for: int, living: int) -> bool:
         """2.4.2: «большинство» of the seats at the table; exactly half is not a majority."""
@@ -458,6 +456,7 @@ class Rules:
 
 
 _DISCUSSION_AND_VOTE: tuple[DayStep, ...] = (Speeches(), VoteStep())
+_CRASH_GROUPS = ("split_on_four", "kill_all", "split_on_nine")
 _NIGHTS: dict[type[Rules], tuple[NightStep, ...]] = {}
 #: the setting that gives each kind of speech (but the day's) its length
 _SPEECH_SETTING = {"last": "last_word_seconds", "tie": "tie_speech_seconds",

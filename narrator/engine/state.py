@@ -71,12 +71,14 @@ class Today:
 class Round:
     """One round of a vote (2.4): its candidates, their counts and the hands given."""
 
-    __slots__ = ("anonymous", "candidates", "counts", "voted")
+    __slots__ = ("anonymous", "candidates", "counts", "voted", "voters")
 
     def __init__(self, candidates: tuple[int, ...]) -> None:
         self.candidates = candidates
         self.counts: dict[int, int] = dict.fromkeys(candidates, 0)
         self.voted: set[int] = set()  # 2.4: one hand a round, a second is refused
+        #: the hands given by seat, by candidate (7.16.4: did the leader vote for himself)
+        self.voters: dict[int, set[int]] = {c: set() for c in candidates}
         self.anonymous = 0  # hands counted without seats (HandCount)
 
 
@@ -297,6 +299,12 @@ class State:
         """8.19.1: once no last word is due, declare the winner fixed when it was decided."""
         if self.final is not None and not self.last_word_due:
             self.declare(self.final)
+
+    def draw(self) -> None:
+        """End the game in a draw (7.21.2: the whole table voted out together)."""
+        self.winner = Team.DRAW
+        self.events.append(ev.GameOver(Team.DRAW.value))
+        raise GameDecided
 
     def plays_on(self) -> None:
         """Said once, when the last of the mafia's cards has left and a seat playing for the

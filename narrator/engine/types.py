@@ -14,10 +14,12 @@ SpeechKind = Literal["day", "last", "tie", "intro", "extra", "justify", "leader"
 
 
 class Team(enum.Enum):
-    """Rule 1.2 («красные») and 1.3 («черные»)."""
+    """Rule 1.2 («красные») and 1.3 («черные»); DRAW is no side's, the game's third result
+    (the catalogue's 7.21.2: the whole table voted out together)."""
 
     RED = "civilians"
     BLACK = "mafia"
+    DRAW = "draw"
 
 
 class Role(enum.Enum):

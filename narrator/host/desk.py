@@ -417,7 +417,11 @@ class Desk:
                 raise NarratorError(f"no vote is open (waiting for {wait})")
         except EngineError:
             raise NarratorError(f"only {len(game.living)} players are at the table") from None
-        if any(game.refusal(a) is not None for a in actions):
+        reasons = [r for r in map(game.refusal, actions) if r is not None]
+        if reasons and reasons[0] == "seats_needed":  # 7.16.4: the engine's reason
+            raise NarratorError(f"{count} hands: today's vote takes the hands by seat (did "
+                                f"the leader vote for himself?)")
+        if reasons:
             raise NarratorError(f"{count} hands: more than the seats yet to vote in this round")
         return actions
 

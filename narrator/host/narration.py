@@ -120,6 +120,8 @@ def _lines(event: ev.Event) -> list[Line]:
             return [Line((f"removed.{seat}",))]
         case ev.SeatOut():
             return []  # a night's kill: the night's result tells it
+        case ev.GameOver(winner="draw"):
+            return [Line(("draw",))]  # 7.21.2 «объявляется ничья»
         case ev.GameOver(winner=winner, why=why):
             key = "win_civilians" if winner == "civilians" else "win_mafia"
             return [Line((f"{key}_{why}" if why else key,))]
@@ -189,8 +191,10 @@ def _vote_lines(event: _VoteEvent) -> list[Line]:
         case ev.VotingCancelled(reason=reason):
             # a reason of another ruleset is said in its wording of the reason itself
             return [Line((_CANCELLED.get(reason, reason),))]
-        case ev.VotingStarted(round=rnd, candidates=cands):
-            return [_candidates(rnd, cands)]
+        case ev.VotingStarted(round=rnd, candidates=cands, reverse=reverse):
+            line = _candidates(rnd, cands)
+            # 7.18.2: «Повторное голосование. В обратном порядке…»
+            return [Line((line.keys[0], "reverse_order", *line.keys[1:]))] if reverse else [line]
         case ev.VoteCall(candidate=c):
             return [Line((f"who_for.{c}",))]
         case ev.VoteCounted(votes=n):
@@ -230,7 +234,7 @@ def _crash_lines(event: _CrashEvent) -> list[Line]:
             return [Line(("crash", "crash_question"))]  # 2.4.2
         case ev.CrashResult(passed=passed):
             return [Line(("crash_passed",) if passed else ("crash_failed",))]
-        case ev.CrashNotApplied():
-            return [Line(("crash_not_applied",))]
+        case ev.CrashNotApplied(why=why):
+            return [Line(("crash_not_applied" if why == "four" else f"crash_not_applied_{why}",))]
         case _:
             assert_never(event)

@@ -179,7 +179,8 @@ class ListeningLoop:
             text = f"{who} {event.kind}{target}: refused ({event.reason}), ignored"
             self.log(f"!! REFUSED {text}" if self.assist else f"{self._stamp()}  {text}")
         elif isinstance(event, ev.GameOver):
-            self.log(f"{self._stamp()}  game over: {event.winner} won")
+            won = "a draw" if event.winner == "draw" else f"{event.winner} won"
+            self.log(f"{self._stamp()}  game over: {won}")
         self._after()
 
     def _after(self) -> None:

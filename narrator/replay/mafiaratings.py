@@ -36,6 +36,7 @@ from narrator.engine import (
     Remove,
     Role,
     Shot,
+    Team,
     TechFoul,
 )
 from narrator.engine import events as ev
@@ -308,11 +309,16 @@ def mafiaratings(source: GameSource, *, start: datetime | None = None, club_id: 
         startTime=start.isoformat(timespec="seconds"),
         endTime=end.isoformat(timespec="seconds"),
         language=_LANGUAGE.get(source.lang, source.lang),
-        winner="civ" if game.winner.value == "civilians" else "maf",
+        # include/game.php's API help: «Possible values: "civ", "maf", or "tie"» (a draw,
+        # the catalogue's 7.21.2)
+        winner=_WINNER[game.winner],
         players=[_player(game, walk, seat, votes=not counted, notes=notes)
                  for seat in range(1, game.seats + 1)],
     )
     return MafiaRatingsGame(record, notes)
+
+
+_WINNER = {Team.RED: "civ", Team.BLACK: "maf", Team.DRAW: "tie"}
 
 
 def _deck(game: Game) -> dict[Role, int]:

@@ -114,12 +114,17 @@ class ScriptReplay:
 
     # -- feeding one line ------------------------------------------------------------------
 
+    def _result(self) -> str:
+        winner = self.game.winner
+        return "a draw" if winner is not None and winner.value == "draw" else (
+            f"{winner.value if winner else 'nobody'} won")
+
     def feed(self, line: ScriptLine) -> None:
         """Apply one script line, or raise ScriptError naming it."""
         if self.game.is_over:
             raise self.script.error(
-                line.line, f"expected nothing (the game is over: {self.game.winner.value} won),"  # type: ignore[union-attr]
-                           f" got {line.key}")
+                line.line, f"expected nothing (the game is over: {self._result()}), got "
+                           f"{line.key}")
         if line.key == "foul":
             self._apply(line, Foul(line.value))
             return

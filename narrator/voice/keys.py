@@ -44,7 +44,9 @@ PLAIN_KEYS: tuple[str, ...] = (
     "withdrawn_catalogue",  # a club's withdraw (7.5.1's example): «Отозвано»
     "tie_speeches", "tie_stays", "unopposed",
     "crash", "crash_question", "crash_passed", "crash_failed", "crash_not_applied",
-    "win_civilians", "win_mafia",
+    "crash_not_applied_nine", "crash_not_applied_all",  # the catalogue's 7.23.2, 7.21.1
+    "reverse_order",  # 7.18.2: a re-vote in the reverse order
+    "win_civilians", "win_mafia", "draw",  # draw: 7.21.2
     "cards_awaited",  # the console's prompt while the deal waits for several cards (2.1.1)
 )
 

@@ -204,6 +204,33 @@ def test_random_games_with_the_clubs_discussion_are_the_same_in_every_front_end(
     assert out[-1] == f"{len(paths) * len(MODES)} same, 0 differ, 0 n/a"
 
 
+#: the vote's catalogue groups (7.16, 7.18, 7.21-7.23), each group off its ruleset's variant
+VOTE_GROUPS = {"first_voting": "no_breaking", "split_order": "reverse", "kill_all": "draw",
+               "split_on_four": "allowed", "split_on_nine": "after1"}
+
+
+@pytest.mark.parametrize("groups", [VOTE_GROUPS, {"first_voting": "breaking_to_themself",
+                                                  "split_on_nine": "no"}])
+def test_random_games_with_the_clubs_vote_groups_are_the_same_in_every_front_end(
+        groups: dict[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """7.16.3, 7.16.4 (the assist names the hands of day 1 by seat: a count cannot tell
+    whether the leader voted for himself), 7.18.2, 7.21.2, 7.22.1, 7.23.2 and "after1" are
+    the engine's alone: every front end plays the same game, before and after a kill."""
+    from tests.conform.random_scripts import script_of
+
+    paths = []
+    for rules in ("crime-time", "professional", "vrn-closed"):
+        text = script_of(rules, 3, groups)
+        assert text is not None and '"split_on_nine"' in text.splitlines()[0]
+        path = tmp_path / f"{rules}.table.jsonl"
+        path.write_text(text, encoding="utf-8")
+        paths.append(str(path))
+    code = main(["conform", *paths, "--kill", "3", "--seed", "7"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0, "\n".join(x for x in out if ": same" not in x)
+    assert out[-1] == f"{len(paths) * len(MODES)} same, 0 differ, 0 n/a"
+
+
 def test_a_foul_during_ones_own_last_word_is_the_same_game_in_every_front_end(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """MafiaRatings' sample game 1 stopped on the pads: the operator's foul on a seat during

@@ -48,6 +48,10 @@ VARIANTS: tuple[tuple[str, dict[str, object]], ...] = (
     # the catalogue's fouls and the end of the game (9.5.2, 9.6.2, 8.19.1)
     ("crime-time", {"fouls": "sport", "three_fouls": "short_speech", "tech_fouls": "yes",
                     "game_end_speech": "yes"}),
+    # the vote's catalogue groups (issue 33), recorded when they came
+    ("crime-time", {"first_voting": "no_breaking", "split_order": "reverse", "kill_all": "draw",
+                    "split_on_four": "allowed", "split_on_nine": "after1", "seats": 9}),
+    ("professional", {"first_voting": "breaking_to_themself", "split_order": "reverse"}),
 )
 
 #: sha256 of every game of each variant, recorded before the split (see the module's doc)
@@ -75,6 +79,11 @@ DIGESTS: dict[str, str] = {
     # recorded when the catalogue's fouls and final speech came (issue 33)
     "crime-time fouls=sport three_fouls=short_speech tech_fouls=yes game_end_speech=yes":
         "6870fc0e7f008c07531c0cd12629d9e416bff6824a76c5ef535312bb9a141040",
+    "crime-time first_voting=no_breaking split_order=reverse kill_all=draw "
+    "split_on_four=allowed split_on_nine=after1 seats=9":
+        "0b13d0b4cadf0ceb95ec8a05a95e9a07aedad3dd791cd4c9b0ff29bc0f6f2b8a",
+    "professional first_voting=breaking_to_themself split_order=reverse":
+        "cfe320a18fb2a45e6ca1d656255d4b709fed6d0790f46bc4731c597111118467",
 }
 
 

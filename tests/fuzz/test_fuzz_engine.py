@@ -70,6 +70,12 @@ VARIANTS: tuple[tuple[str, dict[str, object]], ...] = (
     ("crime-time", {"withdraw": "auto", "rotation": "last", "on_record": "all",
                     "on_record_count": 3, "best_move": True}),
     ("crime-time", {"withdraw": "no"}), ("professional", {"on_record": "killed"}),
+    # the vote's catalogue groups (7.16, 7.18, 7.21-7.23) besides each ruleset's own
+    ("crime-time", {"first_voting": "no_breaking", "split_order": "reverse",
+                    "kill_all": "draw", "split_on_four": "allowed", "split_on_nine": "after1"}),
+    ("professional", {"first_voting": "breaking_to_themself", "split_order": "reverse",
+                      "kill_all": "draw", "split_on_nine": "no"}),
+    ("vrn-closed", {"first_voting": "no_breaking", "split_on_four": "prohibited"}),
 )
 ROLES = ("mafia", "don", "sheriff", "doctor", "maniac", "commissar", "nurse", "civilian",
          "nobody")

@@ -80,10 +80,12 @@ def _rounds(s: State, n: int, record: DayRecord, candidates: tuple[int, ...]) ->
         counts = yield from _round(s, rnd, candidates, record)
         if counts is None:
             return
-        verdict = s.rules.verdict(VoteState(n, rnd, candidates, counts, rounds, s.justified(),
-                                            len(s.living)))
+        verdict = s.rules.verdict(VoteState(
+            n, rnd, candidates, counts, rounds, s.justified(), len(s.living),
+            {c: frozenset(v) for c, v in s.round.voters.items()},
+            s.rules.abstainers_to_last(rnd, candidates)))
         rounds.append(counts)
-        if (yield from _settled(s, verdict, record)):
+        if (yield from _settled(s, n, verdict, record)):
             return
         if verdict.tie:
             # 2.4.1: the tied speak 30 s in nomination order, then vote again among them
@@ -95,9 +97,14 @@ def _rounds(s: State, n: int, record: DayRecord, candidates: tuple[int, ...]) ->
             return
         candidates = tuple(c for c in verdict.revote if c not in s.out)
         rnd += 1
+        if s.rules.split_order == "reverse" and rnd % 2 == 0:
+            # 7.18.2: each re-vote in the reverse of the previous round's order (js/src/
+            # game.js ``gameGetNominees``: odd re-votes reversed, so the next is in order)
+            candidates = candidates[::-1]
 
 
-def _settled(s: State, verdict: Verdict, record: DayRecord) -> Generator[Expect, Action, bool]:
+def _settled(s: State, n: int, verdict: Verdict,
+             record: DayRecord) -> Generator[Expect, Action, bool]:
     """Play out a verdict that ends the vote (True); False: it goes to another round."""
     if verdict.out:
         for seat in verdict.out:
@@ -107,7 +114,7 @@ def _settled(s: State, verdict: Verdict, record: DayRecord) -> Generator[Expect,
                 yield from speech(s, seat, "last")
         return True
     if verdict.crash:
-        yield from _crash(s, verdict.crash, record)
+        yield from _crash(s, n, verdict.crash, record)
         return True
     if verdict.tie_stays:
         s.events.append(ev.TieStays(verdict.tie_stays))
@@ -124,7 +131,8 @@ def _settled(s: State, verdict: Verdict, record: DayRecord) -> Generator[Expect,
 def _round(s: State, rnd: int, candidates: tuple[int, ...],
            record: DayRecord) -> Generator[Expect, Action, dict[int, int] | None]:
     """One round of 2.4; returns the counts, or None when 2.4.3 cancelled the vote."""
-    s.events.append(ev.VotingStarted(rnd, candidates))
+    reverse = s.rules.split_order == "reverse" and rnd % 2 == 0
+    s.events.append(ev.VotingStarted(rnd, candidates, reverse))
     rd = s.round = Round(candidates)
     last = len(candidates) - 1
     to_last = s.rules.abstainers_to_last(rnd, candidates)
@@ -165,6 +173,7 @@ def _take_hands(s: State, action: Action, expect: w.Vote) -> bool:
                 s.refuse(seat, "vote", cand, Reason.ALREADY_VOTED)
             else:
                 rd.voted.add(seat)
+                rd.voters[cand].add(seat)
                 rd.counts[cand] += 1
     elif isinstance(action, Remove):
         # 2.4.3: cancels the vote unless the round's result is fixed already; then it stays
@@ -196,13 +205,15 @@ def _round_decided(s: State, current: int, extra: int) -> bool:
     return True
 
 
-def _crash(s: State, candidates: tuple[int, ...], record: DayRecord) -> Flow:
-    """2.4.2: the car crash."""
+def _crash(s: State, n: int, candidates: tuple[int, ...], record: DayRecord) -> Flow:
+    """2.4.2: the car crash, unless the club's 7.21-7.23 put none (:meth:`Rules.no_crash`);
+    7.21.2: one of the whole table that passes is a draw."""
     if _cancelled_by_removal(s):
         return
     r = s.rules
-    if r.no_crash_at is not None and len(s.living) == r.no_crash_at:
-        s.events.append(ev.CrashNotApplied(candidates))
+    why = r.no_crash(n, len(s.living), candidates)
+    if why is not None:
+        s.events.append(ev.CrashNotApplied(candidates, why))
         return
     s.events.append(ev.CrashStarted(candidates))
     t = Timer("vote", r.vote_window)
@@ -220,6 +231,8 @@ def _crash(s: State, candidates: tuple[int, ...], record: DayRecord) -> Flow:
     s.events.append(ev.CrashResult(votes_for, living - votes_for, passed))
     if not passed:
         return
+    if len(candidates) == living:
+        s.draw()  # 7.21.2: «объявляется ничья», the game stops (no last words)
     for seat in candidates:
         s.put_out(seat, "crash", check_win=False)
     s.check_win()

@@ -85,7 +85,6 @@ class Amateur(Rules):
     reveal_cards = True
     #: the text has no removals; a removal does not cancel the day's vote
     monster_rule = False
-    no_crash_at = None
     split_on_four = "allowed"  # 7.22.1
 
     night_keys = frozenset({"mafia", "commissar", "nurse"})

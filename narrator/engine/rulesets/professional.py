@@ -39,7 +39,6 @@ class Professional(Rules):
                    "sheriff_noted", "sheriff_sleeps")
     #: «перестрелка» ends in the question after one re-vote, whoever tied; four at the table
     #: never get that far (:meth:`tie_stays`)
-    no_crash_at = None
     split_on_four = "allowed"  # 7.22.1
 
     lines: ClassVar[dict[str, tuple[str, ...]]] = {

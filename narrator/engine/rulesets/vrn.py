@@ -101,7 +101,6 @@ class Vrn(Rules):
     morning_phase = "morning"
     #: the text has no removals; a removal does not cancel the day's vote
     monster_rule = False
-    no_crash_at = None
     split_on_four = "allowed"  # 7.22.1
 
     night_keys = frozenset({"mafia", "shots", "don", "sheriff", "sheriff_shot", "maniac",

@@ -40,8 +40,7 @@ class VrnClosed(Rules):
     min_seats = 10
     max_seats = 10
     first_night = ("night", "dealing", "agreement", "mafia_sleeps")
-    #: no exception for four at the table
-    no_crash_at = None
+    #: no exception for four at the table (7.22.1)
     split_on_four = "allowed"  # 7.22.1
     #: 6.3: day N from seat N (:meth:`day_opener`), whoever closed the day before
     fixed_groups: ClassVar[Mapping[str, str]] = {"rotation": "opens day N from seat N"}
