@@ -239,7 +239,7 @@ def test_every_kind_of_action_is_taken_and_refused_in_every_ruleset() -> None:
     # the fuzzer's reach, counted on a fixed sample: each kind of action taken and refused
     # (raised on, or refused by the rules) somewhere, and every ruleset played to its end
     seen: Counter[str] = Counter()
-    rng = random.Random(23)
+    rng = random.Random(25)
     ended: Counter[str] = Counter()
     for variant in VARIANTS:
         for _ in range(24 if variant[1].get("best_move") else 6):  # (the best move: rarer)
