@@ -153,10 +153,7 @@ def test_random_games_of_every_ruleset_are_the_same_in_every_front_end_killed_th
         path = tmp_path / f"{rules}-{seed}.table.jsonl"
         path.write_text(text, encoding="utf-8")
         paths.append(str(path))
-    code = main(["conform", *paths, "--kill", "3", "--seed", "7"])
-    out = capsys.readouterr().out.splitlines()
-    assert code == 0, "\n".join(x for x in out if ": same" not in x)
-    assert out[-1] == f"{len(paths) * len(MODES)} same, 0 differ, 0 n/a"
+    _all_same(paths, capsys)
 
 
 @pytest.mark.parametrize("first_day", ["none", "lift_only"])
@@ -173,10 +170,7 @@ def test_random_games_with_the_clubs_first_day_are_the_same_in_every_front_end(
         path = tmp_path / f"{rules}.table.jsonl"
         path.write_text(text, encoding="utf-8")
         paths.append(str(path))
-    code = main(["conform", *paths, "--kill", "3", "--seed", "7"])
-    out = capsys.readouterr().out.splitlines()
-    assert code == 0, "\n".join(x for x in out if ": same" not in x)
-    assert out[-1] == f"{len(paths) * len(MODES)} same, 0 differ, 0 n/a"
+    _all_same(paths, capsys)
 
 
 #: the discussion's groups of the rule catalogue (6.3, 6.7, 6.8, 7.5, 8.17) as clubs name them
@@ -198,10 +192,7 @@ def test_random_games_with_the_clubs_discussion_are_the_same_in_every_front_end(
         path = tmp_path / f"{rules}-{seed}.table.jsonl"
         path.write_text(text, encoding="utf-8")
         paths.append(str(path))
-    code = main(["conform", *paths, "--kill", "3", "--seed", "7"])
-    out = capsys.readouterr().out.splitlines()
-    assert code == 0, "\n".join(x for x in out if ": same" not in x)
-    assert out[-1] == f"{len(paths) * len(MODES)} same, 0 differ, 0 n/a"
+    _all_same(paths, capsys)
 
 
 #: the vote's catalogue groups (7.16, 7.18, 7.21-7.23), each group off its ruleset's variant
@@ -225,10 +216,7 @@ def test_random_games_with_the_clubs_vote_groups_are_the_same_in_every_front_end
         path = tmp_path / f"{rules}.table.jsonl"
         path.write_text(text, encoding="utf-8")
         paths.append(str(path))
-    code = main(["conform", *paths, "--kill", "3", "--seed", "7"])
-    out = capsys.readouterr().out.splitlines()
-    assert code == 0, "\n".join(x for x in out if ": same" not in x)
-    assert out[-1] == f"{len(paths) * len(MODES)} same, 0 differ, 0 n/a"
+    _all_same(paths, capsys)
 
 
 def test_a_foul_during_ones_own_last_word_is_the_same_game_in_every_front_end(
@@ -269,6 +257,11 @@ def test_random_games_with_the_clubs_fouls_are_the_same_in_every_front_end(
         path = tmp_path / f"fouls-{seed}.table.jsonl"
         path.write_text(text, encoding="utf-8")
         paths.append(str(path))
+    _all_same(paths, capsys)
+
+
+def _all_same(paths: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``paths`` played in every front end, killed three times: the same game everywhere."""
     code = main(["conform", *paths, "--kill", "3", "--seed", "7"])
     out = capsys.readouterr().out.splitlines()
     assert code == 0, "\n".join(x for x in out if ": same" not in x)
