@@ -57,6 +57,8 @@ class Reason(StrEnum):
     NO_ON_RECORD = "no_on_record"
     TOO_MANY_COLOURS = "too_many_colours"
     SEATS_NEEDED = "seats_needed"
+    BAD_POINTS = "bad_points"
+    COMMENT_NEEDED = "comment_needed"
     # -- the table: a press's moment, the console's messages --
     AFTER_THANKS = "after_thanks"
     COUNT_NOT_STARTED = "count_not_started"
@@ -123,6 +125,9 @@ WORDS: dict[Reason, dict[Lang, str]] = {
                           "uk": "Під протокол у цій промові не залишають"},
     Reason.TOO_MANY_COLOURS: {"ru": "Больше цветов, чем можно оставить в одной речи",
                               "uk": "Більше кольорів, ніж можна залишити в одній промові"},
+    Reason.BAD_POINTS: {"ru": "Таких дополнительных баллов клуб не даёт",
+                        "uk": "Таких додаткових балів клуб не дає"},
+    Reason.COMMENT_NEEDED: {"ru": "Нужен комментарий: за что", "uk": "Потрібен коментар: за що"},
     Reason.AFTER_THANKS: {"ru": "Поздно: уже прозвучало «Спасибо»",
                           "uk": "Пізно: вже прозвучало «Дякую»"},
     Reason.COUNT_NOT_STARTED: {"ru": "Счёт ещё не начался", "uk": "Рахунок ще не почався"},

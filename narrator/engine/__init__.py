@@ -2,6 +2,7 @@
 
 from narrator.engine import rulesets  # noqa: F401  (registers every ruleset)
 from narrator.engine.actions import (
+    MARK_TITLES,
     Action,
     BestMove,
     Check,
@@ -12,6 +13,7 @@ from narrator.engine.actions import (
     HandsUp,
     Kill,
     Malformed,
+    Mark,
     Nominate,
     OnRecord,
     Remove,
@@ -44,6 +46,7 @@ from narrator.engine.rules import RULESETS, CrimeTime, Rules, find_rules, regist
 from narrator.engine.types import Phase, Role, Team, Timer
 
 __all__ = [
+    "MARK_TITLES",
     "RULESETS",
     "Action",
     "BestMove",
@@ -66,6 +69,7 @@ __all__ = [
     "InvalidActionError",
     "Kill",
     "Malformed",
+    "Mark",
     "NightRecord",
     "Nominate",
     "OnRecord",

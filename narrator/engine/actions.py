@@ -220,9 +220,43 @@ class OnRecord:
         return " ".join(["on_record", str(self.seat), *parts])
 
 
+#: the host's titles after a game, as MafiaRatings names them («лучший игрок», «лучший ход»,
+#: «худший ход»); the order is the record's
+MARK_TITLES = ("best_player", "best_move", "worst_move")
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """The host's marks for ``seat`` once the game is over: extra ``points`` (positive or
+    negative, in the club's step and bound), ``titles`` of :data:`MARK_TITLES`, and a
+    ``comment`` saying why. They change nothing of the game; a seat's later mark replaces its
+    earlier one, and a mark with nothing in it takes the seat's away.
+
+    Text form: ``mark 3 +0.3 best_player -- нашёл шерифа`` (the comment after `` -- ``, to
+    the end of the line)."""
+
+    seat: int
+    points: float = 0.0
+    titles: tuple[str, ...] = ()
+    comment: str = ""
+
+    def __str__(self) -> str:
+        parts = ["mark", str(self.seat)]
+        if self.points:
+            parts.append(f"{self.points:+g}")
+        parts.extend(self.titles)
+        if self.comment:
+            parts.extend(["--", self.comment])
+        return " ".join(parts)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.points or self.titles or self.comment)
+
+
 Action = (Nominate | Withdraw | EndSpeech | Malformed | TimeUp | Hands | HandCount | Shot | Check
           | Kill | Save | TakeFloor | HandsUp | Thumbs | Foul | TechFoul | Remove | BestMove
-          | OnRecord)
+          | OnRecord | Mark)
 
 
 for _action in Action.__args__:  # an action is made for every input: see quick_init
@@ -282,8 +316,36 @@ def _on_record(rest: list[str], line: str) -> OnRecord:
     return OnRecord(seat, colours.get("red", ()), colours.get("black", ()))
 
 
+def _mark(line: str) -> Mark:
+    """``mark 3 +0.3 best_player worst_move -- comment``: the seat, then the points and the
+    titles in any order, then the comment (kept as written, to the end of the line)."""
+    head, sep, comment = line.partition(" -- ")
+    if not sep and head.rstrip().endswith(" --"):
+        head = head.rstrip()[:-3]
+    words = head.split()[1:]
+    if not words:
+        raise InvalidActionError(f"action {line[:40]!r} names no seat")
+    seat = _ints(words[:1], line)[0]
+    points = 0.0
+    titles: list[str] = []
+    for word in words[1:]:
+        if word in MARK_TITLES:
+            titles.append(word)
+            continue
+        try:
+            points = float(word)
+        except ValueError:
+            raise InvalidActionError(f"mark: expected points (e.g. +0.3) or one of "
+                                     f"{', '.join(MARK_TITLES)}, got {word[:20]!r}") from None
+        if points != points or abs(points) == float("inf"):
+            raise InvalidActionError(f"mark: expected points, got {word[:20]!r}")
+    return Mark(seat, points, tuple(titles), comment.strip())
+
+
 def parse_action(line: str) -> Action:
     """Read an action back from its text form (``str(action)``)."""
+    if line.startswith("mark ") or line.strip() == "mark":
+        return _mark(line.strip())
     words = line.split()
     if not words:
         raise InvalidActionError("empty action")

@@ -28,6 +28,7 @@ from narrator.engine.actions import (
     HandsUp,
     Kill,
     Malformed,
+    Mark,
     Nominate,
     OnRecord,
     Remove,
@@ -40,6 +41,7 @@ from narrator.engine.actions import (
     Withdraw,
 )
 from narrator.engine.errors import EngineError, IllegalActionError, InvalidActionError
+from narrator.engine.marks import mark_problem
 from narrator.engine.record import OnRecordRecord, RoleAct, notation
 from narrator.engine.state import State
 from narrator.engine.types import Phase, Role, SpeechKind
@@ -86,7 +88,7 @@ def check(s: State, exp: Expect, action: Action) -> None:
     ``action``."""
     if isinstance(exp, w.Speech) and isinstance(action, _SPOKEN):
         return  # the common case first: the flow checks targets itself (refusals)
-    if isinstance(exp, w.Over):
+    if isinstance(exp, w.Over) and not isinstance(action, Mark):
         raise _illegal(s, exp, action, "the game is over", Reason.GAME_OVER)
     # each kind of action has its own check (by exact type: one look-up, not a chain)
     checker = _CHECKS.get(type(action))
@@ -280,6 +282,17 @@ def on_record_due(s: State, exp: Expect) -> bool:
     return isinstance(exp, w.Speech) and _on_record_speech(s, exp)
 
 
+def _check_mark(s: State, action: Mark, exp: Expect) -> None:
+    """The host's marks come once the game is over (:mod:`narrator.engine.marks`)."""
+    if not isinstance(exp, w.Over):
+        raise _illegal(s, exp, action, "the host's marks come once the game is over",
+                       Reason.NOT_OVER)
+    check_seat(s, action.seat, action)
+    problem = mark_problem(s.rules, action)
+    if problem is not None:
+        raise _illegal(s, exp, action, *problem)
+
+
 #: each action's check, by its exact type (see :func:`check`)
 _CHECKS: dict[type, Callable[[State, Any, Expect], None]] = {
     Foul: _check_aside, Remove: _check_aside, TechFoul: _check_tech_foul,
@@ -293,6 +306,7 @@ _CHECKS: dict[type, Callable[[State, Any, Expect], None]] = {
     Thumbs: _check_thumbs, HandsUp: _check_thumbs,
     BestMove: _check_best_move,
     OnRecord: _check_on_record,
+    Mark: _check_mark,
 }
 
 

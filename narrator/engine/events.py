@@ -357,13 +357,24 @@ class PlaysOn:
     the city plays on."""
 
 
+@dataclass(frozen=True, slots=True)
+class Marked:
+    """The host's marks for ``seat`` after the game (:class:`~narrator.engine.actions.Mark`);
+    nothing given takes the seat's earlier marks away."""
+
+    seat: int
+    points: float
+    titles: tuple[str, ...]
+    comment: str
+
+
 Event = (
     PhaseStarted | TimerStarted | ShotsResolved | Checked | NightResult | Declared | Acted
     | Saved | Missed | Victims | CardShown | SpeechesBegin | SpeechStarted | SpeechEnded
     | Nominated | Withdrawn | Refused | PutUpCounted | VotingCancelled | VotingStarted | VoteCall
     | VoteCounted | Tie | TieStays | Unopposed | Stays | CrashStarted | CrashResult
     | CrashNotApplied | SeatOut | Fouled | SpeechSkipped | SpeechCut | TechFouled | BestMoveAsked
-    | BestMoveNamed | OnRecordLeft | PlaysOn | GameOver
+    | BestMoveNamed | OnRecordLeft | PlaysOn | GameOver | Marked
 )
 
 

@@ -18,7 +18,7 @@ from typing import Any, get_args
 from narrator.engine import checks
 from narrator.engine import events as ev
 from narrator.engine import waits as w
-from narrator.engine.actions import Action, Check
+from narrator.engine.actions import Action, Check, Mark
 from narrator.engine.errors import IllegalActionError, InvalidActionError
 from narrator.engine.flow import play
 from narrator.engine.record import (
@@ -167,6 +167,12 @@ class Game:
         return self._state.best_move
 
     @property
+    def marks(self) -> dict[int, Mark]:
+        """The host's marks after the game (:mod:`~narrator.engine.marks`): seat → the seat's
+        last :class:`~narrator.engine.actions.Mark`."""
+        return self._state.marks
+
+    @property
     def on_record(self) -> list[OnRecordRecord]:
         """The colours left on record (6.7), one record per speech that left any."""
         return self._state.on_record
@@ -293,11 +299,21 @@ class Game:
         self.history.append(action)
         events: list[ev.Event] = []
         self._state.events = events
+        if isinstance(action, Mark):  # after the game: the flow is over and stays so
+            return [self._mark(action)]
         self.expect = self._flow.send(action)
         if self.expect.serial != self.step:
             self.step = self.expect.serial
             self.step_start = len(self.history)
         return events
+
+    def _mark(self, mark: Mark) -> ev.Marked:
+        """A seat's later mark replaces its earlier one; an empty one takes it away."""
+        if mark.empty:
+            self._state.marks.pop(mark.seat, None)
+        else:
+            self._state.marks[mark.seat] = mark
+        return ev.Marked(mark.seat, mark.points, mark.titles, mark.comment)
 
     def pop(self) -> Action:
         """Undo the last action (replaying the history from the deal)."""

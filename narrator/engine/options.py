@@ -61,7 +61,10 @@ FIRST_DAYS = ("vote", "none", "lift_only")
 #: the catalogue's groups (:mod:`narrator.engine.catalogue`), each a club option
 GROUP_OPTIONS = tuple(g.name for g in GROUPS)
 #: ``rules``: the catalogue's code, every group at once
-OPTIONS = ("rules", "fouls", "best_move", "cards", "first_day", *GROUP_OPTIONS, *FIGURES)
+#: the host's extra points after a game: the step and the bound (points, not seconds)
+POINTS = ("bonus_step", "bonus_max")
+OPTIONS = ("rules", "fouls", "best_move", "cards", "first_day", *GROUP_OPTIONS, *FIGURES,
+           *POINTS)
 
 
 class OptionError(NarratorError):
@@ -90,6 +93,12 @@ def check_options(raw: Any) -> dict[str, Any]:
         elif name == "best_move":
             if not isinstance(value, bool):
                 raise OptionError(f"best_move: expected true or false, got {value!r}")
+        elif name in POINTS:
+            if isinstance(value, bool) or not isinstance(value, int | float) \
+                    or not 0 < value <= 100:
+                raise OptionError(f"{name}: expected points more than 0 and at most 100, "
+                                  f"got {value!r}")
+            value = float(value)
         elif name == "rules" or name in GROUP_OPTIONS:
             try:
                 parse_code(value) if name == "rules" else group(name).check(value)

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol, assert_never
 
 from narrator.engine import waits as w
+from narrator.engine.actions import Mark
 from narrator.engine.catalogue import code_of
+from narrator.engine.marks import marks_json
 from narrator.engine.rules import Rules
 from narrator.engine.steps import Announce, HuntStep, NightStep, Resolve, Wake
 from narrator.engine.types import Phase, Role, Team
@@ -291,6 +293,7 @@ class Recorded(Protocol):
     nights: list[NightRecord]
     best_move: BestMoveRecord | None
     on_record: list[OnRecordRecord]
+    marks: dict[int, Mark]
     winner: Team | None
     phase: Phase
 
@@ -357,6 +360,7 @@ def protocol(game: Recorded, names: dict[int, str]) -> dict[str, Any]:
         "days": [d.to_json() for d in game.days],
         "nights": [n.to_json() for n in game.nights],
         "refused": [r.to_json() for r in game.refused],
+        **({"marks": marks_json(game.marks)} if game.marks else {}),  # the host's, after
     }
     out.update(game.dealt)  # what was dealt besides the cards (the maniac's side)
     return out

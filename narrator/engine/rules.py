@@ -37,7 +37,7 @@ from narrator.reasons import Reason
 
 #: the input lines of a table script that every ruleset of crime-time's shape takes
 BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove", "best_move",
-                              "on_record"})
+                              "on_record", "mark"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +107,10 @@ class Rules:
     #: 9.5.1: the window a player whose 3rd foul took his speech has to nominate at his turn
     #: («Выставляю номер пять» takes 2-3 s to say and 1 to be heard; 10 leave a second try)
     nomination_only_seconds: ClassVar[float] = 10.0
+    #: the host's extra points after a game (:mod:`narrator.engine.marks`): the step and the
+    #: bound either way (a club's own; 0.1 and 1 are the common sport ones, points not seconds)
+    bonus_step: ClassVar[float] = 0.1
+    bonus_max: ClassVar[float] = 1.0
     #: the groups this ruleset plays its own way, each with why (a club's other variant is
     #: refused in one line naming it)
     fixed_groups: ClassVar[Mapping[str, str]] = {}

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Literal
 
 from narrator.engine import events as ev
+from narrator.engine.actions import Mark
 from narrator.engine.record import (
     BestMoveRecord,
     DayRecord,
@@ -126,6 +127,7 @@ class State:
         self.night_acts: list[RoleAct] = []
         self.best_move: BestMoveRecord | None = None
         self.on_record: list[OnRecordRecord] = []  # 6.7: colours left on record, per speech
+        self.marks: dict[int, Mark] = {}  # the host's, once the game is over: seat → mark
         self.winner: Team | None = None
         #: 8.19.1: the winner fixed when a seat's leaving decided the game, declared once the
         #: last word of the last one out ends (None: undecided, or declared at once)

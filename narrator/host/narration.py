@@ -126,8 +126,10 @@ def _lines(event: ev.Event) -> list[Line]:
             key = "win_civilians" if winner == "civilians" else "win_mafia"
             return [Line((f"{key}_{why}" if why else key,))]
         case (ev.TimerStarted() | ev.ShotsResolved() | ev.Checked() | ev.Acted() | ev.Saved()
-              | ev.Refused() | ev.PutUpCounted() | ev.BestMoveNamed() | ev.OnRecordLeft()):
-            # not said: a timer's start, the night's secrets, what the table sees for itself
+              | ev.Refused() | ev.PutUpCounted() | ev.BestMoveNamed() | ev.OnRecordLeft()
+              | ev.Marked()):
+            # not said: a timer's start, the night's secrets, what the table sees for itself,
+            # the host's marks (his own, after the game)
             return []
         case _:
             assert_never(event)

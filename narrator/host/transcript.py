@@ -116,8 +116,20 @@ def _note(event: ev.Event, names: dict[int, str]) -> str | None:
             return f"    {seat_label(s, names)} is out ({h})"
         case ev.GameOver(winner=w):
             return f"    winner: {w}"
+        case ev.Marked():
+            return f"    {seat_label(event.seat, names)} marks: {mark_words(event)}"
         case _:
             assert_never(event)
+
+
+def mark_words(mark: ev.Marked) -> str:
+    """The host's marks in a line: ``+0.3, best player — нашёл шерифа``; ``none``."""
+    given = ([f"{mark.points:+g}"] if mark.points else []) + [
+        t.replace("_", " ") for t in mark.titles]
+    said = ", ".join(given)
+    if mark.comment:
+        said = f"{said} — {mark.comment}" if said else mark.comment
+    return said or "none"
 
 
 def _night_note(event: _NightNote) -> str | None:

@@ -199,7 +199,8 @@ class _Walk:
                   ev.Unopposed() | ev.Stays() | ev.CrashResult() | ev.CrashNotApplied() |
                   ev.SeatOut() | ev.Fouled() | ev.SpeechSkipped() | ev.SpeechCut() |
                   ev.TechFouled() | ev.BestMoveAsked() |
-                  ev.BestMoveNamed() | ev.OnRecordLeft() | ev.PlaysOn() | ev.GameOver()):
+                  ev.BestMoveNamed() | ev.OnRecordLeft() | ev.PlaysOn() | ev.GameOver() |
+                  ev.Marked()):
                 pass  # what the format does not record, or records from the game itself
             case _:
                 assert_never(event)

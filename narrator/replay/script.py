@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from narrator.engine import Role
+from narrator.engine import MARK_TITLES, Mark, Role
 from narrator.engine.options import OptionError, apply_options, check_names
 from narrator.engine.rules import Rules, find_rules
 from narrator.errors import NarratorError, ScriptError
@@ -355,6 +355,28 @@ def _shots(script: TableScript, line: int, shots: Any) -> dict[int, list[int]]:
             for s, t in shots.items()}
 
 
+def _mark(script: TableScript, line: int, value: Any, key: str) -> Mark:
+    """``{"seat": 3, "points": 0.3, "titles": ["best_player"], "comment": "…"}``: the host's
+    marks after the game (all but the seat may be left out; the engine checks the club's
+    step and bound)."""
+    if not isinstance(value, dict) or "seat" not in value or set(value) - {
+            "seat", "points", "titles", "comment"}:
+        raise script.error(line, f"mark: expected {{\"seat\": N, \"points\": P, \"titles\": "
+                                 f"[…], \"comment\": \"…\"}}, got {_shown(value)}")
+    seat = _seat(script, line, value["seat"], "mark.seat")
+    points = value.get("points", 0)
+    if isinstance(points, bool) or not isinstance(points, int | float):
+        raise script.error(line, f"mark.points: expected a number, got {_shown(points)}")
+    titles = value.get("titles", [])
+    if not isinstance(titles, list) or any(t not in MARK_TITLES for t in titles):
+        raise script.error(line, f"mark.titles: expected a list of {', '.join(MARK_TITLES)}, "
+                                 f"got {_shown(titles)}")
+    comment = value.get("comment", "")
+    if not isinstance(comment, str):
+        raise script.error(line, f"mark.comment: expected text, got {_shown(comment)}")
+    return Mark(seat, float(points), tuple(titles), comment.strip())
+
+
 #: how the value of each input line (but ``speech``, read with its ``say``) is read; a
 #: ruleset's new input adds its reader here and its key to its ``script_keys``
 INPUTS: dict[str, Callable[[TableScript, int, Any, str], Any]] = {
@@ -368,4 +390,5 @@ INPUTS: dict[str, Callable[[TableScript, int, Any, str], Any]] = {
     "foul": _one_seat,
     "tech_foul": _one_seat,  # 9.6.2: the club's technical fouls
     "remove": _one_seat,
+    "mark": _mark,  # the host's marks, after the game
 }

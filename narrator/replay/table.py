@@ -121,6 +121,9 @@ class ScriptReplay:
 
     def feed(self, line: ScriptLine) -> None:
         """Apply one script line, or raise ScriptError naming it."""
+        if line.key == "mark":  # the host's, once the game is over
+            self._apply(line, line.value)
+            return
         if self.game.is_over:
             raise self.script.error(
                 line.line, f"expected nothing (the game is over: {self._result()}), got "

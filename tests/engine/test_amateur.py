@@ -325,12 +325,12 @@ def test_the_mafia_wins_when_two_are_left_one_a_mafioso_not_at_parity() -> None:
     ({"rules": "amateur", "roles": {"don": 1}}, "", 1,
      'roles: amateur deals no "don" (its cards: commissar, mafia, nurse)'),
     ({"rules": "crime-time"}, '{"put_up": {"7": [1, 2]}}', 2,
-     "expected one of best_move, crash, foul, night, on_record, remove, speech, vote (the inputs of "
+     "expected one of best_move, crash, foul, mark, night, on_record, remove, speech, vote (the inputs of "
      "crime-time), got put_up"),
     ({"rules": "amateur"}, '{"night": {"shots": {"4": 7}}}', 2,
      "night: unknown key(s) shots (a night of amateur takes commissar, mafia, nurse)"),
     ({"rules": "amateur"}, '{"crash": [1, 2]}', 2,
-     "expected one of best_move, foul, night, on_record, put_up, remove, speech, vote (the inputs of "
+     "expected one of best_move, foul, mark, night, on_record, put_up, remove, speech, vote (the inputs of "
      "amateur), got crash"),
     ({"rules": "amateur", "roles": CARDS}, '{"speech": 5}\n{"put_up": [7]}', 3,
      "put_up: expected {accused: [seats]}, got [7]"),

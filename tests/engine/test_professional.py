@@ -292,7 +292,7 @@ def test_black_wins_when_red_and_black_are_equal() -> None:
 # -- bad input -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("body", "message"), [
-    ('{"put_up": {"7": [1, 2]}}', "expected one of best_move, crash, foul, night, on_record, "
+    ('{"put_up": {"7": [1, 2]}}', "expected one of best_move, crash, foul, mark, night, on_record, "
                                   "remove, speech, vote (the inputs of professional), got put_up"),
     ('{"night": {"shots": {"3": 7}, "doctor": 2}}',
      "night: unknown key(s) doctor (a night of professional takes don, sheriff, shots)"),

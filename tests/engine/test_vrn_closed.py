@@ -222,5 +222,5 @@ def test_a_line_of_another_ruleset_is_one_line_naming_it(
     path.write_text('{"rules": "vrn-closed"}\n{"speech": 1}\n{"extra": [3, 7]}\n')
     assert main(["replay", str(path)]) == 2
     assert capsys.readouterr().err == (
-        f"narrator: {path}:3: expected one of best_move, crash, foul, night, on_record, remove, "
+        f"narrator: {path}:3: expected one of best_move, crash, foul, mark, night, on_record, remove, "
         f"speech, vote (the inputs of vrn-closed), got extra\n")

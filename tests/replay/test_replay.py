@@ -73,7 +73,7 @@ HEADER = json.dumps({"rules": "crime-time", "roles": SCRIPT_ROLES})
     ('{"speech": 11}\n', 2, "seat 11 does not exist (seats 1..10)"),
     ('{"speech": 2}\n', 2, "expected the day speech of seat 1, got a speech of seat 2"),
     ('{"vote": {"5": [1]}}\n', 2, "expected the day speech of seat 1, got a vote"),
-    ('{"dance": 1}\n', 2, "expected one of best_move, crash, foul, night, on_record, remove, speech, vote"),
+    ('{"dance": 1}\n', 2, "expected one of best_move, crash, foul, mark, night, on_record, remove, speech, vote"),
     ('{"night": {"shots": {"3": 7}, "doctor": 2}}\n', 2, "night: unknown key(s) doctor"),
     ('{"speech": 1, "say": [[5, "пас"], [2, "спасибо"]]}\n', 2, "out of order"),
 ])
