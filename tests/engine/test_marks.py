@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from narrator.engine import Game, IllegalActionError, InvalidActionError, Mark, Nominate, parse_action
+from narrator.engine import (
+    Game,
+    IllegalActionError,
+    InvalidActionError,
+    Mark,
+    Nominate,
+    parse_action,
+)
 from narrator.engine import events as ev
 from narrator.engine.options import OptionError, apply_options
 from narrator.engine.rules import find_rules
