@@ -1,13 +1,12 @@
 """Rulesets: class-level settings and hook methods, found by name (python-chess's variants).
 
 The game (:class:`~narrator.engine.game.Game`) runs one flow — nights, days, votes — and asks its
-ruleset wherever the rule texts differ: who opens the day's discussion, when no vote is held,
-when a tie goes to the car crash and when that passes, what a night check answers, how many
-seats a table has and which cards are dealt, who has won. A ruleset is a subclass of
-:class:`Rules` that overrides these settings and hooks; the game itself never branches on a
-ruleset's name. Crime-time (the default) is here; every other ruleset is a module of
-:mod:`narrator.engine.rulesets`, registered with :func:`register`. Besides the flow, a ruleset declares what the layers above need to know of it: the lines of a
-table script it takes (:attr:`Rules.script_keys`, :attr:`Rules.night_keys`,
+ruleset wherever the rule texts differ: who opens the day, when no vote is held, when a tie goes
+to the car crash, what a night check answers, how many seats and which cards. A ruleset is a
+subclass of :class:`Rules` overriding these settings and hooks; the game never branches on a
+ruleset's name. Crime-time (the default) is here; every other is a module of
+:mod:`narrator.engine.rulesets`, registered with :func:`register`. A ruleset also declares the
+table-script lines it takes (:attr:`Rules.script_keys`, :attr:`Rules.night_keys`,
 :attr:`Rules.header_keys`) and its own wording of the narrator's lines (:attr:`Rules.lines`).
 """
 
@@ -36,8 +35,8 @@ from narrator.errors import NarratorError
 from narrator.reasons import Reason
 
 #: the input lines of a table script that every ruleset of crime-time's shape takes
-BASE_SCRIPT_KEYS = frozenset({"speech", "vote", "crash", "night", "foul", "remove", "best_move",
-                              "on_record", "mark"})
+BASE_SCRIPT_KEYS = frozenset({
+    "speech", "vote", "crash", "night", "foul", "remove", "best_move", "on_record", "mark"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,17 +106,15 @@ class Rules:
     #: 9.5.1: the window a player whose 3rd foul took his speech has to nominate at his turn
     #: («Выставляю номер пять» takes 2-3 s to say and 1 to be heard; 10 leave a second try)
     nomination_only_seconds: ClassVar[float] = 10.0
-    #: the host's extra points after a game (:mod:`narrator.engine.marks`): the step and the
-    #: bound either way (a club's own; 0.1 and 1 are the common sport ones, points not seconds)
+    #: the host's extra points after a game (:mod:`narrator.engine.marks`): step and bound
     bonus_step: ClassVar[float] = 0.1
     bonus_max: ClassVar[float] = 1.0
     #: the groups this ruleset plays its own way, each with why (a club's other variant is
     #: refused in one line naming it)
     fixed_groups: ClassVar[Mapping[str, str]] = {}
     sheriff_first_night_seconds: ClassVar[float] = 15.0  # 2.1.1
-    #: the texts give no figures for these two; what a host takes at a club table
     don_noted_seconds: ClassVar[float] = 10.0
-    deal_seconds_per_seat: ClassVar[float] = 3.0
+    deal_seconds_per_seat: ClassVar[float] = 3.0  # these two: no figure in the texts
     count_pace: ClassVar[float] = 1.5  # 2.1.2: the hunt's count, one number per this many s
     #: 2.4.3, the «monster» rule: a removal before the vote is complete cancels that vote
     monster_rule: ClassVar[bool] = True
