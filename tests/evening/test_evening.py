@@ -528,3 +528,19 @@ def test_a_new_evening_without_a_speaker_is_one_line_and_leaves_no_folder(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--wav writes each game's narration" in err[0]
     assert not folder.exists()
+
+
+def test_the_operator_sets_a_players_mafiaratings_id(tmp_path: Path) -> None:
+    book = new_book(tmp_path / "ev")
+    front = EveningFront(book, VirtualClock(), rng=random.Random(1))
+    assert front.handle(Press(OPERATOR, "rating_id", {"player": 10, "user": 910}, 0.0)).ok
+    assert EveningBook.load(book.folder).players[9].mafiaratings == 910  # saved
+    assert front._evening()["players"][9]["mafiaratings"] == 910
+    taken = front.handle(Press(OPERATOR, "rating_id", {"player": 2, "user": 910}, 0.0))
+    assert not taken.ok and "910 is Уж's already" in taken.detail["why"]
+    for bad in ({"player": 2, "user": 0}, {"player": 2, "user": "7"}, {"user": 7}):
+        assert front.handle(Press(OPERATOR, "rating_id", bad, 0.0)).reason == "bad_request"
+    assert front.handle(Press(OPERATOR, "rating_id", {"player": 10, "user": None}, 0.0)).ok
+    assert book.players[9].mafiaratings is None
+    seat = front.handle(Press(player_id(3), "rating_id", {"player": 3, "user": 5}, 0.0))
+    assert not seat.ok and book.players[2].mafiaratings is None  # the operator's only
