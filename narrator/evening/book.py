@@ -286,7 +286,6 @@ def _read(path: Path, raw: Any) -> EveningBook:
 
     if not isinstance(raw, dict) or raw.get("evening") != VERSION:
         raise bad("evening", f"an evening's book of version {VERSION}")
-
     def text(obj: dict[str, Any], key: str, where: str) -> str:
         value = obj.get(key)
         if not isinstance(value, str) or not value:
@@ -297,6 +296,9 @@ def _read(path: Path, raw: Any) -> EveningBook:
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise bad(where, "a number from 1")
         return value
+
+    def user(value: Any, where: str) -> int | None:  # a MafiaRatings id, or none
+        return None if value is None else number(value, where)
 
     def table(value: Any, where: str) -> dict[str, Any]:
         if not isinstance(value, dict):
@@ -310,9 +312,6 @@ def _read(path: Path, raw: Any) -> EveningBook:
                 raise bad(f"{where}.{seat}", "a seat number")
             out[int(seat)] = number(n, f"{where}.{seat}")
         return out
-
-    def user(value: Any, where: str) -> int | None:
-        return None if value is None else number(value, where)
 
     players: list[Player] = []
     for i, p in enumerate(raw.get("players") or []):
