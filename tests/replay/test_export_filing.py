@@ -245,3 +245,18 @@ def test_send_gets_the_record_keyed_by_the_file_with_the_ledger_beside_it(
     assert call["ledger"] == tmp_path / "sent.json"
     assert call["user"] == "host" and call["password"] == "secret"
     assert "secret" not in err
+
+
+def test_a_lone_candidate_leaving_without_a_vote_has_every_living_seats_vote(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """vrn-closed, day 2: only the don (7) is put up and leaves without a vote. MafiaRatings
+    wants a vote of every living seat in a round with a nominee after round 0, so each one is
+    given for him; day 1's lone candidate is not voted on, and keeps no nomination."""
+    code, stdout, err = run(capsys, str(EXAMPLES / "vrn-closed-car-crash.table.jsonl"),
+                            "--demo")
+    assert code == 0, err
+    players = json.loads(stdout)["players"]
+    assert players[4]["nominating"] == [None, 7]
+    assert "nominating" not in players[0]  # day 1: 2 alone, no vote
+    # (night 2 was a miss: the whole table sat on day 2)
+    assert [p["voting"][1] for p in players] == [7] * 10
