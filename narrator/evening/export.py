@@ -125,6 +125,12 @@ def _evening(folder: Path, args: ExportArgs) -> int:
 
 
 def _filing(args: ExportArgs, roster: Roster | None, number: int | None) -> Filing:
+    for option, value in (("--club-id", args.club_id), ("--event-id", args.event_id),
+                          ("--moderator-id", args.moderator_id),
+                          ("--tournament-id", args.tournament_id), ("--table", args.table),
+                          ("--game", args.game)):
+        if value is not None and value < 1:  # MafiaRatings' ids and numbers start at 1
+            raise NarratorError(f"{option}: expected a whole number from 1, got {value}")
     moderator = args.moderator_id
     if moderator is None and roster is not None:
         moderator = roster.moderator

@@ -260,3 +260,8 @@ def test_a_lone_candidate_leaving_without_a_vote_has_every_living_seats_vote(
     assert "nominating" not in players[0]  # day 1: 2 alone, no vote
     # (night 2 was a miss: the whole table sat on day 2)
     assert [p["voting"][1] for p in players] == [7] * 10
+
+
+def test_an_id_or_number_below_1_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, str(GAME), "--demo", "--table", "0")
+    assert code == 2 and err == "narrator: --table: expected a whole number from 1, got 0\n"
