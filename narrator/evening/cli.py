@@ -314,9 +314,12 @@ def _take_roster(book: EveningBook, path: str | None) -> Roster | None:
     roster = load_roster(path)
     for name, user in roster.players:
         player = next((p for p in book.players if key_of(p.name) == key_of(name)), None)
-        if player is None:
-            player = book.add_player(name)
-        book.set_id(player.number, user)
+        try:
+            if player is None:
+                player = book.add_player(name)
+            book.set_id(player.number, user)
+        except NarratorError as e:  # (a nickname too long, the roster full, an id taken)
+            raise NarratorError(f"{path}: {e}") from None
     if roster.moderator is not None:
         book.moderator = roster.moderator
     return roster
