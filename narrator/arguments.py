@@ -137,12 +137,14 @@ class EveningArgs:
     assist: bool = False
     model: str | None = None
     wav: bool = False
+    roster: str | None = None
 
     @classmethod
     def from_args(cls, ns: Namespace) -> EveningArgs:
         return cls(ns.dir, TableArgs.from_args(ns, names=None),
                    AudioArgs(ns.voices, None, ns.night_music), ConsoleArgs.from_args(ns),
-                   PadArgs.from_args(ns), ns.players, ns.seed, ns.assist, ns.model, ns.wav)
+                   PadArgs.from_args(ns), ns.players, ns.seed, ns.assist, ns.model, ns.wav,
+                   ns.roster)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +230,8 @@ class ParseArgs:
 
 @dataclass(frozen=True, slots=True)
 class ExportArgs:
-    """``narrator export --format F SOURCE``: a game, or an evening's folder."""
+    """``narrator export --format F SOURCE``: a game, or an evening's folder. ``send`` and
+    ``user``: where the records go and as whom (``--send URL --user NAME``)."""
 
     source: str
     format: str
@@ -236,10 +239,20 @@ class ExportArgs:
     start: str | None = None
     club_id: int | None = None
     event_id: int | None = None
+    moderator_id: int | None = None
+    tournament_id: int | None = None
+    table: int | None = None
+    game: int | None = None
+    roster: str | None = None
+    demo: bool = False
+    send: str | None = None
+    user: str | None = None
 
     @classmethod
     def from_args(cls, ns: Namespace) -> ExportArgs:
-        return cls(ns.source, ns.format, ns.out, ns.start, ns.club_id, ns.event_id)
+        return cls(ns.source, ns.format, ns.out, ns.start, ns.club_id, ns.event_id,
+                   ns.moderator_id, ns.tournament_id, ns.table, ns.game, ns.roster, ns.demo,
+                   ns.send, ns.user)
 
 
 # -- voices and models ------------------------------------------------------------------------

@@ -108,6 +108,9 @@ EVENING = command(
     o.LANG, o.SEATS,
     option("--players", metavar="NAMES",
            help='nicknames to add to the roster, e.g. "Ника,Бублик,Momento Mori"'),
+    option("--roster", metavar="FILE",
+           help="CSV nickname,mafiaratings_id[,moderator]: players to add with their "
+                "MafiaRatings ids (copied into DIR/roster.csv)"),
     o.SEED.but(help="draw the seats and deal the cards reproducibly"),
     o.ASSIST.but(help="a human host runs each game in the terminal (as narrator assist); the "
                       "console is the players' and the operator's second screen"),
@@ -142,11 +145,26 @@ EXPORT = command(
                           "evening's folder (every game of it)"),
     option("--format", choices=("mafiaratings",), required=True,
            help="mafiaratings: MafiaRatings' game JSON"),
-    option("--out", "-o", metavar="FILE", help="write here (owner-only) instead of stdout"),
+    option("--out", "-o", metavar="FILE",
+           help="write here (owner-only) instead of stdout; an evening: a folder, a file "
+                "per game"),
     option("--start", metavar="WHEN", help="when the game began, ISO 8601 (default: the "
                                            "file's time less the game's length)"),
-    option("--club-id", type=int, metavar="N", help="the club's id in the rating system"),
-    option("--event-id", type=int, metavar="N", help="the event's id in the rating system"))
+    option("--club-id", type=int, metavar="N", help="the club's id in MafiaRatings"),
+    option("--event-id", type=int, metavar="N", help="the event's id in MafiaRatings"),
+    option("--moderator-id", type=int, metavar="N",
+           help="the host's user id in MafiaRatings (default: the roster's moderator line)"),
+    option("--roster", metavar="FILE",
+           help="CSV nickname,mafiaratings_id[,moderator]: each seat's user id (an evening: "
+                "default its own roster)"),
+    option("--tournament-id", type=int, metavar="N", help="the tournament's id, if any"),
+    option("--table", type=int, metavar="N", help="the table's number"),
+    option("--game", type=int, metavar="N",
+           help="the game's number (an evening: each game's own)"),
+    option("--demo", action="store_true",
+           help="write the record without the ids MafiaRatings needs to store it"),
+    option("--send", metavar="URL", help="send each game to MafiaRatings at URL"),
+    option("--user", metavar="NAME", help="the MafiaRatings account sending (with --send)"))
 
 # -- voices and models ----------------------------------------------------------------------------
 

@@ -49,6 +49,7 @@ class Player:
     name: str
     token: str
     left: bool = False
+    mafiaratings: int | None = None  # the player's user id there (the export's ``id``)
 
     @property
     def who(self) -> str:
@@ -97,6 +98,8 @@ class EveningBook:
     games: list[GameEntry] = field(default_factory=list)
     #: the next game's seating as the operator has set it so far: seat → player number
     seating: dict[int, int] = field(default_factory=dict)
+    #: the host's MafiaRatings user id (the export's ``moderator.id``), from the roster
+    moderator: int | None = None
 
     @property
     def path(self) -> Path:
@@ -132,6 +135,19 @@ class EveningBook:
                         secrets.token_urlsafe(24))
         self.players.append(player)
         return player
+
+    def set_id(self, number: int, user: int | None) -> None:
+        """Player ``number``'s MafiaRatings user id (None: none); one id is one player's."""
+        player = self.player(number)
+        if player is None:
+            raise NarratorError(f"there is no player {number} in the roster")
+        if user is not None and user < 1:
+            raise NarratorError(f"a MafiaRatings id is a whole number from 1, not {user}")
+        other = next((p for p in self.players if user is not None and p.mafiaratings == user
+                      and p.number != number), None)
+        if other is not None:
+            raise NarratorError(f"the MafiaRatings id {user} is {other.name}'s already")
+        player.mafiaratings = user
 
     def leave(self, number: int) -> None:
         """The player goes home: off the next game's seating; their results stay."""
@@ -230,11 +246,14 @@ class EveningBook:
             "address": self.address, "settings": self.settings, "options": self.options,
             "points": self.points, "operator": self.operator,
             "players": [{"number": p.number, "name": p.name, "token": p.token,
-                         **({"left": True} if p.left else {})} for p in self.players],
+                         **({"left": True} if p.left else {}),
+                         **({"mafiaratings": p.mafiaratings} if p.mafiaratings else {})}
+                        for p in self.players],
             "games": [{"number": g.number, "journal": g.journal, "rules": g.rules,
                        "seating": {str(s): n for s, n in sorted(g.seating.items())}}
                       for g in self.games],
             "seating": {str(s): n for s, n in sorted(self.seating.items())},
+            **({"moderator": self.moderator} if self.moderator is not None else {}),
         }
 
     def save(self) -> None:
@@ -267,7 +286,6 @@ def _read(path: Path, raw: Any) -> EveningBook:
 
     if not isinstance(raw, dict) or raw.get("evening") != VERSION:
         raise bad("evening", f"an evening's book of version {VERSION}")
-
     def text(obj: dict[str, Any], key: str, where: str) -> str:
         value = obj.get(key)
         if not isinstance(value, str) or not value:
@@ -278,6 +296,9 @@ def _read(path: Path, raw: Any) -> EveningBook:
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise bad(where, "a number from 1")
         return value
+
+    def user(value: Any, where: str) -> int | None:  # a MafiaRatings id, or none
+        return None if value is None else number(value, where)
 
     def table(value: Any, where: str) -> dict[str, Any]:
         if not isinstance(value, dict):
@@ -297,7 +318,8 @@ def _read(path: Path, raw: Any) -> EveningBook:
         p = table(p, f"players[{i}]")
         players.append(Player(number(p.get("number"), f"players[{i}].number"),
                               text(p, "name", f"players[{i}]."),
-                              text(p, "token", f"players[{i}]."), bool(p.get("left", False))))
+                              text(p, "token", f"players[{i}]."), bool(p.get("left", False)),
+                              user(p.get("mafiaratings"), f"players[{i}].mafiaratings")))
     games: list[GameEntry] = []
     for i, g in enumerate(raw.get("games") or []):
         g = table(g, f"games[{i}]")
@@ -316,4 +338,5 @@ def _read(path: Path, raw: Any) -> EveningBook:
                        text(raw, "rules", ""), text(raw, "address", ""),
                        number(raw.get("seats"), "seats"), dict(settings),
                        dict(table(raw.get("options", {}), "options")), dict(points),
-                       players, games, seating(raw.get("seating", {}), "seating"))
+                       players, games, seating(raw.get("seating", {}), "seating"),
+                       user(raw.get("moderator"), "moderator"))

@@ -39,8 +39,14 @@ from narrator.host.journal import Journal, JournalContents, load_journal
 from narrator.host.speaker import next_part, speaker_narration, wav_narration
 from narrator.host.transcript import Transcript
 from narrator.inputs import Input
+from narrator.outputs import replace_whole
 from narrator.play.cli import TableOptions, check_devices, check_outputs, run_table
 from narrator.play.operator import TerminalOperator
+from narrator.reading import read_text
+from narrator.replay.roster import MAX_ROSTER, Roster, key_of, load_roster
+
+#: the roster given with --roster, kept in the evening's folder
+ROSTER = "roster.csv"
 
 
 def say(text: str) -> None:
@@ -300,6 +306,31 @@ def _add_players(book: EveningBook, text: str | None) -> None:
             book.add_player(name)
 
 
+def _take_roster(book: EveningBook, path: str | None) -> Roster | None:
+    """``--roster FILE``: its players join the evening (a nickname already there keeps its
+    line) with their MafiaRatings ids, and its moderator line is the evening's host."""
+    if path is None:
+        return None
+    roster = load_roster(path)
+    for name, user in roster.players:
+        player = next((p for p in book.players if key_of(p.name) == key_of(name)), None)
+        try:
+            if player is None:
+                player = book.add_player(name)
+            book.set_id(player.number, user)
+        except NarratorError as e:  # (a nickname too long, the roster full, an id taken)
+            raise NarratorError(f"{path}: {e}") from None
+    if roster.moderator is not None:
+        book.moderator = roster.moderator
+    return roster
+
+
+def _copy_roster(folder: Path, path: str) -> None:
+    """The roster's file kept in the evening's folder, as given."""
+    text = read_text(path, "the roster", limit=MAX_ROSTER)
+    replace_whole(folder / ROSTER, text, "the evening's roster", mode=0o600)
+
+
 def _moves(address: str, held: str) -> bool:
     """Whether ``--console address`` gives the evening's links a new address (port 0: the
     one they are on)."""
@@ -325,6 +356,7 @@ def run(args: EveningArgs) -> int:
                                 "new folder")
         book = _new_book(folder, args)
     _add_players(book, args.players)
+    _take_roster(book, args.roster)
     check_address(*parse_address(book.address))
     # with a human host (--assist) he listens and counts the hands; the pads show the cards
     opts = TableOptions(lang=book.lang, model=args.model, voices=args.audio.voices,
@@ -348,6 +380,8 @@ def run(args: EveningArgs) -> int:
             raise NarratorError(f"{folder}: cannot create the evening's folder "
                                 f"({e.strerror})") from None
         say(f"a new evening in {folder}")
+    if args.roster is not None:
+        _copy_roster(folder, args.roster)
     book.save()
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     return Evening(book, opts, model, wav=args.wav, rng=rng, links=args.console.links,

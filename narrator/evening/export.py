@@ -1,10 +1,18 @@
 """``narrator export --format mafiaratings SOURCE``: one game — a table script, a journal, a
 recorded session, in the format of :mod:`narrator.replay.export` — or an evening's DIR: every
-game the format can express, as a JSON list in the evening's order, with the roster's
-nicknames; each game it cannot express is one line on stderr saying why."""
+game the format can express, one file per game (``-o DIR``: ``game-01.json``, …), each with
+its seats' MafiaRatings ids from the evening's roster; each game it cannot express is one line
+on stderr saying why.
+
+MafiaRatings stores a game only when it knows where to file it and who played: without a
+club, an event and a host it takes the record as a demo and stores nothing, and a seat
+without a user id earns no rating. So the command refuses, in one line naming what is missing
+and writing nothing, unless ``--demo`` asks for such a record anyway.
+"""
 
 from __future__ import annotations
 
+import getpass
 import json
 import sys
 from datetime import datetime
@@ -13,29 +21,47 @@ from typing import Any
 
 from narrator.arguments import ExportArgs
 from narrator.errors import NarratorError
-from narrator.evening.book import BOOK, EveningBook
+from narrator.evening.book import BOOK, EveningBook, GameEntry
 from narrator.replay import export
+from narrator.replay.mafiaratings import Filing
+from narrator.replay.roster import Roster, load_roster
+from narrator.replay.send import LEDGER, send_games
 
 
-def evening_games(folder: Path, **kwargs: Any) -> tuple[list[dict[str, Any]], list[str]]:
-    """The evening's games as MafiaRatings records, and a line per game left out (and the
-    notes of those exported)."""
+def evening_roster(book: EveningBook) -> Roster:
+    """The evening's players with the MafiaRatings ids the book holds, and its host's."""
+    return Roster.of(((p.name, p.mafiaratings) for p in book.players), book.moderator)
+
+
+def evening_games(folder: Path, filing: Filing | None = None,
+                  ) -> tuple[list[tuple[GameEntry, export.MafiaRatingsGame]], list[str]]:
+    """The evening's games as MafiaRatings records (each numbered as the evening's game
+    unless ``filing`` gives the first number), and a line per game left out."""
     book = EveningBook.load(folder)
-    records: list[dict[str, Any]] = []
+    filing = filing or Filing(roster=evening_roster(book))
+    first = filing.game_number
+    games: list[tuple[GameEntry, export.MafiaRatingsGame]] = []
     lines: list[str] = []
-    for entry in book.games:
+    for i, entry in enumerate(book.games):
         path = book.journal(entry)
         if not path.is_file():
             lines.append(f"game {entry.number}: not exported: it never started")
             continue
+        number = entry.number if first is None else first + i
         try:
-            exported = export.mafiaratings(export.load_source(path), **kwargs)
+            exported = export.mafiaratings(export.load_source(path),
+                                           filing=_numbered(filing, number))
         except NarratorError as e:
             lines.append(f"game {entry.number}: not exported: {e}")
             continue
-        records.append(exported.record)
+        games.append((entry, exported))
         lines.extend(f"game {entry.number}: note: {note}" for note in exported.notes)
-    return records, lines
+    return games, lines
+
+
+def _numbered(filing: Filing, number: int) -> Filing:
+    return Filing(filing.club_id, filing.event_id, filing.moderator_id, filing.tournament_id,
+                  filing.table, number, filing.roster)
 
 
 def run(args: ExportArgs) -> int:
@@ -43,39 +69,127 @@ def run(args: ExportArgs) -> int:
 
     The command's entry is here, not beside the format (:mod:`narrator.replay.export`): an
     evening's folder is read on this floor, and the format's module stays the format."""
+    if args.user is not None and args.send is None:
+        raise NarratorError("--user: it names the account --send URL sends as (add --send)")
     folder = Path(args.source)
     if folder.is_dir() and (folder / BOOK).is_file():
         return _evening(folder, args)
     start = _start_option(args.start)
-    exported = export.mafiaratings(export.load_source(args.source), start=start,
-                                   club_id=args.club_id, event_id=args.event_id)
+    roster = load_roster(args.roster) if args.roster else None
+    filing = _filing(args, roster, args.game)
+    source = export.load_source(args.source)
+    exported = export.mafiaratings(source, start=start, filing=filing)
+    if not args.demo:
+        _refuse(_missing(filing), [(None, _unknown(exported.record))])
     for note in dict.fromkeys(exported.notes):
         print(f"narrator: note: {note}", file=sys.stderr)
-    _write(args.out, exported.record, "")
-    return 0
+    if args.out or not args.send:
+        _write(args.out, exported.record, "")
+    where = Path(args.source)
+    return _send(args, [(where.name, exported.record)], where.parent / LEDGER)
 
 
 def _evening(folder: Path, args: ExportArgs) -> int:
     if args.start is not None:
         raise NarratorError("--start: an evening's games each have their own start (drop it)")
-    records, lines = evening_games(folder, club_id=args.club_id, event_id=args.event_id)
+    if not args.out and not args.send:
+        raise NarratorError("an evening's export writes a file per game: -o DIR names the "
+                            "folder (MafiaRatings takes one game a request)")
+    book = EveningBook.load(folder)
+    roster = load_roster(args.roster) if args.roster else evening_roster(book)
+    filing = _filing(args, roster, args.game)
+    games, lines = evening_games(folder, filing)
     for line in dict.fromkeys(lines):
         print(f"narrator: {line}", file=sys.stderr)
-    if not records:
+    if not games:
         raise NarratorError(f"{folder}: no game of the evening can be exported")
-    _write(args.out, records, f" ({len(records)} game(s))")
-    return 0
+    if not args.demo:
+        _refuse(_missing(filing), [(entry.number, _unknown(exported.record))
+                                   for entry, exported in games])
+    keyed = [(f"game-{entry.number:02d}", exported.record) for entry, exported in games]
+    if args.out:
+        out = Path(args.out)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise NarratorError(f"{out}: cannot make the export's folder ({e.strerror})") from None
+        for key, record in keyed:
+            _write(str(out / f"{key}.json"), record, "")
+    return _send(args, keyed, folder / LEDGER)
+
+
+def _filing(args: ExportArgs, roster: Roster | None, number: int | None) -> Filing:
+    for option, value in (("--club-id", args.club_id), ("--event-id", args.event_id),
+                          ("--moderator-id", args.moderator_id),
+                          ("--tournament-id", args.tournament_id), ("--table", args.table),
+                          ("--game", args.game)):
+        if value is not None and value < 1:  # MafiaRatings' ids and numbers start at 1
+            raise NarratorError(f"{option}: expected a whole number from 1, got {value}")
+    moderator = args.moderator_id
+    if moderator is None and roster is not None:
+        moderator = roster.moderator
+    return Filing(args.club_id, args.event_id, moderator, args.tournament_id, args.table,
+                  number, roster)
+
+
+def _missing(filing: Filing) -> list[str]:
+    """The options MafiaRatings needs to store a game and the command was not given."""
+    wanted = [("--club-id", filing.club_id), ("--event-id", filing.event_id),
+              ("--moderator-id", filing.moderator_id)]
+    return [name for name, value in wanted if value is None]
+
+
+def _unknown(record: dict[str, Any]) -> list[int]:
+    """The seats of ``record`` without a MafiaRatings id (the roster has none for them)."""
+    return [seat for seat, p in enumerate(record["players"], start=1) if "id" not in p]
+
+
+def _refuse(options: list[str], seats: list[tuple[int | None, list[int]]]) -> None:
+    """One line naming every option and every seat's id missing (nothing written), or
+    nothing."""
+    why: list[str] = []
+    if options:
+        listed = options[0] if len(options) == 1 else \
+            f"{', '.join(options[:-1])} and {options[-1]}"
+        why.append(f"{listed} {'is' if len(options) == 1 else 'are'} missing (MafiaRatings "
+                   f"stores no game without its club, event and host)")
+    for game, unknown in ((g, u) for g, u in seats if u):
+        which = (f"seat {unknown[0]} has" if len(unknown) == 1 else
+                 f"seats {', '.join(map(str, unknown))} have")
+        why.append(f"{'' if game is None else f'game {game}: '}{which} no MafiaRatings id")
+    if any(u for _, u in seats):
+        why[-1] += " (--roster FILE maps nicknames to ids)"
+    if why:
+        raise NarratorError(f"export: {'; '.join(why)}; --demo writes the record anyway")
+
+
+def _send(args: ExportArgs, games: list[tuple[str, dict[str, Any]]], ledger: Path) -> int:
+    """The one place the records go to MafiaRatings (``--send URL --user NAME``): the
+    password is asked here, never echoed and never stored. 0 when every game is stored
+    (now or before), else 1: each game not stored is a line saying why."""
+    if not args.send:
+        return 0
+    if not args.user:
+        raise NarratorError("--send: --user NAME names the MafiaRatings account to send as")
+    password = getpass.getpass(f"MafiaRatings password for {args.user}: ")
+    results = send_games(games, url=args.send, user=args.user, password=password,
+                         ledger=ledger)
+    for result in results:
+        print(f"narrator: {result.line}", file=sys.stderr)
+    return 0 if all(r.stored for r in results) else 1
 
 
 def _start_option(text: str | None) -> datetime | None:
-    """``--start WHEN``: ISO 8601; without a zone, this machine's."""
+    """``--start WHEN``: ISO 8601 (without a zone, this machine's) or Unix seconds."""
     if text is None:
         return None
+    if text.strip().isdigit():
+        return datetime.fromtimestamp(int(text)).astimezone()
     try:
         when = datetime.fromisoformat(text)
     except ValueError:
-        raise NarratorError(f"--start: expected a date and time like 2024-05-17T19:30:00+03:00, "
-                            f"got {text!r}") from None
+        raise NarratorError(f"--start: expected a date and time like 2024-05-17T19:30:00+03:00 "
+                            f"or Unix seconds, got {text!r}") from None
     return when if when.tzinfo is not None else when.astimezone()
 
 

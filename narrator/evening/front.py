@@ -34,7 +34,7 @@ from narrator.evening.results import PlayerResult, cards_of
 from narrator.reasons import Reason
 
 #: the operator's presses the evening takes (the rest are the game's)
-COMMANDS = ("seat", "draw", "start", "add", "leave", "back", "close")
+COMMANDS = ("seat", "draw", "start", "add", "rating_id", "leave", "back", "close")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -227,6 +227,11 @@ class EveningFront:
                     self.on_roster()
                     return Reply(True, detail={"player": player.number,
                                                "link": self.link(player.token)})
+                case "rating_id":  # a player's MafiaRatings id, for the export (None: none)
+                    number, user = data.get("player"), data.get("user")
+                    if not _number(number) or not (user is None or _number(user)):
+                        return refused(Reason.BAD_REQUEST)
+                    book.set_id(number, user)
                 case "seat" | "draw" | "start" | "close" if in_play or self.starting:
                     return refused(Reason.NOT_NOW)  # the seating is the game's until it ends
                 case "seat":
@@ -350,6 +355,7 @@ class EveningFront:
             "seating": {str(s): n for s, n in sorted(seating.items())},
             "problem": None if playing else self._problem(),
             "players": [{"number": p.number, "name": p.name, "left": p.left,
+                         "mafiaratings": p.mafiaratings,
                          "link": self.link(p.token), "qr": self._qr_of(p.token)}
                         for p in book.players],
         }

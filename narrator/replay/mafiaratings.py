@@ -1,79 +1,46 @@
 """The MafiaRatings format: a finished game for a club's rating system.
 
-MafiaRatings (mafiaratings.com) takes one game as a JSON object: the game's times, language and
-winner, then ten players in seat order, each with the role, the death (round, type and, for a
-removal, the moment), the warnings (each with its moment), the rounds in which the don or the
-sheriff checked them, the best move, and per round how they nominated and voted and, for the
-mafia, whom they shot. ``features`` lists, one letter each, which of these the record holds.
-Rounds count from 0: round 0 is the dealing night and the first day, round N is night N+1 and
-day N+1 of the narrator's numbering.
+MafiaRatings (mafiaratings.com) takes one game a request as a JSON object: where it is filed
+(club, event, tournament, table, game number), who hosted it (``moderator.id``), the club's
+13-digit rules code, the times in Unix seconds, language and winner, then ten players in seat
+order, each with their user id and name, the role, the death (round, type and, for a removal,
+the moment), the warnings (each with its moment), the rounds in which the don or the sheriff
+checked them, the best move, the host's bonus and comment, and per round how they nominated and
+voted and, for the mafia, whom they shot. ``features`` lists, one letter each, which of these
+the record holds. Rounds count from 0: round 0 is the dealing night and the first day, round N
+is night N+1 and day N+1 of the narrator's numbering.
 
-The protocol has totals only, so the record is built from the game's history: the same actions
-are applied again to a fresh game of the same deal, and each action is read together with what
-the game was waiting for when it came (whose speech, which candidate's voting window). What the
+The facts come from a walk over the game's history (:mod:`narrator.replay.walk`). What the
 history cannot give is left out the way the format provides for it: votes that a human host
 counted without naming the hands leave ``v`` (and ``k``) out of ``features`` and every player's
-``voting`` out of the record; :attr:`MafiaRatingsGame.notes` says so.
+``voting`` out of the record; :attr:`MafiaRatingsGame.notes` says so. A day without a vote
+keeps no nominations: MafiaRatings drops every vote of a game where a round has nominations
+and a living seat without a vote.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, assert_never
+from typing import Any
 
-from narrator.engine import (
-    Action,
-    BestMove,
-    Expect,
-    Foul,
-    Game,
-    HandCount,
-    Hands,
-    OnRecord,
-    Phase,
-    Remove,
-    Role,
-    Shot,
-    Team,
-    TechFoul,
-)
-from narrator.engine import events as ev
-from narrator.engine import waits as w
+from narrator.engine import Game, Mark, Role, Team
+from narrator.engine.catalogue import code_of
 from narrator.errors import NarratorError
+from narrator.replay.roster import Roster
 from narrator.replay.source import GameSource
+from narrator.replay.walk import Day, Walk
 
 #: MafiaRatings' role names (its ``players[].role``)
 _ROLE = {Role.CIVILIAN: "civ", Role.SHERIFF: "sheriff", Role.MAFIA: "maf", Role.DON: "don"}
 #: its language codes (Ukrainian is "ua" there)
 _LANGUAGE = {"ru": "ru", "uk": "ua"}
-#: what the narrator's first night is doing, as MafiaRatings names the moments of round 0
-_FIRST_NIGHT = {"dealing": "start", "don_noted": "start", "agreement": "arrangement",
-                "sheriff_noted": "relaxed sitting"}
 #: MafiaRatings' table: ten seats, 6 civilians, a sheriff, 2 mafia and a don
 _DECK = {Role.CIVILIAN: 6, Role.SHERIFF: 1, Role.MAFIA: 2, Role.DON: 1}
-
-
-# -- the walk over the history ------------------------------------------------------------------
-
-
-@dataclass
-class _Round:
-    candidates: tuple[int, ...]
-    hands: dict[int, int] = field(default_factory=dict)  # voter → candidate
-    counted: bool = False  # hands counted without seats (host-assist)
-    done: bool = False
-
-
-@dataclass
-class _Day:
-    nominations: list[tuple[int, int]] = field(default_factory=list)  # standing, in order
-    settled: list[tuple[int, int]] | None = None  # as the discussion ended
-    rounds: list[_Round] = field(default_factory=list)
-    cancelled: bool = False
-    crash_for: set[int] | None = None  # seats «за» in the car crash, when there was one
-    crash_voters: tuple[int, ...] = ()
+#: the host's titles (Mark.titles) as MafiaRatings' ``bonus`` names them
+_TITLE = {"best_player": "bestPlayer", "best_move": "bestMove", "worst_move": "worstMove"}
+#: a seat's name when the game has none for it
+_SEAT_NAME = {"ru": "Игрок {}", "uk": "Гравець {}"}
 
 
 @dataclass
@@ -84,188 +51,28 @@ class MafiaRatingsGame:
     notes: list[str]
 
 
-class _Walk:
-    """Applies a game's history to a fresh game of the same deal and collects per-player facts."""
+@dataclass(frozen=True)
+class Filing:
+    """Where MafiaRatings files the game (each optional here: the command asks for what the
+    rating system needs) and the roster giving each seat's user id."""
 
-    def __init__(self, game: Game) -> None:
-        self.final = game
-        self.game = Game(game.rules, seats=game.seats, roles=dict(game.roles))
-        self.days: dict[int, _Day] = {}
-        self.shots: dict[int, dict[int, set[int]]] = {}  # night → shooter → targets
-        self.hunters: dict[int, list[int]] = {}  # night → the mafia at the table for its hunt
-        self.checks: dict[str, dict[int, int]] = {"don": {}, "sheriff": {}}  # target → night
-        self.warnings: dict[int, list[dict[str, Any]]] = {}
-        self.removed_at: dict[int, dict[str, Any]] = {}
-        self.by_fouls: set[int] = set()  # removed by the 4th foul
-        #: 9.6.2: the technical fouls (each with its moment), and the seats the 2nd removed
-        self.tech_fouls: dict[int, list[dict[str, Any]]] = {}
-        self.by_tech_fouls: set[int] = set()
-        self.legacy: tuple[int, ...] | None = None
-        #: the colours each seat left on record (6.7): MafiaRatings' ``record``, one per speech
-        self.records: dict[int, list[dict[str, Any]]] = {}
-        self._orders: dict[str, int] = {}
-        self.game.start()
-        for action in game.history:
-            self._step(action)
+    club_id: int | None = None
+    event_id: int | None = None
+    moderator_id: int | None = None
+    tournament_id: int | None = None
+    table: int | None = None
+    game_number: int | None = None
+    roster: Roster | None = None
 
-    def day(self, n: int) -> _Day:
-        return self.days.setdefault(n, _Day())
-
-    # one action ------------------------------------------------------------------------------
-
-    def _step(self, action: Action) -> None:
-        g = self.game
-        exp, phase = g.expect, g.phase
-        living = tuple(g.living)
-        number = phase.number
-        moment = self._moment(exp, phase)
-        if isinstance(action, Foul):
-            self.warnings.setdefault(action.seat, []).append(self._ordered(moment))
-        elif isinstance(action, TechFoul):
-            self.tech_fouls.setdefault(action.seat, []).append(self._ordered(moment))
-            if g.is_alive(action.seat) and g.tech_fouls.get(action.seat) == 1:
-                self.by_tech_fouls.add(action.seat)  # (the 2nd removes, 9.6.2)
-        elif isinstance(action, Remove):
-            self.removed_at[action.seat] = self._ordered(moment)
-            if self.game.fouls.get(action.seat, 0) >= 4:
-                self.by_fouls.add(action.seat)
-        elif isinstance(action, Shot) and action.shooter in living:
-            self.shots.setdefault(number, {}).setdefault(action.shooter, set()).add(action.target)
-        elif isinstance(action, BestMove):
-            self.legacy = action.seats
-        elif isinstance(action, OnRecord):
-            self._on_record(action, moment)
-        elif isinstance(action, Hands | HandCount) and isinstance(exp, w.Vote | w.Crash):
-            day = self.day(number)
-            if isinstance(exp, w.Crash):
-                if day.crash_for is not None and isinstance(action, Hands):
-                    day.crash_for.update(action.seats)
-            elif day.rounds:
-                rnd = day.rounds[-1]
-                if isinstance(action, HandCount):
-                    rnd.counted = True
-                else:
-                    for seat in action.seats:
-                        rnd.hands.setdefault(seat, exp.candidate)  # 2.4: a second hand is ignored
-        for event in g.apply(action):
-            self._event(event, phase, number, living)
-
-    def _event(self, event: ev.Event, phase: Phase, number: int,
-               living: tuple[int, ...]) -> None:
-        g = self.game
-        match event:
-            case ev.PhaseStarted(name="hunt", number=n):
-                self.hunters[n] = [s for s in g.living if s in g.black]
-            case ev.Nominated(seat=s, target=t):
-                self.day(number).nominations.append((s, t))
-            case ev.Withdrawn(seat=s, target=t):
-                noms = self.day(number).nominations
-                if (s, t) in noms:
-                    noms.remove((s, t))
-            case ev.SeatOut(seat=s, how="removed") if phase.is_day:
-                day = self.day(number)
-                if day.settled is None:  # the engine drops a removed seat's candidacy
-                    day.nominations = [(a, t) for a, t in day.nominations if t != s]
-                if g.fouls.get(s, 0) >= 4:
-                    self.by_fouls.add(s)
-            case ev.VotingStarted(candidates=cands):
-                day = self.day(number)
-                self._settle(day)
-                day.rounds.append(_Round(cands))
-            case ev.VotingCancelled():
-                day = self.day(number)
-                self._settle(day)
-                if event.reason == "monster":
-                    day.cancelled = True
-            case ev.VoteCounted(candidate=c):
-                day = self.day(number)
-                rnd = day.rounds[-1]
-                if c == rnd.candidates[-1]:  # 2.4: abstainers count for the last candidate
-                    for seat in living:
-                        rnd.hands.setdefault(seat, c)
-                    rnd.done = True
-            case ev.CrashStarted():
-                day = self.day(number)
-                day.crash_for = set()
-                day.crash_voters = tuple(g.living)
-            case ev.Checked(role=role, target=t):
-                self.checks[role].setdefault(t, number)
-            case ev.Fouled(seat=s, count=4) if g.rules.fouls == "sport":
-                self.by_fouls.add(s)
-            case (ev.PhaseStarted() | ev.TimerStarted() | ev.ShotsResolved() | ev.NightResult()
-                  | ev.Declared() | ev.Acted() | ev.Saved() | ev.Missed() | ev.Victims() |
-                  ev.CardShown() | ev.SpeechesBegin() | ev.SpeechStarted() | ev.SpeechEnded() |
-                  ev.Refused() | ev.PutUpCounted() | ev.VoteCall() | ev.Tie() | ev.TieStays() |
-                  ev.Unopposed() | ev.Stays() | ev.CrashResult() | ev.CrashNotApplied() |
-                  ev.SeatOut() | ev.Fouled() | ev.SpeechSkipped() | ev.SpeechCut() |
-                  ev.TechFouled() | ev.BestMoveAsked() |
-                  ev.BestMoveNamed() | ev.OnRecordLeft() | ev.PlaysOn() | ev.GameOver() |
-                  ev.Marked()):
-                pass  # what the format does not record, or records from the game itself
-            case _:
-                assert_never(event)
-
-    def _settle(self, day: _Day) -> None:
-        if day.settled is None:
-            day.settled = list(day.nominations)
-
-    # moments (MafiaRatings' "gametime") ---------------------------------------------------------
-
-    def _moment(self, exp: Expect, phase: Phase) -> dict[str, Any]:
-        n = phase.number
-        out: dict[str, Any] = {"round": n - 1}
-        if phase.is_night:
-            if n == 1:
-                name = exp.timer.name if exp.timer is not None else "dealing"
-                out["time"] = _FIRST_NIGHT.get(name, "start")
-            elif isinstance(exp, w.NightAct) and exp.checks:
-                out["time"] = exp.role
-            else:
-                out["time"] = "shooting"
-            return out
-        rounds = len(self.days[n].rounds) if n in self.days else 0
-        match exp:
-            case w.Speech(seat=seat, speech=speech):
-                if speech == "day":
-                    out["time"] = "speaking"
-                elif speech == "tie":  # the split's speeches come before the next voting round
-                    out.update(time="voting", votingRound=rounds)
-                elif speech == "leader":  # a first day's leader speaks after the round he led
-                    out.update(time="voting", votingRound=rounds - 1)
-                elif self.final.how_out(seat) == "shot":
-                    out["time"] = "night kill speaking"
-                else:
-                    out["time"] = "day kill speaking"
-                out["speaker"] = seat
-            case w.Crash():
-                out.update(time="voting kill all", votingRound=rounds)
-            case w.Vote(candidate=cand):
-                out.update(time="voting", votingRound=rounds - 1, nominee=cand)
-            case (w.Pause() | w.Deal() | w.Hunt() | w.NightAct() | w.Floor() | w.PutUp()
-                  | w.Extra() | w.Over()):
-                out["time"] = "day start"
-            case _:
-                assert_never(exp)
+    def head(self) -> dict[str, Any]:
+        """The record's keys of the filing, in the order of MafiaRatings' own help."""
+        out: dict[str, Any] = {}
+        for key, value in (("clubId", self.club_id), ("eventId", self.event_id),
+                           ("tournamentId", self.tournament_id), ("tableNum", self.table),
+                           ("gameNum", self.game_number)):
+            if value is not None:
+                out[key] = value
         return out
-
-    def _on_record(self, action: OnRecord, moment: dict[str, Any]) -> None:
-        """The format's ``record`` of the speech: a seat left red as its number, black as its
-        negative; entries of one speech are one record (a seat named again takes its new
-        colour), as its judge app keeps them."""
-        when = {k: v for k, v in moment.items() if k != "speaker"}
-        records = self.records.setdefault(action.seat, [])
-        if not records or {k: v for k, v in records[-1].items() if k != "record"} != when:
-            records.append({**when, "record": []})
-        left: list[int] = records[-1]["record"]
-        for seat, sign in [*((x, 1) for x in action.red), *((x, -1) for x in action.black)]:
-            left[:] = [n for n in left if abs(n) != seat]
-            left.append(sign * seat)
-
-    def _ordered(self, moment: dict[str, Any]) -> dict[str, Any]:
-        """Several warnings at one moment keep their order (the format's ``order``)."""
-        key = json.dumps(moment, sort_keys=True)
-        self._orders[key] = self._orders.get(key, 0) + 1
-        return {**moment, "order": self._orders[key]}
 
 
 # -- the record ------------------------------------------------------------------------------------
@@ -277,22 +84,23 @@ def _cut(values: list[Any]) -> list[Any]:
     return values
 
 
-def mafiaratings(source: GameSource, *, start: datetime | None = None, club_id: int | None = None,
-                 event_id: int | None = None) -> MafiaRatingsGame:
+def mafiaratings(source: GameSource, *, start: datetime | None = None,
+                 filing: Filing | None = None) -> MafiaRatingsGame:
     """The game of ``source`` as MafiaRatings' game JSON; NarratorError if it cannot be one."""
     game = source.game
+    filing = filing or Filing()
     if game.winner is None:
         raise NarratorError(f"{source.path}: the game is not over; only a finished game can be "
                             f"exported")
     if game.seats != 10 or _deck(game) != _DECK:
         raise NarratorError(f"{source.path}: MafiaRatings takes ten seats with 6 civilians, a "
                             f"sheriff, 2 mafia and a don; {_other_table(game)}")
-    walk = _Walk(game)
+    walk = Walk(game)
     notes: list[str] = []
     if start is None:
         mtime = datetime.fromtimestamp(source.path.stat().st_mtime).astimezone()
         start = mtime - timedelta(seconds=source.seconds)
-    end = start + timedelta(seconds=round(source.seconds))
+    begun = round(start.timestamp())  # its create path reads Unix seconds
     counted = sorted(n for n, d in walk.days.items() if any(r.counted for r in d.rounds))
     if counted:
         notes.append(f"the hands of day(s) {', '.join(map(str, counted))} were counted, not "
@@ -300,15 +108,14 @@ def mafiaratings(source: GameSource, *, start: datetime | None = None, club_id: 
     features = "gsdutc" + ("l" if game.rules.best_move else "") + "h"
     features += "" if counted else "vk"
     features += "nwr" + ("o" if game.rules.on_record != "none" else "")
-    record: dict[str, Any] = {}
-    if club_id is not None:
-        record["clubId"] = club_id
-    if event_id is not None:
-        record["eventId"] = event_id
+    record: dict[str, Any] = filing.head()
+    if filing.moderator_id is not None:
+        record["moderator"] = {"id": filing.moderator_id}
     record.update(
         features=features,
-        startTime=start.isoformat(timespec="seconds"),
-        endTime=end.isoformat(timespec="seconds"),
+        rules=code_of(game.rules),
+        startTime=begun,
+        endTime=begun + round(source.seconds),
         language=_LANGUAGE.get(source.lang, source.lang),
         # include/game.php's API help: «Possible values: "civ", "maf", or "tie"» (a draw,
         # the catalogue's 7.21.2)
@@ -316,7 +123,23 @@ def mafiaratings(source: GameSource, *, start: datetime | None = None, club_id: 
         players=[_player(game, walk, seat, votes=not counted, notes=notes)
                  for seat in range(1, game.seats + 1)],
     )
+    for seat, player in enumerate(record["players"], start=1):
+        user = filing.roster.id_of(game.names.get(seat)) if filing.roster else None
+        name = game.names.get(seat) or _SEAT_NAME.get(source.lang, "Seat {}").format(seat)
+        record["players"][seat - 1] = {**({"id": user} if user is not None else {}),
+                                       "name": name, **player}
     return MafiaRatingsGame(record, notes)
+
+
+def bonus_of(mark: Mark) -> Any:
+    """MafiaRatings' ``bonus``: «either number of bonus points for the game, or "bestPlayer",
+    or "bestMove", or "worstMove", or an array with any combination of these three» (its API
+    help), the points first as its game client writes them; None: nothing given."""
+    given: list[Any] = [mark.points] if mark.points else []
+    given += [_TITLE[title] for title in mark.titles]
+    if not given:
+        return None
+    return given[0] if len(given) == 1 else given
 
 
 _WINNER = {Team.RED: "civ", Team.BLACK: "maf", Team.DRAW: "tie"}
@@ -346,11 +169,9 @@ def _other_table(game: Game) -> str:
     return f"this game's cards are {', '.join(cards[:-1])} and {cards[-1]} ({game.rules.name})"
 
 
-def _player(game: Game, walk: _Walk, seat: int, *, votes: bool,
+def _player(game: Game, walk: Walk, seat: int, *, votes: bool,
             notes: list[str]) -> dict[str, Any]:
     player: dict[str, Any] = {}
-    if seat in game.names:
-        player["name"] = game.names[seat]
     player["role"] = _ROLE[game.roles[seat]]
     out = game.out.get(seat)
     if out is not None:
@@ -380,6 +201,11 @@ def _player(game: Game, walk: _Walk, seat: int, *, votes: bool,
     if walk.legacy is not None and out is not None and out.how == "shot" \
             and out.night == 2:
         player["legacy"] = list(walk.legacy)
+    mark = game.marks.get(seat)
+    if mark is not None and bonus_of(mark) is not None:
+        player["bonus"] = bonus_of(mark)
+    if mark is not None and mark.comment:
+        player["comment"] = mark.comment
     if walk.records.get(seat):
         player["record"] = walk.records[seat]
     if votes:
@@ -397,15 +223,15 @@ def _player(game: Game, walk: _Walk, seat: int, *, votes: bool,
     return player
 
 
-def _last_day(walk: _Walk) -> int:
+def _last_day(walk: Walk) -> int:
     return max(walk.days, default=0)
 
 
-def _last_night(walk: _Walk) -> int:
+def _last_night(walk: Walk) -> int:
     return max(walk.hunters, default=1)
 
 
-def _vote(day: _Day | None, seat: int) -> Any:
+def _vote(day: Day | None, seat: int) -> Any:
     """One round's entry: the candidate, several when the table split, and the car-crash hand."""
     if day is None or day.cancelled:
         return None
@@ -417,11 +243,11 @@ def _vote(day: _Day | None, seat: int) -> Any:
     return picks[0] if len(picks) == 1 else picks
 
 
-def _nomination(day: _Day | None, seat: int, number: int, notes: list[str]) -> int | None:
+def _nomination(day: Day | None, seat: int, number: int, notes: list[str]) -> int | None:
     """The candidate ``seat`` stood behind when the discussion ended; the format has one
     nominator per candidate, so a second nominator of the same seat keeps no entry."""
-    if day is None:
-        return None
+    if day is None or not day.voted:
+        return None  # (see Day.voted)
     standing = day.settled if day.settled is not None else day.nominations
     first: dict[int, int] = {}
     for nominator, target in standing:
@@ -436,7 +262,7 @@ def _nomination(day: _Day | None, seat: int, number: int, notes: list[str]) -> i
     return mine
 
 
-def _shot(walk: _Walk, night: int, seat: int) -> int | None:
+def _shot(walk: Walk, night: int, seat: int) -> int | None:
     """2.1.2 as the format has it: the seat shot, or null for no shot or several."""
     if seat not in walk.hunters.get(night, []):
         return None

@@ -236,7 +236,7 @@ def test_7_21_2_the_draw_is_exported_as_mafiaratings_tie(
     """include/game.php: «winner … Possible values: "civ", "maf", or "tie"»."""
     path = _draw_script(tmp_path)
     assert main(["export", "--format", "mafiaratings", str(path),
-                 "--start", "2024-05-01T19:00:00+03:00"]) == 0
+                 "--start", "2024-05-01T19:00:00+03:00", "--demo"]) == 0
     assert json.loads(capsys.readouterr().out)["winner"] == "tie"
 
 

@@ -326,7 +326,9 @@ def journal_game(path: Path, rules: str, roles: dict[int, Role] | None, names: d
     journal.close()
 
 
-def test_the_export_takes_every_game_the_format_can_express(tmp_path: Path) -> None:
+def test_the_export_writes_a_file_per_game_the_format_can_express(tmp_path: Path) -> None:
+    """MafiaRatings takes one game a request: a file per game, each with the evening's ids,
+    its game number and its host; a seat without an id refuses the whole export."""
     book = new_book(tmp_path / "ev")
     book.seating = {s: s for s in range(1, 11)}
     one, two, three = (book.new_game(r) for r in ("crime-time", "vrn", "crime-time"))
@@ -335,19 +337,58 @@ def test_the_export_takes_every_game_the_format_can_express(tmp_path: Path) -> N
                  Remove(3), Remove(5), Remove(9))
     journal_game(book.journal(two), "vrn", None, names, dealt={"maniac_side": "city"})
     book.games.append(GameEntry(4, "game-04.jsonl", "crime-time", dict(book.seating)))
+    for player in book.players[:9]:
+        book.set_id(player.number, 500 + player.number)
+    book.moderator = 77
     book.save()
-    records, lines = evening_games(book.folder)
-    assert len(records) == 1
-    assert [p["name"] for p in records[0]["players"]] == NAMES
+    games, lines = evening_games(book.folder)
+    assert [entry.number for entry, _ in games] == [1]
+    assert [p["name"] for p in games[0][1].record["players"]] == NAMES
     assert any(line.startswith("game 2: not exported: ") and "not over" in line
                for line in lines), lines
     assert "game 3: not exported: it never started" in lines
-    out = subprocess.run([sys.executable, "-m", "narrator", "export", "--format",
-                          "mafiaratings", str(book.folder)], capture_output=True, text=True,
-                         cwd=REPO)
-    assert out.returncode == 0 and len(json.loads(out.stdout)) == 1
-    assert "narrator: game 3: not exported: it never started" in out.stderr
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "narrator", "export", "--format", "mafiaratings",
+               str(book.folder), "--club-id", "1", "--event-id", "2", "-o", str(out)]
+    refused = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
+    assert refused.returncode == 2 and not out.exists()
+    assert refused.stderr.endswith("narrator: export: game 1: seat 10 has no MafiaRatings id "
+                                   "(--roster FILE maps nicknames to ids); --demo writes the "
+                                   "record anyway\n")
+    book.set_id(10, 510)
+    book.save()
+    done = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    assert sorted(f.name for f in out.iterdir()) == ["game-01.json"]
+    assert stat.S_IMODE((out / "game-01.json").stat().st_mode) == 0o600
+    record = json.loads((out / "game-01.json").read_text(encoding="utf-8"))
+    assert record["gameNum"] == 1 and record["moderator"] == {"id": 77}
+    assert record["clubId"] == 1 and record["eventId"] == 2
+    assert [p["id"] for p in record["players"]] == list(range(501, 511))
+    assert "narrator: game 3: not exported: it never started" in done.stderr
+    alone = subprocess.run(command[:-2], capture_output=True, text=True, cwd=REPO)
+    assert alone.returncode == 2 and "-o DIR" in alone.stderr  # no list on stdout
     del three
+
+
+def test_the_roster_file_joins_the_evening_with_ids_and_its_host(tmp_path: Path) -> None:
+    from narrator.evening.cli import ROSTER, _copy_roster, _take_roster
+
+    book = new_book(tmp_path / "ev", ["Ника", "Кот"])
+    roster = tmp_path / "club.csv"
+    roster.write_text("nickname,mafiaratings_id,role\nника,11\nЛис,12\nИван,3,moderator\n",
+                      encoding="utf-8")
+    _take_roster(book, str(roster))
+    book.save()
+    again = EveningBook.load(book.folder)
+    assert [(p.name, p.mafiaratings) for p in again.players] == \
+        [("Ника", 11), ("Кот", None), ("Лис", 12)]
+    assert again.moderator == 3
+    with pytest.raises(NarratorError, match="12 is Лис's already"):
+        again.set_id(2, 12)
+    _copy_roster(book.folder, str(roster))  # kept in the folder, as given
+    assert (book.folder / ROSTER).read_text(encoding="utf-8") == \
+        roster.read_text(encoding="utf-8")
 
 
 # -- an evening on a virtual clock ---------------------------------------------------------------
@@ -487,3 +528,19 @@ def test_a_new_evening_without_a_speaker_is_one_line_and_leaves_no_folder(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--wav writes each game's narration" in err[0]
     assert not folder.exists()
+
+
+def test_the_operator_sets_a_players_mafiaratings_id(tmp_path: Path) -> None:
+    book = new_book(tmp_path / "ev")
+    front = EveningFront(book, VirtualClock(), rng=random.Random(1))
+    assert front.handle(Press(OPERATOR, "rating_id", {"player": 10, "user": 910}, 0.0)).ok
+    assert EveningBook.load(book.folder).players[9].mafiaratings == 910  # saved
+    assert front._evening()["players"][9]["mafiaratings"] == 910
+    taken = front.handle(Press(OPERATOR, "rating_id", {"player": 2, "user": 910}, 0.0))
+    assert not taken.ok and "910 is Уж's already" in taken.detail["why"]
+    for bad in ({"player": 2, "user": 0}, {"player": 2, "user": "7"}, {"user": 7}):
+        assert front.handle(Press(OPERATOR, "rating_id", bad, 0.0)).reason == "bad_request"
+    assert front.handle(Press(OPERATOR, "rating_id", {"player": 10, "user": None}, 0.0)).ok
+    assert book.players[9].mafiaratings is None
+    seat = front.handle(Press(player_id(3), "rating_id", {"player": 3, "user": 5}, 0.0))
+    assert not seat.ok and book.players[2].mafiaratings is None  # the operator's only

@@ -42,12 +42,19 @@ class Evening:
         self.pack = quick_pack(tmp)
         self.proc: subprocess.Popen[str] | None = None
         self.printed = ""
+        # the club's roster: nine players' MafiaRatings ids and the host's (the tenth's id is
+        # typed on the operator's page)
+        self.roster = tmp / "club.csv"
+        self.roster.write_text("nickname,mafiaratings_id,role\n" + "".join(
+            f"{name},{900 + i}\n" for i, name in enumerate(NAMES[:9], start=1)) +
+            "Ведущий,77,moderator\n", encoding="utf-8")
 
     def start(self) -> dict[str, Any]:
         self.links_file.unlink(missing_ok=True)
         cmd = [sys.executable, "-m", "narrator", "evening", str(self.dir), "--listen", "off",
                "--console", "127.0.0.1:0", "--links", str(self.links_file), "--wav",
-               "--voices", str(self.pack), "--players", ",".join(NAMES), *FIGURES]
+               "--voices", str(self.pack), "--players", ",".join(NAMES),
+               "--roster", str(self.roster), *FIGURES]
         self.proc = subprocess.Popen(cmd, cwd=self.tmp, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      text=True, env={**os.environ, "PYTHONPATH": str(REPO)})
@@ -145,6 +152,11 @@ def test_an_evening_of_three_games_on_the_same_pages(tmp_path: Path,
         players = pads_by_player(browser_context, links)
         wait(op, "Console.view() && !!Console.view().lobby && !!Console.view().evening")
         assert "Ждём следующую игру" in op.evaluate("document.body.innerText")
+        assert [p["mafiaratings"] for p in view(op)["evening"]["players"]] == \
+            [*range(901, 910), None]  # from --roster
+        op.locator("#mr-10").fill("910")
+        op.locator("#mr-10").press("Tab")  # (the field sends on a change)
+        wait(op, "Console.view().evening.players[9].mafiaratings === 910")
 
         # -- game 1: the seats drawn; a foul; the three black seats removed ----------------
         assert op.locator("#start").is_disabled()  # nobody seated yet
@@ -252,12 +264,16 @@ def test_an_evening_of_three_games_on_the_same_pages(tmp_path: Path,
                              if not line.startswith("winner: "))
         assert not ROLE_WORDS.search(printed), printed
 
-    exported = subprocess.run(
-        [sys.executable, "-m", "narrator", "export", "--format", "mafiaratings", str(ev.dir)],
+    out = tmp_path / "export"
+    subprocess.run(
+        [sys.executable, "-m", "narrator", "export", "--format", "mafiaratings", str(ev.dir),
+         "--club-id", "1", "--event-id", "2", "-o", str(out)],
         capture_output=True, text=True, cwd=REPO, check=True)
-    games = json.loads(exported.stdout)
-    assert len(games) == 3
-    for n, (game, seating) in enumerate(zip(games, seatings, strict=True), start=1):
+    assert sorted(f.name for f in out.iterdir()) == [f"game-0{n}.json" for n in (1, 2, 3)]
+    for n, seating in enumerate(seatings, start=1):
+        game = json.loads((out / f"game-0{n}.json").read_text(encoding="utf-8"))
         assert [p["name"] for p in game["players"]] == \
             [NAMES[seating[s] - 1] for s in range(1, 11)]
+        assert [p["id"] for p in game["players"]] == [900 + seating[s] for s in range(1, 11)]
         assert game["winner"] == ("maf" if n == 3 else "civ")
+        assert game["gameNum"] == n and game["moderator"] == {"id": 77}

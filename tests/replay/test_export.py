@@ -22,12 +22,15 @@ from narrator.audio.session import INPUTS
 from narrator.cli import main
 from narrator.engine import Game, HandCount, Hands
 from narrator.engine import waits as w
+from narrator.engine.catalogue import code_of
+from narrator.engine.rules import find_rules
 from narrator.errors import NarratorError
 from narrator.host.journal import Journal
 from narrator.host.recorder import Recorder
 from narrator.inputs import ACTION, TABLE, Input
 from narrator.replay.export import GameSource, load_source, mafiaratings
 from narrator.testing import play_random_game, random_action
+from tests.replay.mafiaratings_rules import assert_votes_kept
 
 SCRIPTS = Path(__file__).parent / "scripts"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -36,7 +39,8 @@ START = "2024-05-17T19:30:00+03:00"
 
 
 def export(path: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, Any]:
-    assert main(["export", "--format", "mafiaratings", str(path), "--start", START, *extra]) == 0
+    assert main(["export", "--format", "mafiaratings", str(path), "--start", START, "--demo",
+                 *extra]) == 0
     record: dict[str, Any] = json.loads(capsys.readouterr().out)
     return record
 
@@ -54,8 +58,10 @@ EXPECTED_PLAYERS: list[dict[str, Any]] = [
     {"role": "civ", "death": {"round": 3, "type": "night"}, "don": 2,
      "voting": [[4, 4, True], None, 7], "nominating": [5]},
     # 3: the sheriff, found by the don in night 2 (round 1)
+    # (its nomination of 9 on day 2 is left out: that day's vote was cancelled, 2.4.3, and
+    # MafiaRatings drops every vote of a game whose round has nominations and no votes)
     {"role": "sheriff", "don": 1, "voting": [[4, 4, True], None, 7, 9],
-     "nominating": [None, 9, 7]},
+     "nominating": [None, None, 7]},
     # 4 and 5 leave in the car crash of day 1 (type "day", round 0); abstained: vote for 5
     {"role": "maf", "death": {"round": 0, "type": "day"}, "voting": [[5, 5, False]]},
     {"role": "civ", "death": {"round": 0, "type": "day"}, "voting": [[5, 5, False]]},
@@ -76,16 +82,21 @@ EXPECTED_PLAYERS: list[dict[str, Any]] = [
     {"role": "civ", "death": {"round": 1, "type": "kickOut", "time": speaking(1, 8)},
      "voting": [[5, 5, True]]},
 ]
+for _seat, _player in enumerate(EXPECTED_PLAYERS, 1):  # a seat without a nickname: its number
+    _player.setdefault("name", f"Игрок {_seat}")
 
 
 def test_export_mafiaratings_field_by_field_crash_miss_removal_fouls(
         capsys: pytest.CaptureFixture[str]) -> None:
     record = export(GAME, capsys)
-    assert set(record) == {"features", "startTime", "endTime", "language", "winner", "players"}
+    assert set(record) == {"features", "rules", "startTime", "endTime", "language", "winner",
+                           "players"}
     assert sorted(record["features"]) == sorted("gsdutchvknwr")
-    assert record["startTime"] == START
-    # the game's length on the replay's virtual clock: 5 min 18 s
-    assert record["endTime"] == "2024-05-17T19:35:18+03:00"
+    assert record["rules"] == code_of(find_rules("crime-time"))
+    # Unix seconds, as MafiaRatings' create path reads them; the game's length on the
+    # replay's virtual clock: 5 min 18 s
+    assert record["startTime"] == int(_fixed_start().timestamp()) == 1715963400
+    assert record["endTime"] == record["startTime"] + 5 * 60 + 18
     assert record["language"] == "ru"
     assert record["winner"] == "civ"
     assert len(record["players"]) == 10
@@ -97,9 +108,11 @@ def test_export_ids_and_a_file_readable_by_its_owner_only(tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "game.json"
     assert main(["export", "--format", "mafiaratings", str(GAME), "--start", START,
-                 "--club-id", "42", "--event-id", "7", "-o", str(out)]) == 0
+                 "--club-id", "42", "--event-id", "7", "--moderator-id", "5", "--demo",
+                 "-o", str(out)]) == 0
     record = json.loads(out.read_text(encoding="utf-8"))
     assert record["clubId"] == 42 and record["eventId"] == 7
+    assert record["moderator"] == {"id": 5}
     assert stat.S_IMODE(out.stat().st_mode) == 0o600  # it holds every role
 
 
@@ -123,7 +136,8 @@ def _counted_journal(tmp_path: Path) -> Path:
 def test_export_of_counted_hands_has_no_votes_and_says_so(tmp_path: Path,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     path = _counted_journal(tmp_path)
-    assert main(["export", "--format", "mafiaratings", str(path), "--start", START]) == 0
+    assert main(["export", "--format", "mafiaratings", str(path), "--start", START,
+                 "--demo"]) == 0
     captured = capsys.readouterr()
     record = json.loads(captured.out)
     assert "v" not in record["features"] and "k" not in record["features"]
@@ -187,17 +201,22 @@ def test_export_of_a_vrn_game_names_its_cards_not_its_seats(
     assert capsys.readouterr().err.endswith("; this game has 12 seats (amateur)\n")
 
 
-def test_export_of_a_first_day_without_a_vote_keeps_its_nominations(
+def test_export_of_a_first_day_without_a_vote_has_no_nominations_that_day(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """first_day = "none": round 0 has nominations and no voting; day 2 votes as usual."""
+    """first_day = "none": day 1 has nominations and no vote. MafiaRatings
+    (include/game.php's check) drops every vote of the game when a round has nominees and a
+    living player without a vote — «Player 1 did not vote in round 0 … All votings are
+    removed» — so round 0 keeps no nominations; day 2 nominates and votes as usual."""
     record = export(EXAMPLES / "professional-first-day-none.table.jsonl", capsys)
     players = record["players"]
-    assert players[0]["nominating"][0] == 4 and players[1]["nominating"][0] == 5
-    for player in players:  # nobody voted in round 0, and nobody died in it
+    for player in players:  # nobody nominated or voted in round 0, and nobody died in it
+        assert player.get("nominating", [None])[0] is None, player
         voting = player.get("voting", [])
         assert not voting or voting[0] is None, player
         assert player.get("death", {}).get("round") != 0
+    assert players[1]["nominating"] == [None, 4]  # seat 2 put up 4 on day 2
     assert players[3]["death"] == {"round": 1, "type": "day"}  # 4, voted out on day 2
+    assert_votes_kept(record)
 
 
 def test_export_of_a_lift_only_first_day_has_its_rounds_and_nobody_out(
@@ -251,6 +270,7 @@ def test_exported_random_games_keep_the_formats_own_consistency_rules(seed: int)
                 assert len(p["shooting"]) <= dead + (0 if p["death"]["type"] == "night" else 1)
         assert len(p.get("warnings", [])) <= 4
         assert p.get("death", {}).get("type", "day") in ("day", "night", "kickOut", "warnings")
+    assert_votes_kept(record)  # MafiaRatings' own check keeps every vote
     if "v" not in record["features"]:
         return
     rounds = max((len(p.get("voting", [])) for p in players), default=0)

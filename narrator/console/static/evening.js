@@ -16,7 +16,7 @@
       players: "Игроки", add: "Добавить игрока", nickname: "Ник", left_: "Ушёл",
       leaves: "Уходит", comes_back: "Вернулся", qr: "QR", close_evening: "Закончить вечер",
       confirm_close: "Да, закончить вечер", rules: "Правила", nobody: "—",
-      added: "Добавлен",
+      added: "Добавлен", mr_id: "ID в MafiaRatings",
       playing_now: "Идёт игра"
     },
     uk: {
@@ -29,7 +29,7 @@
       players: "Гравці", add: "Додати гравця", nickname: "Нік", left_: "Пішов",
       leaves: "Іде", comes_back: "Повернувся", qr: "QR", close_evening: "Завершити вечір",
       confirm_close: "Так, завершити вечір", rules: "Правила", nobody: "—",
-      added: "Додано",
+      added: "Додано", mr_id: "ID у MafiaRatings",
       playing_now: "Триває гра"
     }
   };
@@ -144,6 +144,7 @@
       row.appendChild(el("span", "who", p.number + ". " + p.name +
                          (seated[p.number] ? " · " + seated[p.number] : "") +
                          (p.left ? " · " + T("left_") : "")));
+      row.appendChild(idField(p));
       row.appendChild(C.button(T("qr"), "", function () {
         shownQr[p.number] = !shownQr[p.number]; lastKey = null; render(C.view());
       }));
@@ -174,12 +175,26 @@
     box.appendChild(add);
   }
 
+  function idField(p) {  // the player's MafiaRatings id, which the export needs
+    var input = el("input");
+    input.id = "mr-" + p.number; input.className = "id-input"; input.type = "number";
+    input.min = "1"; input.placeholder = T("mr_id"); input.title = T("mr_id");
+    input.value = p.mafiaratings ? String(p.mafiaratings) : "";
+    input.addEventListener("change", function () {
+      var n = parseInt(input.value, 10);
+      C.send({ do: "rating_id", player: p.number, user: n >= 1 ? n : null });
+    });
+    return input;
+  }
+
   function render(view) {
     var box = $("evening");
     var key = JSON.stringify([view.lobby || null, view.evening || null, view.player || null,
                               shownQr, operator ? null : view.names]);
-    var typing = document.activeElement && document.activeElement.id === "new-player" ?
-      document.activeElement.value : null;
+    var active = document.activeElement, typing = null, typed = null;
+    if (active && (active.id === "new-player" || active.id.indexOf("mr-") === 0)) {
+      typing = active.value; typed = active.id;  // a name or an id being typed
+    }
     if (key === lastKey) return;
     lastKey = key;
     box.innerHTML = "";
@@ -211,8 +226,8 @@
         box.appendChild(end);
       }
     }
-    if (typing !== null) {  // a name being typed survives a new view
-      var again = $("new-player");
+    var again = typed && $(typed);
+    if (again) {  // what is being typed survives a new view
       again.value = typing;
       again.focus();
     }
