@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from tests.replay.mafiaratings_rules import votes_dropped
+
 
 @dataclass
 class Stored:
@@ -166,34 +168,13 @@ def _foreign_key(column: str) -> str:
 
 
 def vote_issue(game: dict[str, Any]) -> str | None:
-    """include/game.php's check: a player alive at a round's voting, with no vote in it, while
-    the round had nominees (in round 0, more than one): the issue's text, or None."""
-    if "v" not in str(game.get("features", "v")):
+    """include/game.php's vote check (:mod:`tests.replay.mafiaratings_rules`): the issue's
+    text for the first player without a vote, or None."""
+    said = votes_dropped(game)
+    if not said:
         return None
-    players = game.get("players", [])
-    rounds = max((len(p.get("nominating", [])) for p in players), default=0)
-    for r in range(rounds):
-        nominees = {p["nominating"][r] for p in players
-                    if r < len(p.get("nominating", [])) and p["nominating"][r] is not None}
-        if not nominees or (r == 0 and len(nominees) < 2):
-            continue
-        for number, p in enumerate(players, 1):
-            voting = p.get("voting", [])
-            voted = r < len(voting) and voting[r] is not None
-            if _alive_at_voting(p, r) and not voted:
-                return (f"Player {number} did not vote in round {r}. Although they were alive "
-                        f"and voting was not canceled. All votings are removed.")
-    return None
-
-
-def _alive_at_voting(player: dict[str, Any], r: int) -> bool:
-    death = player.get("death")
-    if not isinstance(death, dict):
-        return True
-    died: int = death.get("round", 0)
-    if died != r:
-        return died > r
-    return bool(death.get("type") == "day")  # voted out in this round's voting: he voted in it
+    return f"{said[0]}. Although they were alive and voting was not canceled. All votings are " \
+           f"removed."
 
 
 def _handler(site: StandIn) -> type[BaseHTTPRequestHandler]:
