@@ -178,17 +178,31 @@ def _end(narration: Narration, opts: TableOptions, game: Game) -> None:
         narration.finish()
 
 
-def _linger(console: GameConsole, operator: TerminalOperator | None = None) -> None:
+def _linger(console: GameConsole, operator: TerminalOperator | None = None,
+            driver: Driver | None = None) -> None:
     """After the game the console stays up for the protocol until Enter (or end of input);
-    ``operator``: the terminal's reader, which then hands the next line here. (The caller
-    stops the console.)"""
-    say("the protocol is on the operator view; press Enter to close the console")
+    ``operator``: the terminal's reader, which then hands the next line here; ``driver``: the
+    game's, still running meanwhile, so the host's marks (the operator view's form, an ``m``
+    line here) go into the journal and the protocol. (The caller stops the console.)"""
+    if driver is not None:
+        say("the protocol is on the operator view; the host's marks go in there or here "
+            "(m 4 +0.3 bp -- why); press Enter to close the console")
+    else:
+        say("the protocol is on the operator view; press Enter to close the console")
     if operator is None:
         with contextlib.suppress(OSError, ValueError):
             sys.stdin.readline()
-    else:  # its reader takes the line: the first after the game, or the input's end
-        while not (operator.after.is_set() or operator.done.is_set()):
+        return
+    # its reader takes the line: the first after the game (not an m line), or the input's end
+    while not (operator.after.is_set() or operator.done.is_set()):
+        if driver is None:
             operator.after.wait(0.2)
+        elif driver.stopping:
+            return
+        else:
+            driver.step(0.2)
+    if driver is not None:
+        driver.take()  # a mark typed just before the Enter was handed in before it
 
 
 def _serve(opts: TableOptions, session: TableSession,
@@ -202,7 +216,8 @@ def _serve(opts: TableOptions, session: TableSession,
     # the pads play; the terminal still takes the operator's lines (q asks first; a closed
     # stdin stops nothing)
     game = session.game
-    terminal = TerminalOperator(confirm=True, stop_at_end=False, over=lambda: game.is_over)
+    terminal = TerminalOperator(confirm=True, stop_at_end=False, over=lambda: game.is_over,
+                                marks=True)
     terminal.start(session.driver.submit, session.clock)
     return console, terminal
 
@@ -244,9 +259,14 @@ def _console_table(game: Game, opts: TableOptions, journal: Journal, clock: Cloc
     session.watch(say)
     if opts.out_wav is None:
         narration.player.start()
+    lingered = False
     try:
         session.begin(left)
         session.run()
+        if game.is_over and opts.mount is None and terminal is not None:
+            say(f"winner: {game.winner.value if game.winner else '?'}")
+            lingered = True  # the game's driver takes the host's marks until Enter
+            _linger(console, terminal, session.driver)
     except KeyboardInterrupt:
         say("interrupted")
     finally:
@@ -256,6 +276,9 @@ def _console_table(game: Game, opts: TableOptions, journal: Journal, clock: Cloc
         journal.close()
     if journal.failure is not None:  # (close tried once more)
         say(f"{journal.failure}: the journal holds the game up to then")
+    if lingered:
+        console.stop()
+        return 0
     return _after(opts, journal, game, console, terminal)
 
 

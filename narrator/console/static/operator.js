@@ -171,23 +171,26 @@
     return row;
   }
 
-  function renderMarks() {  // once the game is over: built once (keeps what is typed)
-    var box = $("marks"), m = view.marks;
+  // the host's marks once the game is over (the evening's lobby too: the last game's);
+  // built once for ``key`` (what is typed in one seat's row survives a mark of another)
+  function renderMarks(m, seats, key) {
+    var box = $("marks");
     box.hidden = !m;
     if (!m) { box.innerHTML = ""; box.dataset.key = ""; return; }
-    if (box.dataset.key !== "marks") {
-      box.dataset.key = "marks";
+    if (box.dataset.key !== key) {
+      box.dataset.key = key;
       box.className = "panel";
       box.innerHTML = "";
       box.appendChild(el("h2", "", T("marks")));
-      for (var s = 1; s <= view.seats; s++) box.appendChild(markForm(s, m));
+      for (var s = 1; s <= seats; s++) box.appendChild(markForm(s, m));
     }
     var by = {};
     m.given.forEach(function (g) { by[g.seat] = g; });
-    for (var seat = 1; seat <= view.seats; seat++) {
+    for (var seat = 1; seat <= seats; seat++) {
       $("mark-given-" + seat).textContent = by[seat] ? markText(by[seat]) : "";
     }
   }
+  C.renderMarks = renderMarks;
 
   C.on.view = function (v) {
     view = v;
@@ -207,7 +210,7 @@
     renderTally();
     renderSeats();
     renderEnd();
-    renderMarks();
+    renderMarks(v.marks, v.seats, "game");
   };
   C.on.reply = function (r) { C.message(C.replyText(r), !r.ok); };
   $("undo").addEventListener("click", function () { C.send({ do: "undo" }); });
