@@ -8,14 +8,17 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from narrator.assist.cli import resume_session
+from narrator.assist.cli import make_session, resume_session
 from narrator.assist.control import hint
 from narrator.assist.ui import AssistApp
 from narrator.clock import VirtualClock
-from narrator.engine import Mark
-from narrator.host.journal import load_journal
+from narrator.engine import Game, Mark
+from narrator.engine.options import apply_options
+from narrator.engine.rules import find_rules
+from narrator.host.journal import Journal, load_journal
 from narrator.voice.manifest import default_manifest
 from tests.assist.keys import KeyDriver, new_session, play
+from tests.helpers import ROLES
 
 
 async def over(d: KeyDriver) -> None:
@@ -87,5 +90,24 @@ def test_m_before_the_end_is_the_black_on_record_key_still(tmp_path: Path) -> No
         d.run_timers()
         await d.keys("m")
         assert not d.screen.marking and not d.game.marks
+
+    play(session, scenario)
+
+
+def test_where_the_club_keeps_colours_m_after_the_game_is_the_marks_line_only(
+        tmp_path: Path) -> None:
+    """With ``on_record`` (6.7) **m** is black on record during the game; once it is over it
+    opens the marks' line and nothing else (no colours' entry, no error)."""
+    game = Game(apply_options(find_rules("crime-time"), {"on_record": "all"}), roles=ROLES)
+    session = make_session(game, VirtualClock(),
+                           journal=Journal.for_game(tmp_path / "j.jsonl", game, fsync=False),
+                           manifest=default_manifest("ru"))
+    session.host.start()
+
+    async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
+        await over(d)
+        errors = len(d.log("error"))
+        await mark(d, "4 bm -- лучший ход")
+        assert set(d.game.marks) == {4} and len(d.log("error")) == errors
 
     play(session, scenario)
