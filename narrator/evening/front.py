@@ -216,15 +216,23 @@ class EveningFront:
     def _mark_last(self, press: Press) -> Reply:
         """Between games: the host's marks for the last game over, into its journal (the
         engine's to take; none once the next game has begun)."""
-        last = self.last
-        if last is None or self.starting:
+        if self.last is None:
             return refused(Reason.NOT_NOW)
         try:
-            typed = read_operator_press(press, last.game.seats)
-            assert isinstance(typed, MarkPress)
-            reason = mark_over(last.game, self.book.journal(last.entry), typed, press.t)
+            typed = read_operator_press(press, self.last.game.seats)
         except PressError as e:
             return Reply(False, e.reason, {"field": e.field})
+        assert isinstance(typed, MarkPress)
+        return self.mark_last(typed, press.t)
+
+    def mark_last(self, press: MarkPress, t: float) -> Reply:
+        """The host's marks ``press`` for the last game over (the operator view's form, or a
+        line typed at the terminal), made at ``t``."""
+        last = self.last
+        if last is None or self.starting or self.table is not None:
+            return refused(Reason.NOT_NOW)
+        try:
+            reason = mark_over(last.game, self.book.journal(last.entry), press, t)
         except NarratorError as e:  # its journal cannot be written: the mark is not given
             return Reply(False, Reason.CANNOT, {"why": str(e)})
         return refused(reason) if reason is not None else Reply(True)

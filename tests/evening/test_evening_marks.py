@@ -122,3 +122,26 @@ def test_an_evening_on_a_virtual_clock_takes_the_marks_between_its_games(
                     terminal=io.StringIO(""))
     again._load()
     assert again.games[1].marks == game.marks
+
+
+def test_between_games_an_m_line_at_the_terminal_marks_the_last_game(
+        tmp_path: Path, capsys: Any) -> None:
+    from narrator.console.serve import ConsoleOptions
+    from narrator.evening.cli import Evening
+    from narrator.inputs import entry
+    from narrator.play.cli import TableOptions
+
+    front, path, _views = lobby_after_a_game(tmp_path)
+    opts = TableOptions(lang="ru", listen=False,
+                        console=ConsoleOptions("127.0.0.1:0", None, False, True))
+    evening = Evening(front.book, opts, None, wav=True, rng=random.Random(5),
+                      clock=VirtualClock(100.0), terminal=io.StringIO(""))
+    evening.front.last = front.last
+    evening._line(entry(101.0, "m 4 +0.3 bp -- нашла шерифа"))
+    evening._line(entry(101.0, "m 5 +0.3"))
+    evening._line(entry(101.0, "m x"))
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["taken: mark 4 +0.3 best_player -- нашла шерифа",
+                   "not taken: comment_needed",
+                   "not taken: mark: the seat first (m 4 +0.3 bp -- why; m 4 takes it away)"]
+    assert set(load_journal(path).game().marks) == {4}
