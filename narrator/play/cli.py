@@ -195,20 +195,19 @@ def _linger(console: GameConsole, operator: TerminalOperator | None = None,
         return
     # its reader takes the line: the first after the game (not an m line), or the input's end
     while not (operator.after.is_set() or operator.done.is_set()):
-        if driver is None:
+        if driver is None or driver.stopping:
             operator.after.wait(0.2)
-        elif driver.stopping:
-            return
         else:
             driver.step(0.2)
-    if driver is not None:
+    if driver is not None and not driver.stopping:
         driver.take()  # a mark typed just before the Enter was handed in before it
 
 
-def _serve(opts: TableOptions, session: TableSession,
-           resumed: JournalContents | None) -> tuple[GameConsole, TerminalOperator | None]:
+def _serve(opts: TableOptions, session: TableSession, resumed: JournalContents | None, *,
+           marks: bool = True) -> tuple[GameConsole, TerminalOperator | None]:
     """The game's console — its own, or the mount's — and the terminal's reader of the
-    operator's lines (None: the mount's evening reads them, into the same driver)."""
+    operator's lines (None: the mount's evening reads them, into the same driver; ``marks``:
+    it takes the host's marks after the game)."""
     assert opts.console is not None
     console = session.serve(opts.console, opts.lang, resumed=resumed, mount=opts.mount)
     if opts.mount is not None:
@@ -217,7 +216,7 @@ def _serve(opts: TableOptions, session: TableSession,
     # stdin stops nothing)
     game = session.game
     terminal = TerminalOperator(confirm=True, stop_at_end=False, over=lambda: game.is_over,
-                                marks=True)
+                                marks=marks)
     terminal.start(session.driver.submit, session.clock)
     return console, terminal
 
@@ -343,15 +342,21 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
     console: GameConsole | None = None
     terminal: TerminalOperator | None = None
     if opts.console is not None:
-        console, terminal = _serve(opts, session, resumed)
+        # (a recorded session's protocol is written as the game ends: no marks after it)
+        console, terminal = _serve(opts, session, resumed, marks=recorded is None)
     else:
         assert isinstance(loop.operator, TerminalOperator)
         loop.operator.start(loop.submit, clock)
     session.watch(say)
     if opts.out_wav is None:
         narration.player.start()
+    lingered = False
     try:
         loop.run()
+        if game.is_over and console is not None and terminal is not None and terminal.marks:
+            say(f"winner: {game.winner.value if game.winner else '?'}")
+            lingered = True  # the loop's driver takes the host's marks until Enter
+            _linger(console, terminal, session.driver)
     finally:
         session.release()
         _end(narration, opts, game)
@@ -362,6 +367,9 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
                 part.close()
     if recorded is not None:
         say(f"session recorded in {opts.record}: `narrator replay {opts.record}`")
+    if lingered and console is not None:
+        console.stop()
+        return 0
     return _after(opts, journal, game, console, terminal)
 
 
