@@ -178,15 +178,16 @@ def _end(narration: Narration, opts: TableOptions, game: Game) -> None:
         narration.finish()
 
 
-def _linger(console: GameConsole, operator: TerminalOperator | None = None,
-            driver: Driver | None = None) -> None:
+def _linger(operator: TerminalOperator | None = None, driver: Driver | None = None, *,
+            console: bool = True) -> None:
     """After the game the console stays up for the protocol until Enter (or end of input);
     ``operator``: the terminal's reader, which then hands the next line here; ``driver``: the
     game's, still running meanwhile, so the host's marks (the operator view's form, an ``m``
     line here) go into the journal and the protocol. (The caller stops the console.)"""
     if driver is not None:
-        say("the protocol is on the operator view; the host's marks go in there or here "
-            "(m 4 +0.3 bp -- why); press Enter to close the console")
+        where = "on the operator view or here" if console else "here"
+        say(f"the host's marks go in {where} (m 4 +0.3 bp -- why); press Enter to "
+            + ("close the console" if console else "finish"))
     else:
         say("the protocol is on the operator view; press Enter to close the console")
     if operator is None:
@@ -265,7 +266,7 @@ def _console_table(game: Game, opts: TableOptions, journal: Journal, clock: Cloc
         if game.is_over and opts.mount is None and terminal is not None:
             say(f"winner: {game.winner.value if game.winner else '?'}")
             lingered = True  # the game's driver takes the host's marks until Enter
-            _linger(console, terminal, session.driver)
+            _linger(terminal, session.driver)
     except KeyboardInterrupt:
         say("interrupted")
     finally:
@@ -289,7 +290,7 @@ def _after(opts: TableOptions, journal: Journal, game: Game, console: GameConsol
     say(f"winner: {winner.value}" if winner else _stopped(opts, journal))
     if console is not None:
         if winner and opts.mount is None:
-            _linger(console, terminal)
+            _linger(terminal)
         console.stop()
     return 0
 
@@ -346,17 +347,22 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
         console, terminal = _serve(opts, session, resumed, marks=recorded is None)
     else:
         assert isinstance(loop.operator, TerminalOperator)
-        loop.operator.start(loop.submit, clock)
+        terminal = loop.operator
+        # an operator at the terminal gives the host's marks after the game, until Enter
+        # (not a piped input, nor a recorded session: its protocol is written as it ends)
+        terminal.over = lambda: game.is_over
+        terminal.marks = recorded is None and terminal.stream.isatty()
+        terminal.start(loop.submit, clock)
     session.watch(say)
     if opts.out_wav is None:
         narration.player.start()
     lingered = False
     try:
         loop.run()
-        if game.is_over and console is not None and terminal is not None and terminal.marks:
+        if game.is_over and terminal is not None and terminal.marks:
             say(f"winner: {game.winner.value if game.winner else '?'}")
             lingered = True  # the loop's driver takes the host's marks until Enter
-            _linger(console, terminal, session.driver)
+            _linger(terminal, session.driver, console=console is not None)
     finally:
         session.release()
         _end(narration, opts, game)
@@ -367,8 +373,9 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
                 part.close()
     if recorded is not None:
         say(f"session recorded in {opts.record}: `narrator replay {opts.record}`")
-    if lingered and console is not None:
-        console.stop()
+    if lingered:
+        if console is not None:
+            console.stop()
         return 0
     return _after(opts, journal, game, console, terminal)
 
