@@ -222,6 +222,15 @@ def _serve(opts: TableOptions, session: TableSession, resumed: JournalContents |
     return console, terminal
 
 
+def _interactive(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal someone types at (a pipe, a closed or replaced stdin:
+    not)."""
+    try:
+        return bool(stream.isatty())
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def _stopped(opts: TableOptions, journal: Journal) -> str:
     if opts.mount is not None:
         return f"stopped; resume with `{opts.mount.resume}`"
@@ -351,7 +360,7 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
         # an operator at the terminal gives the host's marks after the game, until Enter
         # (not a piped input, nor a recorded session: its protocol is written as it ends)
         terminal.over = lambda: game.is_over
-        terminal.marks = recorded is None and terminal.stream.isatty()
+        terminal.marks = recorded is None and _interactive(terminal.stream)
         terminal.start(loop.submit, clock)
     session.watch(say)
     if opts.out_wav is None:

@@ -95,7 +95,7 @@ def test_after_the_game_the_terminal_takes_the_hosts_marks_until_enter(tmp_path:
 
         for seat in sorted(s for s, r in game.roles.items() if r in ("mafia", "don")):
             type_line(f"r {seat}")
-        until("the host's marks go in there or here")
+        until("the host's marks go in on the operator view or here")
         type_line("m 5 +0.3")  # points need a comment: the engine's reason
         until("not taken")
         assert "comment" in seen[-1]
