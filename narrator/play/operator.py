@@ -41,7 +41,8 @@ class TerminalOperator:
         self.over = over
         self.after = threading.Event()
         #: once the game is over, a line that begins with ``m`` is the host's marks (an
-        #: entry, ``m 4 +0.3 bp -- why``), not the Enter that closes the console
+        #: entry, ``m 4 +0.3 bp -- why``), not the Enter that closes the console (none after
+        #: that Enter: the table is closing)
         self.marks = marks
 
     def start(self, submit: Callable[[Input], None], clock: Clock) -> threading.Thread:
@@ -58,7 +59,8 @@ class TerminalOperator:
             for line in self.stream:
                 text = line.rstrip("\n")
                 if self.over is not None and self.over():
-                    if self.marks and text.strip()[:1].lower() == "m":
+                    if self.marks and not self.after.is_set() and \
+                            text.strip()[:1].lower() == "m":
                         submit(entry(clock.now(), text))
                     else:
                         self.after.set()
