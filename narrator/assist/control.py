@@ -40,7 +40,7 @@ from narrator.engine.entries import parse_operator_line
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
-from narrator.host.transcript import Transcript
+from narrator.host.transcript import Transcript, mark_words
 from narrator.reasons import Reason
 from narrator.typed import typed_number
 
@@ -84,6 +84,8 @@ class Snapshot:
     #: the day's candidates as the ruleset makes them (None: it makes none — vrn votes
     #: against every seat): «Nominations: 3→5» where words nominate, «Put up: 5 ×3» by thumbs
     standing: str | None = None
+    #: the host's marks once the game is over, a line a seat: «4: +0.3, best player — why»
+    marks: tuple[str, ...] = ()
 
 
 def describe(game: Game) -> str:
@@ -129,8 +131,8 @@ def hint(game: Game) -> str:
             if not game.seats_taken(lambda s: HandsUp((s,))):
                 return "Space: none (every hand is up)"
             return "seats Enter (3,7): 30 s more for each · Space: none"
-        case w.Over():
-            return "u: undo · q: quit"
+        case w.Over():  # the host's marks now (the engine takes them only once it is over)
+            return "m 4 +0.3 bp -- why Enter: the host's marks (m 4: none) · u: undo · q: quit"
         case w.Pause() | w.Deal():
             return "Space: skip the timer"
         case _:
@@ -200,7 +202,14 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
         wait=e,
         secrets=night_secrets(game),
         standing=standing(game),
+        marks=marks_given(game),
     )
+
+
+def marks_given(game: Game) -> tuple[str, ...]:
+    """The host's marks so far, in seat order, as the transcript words them."""
+    return tuple(f"{seat}: {mark_words(ev.Marked(m.seat, m.points, m.titles, m.comment))}"
+                 for seat, m in sorted(game.marks.items()))
 
 
 def standing(game: Game) -> str | None:
@@ -308,6 +317,10 @@ class Controller:
 
     def check(self, text: str) -> None:
         self._submit(lambda: self._entry(f"c {text}"))
+
+    def mark(self, text: str) -> None:
+        """The host's marks once the game is over: ``4 +0.3 bp -- why`` (``4``: none)."""
+        self._submit(lambda: self._entry(f"m {text}"))
 
     def undo(self) -> None:
         self._submit(self._undo)

@@ -42,6 +42,8 @@ __all__ = ["AssistApp", "Deal", "GameScreen", "Session", "Setup", "card_fields",
 _ROLE_STYLE = {Role.CIVILIAN: "", Role.SHERIFF: "bold red", Role.MAFIA: "bold",
                Role.DON: "bold reverse"}
 _MESSAGE_STYLE = {"ok": "dim", "error": "bold red", "refused": "yellow"}
+#: the longest marks' line: ``m``, the seat, points, the three titles and a comment of 300
+MARK_LINE = 360
 
 
 @dataclass
@@ -110,6 +112,9 @@ class GameScreen(Screen[None]):
         self.messages: list[tuple[str, str]] = []
         #: a quit or a removal waiting for the host's «y» (any other key: no)
         self.confirming: tuple[str, str] | None = None
+        #: once the game is over, ``m`` opens a line of text for the host's marks (the
+        #: comment is words, not the digits the number line takes)
+        self.marking = False
         self._ui_thread = threading.get_ident()
         self._aloop: asyncio.AbstractEventLoop | None = None
 
@@ -197,6 +202,9 @@ class GameScreen(Screen[None]):
             out.append("   ")
             if s.seat % 5 == 0:
                 out.append("\n")
+        if snap.marks:  # the host's own, after the game
+            out.append("\nMarks: ", style="bold")
+            out.append(" · ".join(snap.marks))
         if self.show_roles:  # the host's eyes only: the nights' shots and checks
             for line in snap.secrets:
                 out.append(f"\n  {line}", style="bold")
@@ -219,9 +227,14 @@ class GameScreen(Screen[None]):
 
     def _render_input(self) -> None:
         hint = self.snap.hint if self.snap else ""
-        text = Text("Number: ", style="bold")
-        text.append(self.buffer or "_", style="reverse" if self.buffer else "dim")
-        text.append(f"    {hint}", style="dim")
+        if self.marking:  # the line as typed, its end in view (a comment runs long)
+            text = Text("Marks: ", style="bold")
+            text.append(self.buffer[-80:], style="reverse")
+            text.append("    Enter: give · Esc: drop", style="dim")
+        else:
+            text = Text("Number: ", style="bold")
+            text.append(self.buffer or "_", style="reverse" if self.buffer else "dim")
+            text.append(f"    {hint}", style="dim")
         self.query_one("#input", Static).update(text)
 
     # -- keys ---------------------------------------------------------------------------------
@@ -246,11 +259,37 @@ class GameScreen(Screen[None]):
         self.add_message("error", f"{question} y: yes, any other key: no")
 
     def on_key(self, event: events.Key) -> None:
-        """While a quit or a removal waits for «y», any other key means no."""
+        """While a quit or a removal waits for «y», any other key means no; once the game is
+        over, ``m`` opens the marks' line, which takes every key until Enter or Escape."""
         if self.confirming is not None and event.key != "y":
             event.prevent_default()
             event.stop()
             self._answered()
+        elif self.marking or (event.key == "m" and self.session.host.game.is_over):
+            event.prevent_default()
+            event.stop()
+            self._mark_key(event)
+
+    def _mark_key(self, event: events.Key) -> None:
+        """A key of the marks' line: ``m 4 +0.3 bp -- why`` (a number typed before ``m`` is
+        its seat), Enter gives it, Escape drops it."""
+        if not self.marking:
+            self.marking = True
+            seat = self._take().strip()
+            self.buffer = f"m {seat} " if seat else "m "
+        elif event.key == "enter":
+            self.marking = False
+            self.controller.mark(self._take().removeprefix("m").strip())
+        elif event.key == "escape":
+            self.marking = False
+            self._take()
+        elif event.key == "backspace":
+            self.buffer = self.buffer[:-1]
+            if not self.buffer:
+                self.marking = False
+        elif event.is_printable and event.character and len(self.buffer) < MARK_LINE:
+            self.buffer += event.character
+        self._render_input()
 
     def action_yes(self) -> None:
         if self.confirming is None:

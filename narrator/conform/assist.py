@@ -23,6 +23,7 @@ from narrator.engine import (
     Hands,
     HandsUp,
     Kill,
+    Mark,
     Nominate,
     OnRecord,
     Remove,
@@ -74,6 +75,8 @@ class _Host(LoopPlayer):
                 keys.on_record(" ".join(map(str, action.red)), "red")
             if action.black:
                 keys.on_record(" ".join(map(str, action.black)), "black")
+        elif isinstance(action, Mark):  # once the game is over: m, the line, Enter
+            keys.mark(str(action).removeprefix("mark").strip())
         elif isinstance(action, Foul):
             keys.foul(str(action.seat))
         elif isinstance(action, TechFoul):

@@ -26,6 +26,7 @@ from narrator.engine import (
     HandsUp,
     Kill,
     Malformed,
+    Mark,
     Nominate,
     OnRecord,
     Remove,
@@ -127,6 +128,15 @@ class _HostlessTable:
                 todo.append((offset, action))
         self._todo[id(step)] = (progress.version, todo)
         return step, todo
+
+    def marks(self) -> list[Mark]:
+        """The host's marks the reference took after the game, not given here yet."""
+        index = self.game.step
+        if not self.game.is_over or index >= len(self.ref.steps):
+            return []
+        progress = StepProgress(self.ref.steps[index])
+        return [a for _, a in progress.update(self.game.history, self.game.step_start).todo()
+                if isinstance(a, Mark)]
 
     # -- the speakers ------------------------------------------------------------------------
 
@@ -240,6 +250,11 @@ class Hostless:
             loop.resume_left = left
             loop.resume_entry = entry_of
             loop.run()
+            # the game over, the terminal still takes the host's marks (as `narrator play`'s
+            # does until the Enter that closes its console)
+            for mark in table.marks():
+                loop.submit(entry(clock.now(), "m" + str(mark).removeprefix("mark")))
+            loop.driver.take()
         finally:
             journal.close()
         return Run(loop.protocol(), table.left_out, operator.errors)

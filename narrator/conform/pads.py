@@ -25,6 +25,7 @@ from narrator.engine import (
     Hands,
     HandsUp,
     Kill,
+    Mark,
     Nominate,
     OnRecord,
     Remove,
@@ -83,6 +84,9 @@ class _PadTable(LoopPlayer):
             self.press(OPERATOR, "foul" if isinstance(action, Foul) else
                        "tech_foul" if isinstance(action, TechFoul) else "remove",
                        seat=action.seat)
+        elif isinstance(action, Mark):  # the operator view's form, once the game is over
+            self.press(OPERATOR, "mark", seat=action.seat, points=action.points,
+                       titles=list(action.titles), comment=action.comment)
         elif isinstance(action, Hands):
             self.press(action.seats[0], "vote", candidate=vote_candidate(exp))
         elif isinstance(action, Shot):

@@ -24,6 +24,7 @@ from narrator.engine import (
     Hands,
     HandsUp,
     Malformed,
+    Mark,
     Thumbs,
     TimeUp,
 )
@@ -209,7 +210,9 @@ class LoopPlayer:
         for _ in range(most):
             game = self.game
             if game.is_over:
-                return
+                if not self._mark():  # the host's marks, the inputs after the game
+                    return
+                continue
             index = game.step
             if index >= len(self.ref.steps):
                 return  # past the reference: the protocols will say where
@@ -239,6 +242,19 @@ class LoopPlayer:
                 self.close(step)
         raise Stuck(f"{self.mode}: no end after {most:,} moves, at {self.game.expect} "
                     f"({self.game.notation(secret=False)})")
+
+    def _mark(self) -> bool:
+        """Give the next of the host's marks the reference took once the game was over;
+        False: none is left."""
+        index = self.game.step
+        if index >= len(self.ref.steps):
+            return False
+        step = self.ref.steps[index]
+        todo = self.progress(step).first(self._left_out)
+        if todo is None or not isinstance(todo[1], Mark):
+            return False
+        self.give(step, todo[1])
+        return True
 
     def progress(self, step: Step) -> StepProgress:
         """The step's progress in this front end, up to date: a second hand is not given."""

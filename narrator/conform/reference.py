@@ -119,8 +119,8 @@ def build_reference(script: TableScript) -> Reference:
     steps: list[Step] = []
     for n, (start, expect, refused) in enumerate(starts):
         end = starts[n + 1][0] if n + 1 < len(starts) else len(game.history)
-        if isinstance(expect, w.Over):
-            break
+        if isinstance(expect, w.Over) and start == end:
+            break  # (the game over is a step only for the host's marks after it)
         steps.append(Step(start, expect, game.history[start:end], log.moments[start:end],
                           refused=refused))
     if steps and not game.is_over:

@@ -1,4 +1,5 @@
-"""The operator's presses: a card skipped, a count of hands, a foul, a removal, an undo.
+"""The operator's presses: a card skipped, a count of hands, a foul, a removal, an undo, and
+the host's marks once the game is over.
 
 The operator's entries go through the desk (:class:`~narrator.host.desk.Desk`), as assist's keys
 and the terminal operator's lines do, so that one undo takes back the last of them whichever
@@ -12,6 +13,7 @@ from typing import assert_never
 from narrator.console.presses import (
     FoulPress,
     HandsPress,
+    MarkPress,
     OperatorPress,
     RemovePress,
     SkipPress,
@@ -21,7 +23,7 @@ from narrator.console.presses import (
 from narrator.console.taking import OK, Reply, Taker, refused
 from narrator.console.tokens import OPERATOR
 from narrator.console.views import vote_candidate
-from narrator.engine import Action, Foul, HandCount, Remove, TechFoul
+from narrator.engine import Action, Foul, HandCount, Mark, Remove, TechFoul
 from narrator.engine import waits as w
 from narrator.errors import NarratorError
 from narrator.reasons import Reason
@@ -41,6 +43,8 @@ class OperatorPresses(Taker):
                 return self._aside(press, t)
             case UndoPress():
                 return self._undo(t)
+            case MarkPress():
+                return self._mark(press, t)
             case _:
                 assert_never(press)
 
@@ -80,6 +84,17 @@ class OperatorPresses(Taker):
                           else TechFoul(press.seat) if isinstance(press, TechFoulPress)
                           else Remove(press.seat))
         # 1.4: a seat is at the table until its last word ends — a foul in it counts
+        reason = self.game.refusal(action)
+        if reason is not None:
+            return refused(reason)
+        self.take(press, OPERATOR, t)
+        self.desk.enter((action,), shown=str(action))
+        return OK
+
+    def _mark(self, press: MarkPress, t: float) -> Reply:
+        """The host's marks for a seat: the engine's to take (once the game is over, in the
+        club's step and bound, with a comment); an entry the desk's undo takes back."""
+        action = Mark(press.seat, press.points, press.titles, press.comment.strip())
         reason = self.game.refusal(action)
         if reason is not None:
             return refused(reason)

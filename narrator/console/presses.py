@@ -37,37 +37,12 @@ from narrator.inputs import PAD, Input
 from narrator.reasons import Reason
 
 __all__ = [
-    "OPERATOR_PRESSES",
-    "PAD_PRESSES",
-    "AccusePress",
-    "ActPress",
-    "BestMovePress",
-    "CheckPress",
-    "EndPress",
-    "ExtraPress",
-    "FloorPress",
-    "FoulPress",
-    "HandsPress",
-    "NominatePress",
-    "OnRecordPress",
-    "OperatorPress",
-    "PadPress",
-    "Press",
-    "PressError",
-    "RemovePress",
-    "SeenPress",
-    "ShootPress",
-    "SkipPress",
-    "TechFoulPress",
-    "ThumbPress",
-    "UndoPress",
-    "VotePress",
-    "WithdrawPress",
-    "journal_press",
-    "press_input",
-    "read_operator_press",
-    "read_pad_press",
-    "read_press",
+    "OPERATOR_PRESSES", "PAD_PRESSES", "AccusePress", "ActPress", "BestMovePress", "CheckPress",
+    "EndPress", "ExtraPress", "FloorPress", "FoulPress", "HandsPress", "MarkPress",
+    "NominatePress", "OnRecordPress", "OperatorPress", "PadPress", "Press", "PressError",
+    "RemovePress", "SeenPress", "ShootPress", "SkipPress", "TechFoulPress", "ThumbPress",
+    "UndoPress", "VotePress", "WithdrawPress", "journal_press", "press_input",
+    "read_operator_press", "read_pad_press", "read_press",
 ]
 
 
@@ -141,6 +116,20 @@ class _Fields:
         if value is not None and not _is_int(value):
             raise self._bad(name, Reason.BAD_REQUEST, "a whole number or null")
         return None if value is None else int(value)
+
+    def points(self, name: str) -> float:
+        """A number (0 when none is given): the host's extra points."""
+        value = self.data.get(name, 0)
+        if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+            raise self._bad(name, Reason.BAD_REQUEST, "a number")
+        return float(value)
+
+    def words(self, name: str) -> tuple[str, ...]:
+        """A list of strings (none given: an empty one)."""
+        value = self.data.get(name, [])
+        if not isinstance(value, list | tuple) or not all(isinstance(x, str) for x in value):
+            raise self._bad(name, Reason.BAD_REQUEST, "a list of strings")
+        return tuple(value)
 
     def maybe_text(self, name: str) -> str | None:
         value = self.data.get(name)
@@ -419,16 +408,34 @@ class UndoPress(_Typed):
         return cls(actions=fields.maybe_count("actions"))
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkPress(_Typed):
+    """The host's marks for ``seat`` once the game is over: extra ``points``, ``titles``, the
+    ``comment`` saying why (nothing but the seat: the seat's marks taken away)."""
+
+    DO = "mark"
+    seat: int
+    points: float = 0.0
+    titles: tuple[str, ...] = ()
+    comment: str = ""
+
+    @classmethod
+    def read(cls, fields: _Fields) -> Self:
+        return cls(seat=fields.seat("seat"), points=fields.points("points"),
+                   titles=fields.words("titles"), comment=fields.maybe_text("comment") or "")
+
+
 PadPress = (SeenPress | ShootPress | CheckPress | VotePress | NominatePress | WithdrawPress
             | EndPress | ActPress | FloorPress | AccusePress | ThumbPress | ExtraPress
             | BestMovePress | OnRecordPress)
-OperatorPress = SkipPress | HandsPress | FoulPress | TechFoulPress | RemovePress | UndoPress
+OperatorPress = (SkipPress | HandsPress | FoulPress | TechFoulPress | RemovePress | UndoPress
+                 | MarkPress)
 
 _PAD_KINDS: tuple[type[PadPress], ...] = (
     SeenPress, ShootPress, CheckPress, VotePress, NominatePress, WithdrawPress, EndPress,
     ActPress, FloorPress, AccusePress, ThumbPress, ExtraPress, BestMovePress, OnRecordPress)
 _OPERATOR_KINDS: tuple[type[OperatorPress], ...] = (
-    SkipPress, HandsPress, FoulPress, TechFoulPress, RemovePress, UndoPress)
+    SkipPress, HandsPress, FoulPress, TechFoulPress, RemovePress, UndoPress, MarkPress)
 
 #: a pad's presses by name, and the operator's
 PAD_PRESSES: Mapping[str, type[PadPress]] = {k.DO: k for k in _PAD_KINDS}

@@ -36,7 +36,7 @@ from narrator.console.tokens import OPERATOR
 from narrator.console.view import Publish
 from narrator.console.views import all_views
 from narrator.console.windows import Windows
-from narrator.engine import EngineError
+from narrator.engine import EngineError, Mark
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.host.host import Host
@@ -67,6 +67,8 @@ class ConsoleTable:
         self.protocol: Callable[[], dict[str, Any]] = protocol or self.game.protocol
         #: the protocol, once the game is over (before, it would tell every secret)
         self.final_protocol: dict[str, Any] | None = None
+        #: the host's marks the kept protocol holds (a later mark, or its undo, renews it)
+        self._final_marks: dict[int, Mark] = {}
         #: the table's desk (the host's): the step's presses, the operator's entries and undo
         self.desk = host.desk
         self.windows = Windows(host, self.settings)
@@ -186,8 +188,10 @@ class ConsoleTable:
 
     def publish_views(self) -> None:
         self._dirty = False
-        if self.game.is_over and self.final_protocol is None:
+        if self.game.is_over and (self.final_protocol is None
+                                  or self._final_marks != self.game.marks):
             self.final_protocol = self.protocol()
+            self._final_marks = dict(self.game.marks)
         elif not self.game.is_over:
             self.final_protocol = None
         self.publish(all_views(self))

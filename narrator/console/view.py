@@ -253,6 +253,27 @@ class Aside(Part):
     tech_foul: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkView(Part):
+    """One seat's marks the host gave after the game."""
+
+    seat: int
+    points: float
+    titles: tuple[str, ...]
+    comment: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarksForm(Part):
+    """The host's marks, once the game is over: the club's bound and step for the points, the
+    titles there are, and the marks given so far (in seat order)."""
+
+    bonus_max: float
+    bonus_step: float
+    titles: tuple[str, ...]
+    given: tuple[MarkView, ...]
+
+
 @dataclass(frozen=True, eq=False, kw_only=True)
 class OperatorView(View):
     """The operator's screen: the table as everybody knows it, and the operator's controls."""
@@ -267,6 +288,8 @@ class OperatorView(View):
     aside: Aside
     can_undo: bool
     said: tuple[str, ...]
+    #: the host's marks' form (None until the game is over: the engine takes none before)
+    marks: MarksForm | None = None
 
     def head(self) -> Common:
         return self.common
@@ -276,7 +299,8 @@ class OperatorView(View):
                 "fouls": to_json(self.fouls), "nominations": to_json(self.nominations),
                 "cards": to_json(self.cards), "hand_votes": self.hand_votes,
                 "hands_max": self.hands_max, "aside": self.aside.to_json(),
-                "can_undo": self.can_undo, "said": list(self.said)}
+                "can_undo": self.can_undo, "said": list(self.said),
+                "marks": to_json(self.marks)}
 
 
 # -- a seat's pad -------------------------------------------------------------------------------

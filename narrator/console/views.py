@@ -38,6 +38,8 @@ from narrator.console.view import (
     ExtraPad,
     FloorPad,
     HuntPad,
+    MarksForm,
+    MarkView,
     OperatorView,
     PadStep,
     PadView,
@@ -51,7 +53,18 @@ from narrator.console.view import (
     VotePad,
     VotePhase,
 )
-from narrator.engine import Check, Foul, Game, Nominate, Remove, Role, TechFoul, Withdraw
+from narrator.engine import (
+    MARK_TITLES,
+    Check,
+    Foul,
+    Game,
+    Mark,
+    Nominate,
+    Remove,
+    Role,
+    TechFoul,
+    Withdraw,
+)
 from narrator.engine import waits as w
 from narrator.errors import NarratorError
 from narrator.host.desk import Desk
@@ -179,7 +192,18 @@ def operator_view(table: ConsoleTable, shared: Common | None = None) -> Operator
         aside=_aside(table, shared.out),
         can_undo=table.desk.undoable() is not None,
         said=tuple(table.said()[-SAID_LINES:]),
+        marks=marks_form(game),
     )
+
+
+def marks_form(game: Game) -> MarksForm | None:
+    """The host's marks' form: where the engine takes a mark now (once the game is over)."""
+    if game.refusal(Mark(1)) is not None:
+        return None
+    given = tuple(MarkView(seat=m.seat, points=m.points, titles=m.titles, comment=m.comment)
+                  for _, m in sorted(game.marks.items()))
+    return MarksForm(bonus_max=game.rules.bonus_max, bonus_step=game.rules.bonus_step,
+                     titles=MARK_TITLES, given=given)
 
 
 def _hands_max(table: ConsoleTable) -> int | None:

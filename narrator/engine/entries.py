@@ -29,6 +29,8 @@ the game is waiting for:
 | at any moment | ``f 6`` / ``r 6`` | a warning to seat 6 / seat 6 removed (2.4.3) |
 | | ``e 6`` | a technical foul to seat 6 (9.6.2, the club's ``tech_fouls = "yes"``) |
 | | ``q`` | stop the game (the journal keeps it for ``narrator resume``) |
+| the game is over | ``m 4 +0.3 bp -- why`` | the host's marks for seat 4: extra points, titles (``bp`` best player, ``bm`` best move, ``wm`` worst move, several allowed), the comment after ``--`` |
+| | ``m 4`` | seat 4's marks taken away |
 
 A night step or a vote does not end before the operator has answered it: the hostless narrator
 waits at the end of the count, of the check, of the voting window, so a slow typist loses
@@ -44,6 +46,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from narrator.engine import (
+    MARK_TITLES,
     Action,
     BestMove,
     EndSpeech,
@@ -52,6 +55,7 @@ from narrator.engine import (
     HandCount,
     Hands,
     HandsUp,
+    Mark,
     Nominate,
     OnRecord,
     Remove,
@@ -90,11 +94,14 @@ _SEATS = re.compile(rf"^{_N}(\s*[, ]\s*{_N})*\s*,?$")
 _PAIRS = re.compile(rf"(\s*{_N}\s*[:-]\s*{_N}\s*,?)+")
 _PAIR = re.compile(rf"({_N})\s*[:-]\s*({_N})")
 #: ``f 6``: a one-letter verb (not the start of a word) and what follows
-_VERB = re.compile(r"([frwkcsbeoFRWKCSBEO])(?![a-zA-Z])\s*(.*)")
+_VERB = re.compile(r"([frwkcsbeomFRWKCSBEOM])(?![a-zA-Z])\s*(.*)")
 #: ``7: 1 2 3``: the one put up, then the thumbs
 _PUT_UP = re.compile(rf"({_N})\s*:\s*((?:{_N}|[\s,])*)")
 #: the verb of each night act
 _ACT_VERBS = {"k": "kill", "c": "check", "s": "save"}
+#: the host's titles after a game, short (``bp``) or as the record names them
+_TITLES = {"bp": "best_player", "bm": "best_move", "wm": "worst_move",
+           **{t: t for t in MARK_TITLES}}
 
 
 def _seat_list(text: str) -> tuple[int, ...]:
@@ -193,6 +200,8 @@ def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
     exp = game.expect
     if not rest:
         raise OperatorLineError("type a number first")
+    if verb == "m":  # the host's marks, once the game is over (the engine says when)
+        return OperatorInput((_mark(rest),), text=text)
     if verb == "b":  # the club's best move: three seats (the first-night victim's last word)
         return OperatorInput((BestMove(_seat_list(rest)),), text=text)
     if verb == "o":
@@ -229,6 +238,29 @@ def _on_record(entry: str, exp: Expect) -> OnRecord:
             red.strip() or black.strip()):
         raise OperatorLineError("on record: the red seats, then / and the black (o 3 4 / 7)")
     return OnRecord(exp.seat, _seat_list(red), _seat_list(black))
+
+
+def _mark(entry: str) -> Mark:
+    """``4 +0.3 bp wm -- why``: the seat, then points and titles in any order, then the comment
+    after ``--`` (``4`` alone: the seat's marks taken away). Whether the club gives them is the
+    engine's (:mod:`narrator.engine.marks`)."""
+    head, _, comment = entry.partition("--")
+    words = head.split()
+    seat = typed_number(words[0]) if words else None
+    if seat is None:
+        raise OperatorLineError("mark: the seat first (m 4 +0.3 bp -- why; m 4 takes it away)")
+    points = 0.0
+    titles: list[str] = []
+    for word in words[1:]:
+        title = _TITLES.get(word.lower())
+        if title is not None:
+            titles.append(title)
+            continue
+        if not re.fullmatch(r"[+-]?[0-9]{1,3}([.,][0-9]{1,3})?", word):
+            raise OperatorLineError(f"mark: points (+0.3) or a title (bp, bm, wm), got "
+                                    f"{word[:12]!r}")
+        points = float(word.replace(",", "."))
+    return Mark(seat, points, tuple(titles), comment.strip())
 
 
 def _shots(entry: str, game: Game, text: str) -> OperatorInput:

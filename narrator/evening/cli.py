@@ -22,10 +22,12 @@ from narrator.arguments import EveningArgs
 from narrator.audio.devices import NoDevice
 from narrator.clock import Clock, MonotonicClock
 from narrator.console.links import check_address, parse_address, qr_text, write_links
+from narrator.console.presses import MarkPress
 from narrator.console.serve import ConsoleOptions, Mount, console_table
 from narrator.console.server import serve
 from narrator.console.table import ConsoleTable
-from narrator.engine import Game
+from narrator.engine import Game, Mark
+from narrator.engine.entries import parse_operator_line
 from narrator.engine.options import options_of
 from narrator.engine.tuning import settings_of
 from narrator.errors import NarratorError
@@ -103,12 +105,34 @@ class Evening:
             write_links(self.links_file, self.front.links())
 
     def _line(self, event: Input) -> None:
-        """A line typed at the terminal between games: ``q`` ends the evening. (During a game
-        the game's intake takes the lines: ``q`` stops the game.)"""
-        if str(event.data.get("text", "")).strip().lower() in ("q", "quit"):
+        """A line typed at the terminal between games: ``q`` ends the evening, ``m 4 +0.3 bp
+        -- why`` gives the host's marks for the last game. (During a game the game's intake
+        takes the lines: ``q`` stops the game.)"""
+        text = str(event.data.get("text", "")).strip()
+        if text.lower() in ("q", "quit"):
             say("ending the evening (`narrator evening "
                 f"{self.book.folder}` takes it up again)")
             self._close()
+        elif text[:1].lower() == "m" and self.front.last is not None:
+            self._mark(text, self.front.last.game, event.t)
+
+    def _mark(self, text: str, game: Game, t: float) -> None:
+        """A marks' line for the last game over (the operator's entry, read by the engine's
+        reader); what was not taken is said with its reason."""
+        try:
+            actions = parse_operator_line(text, game).actions
+        except NarratorError as e:
+            say(f"not taken: {e}")
+            return
+        for mark in actions:
+            if isinstance(mark, Mark):
+                reply = self.front.mark_last(MarkPress(seat=mark.seat, points=mark.points,
+                                                       titles=mark.titles,
+                                                       comment=mark.comment), t)
+                why = f" ({reply.detail['why']})" if "why" in reply.detail else ""
+                said = reply.reason.value if reply.reason is not None else ""
+                say(f"taken: {mark}" if reply.ok else f"not taken: {said}{why}")
+                self.front.publish_views()
 
     def _between(self) -> None:
         """Run the console until the operator starts the next game or ends the evening."""

@@ -23,13 +23,16 @@ from typing import Any, TypeGuard
 import segno
 
 from narrator.clock import Clock
+from narrator.console.presses import MarkPress, PressError, read_operator_press
 from narrator.console.table import ConsoleTable, Press, Publish, Reply, refused
 from narrator.console.tokens import OPERATOR, Who
-from narrator.console.view import OMIT_NONE, Part, View, to_json
+from narrator.console.view import OMIT_NONE, MarksForm, Part, View, to_json
+from narrator.console.views import marks_form
 from narrator.engine import Game
 from narrator.engine.rules import RULESETS
 from narrator.errors import NarratorError
 from narrator.evening.book import EveningBook, GameEntry
+from narrator.evening.marks import mark_over
 from narrator.evening.results import PlayerResult, cards_of
 from narrator.reasons import Reason
 
@@ -99,6 +102,8 @@ class LobbyView(View):
     lobby: Mapping[str, Any]
     evening: Mapping[str, Any] | None = None
     player: PlayerTag | None = None
+    #: the operator's: the host's marks for the last game, until the next one starts
+    marks: MarksForm | None = None
 
     def body(self) -> dict[str, Any]:
         out: dict[str, Any] = {"lang": self.lang, "who": self.who,
@@ -106,6 +111,7 @@ class LobbyView(View):
                                "lobby": to_json(self.lobby)}
         if self.evening is not None:
             out["evening"] = to_json(self.evening)
+            out["marks"] = to_json(self.marks)
         if self.player is not None:
             out["player"] = self.player.to_json()
         return out
@@ -197,11 +203,39 @@ class EveningFront:
                 reply = self._command(press)
                 self.publish_views()
                 return reply
+            if table is None and press.do == MarkPress.DO:
+                reply = self._mark_last(press)
+                self.publish_views()
+                return reply
             return table.handle(press) if table is not None else refused(Reason.NOT_NOW)
         seat = self._seat_of(press.who)
         if table is None or seat is None:
             return refused(Reason.NOT_NOW)
         return table.handle(Press(seat, press.do, press.data, press.t))
+
+    def _mark_last(self, press: Press) -> Reply:
+        """Between games: the host's marks for the last game over, into its journal (the
+        engine's to take; none once the next game has begun)."""
+        if self.last is None:
+            return refused(Reason.NOT_NOW)
+        try:
+            typed = read_operator_press(press, self.last.game.seats)
+        except PressError as e:
+            return Reply(False, e.reason, {"field": e.field})
+        assert isinstance(typed, MarkPress)
+        return self.mark_last(typed, press.t)
+
+    def mark_last(self, press: MarkPress, t: float) -> Reply:
+        """The host's marks ``press`` for the last game over (the operator view's form, or a
+        line typed at the terminal), made at ``t``."""
+        last = self.last
+        if last is None or self.starting or self.table is not None:
+            return refused(Reason.NOT_NOW)
+        try:
+            reason = mark_over(last.game, self.book.journal(last.entry), press, t)
+        except NarratorError as e:  # its journal cannot be written: the mark is not given
+            return Reply(False, Reason.CANNOT, {"why": str(e)})
+        return refused(reason) if reason is not None else Reply(True)
 
     def _seat_of(self, who: Who) -> int | None:
         """The seat ``who`` sits on in the game in play (None: no game, or sitting out)."""
@@ -317,8 +351,10 @@ class EveningFront:
                  "last": self._last(), "results": self._results()}
         phase = LobbyPhase(label=label.get(book.lang, label["ru"]))
         if number is None:
+            marks = (marks_form(self.last.game) if self.last is not None and playing is None
+                     and not self.starting else None)
             return LobbyView(lang=book.lang, who=OPERATOR, phase=phase, lobby=lobby,
-                             evening=self._evening())
+                             evening=self._evening(), marks=marks)
         player = book.player(number)
         assert player is not None
         seat = next((s for s, n in book.seating.items() if n == number), None)

@@ -178,23 +178,37 @@ def _end(narration: Narration, opts: TableOptions, game: Game) -> None:
         narration.finish()
 
 
-def _linger(console: GameConsole, operator: TerminalOperator | None = None) -> None:
+def _linger(operator: TerminalOperator | None = None, driver: Driver | None = None, *,
+            console: bool = True) -> None:
     """After the game the console stays up for the protocol until Enter (or end of input);
-    ``operator``: the terminal's reader, which then hands the next line here. (The caller
-    stops the console.)"""
-    say("the protocol is on the operator view; press Enter to close the console")
+    ``operator``: the terminal's reader, which then hands the next line here; ``driver``: the
+    game's, still running meanwhile, so the host's marks (the operator view's form, an ``m``
+    line here) go into the journal and the protocol. (The caller stops the console.)"""
+    if driver is not None:
+        where = "on the operator view or here" if console else "here"
+        say(f"the host's marks go in {where} (m 4 +0.3 bp -- why); press Enter to "
+            + ("close the console" if console else "finish"))
+    else:
+        say("the protocol is on the operator view; press Enter to close the console")
     if operator is None:
         with contextlib.suppress(OSError, ValueError):
             sys.stdin.readline()
-    else:  # its reader takes the line: the first after the game, or the input's end
-        while not (operator.after.is_set() or operator.done.is_set()):
+        return
+    # its reader takes the line: the first after the game (not an m line), or the input's end
+    while not (operator.after.is_set() or operator.done.is_set()):
+        if driver is None or driver.stopping:
             operator.after.wait(0.2)
+        else:
+            driver.step(0.2)
+    if driver is not None and not driver.stopping:
+        driver.take()  # a mark typed just before the Enter was handed in before it
 
 
-def _serve(opts: TableOptions, session: TableSession,
-           resumed: JournalContents | None) -> tuple[GameConsole, TerminalOperator | None]:
+def _serve(opts: TableOptions, session: TableSession, resumed: JournalContents | None, *,
+           marks: bool = True) -> tuple[GameConsole, TerminalOperator | None]:
     """The game's console — its own, or the mount's — and the terminal's reader of the
-    operator's lines (None: the mount's evening reads them, into the same driver)."""
+    operator's lines (None: the mount's evening reads them, into the same driver; ``marks``:
+    it takes the host's marks after the game)."""
     assert opts.console is not None
     console = session.serve(opts.console, opts.lang, resumed=resumed, mount=opts.mount)
     if opts.mount is not None:
@@ -202,9 +216,19 @@ def _serve(opts: TableOptions, session: TableSession,
     # the pads play; the terminal still takes the operator's lines (q asks first; a closed
     # stdin stops nothing)
     game = session.game
-    terminal = TerminalOperator(confirm=True, stop_at_end=False, over=lambda: game.is_over)
+    terminal = TerminalOperator(confirm=True, stop_at_end=False, over=lambda: game.is_over,
+                                marks=marks)
     terminal.start(session.driver.submit, session.clock)
     return console, terminal
+
+
+def _interactive(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal someone types at (a pipe, a closed or replaced stdin:
+    not)."""
+    try:
+        return bool(stream.isatty())
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def _stopped(opts: TableOptions, journal: Journal) -> str:
@@ -244,9 +268,14 @@ def _console_table(game: Game, opts: TableOptions, journal: Journal, clock: Cloc
     session.watch(say)
     if opts.out_wav is None:
         narration.player.start()
+    lingered = False
     try:
         session.begin(left)
         session.run()
+        if game.is_over and opts.mount is None and terminal is not None:
+            say(f"winner: {game.winner.value if game.winner else '?'}")
+            lingered = True  # the game's driver takes the host's marks until Enter
+            _linger(terminal, session.driver)
     except KeyboardInterrupt:
         say("interrupted")
     finally:
@@ -256,6 +285,9 @@ def _console_table(game: Game, opts: TableOptions, journal: Journal, clock: Cloc
         journal.close()
     if journal.failure is not None:  # (close tried once more)
         say(f"{journal.failure}: the journal holds the game up to then")
+    if lingered:
+        console.stop()
+        return 0
     return _after(opts, journal, game, console, terminal)
 
 
@@ -267,7 +299,7 @@ def _after(opts: TableOptions, journal: Journal, game: Game, console: GameConsol
     say(f"winner: {winner.value}" if winner else _stopped(opts, journal))
     if console is not None:
         if winner and opts.mount is None:
-            _linger(console, terminal)
+            _linger(terminal)
         console.stop()
     return 0
 
@@ -320,15 +352,26 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
     console: GameConsole | None = None
     terminal: TerminalOperator | None = None
     if opts.console is not None:
-        console, terminal = _serve(opts, session, resumed)
+        # (a recorded session's protocol is written as the game ends: no marks after it)
+        console, terminal = _serve(opts, session, resumed, marks=recorded is None)
     else:
         assert isinstance(loop.operator, TerminalOperator)
-        loop.operator.start(loop.submit, clock)
+        terminal = loop.operator
+        # an operator at the terminal gives the host's marks after the game, until Enter
+        # (not a piped input, nor a recorded session: its protocol is written as it ends)
+        terminal.over = lambda: game.is_over
+        terminal.marks = recorded is None and _interactive(terminal.stream)
+        terminal.start(loop.submit, clock)
     session.watch(say)
     if opts.out_wav is None:
         narration.player.start()
+    lingered = False
     try:
         loop.run()
+        if game.is_over and terminal is not None and terminal.marks:
+            say(f"winner: {game.winner.value if game.winner else '?'}")
+            lingered = True  # the loop's driver takes the host's marks until Enter
+            _linger(terminal, session.driver, console=console is not None)
     finally:
         session.release()
         _end(narration, opts, game)
@@ -339,6 +382,10 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
                 part.close()
     if recorded is not None:
         say(f"session recorded in {opts.record}: `narrator replay {opts.record}`")
+    if lingered:
+        if console is not None:
+            console.stop()
+        return 0
     return _after(opts, journal, game, console, terminal)
 
 

@@ -21,6 +21,7 @@ class TerminalOperator:
     def __init__(self, stream: TextIO | None = None, out: Callable[[str], None] | None = None,
                  *, assist: bool = False, confirm: bool = False,
                  stop_at_end: bool = True, over: Callable[[], bool] | None = None,
+                 marks: bool = False,
                  ask: str = "stop the game here? y: stop (it can be resumed); anything else: "
                             "go on") -> None:
         self.stream = stream if stream is not None else sys.stdin
@@ -39,6 +40,10 @@ class TerminalOperator:
         #: the Enter that closes the console (:attr:`after`)
         self.over = over
         self.after = threading.Event()
+        #: once the game is over, a line that begins with ``m`` is the host's marks (an
+        #: entry, ``m 4 +0.3 bp -- why``), not the Enter that closes the console (none after
+        #: that Enter: the table is closing)
+        self.marks = marks
 
     def start(self, submit: Callable[[Input], None], clock: Clock) -> threading.Thread:
         """Read lines on a thread, each handed to ``submit`` (thread-safe) as it is typed."""
@@ -52,10 +57,14 @@ class TerminalOperator:
         def lines() -> None:
             asking = False
             for line in self.stream:
-                if self.over is not None and self.over():
-                    self.after.set()
-                    continue
                 text = line.rstrip("\n")
+                if self.over is not None and self.over():
+                    if self.marks and not self.after.is_set() and \
+                            text.strip()[:1].lower() == "m":
+                        submit(entry(clock.now(), text))
+                    else:
+                        self.after.set()
+                    continue
                 if self.confirm and text.strip().lower() in ("q", "quit") and not asking:
                     asking = True
                     self.out(self.ask)

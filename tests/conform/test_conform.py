@@ -266,3 +266,21 @@ def _all_same(paths: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out.splitlines()
     assert code == 0, "\n".join(x for x in out if ": same" not in x)
     assert out[-1] == f"{len(paths) * len(MODES)} same, 0 differ, 0 n/a"
+
+
+def test_the_hosts_marks_after_the_game_are_the_same_in_every_front_end(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The example with the host's marks after it (one replaced, one taken away): assist's
+    ``m`` line, the operator view's form, the terminal's ``m`` line give the same protocol,
+    killed and resumed on the way."""
+    lines = (EXAMPLES / "civilians-win.table.jsonl").read_text(encoding="utf-8").splitlines()
+    marks = [{"seat": 4, "points": 0.3, "titles": ["best_player"], "comment": "нашла шерифа"},
+             {"seat": 7, "points": -0.2, "comment": "ушёл не туда"},
+             {"seat": 2, "titles": ["best_move", "worst_move"], "comment": "и то, и другое"},
+             {"seat": 7}, {"seat": 4, "points": 0.5, "comment": "лучший за столом"}]
+    script = tmp_path / "marks.table.jsonl"
+    script.write_text("\n".join([*lines, *(json.dumps({"mark": m}, ensure_ascii=False)
+                                           for m in marks)]) + "\n", encoding="utf-8")
+    assert main(["conform", str(script), "--json", "--kill", "3", "--seed", "7"]) == 0
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [(r["mode"], r["result"]) for r in rows] == [(m, "same") for m in MODES]

@@ -61,6 +61,7 @@ def test_the_pages_send_the_names_the_console_reads() -> None:
     (OPERATOR, "skip", {"seat": 2}), (OPERATOR, "hands", {"candidate": 5, "count": 3}),
     (OPERATOR, "foul", {"seat": 6}), (OPERATOR, "remove", {"seat": 6}),
     (OPERATOR, "undo", {"actions": 2}),
+    (OPERATOR, "mark", {"seat": 4, "points": 0.3, "titles": ["best_player"], "comment": "за"}),
 ])
 def test_a_press_goes_to_the_journal_and_back_in_one_name(who: Any, do: str,
                                                           data: dict[str, Any]) -> None:
@@ -107,6 +108,10 @@ def test_a_journals_other_lines_are_no_press() -> None:
     (3, "fly", {}, "do", "bad_request"),
     (3, "foul", {"seat": 2}, "do", "bad_request"),  # the operator's, not a pad's
     (OPERATOR, "seen", {}, "do", "bad_request"),
+    (OPERATOR, "mark", {"seat": 4, "points": "0.3"}, "points", "bad_request"),
+    (OPERATOR, "mark", {"seat": 4, "titles": "best_move"}, "titles", "bad_request"),
+    (OPERATOR, "mark", {"seat": 4, "comment": 5}, "comment", "bad_request"),
+    (OPERATOR, "mark", {"points": 0.3}, "seat", "not_a_seat"),
 ])
 def test_a_press_is_read_field_by_field_and_refused_by_name(
         who: Any, do: str, data: dict[str, Any], field: str, reason: str) -> None:

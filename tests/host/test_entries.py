@@ -12,6 +12,7 @@ from narrator.engine import (
     Game,
     HandsUp,
     Kill,
+    Mark,
     Nominate,
     Role,
     Save,
@@ -21,7 +22,9 @@ from narrator.engine import (
 )
 from narrator.engine import waits as w
 from narrator.engine.entries import OperatorInput, OperatorLineError, parse_operator_line
+from narrator.reasons import Reason
 from narrator.testing import advance, end_speeches
+from tests.engine.test_marks import finished
 from tests.helpers import ROLES
 
 
@@ -169,3 +172,28 @@ def test_the_hands_held_up_the_next_speaker_and_the_thumbs() -> None:
     assert parse_operator_line("5:", game).actions == (Thumbs(5, ()),)
     with pytest.raises(OperatorLineError, match="thumbs"):
         parse_operator_line("5 1 2", game)
+
+
+def test_after_the_game_m_gives_the_hosts_marks_and_m_seat_takes_them_away() -> None:
+    game = finished()
+    (mark,) = parse_operator_line("m 4 +0.3 bp wm -- нашла шерифа", game).actions
+    assert mark == Mark(4, 0.3, ("best_player", "worst_move"), "нашла шерифа")
+    assert texts("M4 -0,2 best_move -- ушёл не туда", game) == [
+        "mark 4 -0.2 best_move -- ушёл не туда"]
+    assert parse_operator_line("m 4", game).actions == (Mark(4),)
+    game.apply(mark)
+    game.apply(parse_operator_line("m 4", game).actions[0])
+    assert not game.marks
+
+
+@pytest.mark.parametrize("line", ["m", "m x", "m 4 lots", "m 4 +0.3.1 -- why"])
+def test_a_mark_that_means_nothing_is_one_line(line: str) -> None:
+    with pytest.raises(OperatorLineError) as e:
+        parse_operator_line(line, finished())
+    assert "\n" not in str(e.value)
+
+
+def test_before_the_end_the_engine_refuses_a_mark() -> None:
+    game = at("speech")
+    (mark,) = parse_operator_line("m 4 +0.3 -- рано", game).actions
+    assert game.refusal(mark) == Reason.NOT_OVER

@@ -59,3 +59,48 @@ def test_the_console_games_terminal_says_the_progress_and_stops_on_q_then_y(
         for secret in ("don", "sheriff", "mafia"):  # no card is named
             assert secret not in text.lower().replace("mafia win", ""), secret
     assert '"action":"foul 4"' in game.journal.read_text()
+
+
+
+def test_after_the_game_the_terminal_takes_the_hosts_marks_until_enter(tmp_path: Path) -> None:
+    """Over, the game's driver runs on while the console stays up: an ``m`` line is the host's
+    marks (into the journal, the engine's reason when it refuses one), any other line closes
+    the console."""
+    from narrator.host.journal import load_journal
+
+    with launched_game(tmp_path, "--seed", "1") as game:
+        proc = game.proc
+        assert proc.stdout is not None and proc.stdin is not None
+        lines: queue.Queue[str] = queue.Queue()
+
+        def read() -> None:
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                lines.put(line.rstrip("\n"))
+            lines.put("<eof>")
+
+        threading.Thread(target=read, daemon=True).start()
+        seen: list[str] = []
+
+        def until(part: str) -> None:
+            while part not in (line := lines.get(timeout=WAIT)):
+                seen.append(line)
+                assert line != "<eof>", seen
+            seen.append(line)
+
+        def type_line(text: str) -> None:
+            assert proc.stdin is not None
+            proc.stdin.write(text + "\n")
+            proc.stdin.flush()
+
+        for seat in sorted(s for s, r in game.roles.items() if r in ("mafia", "don")):
+            type_line(f"r {seat}")
+        until("the host's marks go in on the operator view or here")
+        type_line("m 5 +0.3")  # points need a comment: the engine's reason
+        until("not taken")
+        assert "comment" in seen[-1]
+        type_line("m 4 +0.3 bp -- нашла шерифа")
+        type_line("")  # Enter: the console closes
+        assert proc.wait(timeout=WAIT) == 0
+    marks = load_journal(game.journal).game().marks
+    assert set(marks) == {4} and marks[4].titles == ("best_player",)

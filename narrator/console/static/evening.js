@@ -257,7 +257,10 @@
     if (!lobby) {
       gameView(view);
       names(view);
-    } else if (!operator) {
+    } else if (operator) {  // the last game's marks, until the next game starts
+      var last = view.lobby.last;
+      C.renderMarks(view.marks, last ? last.cards.length : 0, "lobby:" + (last ? last.number : ""));
+    } else {
       $("seat").textContent = view.player && view.player.seat ? view.player.seat : "·";
       document.title = view.player ? view.player.name : T("evening");
     }

@@ -1,5 +1,6 @@
 /* The operator view: the table as everybody knows it, vote entry for tables that vote by
-   hand, fouls, removals, undo, and the protocol at the end. Nothing secret ever reaches it. */
+   hand, fouls, removals, undo, and at the end the protocol and the host's marks (a form per
+   seat). Nothing secret ever reaches it. */
 "use strict";
 (function () {
   var C = Console, T = C.T, el = C.el, $ = C.$;
@@ -133,6 +134,64 @@
     box.appendChild(a);
   }
 
+  function markText(m) {  // «+0.3, лучший игрок — за что»
+    var given = (m.points ? [(m.points > 0 ? "+" : "") + m.points] : []).concat(
+      m.titles.map(function (t) { return T("title_" + t); }));
+    return given.join(", ") + (m.comment ? (given.length ? " — " : "") + m.comment : "");
+  }
+
+  function markForm(seat, m) {  // points, the titles, the comment, send: one seat's marks
+    var row = el("div", "markrow");
+    row.id = "mark-" + seat;
+    row.appendChild(el("span", "num", seat));
+    var pts = el("input", "points");
+    pts.type = "number"; pts.step = String(m.bonus_step);
+    pts.min = String(-m.bonus_max); pts.max = String(m.bonus_max);
+    pts.placeholder = T("mark_points");
+    row.appendChild(pts);
+    var boxes = m.titles.map(function (t) {
+      var label = el("label", "title"), box = el("input");
+      box.type = "checkbox"; box.value = t;
+      label.appendChild(box);
+      label.appendChild(document.createTextNode(" " + T("title_" + t)));
+      row.appendChild(label);
+      return box;
+    });
+    var why = el("input", "comment");
+    why.type = "text"; why.maxLength = 300; why.placeholder = T("mark_why");
+    row.appendChild(why);
+    row.appendChild(C.button(T("mark_send"), "", function () {
+      var p = parseFloat(pts.value || "0");
+      C.send({ do: "mark", seat: seat, points: isNaN(p) ? 0 : p, comment: why.value,
+               titles: boxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; }) });
+    }));
+    var given = el("span", "note given");
+    given.id = "mark-given-" + seat;
+    row.appendChild(given);
+    return row;
+  }
+
+  // the host's marks once the game is over (the evening's lobby too: the last game's);
+  // built once for ``key`` (what is typed in one seat's row survives a mark of another)
+  function renderMarks(m, seats, key) {
+    var box = $("marks");
+    box.hidden = !m;
+    if (!m) { box.innerHTML = ""; box.dataset.key = ""; return; }
+    if (box.dataset.key !== key) {
+      box.dataset.key = key;
+      box.className = "panel";
+      box.innerHTML = "";
+      box.appendChild(el("h2", "", T("marks")));
+      for (var s = 1; s <= seats; s++) box.appendChild(markForm(s, m));
+    }
+    var by = {};
+    m.given.forEach(function (g) { by[g.seat] = g; });
+    for (var seat = 1; seat <= seats; seat++) {
+      $("mark-given-" + seat).textContent = by[seat] ? markText(by[seat]) : "";
+    }
+  }
+  C.renderMarks = renderMarks;
+
   C.on.view = function (v) {
     view = v;
     $("h-noms").textContent = view.phase.step === "speech" ? T("nominations") : T("candidates");
@@ -151,6 +210,7 @@
     renderTally();
     renderSeats();
     renderEnd();
+    renderMarks(v.marks, v.seats, "game");
   };
   C.on.reply = function (r) { C.message(C.replyText(r), !r.ok); };
   $("undo").addEventListener("click", function () { C.send({ do: "undo" }); });
