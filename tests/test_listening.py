@@ -28,6 +28,7 @@ from narrator.engine import (
     Rules,
     TimeUp,
     VoteRound,
+    parse_action,
 )
 from narrator.engine import waits as w
 from narrator.engine.entries import OperatorLineError, parse_operator_line
@@ -445,3 +446,6 @@ def test_a_best_move_the_engine_refuses_is_a_refused_phrase(phrase: str, reason:
     last = said.index("Игрок номер десять, ваше последнее слово")
     assert said[last + 1] != "Принято"
     assert operator.errors == []
+    # the journal's text of it reads back as itself (a resume replays it)
+    history = core.game.history
+    assert [parse_action(str(x)) for x in history] == history
