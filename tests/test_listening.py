@@ -18,7 +18,18 @@ from narrator.audio.format import AudioChunk
 from narrator.audio.recognizer import Final, Partial
 from narrator.audio.sources import QuietRoom
 from narrator.clock import VirtualClock
-from narrator.engine import EndSpeech, Game, Nominate, Phase, Refusal, Role, TimeUp, VoteRound
+from narrator.engine import (
+    EndSpeech,
+    Game,
+    Nominate,
+    Phase,
+    Refusal,
+    Role,
+    Rules,
+    TimeUp,
+    VoteRound,
+    parse_action,
+)
 from narrator.engine import waits as w
 from narrator.engine.entries import OperatorLineError, parse_operator_line
 from narrator.host.hearing import game_hearing
@@ -68,13 +79,14 @@ def from_table_script(path: Path) -> tuple[Any, dict[int, list[Any]], list[str]]
 
 
 def make_table(says: dict[int, list[Utterances]], lines: list[str], *,
-               roles: dict[int, Role] = ROLES, log: list[str] | None = None,
+               roles: dict[int, Role] = ROLES, rules: Rules | str = "crime-time",
+               log: list[str] | None = None,
                delay: float = 0.0, chunk_ms: int = 200,
                records: list[Input] | None = None,
                start: float = 0.0) -> tuple[ListeningLoop, ScriptedOperator]:
     """A table where each seat says ``says[seat][n]`` in their n-th speech; every narrator
     announcement delays its timer by ``delay`` seconds."""
-    game = Game(roles=roles)
+    game = Game(rules, roles=roles)
 
     def next_speech() -> Utterances:
         exp = game.expect
@@ -389,3 +401,51 @@ def test_quit_stops_a_fast_microphone_at_once() -> None:
     assert table.quit and quit_at
     # the stop is seen at the chunk it came in, not 100,000 chunks later
     assert source.given - quit_at[0] <= 1 and source.closed
+
+
+def _best_move_table(phrase: str) -> tuple[ListeningLoop, ScriptedOperator, list[str], Any]:
+    """examples/best-move by ear, the victim (seat 10) saying ``phrase`` in his last word."""
+    script, says, lines = from_table_script(ROOT / "examples" / "best-move.table.jsonl")
+    last_word = says[10][1]
+    says[10][1] = ((last_word[0][0], phrase), *last_word[1:])
+    log: list[str] = []
+    assert script.roles is not None
+    core, operator = make_table(says, lines, roles=script.roles, rules=script.rules, log=log)
+    return core, operator, log, script
+
+
+def test_the_victims_best_move_is_heard_in_his_last_word_and_answered() -> None:
+    """8.17: «Мой лучший ход: два, шесть, девять» in the first victim's last word is his best
+    move, «Принято» as for a nomination; the protocol is the table script's."""
+    core, operator, log, script = _best_move_table("мой лучший ход: два, шесть, девять")
+    core.run()
+    assert core.protocol() == replay_script(script).protocol()
+    assert core.game.best_move is not None and core.game.best_move.named == (2, 6, 9)
+    said = core.transcript.said
+    last = said.index("Игрок номер десять, ваше последнее слово")
+    assert said[last + 1] == "Принято"
+    assert any("best_move 2 6 9" in line for line in log)
+    assert operator.errors == []
+
+
+@pytest.mark.parametrize(("phrase", "reason"), [
+    ("лучший ход два шесть", "three_seats"),
+    ("лучший ход два шесть семь девять", "three_seats"),
+    ("лучший ход два два шесть", "three_seats"),
+    ("лучший ход десять два шесть", "own_seat"),
+])
+def test_a_best_move_the_engine_refuses_is_a_refused_phrase(phrase: str, reason: str) -> None:
+    core, operator, log, _ = _best_move_table(phrase)
+    core.run()
+    assert core.game.best_move is None
+    refused = [r for r in core.protocol()["refused"] if r["kind"] == "best_move"]
+    assert refused == [{"phase": "d2", "seat": 10, "kind": "best_move", "target": None,
+                        "reason": reason}]
+    assert any(f"refused ({reason})" in line for line in log)
+    said = core.transcript.said
+    last = said.index("Игрок номер десять, ваше последнее слово")
+    assert said[last + 1] != "Принято"
+    assert operator.errors == []
+    # the journal's text of it reads back as itself (a resume replays it)
+    history = core.game.history
+    assert [parse_action(str(x)) for x in history] == history

@@ -149,7 +149,7 @@ def _speech_hint(game: Game, e: w.Speech) -> str:
         if game.standing is not None and game.refusal(Withdraw(game.standing)) is None:
             parts.append("number w: withdraw")
     if game.asks_best_move:
-        parts.append("b 3 5 7: the best move")
+        parts.append("3,5,7 b: the best move")
     parts.append("Space: «Спасибо», next speaker" if e.speech == "day" else
                  "Space: end the speech")
     record = "number o/m: red/black on record"  # the club's colours (6.7); the footer has them
@@ -301,6 +301,10 @@ class Controller:
         """The speaker's colours on record (6.7): the seats typed, red or black."""
         entry = f"o {text}" if colour == "red" else f"o / {text}"
         self._submit(lambda: self._entry(entry))
+
+    def best_move(self, text: str) -> None:
+        """The club's best move (8.17): the seats typed («3,5,7»), then b."""
+        self._submit(lambda: self._entry(f"b {text}"))
 
     def foul(self, text: str) -> None:
         self._submit(lambda: self._entry(f"f {text}"))

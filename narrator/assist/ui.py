@@ -90,6 +90,7 @@ class GameScreen(Screen[None]):
         Binding("w", "withdraw", "withdraw"),
         Binding("o", "on_record('red')", "red on record"),
         Binding("m", "on_record('black')", "black on record"),
+        Binding("b", "best_move", "best move"),
         Binding("k", "shot", "shot"),
         Binding("c", "check", "check"),
         Binding("f", "foul", "foul"),
@@ -360,6 +361,8 @@ class GameScreen(Screen[None]):
             return rules.tech_fouls == "yes"
         if action == "on_record":  # 6.7: only where the club keeps colours on record
             return rules.on_record != "none"
+        if action == "best_move":  # 8.17: only where the club asks for the best move
+            return bool(rules.best_move)
         return True
 
     def action_withdraw(self) -> None:
@@ -371,6 +374,11 @@ class GameScreen(Screen[None]):
         if self._answered():
             return
         self.controller.on_record(self._take(), colour)
+
+    def action_best_move(self) -> None:
+        if self._answered():
+            return
+        self.controller.best_move(self._take())
 
     def action_shot(self) -> None:
         if self._answered():

@@ -16,6 +16,7 @@ from narrator.conform.reference import Reference, Step
 from narrator.conform.runs import Run, new_journal, reopen
 from narrator.engine import (
     Action,
+    BestMove,
     Check,
     EndSpeech,
     Foul,
@@ -77,6 +78,8 @@ class _Host(LoopPlayer):
                 keys.on_record(" ".join(map(str, action.black)), "black")
         elif isinstance(action, Mark):  # once the game is over: m, the line, Enter
             keys.mark(str(action).removeprefix("mark").strip())
+        elif isinstance(action, BestMove):  # 8.17: the seats typed, then b
+            keys.best_move(",".join(map(str, action.seats)))
         elif isinstance(action, Foul):
             keys.foul(str(action.seat))
         elif isinstance(action, TechFoul):

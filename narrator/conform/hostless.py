@@ -18,6 +18,7 @@ from narrator.conform.reference import Reference, Step
 from narrator.conform.runs import Run, new_journal, take_up
 from narrator.engine import (
     Action,
+    BestMove,
     Check,
     EndSpeech,
     Foul,
@@ -154,7 +155,7 @@ class _HostlessTable:
         covered = {i for said in step.said for i in range(said.first, said.last)}
         for i in range(done, len(step.actions)):  # given without words («speech» alone)
             action = step.actions[i]
-            if i not in covered and isinstance(action, Nominate | Withdraw | EndSpeech):
+            if i not in covered and isinstance(action, Nominate | Withdraw | EndSpeech | BestMove):
                 out.append((max(now, origin + step.offsets[i]), self._plain(action)))
         for said in step.said:
             if said.first > done or (said.first == done and origin + said.offset >= now - 1e-6):
@@ -165,6 +166,10 @@ class _HostlessTable:
 
     def _plain(self, action: Action) -> str:
         nominate, withdraw, thanks = _WORDS[self.ref.script.lang]
+        if isinstance(action, BestMove):  # 8.17: «лучший ход три пять восемь»
+            forms = number_forms(self.ref.script.lang)
+            head = "лучший ход" if self.ref.script.lang == "ru" else "кращий хід"
+            return " ".join([head, *(forms[s][0] for s in action.seats)])
         if isinstance(action, Nominate | Withdraw):
             word = number_forms(self.ref.script.lang)[action.target][0]
             return f"{nominate if isinstance(action, Nominate) else withdraw} {word}"

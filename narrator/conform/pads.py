@@ -18,6 +18,7 @@ from narrator.console.tokens import OPERATOR, Who
 from narrator.console.views import vote_candidate
 from narrator.engine import (
     Action,
+    BestMove,
     Check,
     EndSpeech,
     Foul,
@@ -78,6 +79,8 @@ class _PadTable(LoopPlayer):
             else:
                 self.press(exp.seat, "nominate" if isinstance(action, Nominate) else "withdraw",
                            target=action.target)
+        elif isinstance(action, BestMove) and isinstance(exp, w.Speech):  # the victim's pad (8.17)
+            self.press(exp.seat, "best_move", seats=list(action.seats))
         elif isinstance(action, OnRecord):  # the speaker's pad (6.7)
             self.press(action.seat, "on_record", red=list(action.red), black=list(action.black))
         elif isinstance(action, Foul | TechFoul | Remove):

@@ -19,7 +19,6 @@ from narrator.clock import VirtualClock
 from narrator.conform.reference import Reference, Step
 from narrator.engine import (
     Action,
-    BestMove,
     HandCount,
     Hands,
     HandsUp,
@@ -158,24 +157,20 @@ def remaining(step: Step, done: list[Action], *,
     return StepProgress(step, refused=refused).update(done, 0).todo()
 
 
-#: what no front end but the replay can enter: the grammar's refusals are said, not tapped or
-#: typed; the first-night victim's best move has no key and no pad
+#: what no front end but the replay and the voice can enter: the grammar's refusals are said,
+#: not tapped or typed
 REFUSED_PHRASES = "refused phrases (a pad or a key cannot say one)"
-BEST_MOVE = "best_move (no key or pad takes it)"
 #: a pad's grid offers only the seats at the table
 OUT_OF_REACH = ("refused kills and put-ups of a seat already out (a pad offers only the seats "
                 "at the table)")
 #: what each reason for leaving an input out keeps out of the protocols' comparison
-UNCOMPARED = {REFUSED_PHRASES: "refused", SECOND_HANDS: "refused", OUT_OF_REACH: "refused",
-              BEST_MOVE: "best_move"}
+UNCOMPARED = {REFUSED_PHRASES: "refused", SECOND_HANDS: "refused", OUT_OF_REACH: "refused"}
 
 
 def unspeakable(action: Action) -> str | None:
     """Why ``action`` cannot be given through keys or pads (None: it can)."""
     if isinstance(action, Malformed):
         return REFUSED_PHRASES
-    if isinstance(action, BestMove):
-        return BEST_MOVE
     return None
 
 

@@ -12,6 +12,8 @@ from narrator.grammar.parse import MAX_PHRASE, parse
 
 def _line(intent: Intent) -> str:
     target = "-" if intent.target is None else str(intent.target)
+    if intent.kind == "best_move":
+        target = ",".join(map(str, intent.seats)) or "-"
     verdict = "accepted" if intent.accepted else f"refused ({intent.reason})"
     said = f"  «{intent.text}»" if intent.text else ""
     return f"{intent.kind:<10} {target:>3}  {verdict}{said}"

@@ -425,6 +425,7 @@ FILLERS: dict[str, tuple[str, ...]] = {
         "свою",
         "свого",
         "мого",
+        "мій",
         "пана",
     ),
 }
@@ -441,6 +442,15 @@ END_WORDS: dict[str, tuple[str, ...]] = {
     "ru": ("спасибо", "пас"),
     "uk": ("дякую", "пас"),
 }
+
+# The first-night victim's best move (8.17, the club's ``best_move``): «лучший ход: три, пять,
+# восемь». The adjective anchors the phrase, the noun must follow it; the possessive before it
+# («мой лучший ход», «мій») is a filler.
+BEST_MOVE_HEAD: dict[str, tuple[str, ...]] = {
+    "ru": ("лучший",),
+    "uk": ("кращий", "найкращий"),
+}
+BEST_MOVE_NOUN: dict[str, tuple[str, ...]] = {"ru": ("ход",), "uk": ("хід",)}
 
 LANGS = ("ru", "uk")
 

@@ -6,7 +6,9 @@ forward for the seat number, skipping filler words («игрок», «номер
 before the verb, stopping at any other word, at a sentence boundary or at the previous intent —
 for words that change the mood: «бы»/«б» (subjunctive), «не» (negation), «хочу», «давай»,
 «можно»… (intention), «буду» (analytic future). «Спасибо» / «Пас» («Дякую» / «Пас») end the
-speech. The verdict is about the *form* of the phrase only; the engine adds the refusals that
+speech. «Лучший ход: три, пять, восемь» (uk «Кращий хід …») is the first-night victim's best
+move (8.17): the seats that follow it, however many — the engine refuses any but three
+different seats other than the speaker's. The verdict is about the *form* of the phrase only; the engine adds the refusals that
 depend on the state of the game.
 
 Reason codes, in order of precedence (the first that applies is reported):
@@ -32,6 +34,8 @@ from typing import Final, Literal, NamedTuple
 
 from narrator.grammar.intents import Intent, IntentKind
 from narrator.grammar.lexicon import (
+    BEST_MOVE_HEAD,
+    BEST_MOVE_NOUN,
     END_WORDS,
     FILLERS,
     MODIFIERS,
@@ -53,6 +57,7 @@ NUM: Final = 2
 MOD: Final = 3
 END: Final = 4
 BOUND: Final = 5
+BEST: Final = 6
 
 
 class Filler(NamedTuple):
@@ -99,7 +104,14 @@ class Bound(NamedTuple):
     category: Literal[5]
 
 
-Token = Filler | Verb | Num | Mod | End | Bound
+class Best(NamedTuple):
+    """«лучший» (``head``) or «ход»: a best move is the head followed by the noun (8.17)."""
+
+    category: Literal[6]
+    head: bool
+
+
+Token = Filler | Verb | Num | Mod | End | Bound | Best
 
 SUBJ: Final = 1
 NEG: Final = 2
@@ -132,6 +144,10 @@ def token_table(lang: str) -> dict[str, Token]:
             put(w, Mod(MOD, _MOD_BITS[mod]))
     for w in END_WORDS[lang]:
         put(w, End(END))
+    for w in BEST_MOVE_HEAD[lang]:
+        put(w, Best(BEST, True))
+    for w in BEST_MOVE_NOUN[lang]:
+        put(w, Best(BEST, False))
     for w in RESETS[lang]:
         put(w, Bound(BOUND))
     for k, nw in number_table(lang).items():
@@ -289,6 +305,34 @@ def _verb_intent(toks: list[Token | None], words: list[str], i: int, floor: int,
     return Intent(kind, phrase.target, reason is None, reason, said), max(i + 1, phrase.end)
 
 
+def _best_move(toks: list[Token | None], words: list[str], i: int) -> tuple[Intent, int] | None:
+    """The best move whose head is at ``i`` («лучший ход: три, пять, восемь») and the index
+    after its seats; None when «ход» does not follow. Every number heard is one of its seats
+    (the engine refuses a count other than three); none heard is ``no_number``."""
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    if not isinstance(nxt, Best) or nxt.head:
+        return None
+    seats: list[int] = []
+    j = end = i + 2
+    fraction = False
+    while j < len(toks):
+        tok = toks[j]
+        if isinstance(tok, Num):
+            value, j = _read_number(toks, j)
+            fraction = fraction or value is None
+            if value is not None:
+                seats.append(value)
+            end = j
+        elif isinstance(tok, Filler | Bound) and not (isinstance(tok, Bound) and seats):
+            j += 1  # «лучший ход: номер три…»; a full stop after the seats ends them
+        else:
+            break
+    reason = (Reason.NO_NUMBER if not seats and not fraction
+              else Reason.NOT_A_SEAT if fraction else None)
+    said = " ".join(words[i:end])
+    return Intent("best_move", None, reason is None, reason, said, tuple(seats)), end
+
+
 def parse(text: str, lang: str = "ru", seats: int = 10) -> list[Intent]:
     """The intents in ``text``, in order of appearance.
 
@@ -309,6 +353,8 @@ def parse(text: str, lang: str = "ru", seats: int = 10) -> list[Intent]:
             found = Intent("end_speech", None, True, None, words[i]), i + 1
         elif isinstance(tok, Verb):
             found = _verb_intent(toks, words, i, floor, seats)
+        elif isinstance(tok, Best) and tok.head:
+            found = _best_move(toks, words, i)
         if found is None:
             i += 1
             continue

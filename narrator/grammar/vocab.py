@@ -12,6 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from narrator.grammar.lexicon import (
+    BEST_MOVE_HEAD,
+    BEST_MOVE_NOUN,
     END_WORDS,
     FILLERS,
     MODIFIERS,
@@ -39,6 +41,8 @@ _PHRASES: dict[str, tuple[str, ...]] = {
         "буду выставлять",
         "хочу выставить",
         "не выставляю",
+        "лучший ход",
+        "мой лучший ход",
     ),
     "uk": (
         "виставляю номер",
@@ -52,6 +56,9 @@ _PHRASES: dict[str, tuple[str, ...]] = {
         "буду виставляти",
         "хочу виставити",
         "не виставляю",
+        "кращий хід",
+        "мій кращий хід",
+        "мій найкращий хід",
     ),
 }
 
@@ -80,6 +87,8 @@ def _vocabulary(lang: str) -> tuple[str, ...]:
     for group in MODIFIERS[lang].values():
         words.extend(group)
     words.extend(END_WORDS[lang])
+    for best in (BEST_MOVE_HEAD, BEST_MOVE_NOUN):  # 8.17's best move
+        words.extend(best[lang])
     words.extend(RESETS[lang])
     words.extend(VOTE_WORDS[lang])
     words.extend(FILLERS[lang])

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from narrator.audio.decider import StableDecider
-from narrator.engine import Action, EndSpeech, Malformed, Nominate, Withdraw
+from narrator.engine import Action, BestMove, EndSpeech, Malformed, Nominate, Withdraw
 from narrator.grammar import Intent, correct, parse, phrase_list
 from narrator.grammar.lexicon import VERBS
 from narrator.grammar.normalize import key
@@ -39,6 +39,8 @@ def action_for(intent: Intent) -> Action | None:
         return Withdraw(intent.target)
     if intent.kind == "end_speech":
         return EndSpeech()
+    if intent.kind == "best_move":  # 8.17: the engine judges the seats (three, not his own)
+        return BestMove(intent.seats)
     return None
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from narrator.engine import Action, Game, parse_action
+from narrator.engine import Action, BestMove, Game, Malformed, parse_action
 from narrator.engine.entries import OperatorLineError, parse_operator_line
 from narrator.errors import NarratorError
 from narrator.grammar import Intent
@@ -35,6 +35,17 @@ class Reading:
 def heard_actions(intents: Iterable[Intent]) -> tuple[Action, ...]:
     """The engine actions of a phrase's intents (refused ones as Malformed, 2.3.1)."""
     return tuple(a for a in map(action_for, intents) if a is not None)
+
+
+def as_heard(action: Action, game: Game) -> Action:
+    """A heard best move the engine refuses (two seats, a seat named twice, the speaker's own,
+    not the first victim's last word: 8.17) is a refused phrase, recorded with the engine's
+    reason as a refused nomination is (2.3.1), not an input error."""
+    if isinstance(action, BestMove):
+        reason = game.refusal(action)
+        if reason is not None:
+            return Malformed("best_move", None, reason)
+    return action
 
 
 def read_input(event: Input, game: Game,
@@ -71,7 +82,9 @@ def apply_input(host: Host, event: Input,
         host.undo()
     timer = host.game.expect.timer
     for action in reading.actions:
-        if event.type == HEARD and (host.game.is_over or host.game.expect.timer is not timer):
-            break
+        if event.type == HEARD:
+            if host.game.is_over or host.game.expect.timer is not timer:
+                break
+            action = as_heard(action, host.game)
         host.apply(action)
     return reading

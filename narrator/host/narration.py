@@ -96,7 +96,7 @@ def reword(key: str, wording: Wording) -> tuple[str, ...]:
 _NightEvent = ev.PhaseStarted | ev.NightResult | ev.Declared | ev.Missed | ev.Victims
 _SpeechEvent = (ev.SpeechesBegin | ev.SpeechStarted | ev.SpeechEnded | ev.SpeechSkipped
                 | ev.SpeechCut | ev.Nominated | ev.Withdrawn | ev.Fouled | ev.TechFouled
-                | ev.BestMoveAsked)
+                | ev.BestMoveAsked | ev.BestMoveNamed)
 _VoteEvent = (ev.VotingCancelled | ev.VotingStarted | ev.VoteCall | ev.VoteCounted | ev.Tie
               | ev.TieStays | ev.Unopposed | ev.Stays | ev.PlaysOn)
 _CrashEvent = ev.CrashStarted | ev.CrashResult | ev.CrashNotApplied
@@ -126,7 +126,7 @@ def _lines(event: ev.Event) -> list[Line]:
             key = "win_civilians" if winner == "civilians" else "win_mafia"
             return [Line((f"{key}_{why}" if why else key,))]
         case (ev.TimerStarted() | ev.ShotsResolved() | ev.Checked() | ev.Acted() | ev.Saved()
-              | ev.Refused() | ev.PutUpCounted() | ev.BestMoveNamed() | ev.OnRecordLeft()
+              | ev.Refused() | ev.PutUpCounted() | ev.OnRecordLeft()
               | ev.Marked()):
             # not said: a timer's start, the night's secrets, what the table sees for itself,
             # the host's marks (his own, after the game)
@@ -184,6 +184,8 @@ def _speech_lines(event: _SpeechEvent) -> list[Line]:
             return [Line((f"tech_foul.{seat}",))]  # 9.6.2
         case ev.BestMoveAsked(seat=seat):
             return [Line((f"best_move.{seat}",))]
+        case ev.BestMoveNamed():
+            return [Line(("accepted",), urgent=True)]  # taken, as a nomination is (2.3.1)
         case _:
             assert_never(event)
 

@@ -34,7 +34,7 @@ from narrator.grammar import Intent
 from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver, InputSource
 from narrator.host.hearing import Hearing
-from narrator.host.intake import heard_actions, read_input
+from narrator.host.intake import as_heard, heard_actions, read_input
 from narrator.host.recorder import Fanout, InputLog
 from narrator.host.speaker import Narration
 from narrator.host.transcript import seat_label
@@ -298,6 +298,7 @@ class ListeningLoop:
         for action in heard_actions(intents):
             if self.finished or self.game.step != speech:
                 break
+            action = as_heard(action, self.game)
             said.actions.append(str(action))
             if isinstance(action, Malformed):
                 what = f"{self._seat(self._speaker)}: «{decision.text}» refused ({action.reason})"

@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from narrator.assist.cli import make_session
 from narrator.assist.ui import AssistApp, GameScreen, Session
 from narrator.clock import VirtualClock
-from narrator.engine import Game, Role
+from narrator.engine import Game, Role, Rules
 from narrator.engine import waits as w
 from narrator.host.journal import Journal
 from narrator.voice.manifest import default_manifest
@@ -26,8 +26,9 @@ __all__ = ["INF", "KeyDriver", "Scenario", "check", "hunt", "new_session", "play
 INF = float("inf")
 
 
-def new_session(journal: Path, roles: dict[int, Role] | None = None) -> Session:
-    game = Game(roles=roles or ROLES)
+def new_session(journal: Path, roles: dict[int, Role] | None = None,
+                rules: Rules | str = "crime-time") -> Session:
+    game = Game(rules, roles=roles or ROLES)
     session = make_session(game, VirtualClock(), journal=Journal.for_game(journal, game, fsync=False),
                            manifest=default_manifest("ru"))
     session.host.start()

@@ -19,7 +19,9 @@ from narrator.assist.ui import AssistApp, Deal, Session, parse_roles
 from narrator.cli import main
 from narrator.clock import VirtualClock
 from narrator.engine import CheckRecord, CrashRecord, Game, Shot, VoteRound
+from narrator.engine import waits as w
 from narrator.engine.entries import OperatorInput
+from narrator.engine.options import apply_options
 from narrator.engine.rules import find_rules
 from narrator.errors import NarratorError
 from narrator.host.journal import load_journal
@@ -317,3 +319,57 @@ def test_a_deal_the_rules_do_not_allow_is_one_line_before_anything_is_written(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
     assert not wav.exists() and not journal.exists()
+
+
+async def _to_the_last_word(d: KeyDriver) -> None:
+    """Day 1 with one nomination (not voted on), a hunt on seat 2, no checks: seat 2's last
+    word on day 2, where the club's best move is asked (8.17)."""
+    d.run_timers()
+    await d.day_speeches({1: 5})
+    assert d.phase == "n2:hunt"
+    await d.type("2")  # the agreed target
+    for _ in range(60):
+        exp = d.game.expect
+        if isinstance(exp, w.Speech) and exp.speech == "last":
+            break
+        if d.session.host.held:
+            await d.keys("space")  # no check
+        else:
+            d.loop.step(timeout=INF)
+    d.run_timers(lambda exp: False)  # (a snapshot for the screen)
+    assert d.game.asks_best_move and d.game.expect.seat == 2
+
+
+def test_the_best_move_is_typed_then_b_undone_and_kept_over_a_resume(tmp_path: Path) -> None:
+    path = tmp_path / "j.jsonl"
+    session = new_session(path, rules=apply_options(find_rules("crime-time"), {"best_move": True}))
+    seen: dict[str, str] = {}
+
+    async def first(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
+        await _to_the_last_word(d)
+        assert d.screen.snap is not None and "3,5,7 b: the best move" in d.screen.snap.hint
+        await d.keys("3", "comma", "5", "b")  # two seats: the engine refuses, nothing taken
+        assert d.game.best_move is None and "three different seats" in d.log("error")[-1]
+        await d.keys("3", "comma", "5", "comma", "7", "b")
+        assert d.game.best_move is not None and d.game.best_move.named == (3, 5, 7)
+        assert d.said[-1] == "Принято"
+        await d.keys("u")  # a wrong seat heard: taken back
+        assert d.game.best_move is None and d.game.asks_best_move
+        await d.keys("4", "comma", "6", "comma", "8", "b")
+        assert d.game.best_move is not None and d.game.best_move.named == (4, 6, 8)
+        seen["notation"] = d.game.notation()
+
+    play(session, first)
+    assert session.host.journal is not None
+    session.host.journal.close()  # type: ignore[attr-defined]
+    again = resume_session(load_journal(path), path, VirtualClock(),
+                           manifest=default_manifest("ru"), fsync=False)
+
+    async def second(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
+        assert d.game.notation() == seen["notation"]
+        assert d.game.best_move is not None and d.game.best_move.named == (4, 6, 8)
+        assert not d.game.asks_best_move  # named once (8.17)
+        assert d.game.protocol()["best_move"] == {"seat": 2, "named": [4, 6, 8],
+                                                  "black_named": 0}
+
+    play(again, second)

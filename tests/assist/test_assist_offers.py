@@ -81,8 +81,8 @@ def _entries(key: str, game: Game, controller: Controller) -> Iterator[str | Non
                     for k in range(game.seats + 1))
     elif key == "seats Enter":
         yield from (_typed(controller, f"{s},") for s in seats)
-    elif key == "b 3 5 7":  # the club's best move: three seats
-        yield from (f"b {a} {b} {c}" for a in seats for b in seats for c in seats
+    elif key == "3,5,7 b":  # the club's best move: three seats
+        yield from (f"b {a},{b},{c}" for a in seats for b in seats for c in seats
                     if len({a, b, c}) == 3)
     elif key in ("number o", "number m", "number o/m"):  # the club's colours on record (6.7)
         if key != "number m":

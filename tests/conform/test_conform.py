@@ -284,3 +284,49 @@ def test_the_hosts_marks_after_the_game_are_the_same_in_every_front_end(
     assert main(["conform", str(script), "--json", "--kill", "3", "--seed", "7"]) == 0
     rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [(r["mode"], r["result"]) for r in rows] == [(m, "same") for m in MODES]
+
+
+def _best_move_line_script(tmp_path: Path) -> str:
+    """examples/best-move with the best move as a table script line instead of a phrase."""
+    lines = (EXAMPLES / "best-move.table.jsonl").read_text(encoding="utf-8").splitlines()
+    out = []
+    for line in lines:
+        if "лучший ход" in line:
+            out.append('{"best_move": [2, 6, 9]}')
+            line = line.replace('[4.0, "мой лучший ход: два, шесть, девять"], ', "")
+        out.append(line)
+    path = tmp_path / "best-move-line.table.jsonl"
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_the_best_move_is_given_in_every_front_end_and_compared(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """8.17: the victim's pad, assist's «2,6,9 b», the phrase «лучший ход …» (the example's own,
+    or said for a table script's best_move line); nothing is left out for it."""
+    paths = [str(EXAMPLES / "best-move.table.jsonl"), _best_move_line_script(tmp_path)]
+    assert main(["conform", *paths, "--json", "--kill", "2", "--seed", "4"]) == 0
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [r["result"] for r in rows] == ["same"] * 2 * len(MODES)
+    assert not any("best_move" in why for r in rows for why in r["left_out"])
+
+
+def test_a_front_end_that_names_another_best_move_differs_at_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The best move is compared like the rest of the protocol (it was left out once)."""
+    from narrator.conform.assist import Assist
+    from narrator.conform.runs import Run
+
+    run = Assist._run
+
+    def wrong(self: Assist, *args: object) -> Run:
+        got = run(self, *args)  # type: ignore[arg-type]
+        got.protocol["best_move"] = {**got.protocol["best_move"], "named": [2, 6, 7]}
+        return got
+
+    monkeypatch.setattr(Assist, "_run", wrong)
+    script = str(EXAMPLES / "best-move.table.jsonl")
+    assert main(["conform", script, "--modes", "assist", "--json"]) == 1
+    row = json.loads(capsys.readouterr().out)
+    assert row["result"] == "differs" and row["key"] == "best_move.named[2]"
+    assert row["replay"] == 9 and row["got"] == 7

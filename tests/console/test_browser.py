@@ -6,7 +6,8 @@ and a voice pack of 40 ms clips, so it takes seconds, not an hour; the server st
 press itself. The script of the game: day 1 votes out a mafioso; night 2 the mafia hit a
 civilian, the don checks the sheriff and the sheriff a mafioso, each answer on that pad alone;
 day 2 votes out the other mafioso, and in his last word the operator removes the don for a
-violation — the civilians win. The operator also gives a foul and takes it back, and downloads
+violation — the civilians win. The club asks for the best move (8.17): in his last word the
+night's victim picks three seats on his pad, sees them picked, and sends them. The operator also gives a foul and takes it back, and downloads
 the protocol, which must be the journal's.
 """
 
@@ -56,6 +57,7 @@ class Table(Pages):
         self.hunted: set[int] = set()
         self.fouled = False
         self.removed = False
+        self.best_named: list[int] = []
         self.op_shot = shots_dir / "console-operator.png"
         # no browser dialog asks anything: one would fail the test
         self.op.on("dialog", lambda dialog: (_ for _ in ()).throw(AssertionError(dialog.message)))
@@ -115,10 +117,28 @@ class Table(Pages):
             if day == 2 and seat == self.days[2][0]:
                 del self.acted[seat]  # he speaks on: the operator removes the don meanwhile
                 return
+            if step.get("best_move") and not self.best_named:
+                self.best_move(page, step["best_move"])
             self.click(page, "#step button.big")  # a last word: «Спасибо»
         elif kind == "vote" and not step["voted"] and \
                 step["candidate"] == self.days.get(day, (None,))[0]:
             self.click(page, "#step button.big")
+
+    def best_move(self, page: Any, offered: list[int]) -> None:
+        """The victim taps three seats (the black ones first), each shown picked, then sends."""
+        black = [s for s in offered if self.roles[s] in ("mafia", "don")]
+        named = (black + [s for s in offered if s not in black])[:3]
+        for i, seat in enumerate(named):
+            assert self.click(page, "#step .grid button", str(seat))
+            picked = ", ".join(map(str, named[:i + 1]))
+            wait(page, f"document.querySelector('#step').innerText.indexOf("
+                       f"'Лучший ход: {picked}') >= 0")
+        selected = page.locator("#step .grid button.sel").all_inner_texts()
+        assert sorted(map(int, selected)) == sorted(named)
+        assert self.click(page, "#step button", "Назвать лучший ход")
+        wait(page, "document.querySelector('#message').textContent === 'Принято' && "
+                   "!Console.view().step.best_move")
+        self.best_named = named
 
     def operator_turn(self, view: dict[str, Any]) -> None:
         """Day 1: a foul to seat 2, taken back. Day 2, in the voted mafioso's last word: the
@@ -180,7 +200,9 @@ class Table(Pages):
 
 def test_a_hostless_game_is_played_to_the_end_from_ten_pads_and_the_operator(
         tmp_path: Path, browser_context: Any) -> None:
-    with launched_game(tmp_path, *FIGURES) as game:
+    club = tmp_path / "club.toml"
+    club.write_text("best_move = true\n", encoding="utf-8")
+    with launched_game(tmp_path, *FIGURES, "--rules-file", str(club)) as game:
         roles = game.roles
         shots = tmp_path / "shots"
         shots.mkdir()
@@ -201,6 +223,8 @@ def test_a_hostless_game_is_played_to_the_end_from_ten_pads_and_the_operator(
     assert protocol["seats"][str(table.don)]["out"] == {"how": "removed", "day": 2}
     assert protocol["days"][0]["nominations"] == list(table.days[1])
     assert protocol["seats"]["2"]["fouls"] == 0  # the operator's foul was taken back
+    assert protocol["best_move"] == {"seat": table.victim, "named": table.best_named,
+                                     "black_named": 3}
     # the protocol downloaded is the journal's: every press went through the journal
     assert {k: v for k, v in protocol.items() if k != "said"} == journal_protocol(game.journal)
     lines = [json.loads(x) for x in game.journal.read_text().splitlines()]

@@ -12,6 +12,8 @@ from narrator.console.serve import ConsoleOptions
 from narrator.console.tokens import OPERATOR
 from narrator.engine import Game, Phase
 from narrator.engine import waits as w
+from narrator.engine.options import apply_options
+from narrator.engine.rules import find_rules
 from narrator.host.journal import Journal
 from narrator.testing import TableRig, advance
 from tests.helpers import ROLES
@@ -174,3 +176,38 @@ def test_an_older_journals_hand_is_read_back_and_one_the_kill_lost_pressed_again
     cut(path, KillPoint(len(text) - 1, torn=True))  # the old press written, its action torn
     again = resumed(path)
     assert str(again.game.history[-1]) == "hands 2" and again.table.desk.hands == {2}
+
+
+def to_the_victims_last_word(path: Path) -> Table:
+    """A club with the best move (8.17): day 1 with one nomination (not voted on), the mafia
+    (3, 5, 9) shoot seat 2 on night 2; the table stands at seat 2's last word."""
+    game = Game(apply_options(find_rules("crime-time"), {"best_move": True}), roles=ROLES)
+    t = TableRig(game, journal=Journal.for_game(path, game, mode="play", fsync=False))
+    for seat in range(1, 11):
+        assert t.press(seat, "seen").ok
+    advance(t.game, w.Speech, step=t.driver.run_next)
+    assert t.press(1, "nominate", target=5).ok
+    advance(t.game, w.Hunt, step=t.driver.run_next)
+    timer = t.game.expect.timer
+    assert timer is not None and timer.tick
+    t.driver.run_until(t.host.timer_started + timer.tick + 0.6)  # the count at «два»
+    for seat in (3, 5, 9):
+        assert t.press(seat, "shoot").detail["number"] == 2
+    advance(t.game, lambda exp: isinstance(exp, w.Speech) and exp.speech == "last",
+            step=t.driver.run_next)
+    assert t.game.asks_best_move and t.game.expect.seat == 2
+    return t
+
+
+def test_the_victims_best_move_is_on_the_record_after_a_kill(tmp_path: Path) -> None:
+    path = tmp_path / "j.jsonl"
+    t = to_the_victims_last_word(path)
+    assert t.press(2, "best_move", seats=[3, 3, 5]).reason == "three_seats"
+    assert t.press(4, "best_move", seats=[3, 5, 9]).reason == "not_now"  # the victim's alone
+    assert t.press(2, "best_move", seats=[3, 5, 9]).ok
+    assert t.op("undo").reason == "too_late"  # a pad's press, as a nomination: not the operator's
+    t.journal.close()
+    back = resumed(path)
+    assert back.game.best_move is not None and back.game.best_move.named == (3, 5, 9)
+    assert back.game.best_move.black_named == 3 and not back.game.asks_best_move
+    assert back.press(2, "best_move", seats=[1, 4, 6]).reason == "already_named"
