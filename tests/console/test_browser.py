@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from narrator.cli import main
 from tests.console.browser import (
     ROLE_WORDS,
     Pages,
@@ -227,6 +228,13 @@ def test_a_hostless_game_is_played_to_the_end_from_ten_pads_and_the_operator(
                                      "black_named": 3}
     # the protocol downloaded is the journal's: every press went through the journal
     assert {k: v for k, v in protocol.items() if k != "said"} == journal_protocol(game.journal)
+    # and the best move reaches the rating system's record (8.17's legacy)
+    record = tmp_path / "game.json"
+    assert main(["export", "--format", "mafiaratings", str(game.journal), "--demo",
+                 "-o", str(record)]) == 0
+    players = json.loads(record.read_text(encoding="utf-8"))["players"]
+    assert [p.get("legacy") for p in players] == \
+        [table.best_named if s == table.victim else None for s in range(1, 11)]
     lines = [json.loads(x) for x in game.journal.read_text().splitlines()]
     sources = {x.get("type") for x in lines[1:]}
     # the foul taken back; each timer's start marked for a resume, a heartbeat while it runs

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from narrator.cli import main
 from tests.console.browser import launched_game, needs_chromium, wait
 
 pytestmark = needs_chromium
@@ -44,5 +45,10 @@ def test_the_operators_mark_form_after_the_game(tmp_path: Path, browser_context:
         assert game.proc.wait(timeout=30) == 0
     mark = {"seat": 4, "points": 0.3, "titles": ["best_player"], "comment": "нашла шерифа"}
     assert protocol["marks"] == [mark]
+    record = tmp_path / "game.json"  # the mark is MafiaRatings' bonus and comment
+    assert main(["export", "--format", "mafiaratings", str(game.journal), "--demo",
+                 "-o", str(record)]) == 0
+    fourth = json.loads(record.read_text(encoding="utf-8"))["players"][3]
+    assert (fourth["bonus"], fourth["comment"]) == ([0.3, "bestPlayer"], "нашла шерифа")
     lines = [json.loads(x) for x in game.journal.read_text().splitlines()[1:]]
     assert any(x.get("type") == "operator" and x.get("do") == "mark" for x in lines)
