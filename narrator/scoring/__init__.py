@@ -1,0 +1,3 @@
+"""The points a club publishes: each player's game read as MafiaRatings' "matters"
+(:mod:`narrator.scoring.matters`), scored by a scoring system given as data
+(:mod:`narrator.scoring.system`), and the standings of any set of games."""
