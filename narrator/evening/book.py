@@ -100,6 +100,8 @@ class EveningBook:
     seating: dict[int, int] = field(default_factory=dict)
     #: the host's MafiaRatings user id (the export's ``moderator.id``), from the roster
     moderator: int | None = None
+    #: the club's scoring system (narrator.evening.results.load_scoring; {}: ``points``)
+    scoring: dict[str, Any] = field(default_factory=dict)
 
     @property
     def path(self) -> Path:
@@ -254,6 +256,7 @@ class EveningBook:
                       for g in self.games],
             "seating": {str(s): n for s, n in sorted(self.seating.items())},
             **({"moderator": self.moderator} if self.moderator is not None else {}),
+            **({"scoring": self.scoring} if self.scoring else {}),
         }
 
     def save(self) -> None:
@@ -264,9 +267,9 @@ class EveningBook:
     @classmethod
     def new(cls, folder: Path, *, lang: str, rules: Rules, seats: int, address: str,
             settings: dict[str, float], options: dict[str, Any],
-            points: dict[str, float]) -> EveningBook:
+            points: dict[str, float], scoring: dict[str, Any] | None = None) -> EveningBook:
         return cls(folder, secrets.token_urlsafe(24), lang, rules.name, address, seats,
-                   dict(settings), dict(options), dict(points))
+                   dict(settings), dict(options), dict(points), scoring=dict(scoring or {}))
 
     @classmethod
     def load(cls, folder: Path) -> EveningBook:
@@ -339,4 +342,5 @@ def _read(path: Path, raw: Any) -> EveningBook:
                        number(raw.get("seats"), "seats"), dict(settings),
                        dict(table(raw.get("options", {}), "options")), dict(points),
                        players, games, seating(raw.get("seating", {}), "seating"),
-                       user(raw.get("moderator"), "moderator"))
+                       user(raw.get("moderator"), "moderator"),
+                       dict(table(raw.get("scoring", {}), "scoring")))

@@ -33,7 +33,14 @@ from narrator.engine.tuning import settings_of
 from narrator.errors import NarratorError
 from narrator.evening.book import BOOK, EveningBook, GameEntry
 from narrator.evening.front import EveningFront, Finished
-from narrator.evening.results import PlayerResult, load_points, tally, write_results
+from narrator.evening.results import (
+    PlayerResult,
+    load_points,
+    load_scoring,
+    system_of,
+    tally,
+    write_results,
+)
 from narrator.host.club import table_options
 from narrator.host.driver import Driver
 from narrator.host.host import Host
@@ -243,9 +250,11 @@ class Evening:
         book = self.book
         played = [(self.games[g.number], g.seating) for g in book.games
                   if g.number in self.games]
-        results = tally(played, [(p.number, p.name) for p in book.players], book.points)
+        system = system_of(book.scoring, book.points, str(book.path))
+        numbers = [g.number for g in book.games if g.number in self.games]
+        results = tally(played, [(p.number, p.name) for p in book.players], system, numbers)
         write_results(book.folder, results, sum(1 for g, _ in played if g.winner is not None),
-                      book.points)
+                      system)
         return results
 
     def run(self) -> int:
@@ -319,7 +328,8 @@ def _new_book(folder: Path, args: EveningArgs) -> EveningBook:
     book = EveningBook.new(folder, lang=args.table.lang, rules=rules, seats=seats,
                            address=args.console.address, settings=settings_of(rules),
                            options=options_of(rules),
-                           points=load_points(args.table.rules_file))
+                           points=load_points(args.table.rules_file),
+                           scoring=load_scoring(args.table.rules_file))
     return book
 
 

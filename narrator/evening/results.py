@@ -1,11 +1,14 @@
 """The evening's results: per player, the games played, the wins (by card), the fouls, the
-removals, the best moves and the points of the club's ``[points]`` table; written to
-``DIR/results.csv`` and ``DIR/results.json``.
+removals, the best moves and the points of the club's scoring system, split as MafiaRatings
+splits them (main, best move, extra, penalty, the first-killed's compensation) and in the
+system's order with its tie-breaks; written to ``DIR/results.csv`` and ``DIR/results.json``.
 
-The ``[points]`` table of the club's TOML (``--rules-file``) scores each finished game: ``win``
-(default 1) or ``loss`` (0), ``best_move_black`` (0) for every black seat named in the player's
-best move, ``foul`` (0) for each foul, ``removal`` (0) for a removal. Only finished games count;
-a game stopped in its middle is nobody's win or loss.
+The system is the club's (:mod:`narrator.scoring.system`: ``[scoring] system = "fiim"``, or a
+MafiaRatings scoring JSON); without one, the flat ``[points]`` table of the club's TOML
+(``--rules-file``) scores each finished game: ``win`` (default 1) or ``loss`` (0),
+``best_move_black`` (0) for every black seat named in the player's best move, ``foul`` (0) for
+each foul, ``removal`` (0) for a removal. Only finished games count; a game stopped in its
+middle is nobody's win or loss.
 """
 
 from __future__ import annotations
@@ -16,14 +19,28 @@ import json
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from narrator.engine import Game, Role
 from narrator.errors import NarratorError
 from narrator.outputs import replace_whole
+from narrator.scoring.matters import matters_of
+from narrator.scoring.standings import GROUPS, Standing, score
+from narrator.scoring.system import (
+    SYSTEMS,
+    ClubGame,
+    ScoringSystem,
+    from_json,
+    load_system,
+    points_table_system,
+)
 
 #: the points of a game and their defaults
 POINTS = {"win": 1.0, "loss": 0.0, "best_move_black": 0.0, "foul": 0.0, "removal": 0.0}
+#: the system's groups by the names the results give them (MafiaRatings': main, legacy, extra,
+#: penalty, night1)
+SPLIT = {"main": "main", "legacy": "best_move", "extra": "extra", "penalty": "penalty",
+         "night1": "compensation"}
 #: the cards whose wins have a column of their own, in the table's order
 CARDS = tuple(r.value for r in Role)
 
@@ -53,9 +70,37 @@ def load_points(path: str | Path | None) -> dict[str, float]:
     return points
 
 
+def load_scoring(path: str | Path | None) -> dict[str, Any]:
+    """What an evening keeps of the club's scoring system named in its TOML's ``[scoring]``:
+    ``{"system": "fiim"}``, or the MafiaRatings JSON of its ``file`` (kept whole, so the
+    evening scores the same when the file moves); ``{}``: the flat ``[points]`` table. A
+    one-line NarratorError naming the file and the key."""
+    if path is None:
+        return {}
+    load_system(Path(path))  # every check, with its one-line error
+    raw = tomllib.loads(Path(path).read_text(encoding="utf-8")).get("scoring", {})
+    if "file" in raw:
+        source = Path(path).parent / raw["file"]
+        return {"name": source.stem, "json": json.loads(source.read_text(encoding="utf-8"))}
+    return {"system": raw["system"]} if raw.get("system", "points") != "points" else {}
+
+
+def system_of(kept: dict[str, Any], points: dict[str, float], where: str) -> ScoringSystem:
+    """The system an evening keeps (:func:`load_scoring`), its flat table ``points``."""
+    if "json" in kept:
+        return from_json(kept["json"], f"{where}: scoring", str(kept.get("name", "club")))
+    name = kept.get("system")
+    if name is None or name == "points":
+        return points_table_system(points)
+    if name not in SYSTEMS:
+        raise NarratorError(f"{where}: scoring.system: {name!r} is unknown "
+                            f"(known: {', '.join(SYSTEMS)})")
+    return SYSTEMS[name]
+
+
 @dataclass
 class PlayerResult:
-    """One player's line of the table."""
+    """One player's line of the table: what was played, and the system's points."""
 
     number: int
     name: str
@@ -66,46 +111,84 @@ class PlayerResult:
     fouls: int = 0
     removals: int = 0
     best_moves: int = 0
-    points: float = 0.0
+    points: float = 0.0  # the total
+    #: the total split as the system's groups (main, legacy, extra, penalty, night1)
+    groups: dict[str, float] = field(default_factory=lambda: dict.fromkeys(GROUPS, 0.0))
+    special_role_wins: int = 0  # the tie-breaks after the points: wins as sheriff or don
+    killed_first_night: int = 0
+    place: int = 0
+    #: per game played: its number in the evening and its points, split as ``groups``
+    per_game: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.number, "name": self.name, "games": self.games,
-                "wins": self.wins, "wins_by_card": dict(self.by_card),
+        return {"place": self.place, "player": self.number, "name": self.name,
+                "games": self.games, "wins": self.wins, "wins_by_card": dict(self.by_card),
                 "games_by_card": dict(self.played), "fouls": self.fouls,
                 "removals": self.removals, "best_moves": self.best_moves,
-                "points": round(self.points, 3)}
+                "points": round(self.points, 3),
+                **{SPLIT[g]: round(v, 3) for g, v in self.groups.items()},
+                "special_role_wins": self.special_role_wins,
+                "killed_first_night": self.killed_first_night, "per_game": self.per_game}
 
 
 def tally(games: list[tuple[Game, dict[int, int]]], roster: list[tuple[int, str]],
-          points: dict[str, float]) -> list[PlayerResult]:
-    """The table: each finished game of ``games`` (the game, its seating seat → player) scored
-    for the players of ``roster`` (number, nickname); by points, then wins, then number."""
+          system: ScoringSystem | dict[str, float] | None = None,
+          numbers: list[int | str] | None = None) -> list[PlayerResult]:
+    """The table: each finished game of ``games`` (the game, its seating seat → player) for
+    the players of ``roster`` (number, nickname), scored by ``system`` (a flat ``[points]``
+    table: that system; None: its defaults) and in its order: the points, its tie-breaks,
+    then the number. ``numbers``: each game's number in the evening (default 1, 2, …)."""
+    if not isinstance(system, ScoringSystem):
+        system = points_table_system(system)
     lines = {number: PlayerResult(number, name) for number, name in roster}
-    for game, seating in games:
+    scored: list[dict[int, ClubGame]] = []
+    numbered: list[int | str] = []
+    for index, (game, seating) in enumerate(games):
         if game.winner is None:
             continue
+        numbered.append(numbers[index] if numbers else index + 1)
+        matters = matters_of(game)
+        scored.append({number: _club_game(game, seat, matters[seat])
+                       for seat, number in seating.items() if number in lines})
         for seat, number in seating.items():
-            line = lines.get(number)
-            if line is None:
-                continue
-            card = game.roles[seat]
-            line.games += 1
-            line.played[card.value] = line.played.get(card.value, 0) + 1
-            won = game.rules.team(card, game.dealt) is game.winner
-            if won:
-                line.wins += 1
-                line.by_card[card.value] = line.by_card.get(card.value, 0) + 1
-            fouls = game.fouls.get(seat, 0)
-            removed = game.how_out(seat) == "removed"
-            best = game.best_move if game.best_move and game.best_move.seat == seat else None
-            black = best.black_named if best else 0
-            line.fouls += fouls
-            line.removals += int(removed)
-            line.best_moves += int(best is not None)
-            line.points += (points["win"] if won else points["loss"]) + \
-                black * points["best_move_black"] + fouls * points["foul"] + \
-                int(removed) * points["removal"]
-    return sorted(lines.values(), key=lambda r: (-r.points, -r.wins, r.number))
+            if number in lines:
+                _count(lines[number], game, seat)
+    for standing in score(system, scored):
+        _points(lines[cast(int, standing.key)], standing, numbered)
+    return sorted(lines.values(), key=lambda r: (r.place == 0, r.place, r.number))
+
+
+def _club_game(game: Game, seat: int, played: Any) -> ClubGame:
+    """The seat's matters with what a flat ``[points]`` table counts besides them."""
+    best = game.best_move if game.best_move and game.best_move.seat == seat else None
+    return ClubGame(played.seat, played.role, played.flags, played.extra,
+                    fouls=game.fouls.get(seat, 0),
+                    black_named=best.black_named if best else 0,
+                    removed=game.how_out(seat) == "removed")
+
+
+def _count(line: PlayerResult, game: Game, seat: int) -> None:
+    """What the seat played: the card, a win, the fouls, a removal, a best move."""
+    card = game.roles[seat]
+    line.games += 1
+    line.played[card.value] = line.played.get(card.value, 0) + 1
+    if game.rules.team(card, game.dealt) is game.winner:
+        line.wins += 1
+        line.by_card[card.value] = line.by_card.get(card.value, 0) + 1
+    line.fouls += game.fouls.get(seat, 0)
+    line.removals += int(game.how_out(seat) == "removed")
+    line.best_moves += int(game.best_move is not None and game.best_move.seat == seat)
+
+
+def _points(line: PlayerResult, standing: Standing, numbers: list[int | str]) -> None:
+    line.points = standing.total
+    line.groups = dict(standing.groups)
+    line.special_role_wins = standing.special_role_wins
+    line.killed_first_night = standing.killed_first_night
+    line.place = standing.place
+    line.per_game = [{"game": numbers[g.game], "points": round(g.total, 3),
+                      **{SPLIT[k]: round(v, 3) for k, v in g.groups.items()}}
+                     for g in standing.games]
 
 
 def cards_of(results: list[PlayerResult]) -> list[str]:
@@ -118,19 +201,25 @@ def csv_text(results: list[PlayerResult]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     cards = cards_of(results)
-    writer.writerow(["player", "name", "games", "wins", *(f"wins_{c}" for c in cards),
-                     "fouls", "removals", "best_moves", "points"])
+    writer.writerow(["place", "player", "name", "games", "wins", *(f"wins_{c}" for c in cards),
+                     "fouls", "removals", "best_moves", *SPLIT.values(), "points",
+                     "special_role_wins", "killed_first_night"])
     for r in results:
-        writer.writerow([r.number, r.name, r.games, r.wins,
+        writer.writerow([r.place or "", r.number, r.name, r.games, r.wins,
                          *(r.by_card.get(c, 0) for c in cards), r.fouls, r.removals,
-                         r.best_moves, f"{r.points:g}"])
+                         r.best_moves, *(f"{r.groups[g]:g}" for g in SPLIT), f"{r.points:g}",
+                         r.special_role_wins, r.killed_first_night])
     return out.getvalue()
 
 
 def write_results(folder: Path, results: list[PlayerResult], games: int,
-                  points: dict[str, float]) -> None:
+                  system: ScoringSystem) -> None:
     """``results.csv`` and ``results.json`` in ``folder``, each written whole then renamed."""
-    body = {"games": games, "points": points, "players": [r.to_json() for r in results]}
+    body: dict[str, Any] = {"games": games, "system": system.name, "sorting": system.sorting}
+    table = getattr(system, "points", None)
+    if isinstance(table, dict):  # the flat [points] table: its figures
+        body["points"] = table
+    body["players"] = [r.to_json() for r in results]
     for name, text in (("results.csv", csv_text(results)),
                        ("results.json", json.dumps(body, ensure_ascii=False, indent=1) + "\n")):
         replace_whole(folder / name, text, "the results")
