@@ -1,0 +1,232 @@
+"""Each player's matters of a finished game, as MafiaRatings sets them.
+
+MafiaRatings' scoring gives points for "matters" (include/scoring.php, ``SCORING_FLAG_*``),
+which include/game_players_stats.php sets for each player of its game record. Each test here is
+a game that has the matter (and, where it matters, one that nearly has it), the PHP's words
+quoted. Rounds there count from 0: its round 1 night (its "first night") is our night 2.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from narrator.engine import Game, Role, Team
+from narrator.errors import NarratorError
+from narrator.replay.script import parse_table_script
+from narrator.replay.source import load_source
+from narrator.replay.table import replay_script
+from narrator.scoring.matters import Matter, PlayerGame, matters_of
+from tests.helpers import SCRIPT_ROLES  # sheriff 1, don 3, mafia 5 and 9
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.table.jsonl"))
+ALL = list(range(1, 11))
+BLACK = (3, 5, 9)
+
+
+def game_of(*lines: dict[str, Any], options: dict[str, Any] | None = None,
+            rules: str = "crime-time", roles: dict[str, Any] | None = None) -> Game:
+    header = {"rules": rules, "roles": roles or SCRIPT_ROLES, "options": options or {}}
+    text = "\n".join(json.dumps(x, ensure_ascii=False) for x in (header, *lines))
+    return replay_script(parse_table_script(text, "t")).game
+
+
+def example(name: str) -> Game:
+    return load_source(Path(__file__).resolve().parents[2] / "examples"
+                       / f"{name}.table.jsonl").game
+
+
+def speeches(*seats: int) -> list[dict[str, Any]]:
+    return [{"speech": s} for s in seats]
+
+
+def nominates(seat: int, target: int) -> dict[str, Any]:
+    return {"speech": seat, "say": [[5, f"выставляю номер {target}"], [10, "спасибо"]]}
+
+
+def named(player: PlayerGame) -> set[str]:
+    """The matters of ``player`` by name (PLAY left out: every player has it)."""
+    return {m.name for m in Matter if player.has(m) and m is not Matter.PLAY}
+
+
+def seats_with(game: Game, matter: Matter) -> list[int]:
+    return [seat for seat, p in matters_of(game).items() if p.has(matter)]
+
+
+# -- the games ------------------------------------------------------------------------------------
+
+#: sport fouls and the best move: 7 shot in night 2 names 3, 5 and 6; 8 removed by the 4th
+#: foul on day 2; the don finds the sheriff in night 2, who is voted out on day 3; 2 is shot
+#: in night 3; the mafia win
+def sport(best_move: list[int] | None = None) -> Game:
+    return game_of(
+        *speeches(*ALL),
+        {"night": {"shots": {"3": 7, "5": 7, "9": 7}, "don": 1, "sheriff": 3}},
+        {"best_move": best_move or [3, 5, 6]},
+        *speeches(7, 2), *[{"foul": 8}] * 4, *speeches(3, 4, 5, 6, 9, 10, 1),
+        {"night": {"shots": {"3": 2, "5": 2, "9": 2}}},
+        {"speech": 2}, nominates(3, 1), *speeches(4, 5, 6, 9, 10, 1),
+        {"vote": {"1": [3, 4, 5, 6, 9, 10]}},
+        options={"fouls": "sport", "best_move": True})
+
+
+#: the sheriff checks three reds (2, 4, 10 in nights 2-4); 7 and 6 are shot, the host removes
+#: 8 on day 2, night 4's shots miss, 10 is voted out on day 4 and the mafia win
+def three_red_checks(*marks: dict[str, Any],
+                     removal: tuple[dict[str, Any], ...] = ({"remove": 8},)) -> Game:
+    return game_of(
+        *speeches(*ALL),
+        {"night": {"shots": {"3": 7, "5": 7, "9": 7}, "don": 2, "sheriff": 2}},
+        *speeches(7, 2, 3, 4, 5, 6), *removal, *speeches(9, 10, 1),
+        {"night": {"shots": {"3": 6, "5": 6, "9": 6}, "don": 4, "sheriff": 4}},
+        *speeches(6, 3, 4, 5, 9, 10, 1, 2),
+        {"night": {"shots": {"3": 2, "5": 4, "9": 2}, "don": 1, "sheriff": 10}},
+        nominates(4, 10), *speeches(5, 9, 10, 1, 2, 3),
+        {"vote": {"10": [1, 2, 3, 4, 5, 9, 10]}},
+        *({"mark": m} for m in marks), options={"tech_fouls": "yes"})
+
+
+#: the whole table nominated and tied twice; the question passes: a draw (7.21.2)
+def draw() -> Game:
+    says = {s: [[1.0, f"выставляю номер {s % 10 + 1}"], [2.0, "спасибо"]] for s in ALL}
+    one_each = {str(s % 10 + 1): [s] for s in ALL}
+    return game_of(*[{"speech": s, "say": says[s]} for s in ALL], {"vote": one_each},
+                   *speeches(*[s % 10 + 1 for s in ALL]), {"vote": one_each},
+                   {"crash": ALL[:6]}, options={"kill_all": "draw"})
+
+
+# -- who played, who won --------------------------------------------------------------------------
+
+def test_an_unfinished_game_has_no_matters() -> None:
+    game = Game(roles={1: Role.SHERIFF, 3: Role.DON, 5: Role.MAFIA, 9: Role.MAFIA})
+    game.start()
+    with pytest.raises(NarratorError, match="the game is not over"):
+        matters_of(game)
+
+
+def test_the_mafia_win_clear_and_their_survivors_survive() -> None:
+    """«if ($data->winner == 'maf')» the blacks have WIN, «if ($maf_day_kills == 0)» CLEAR_WIN,
+    «if (!isset($game_player->death))» SURVIVE; the reds LOSE, and «if ($maf_day_kills == 0)»
+    (every day kill theirs) CLEAR_LOSE. A loser who is still at the table does not survive:
+    the PHP sets SURVIVE for the winners only."""
+    players = matters_of(example("mafia-wins"))  # 4 and 7 (reds) voted out, 10 and 3 shot
+    for seat in (2, 6, 8):
+        assert named(players[seat]) >= {"WIN", "CLEAR_WIN", "SURVIVE"}
+    assert named(players[5]) == {"LOSE", "CLEAR_LOSE", "SHERIFF_FOUND_FIRST_NIGHT",
+                                 "SHERIFF_KILLED_FIRST_NIGHT"}  # at the table to the end
+    assert all(players[s].has(Matter.CLEAR_LOSE) for s in (1, 3, 4, 7, 9, 10))
+
+
+def test_a_black_and_a_red_out_at_day_leave_nobody_a_clear_result() -> None:
+    """The car crash puts out 4 (mafia) and 5 (a civilian) on day 1: «All players killed in a
+    daytime were from another team» holds for no team."""
+    game = example("car-crash")
+    assert game.winner is Team.RED
+    assert seats_with(game, Matter.CLEAR_WIN) == seats_with(game, Matter.CLEAR_LOSE) == []
+    assert seats_with(game, Matter.WIN) == [1, 2, 3, 5, 6, 8, 10]
+    assert seats_with(game, Matter.SURVIVE) == [1, 2, 6, 8, 10]  # 3 shot, 5 out in the crash
+
+
+def test_a_removal_is_a_day_kill_of_its_team() -> None:
+    """Every death that is not «DEATH_TYPE_NIGHT» counts in ``$civ_day_kills`` or
+    ``$maf_day_kills``: the host's removal of red 8 and red 10 voted out leave the blacks a
+    clear win."""
+    game = three_red_checks()
+    assert seats_with(game, Matter.CLEAR_WIN) == list(BLACK)
+    assert seats_with(game, Matter.CLEAR_LOSE) == [1, 2, 4, 6, 7, 8, 10]
+
+
+def test_a_draw_is_a_tie_and_neither_a_win_nor_a_loss() -> None:
+    """«else { $player->scoring_flags |= SCORING_FLAG_TIE; }» — for a game whose winner is
+    neither 'maf' nor 'civ' (our draw, 7.21.2, exported as "tie")."""
+    players = matters_of(draw())
+    assert {seat: named(p) for seat, p in players.items()} == {seat: {"TIE"} for seat in ALL}
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name.split(".")[0])
+def test_every_example_plays_and_each_seat_wins_loses_or_ties(path: Path) -> None:
+    game = load_source(path).game
+    players = matters_of(game)
+    assert sorted(players) == list(range(1, game.seats + 1))
+    for seat, player in players.items():
+        assert player.seat == seat and player.has(Matter.PLAY)
+        results = [m for m in (Matter.WIN, Matter.LOSE, Matter.TIE) if player.has(m)]
+        team = game.rules.team(game.roles[seat], game.dealt)
+        expected = (Matter.TIE if game.winner is Team.DRAW
+                    else Matter.WIN if team is game.winner else Matter.LOSE)
+        assert results == [expected]
+        # none of our games has these (no seat gives up, no team is removed as a whole)
+        assert not player.has(Matter.SURRENDERED) and not player.has(Matter.TEAM_KICK_OUT)
+
+
+# -- the host's marks --------------------------------------------------------------------------------
+
+MARKS = ({"seat": 3, "points": 0.3, "titles": ["best_player"], "comment": "нашёл шерифа"},
+         {"seat": 4, "points": -0.5, "comment": "подсказал"},
+         {"seat": 5, "titles": ["best_move", "worst_move"], "comment": "рискнул"},
+         {"seat": 9, "comment": "тихо сыграл"})
+
+
+def test_the_hosts_titles_and_points_are_matters_and_the_bonus() -> None:
+    """«if ($bonus == 'bestPlayer')», «'bestMove'», «'worstMove'»; and «if
+    (isset($game_player->bonus))» EXTRA_POINTS — the export writes a bonus for points other
+    than 0 or any title, so a title alone sets it too (its extra is 0); a comment alone is no
+    bonus."""
+    players = matters_of(three_red_checks(*MARKS))
+    assert players[3].has(Matter.BEST_PLAYER) and players[3].has(Matter.EXTRA_POINTS)
+    assert players[3].extra == pytest.approx(0.3)
+    assert named(players[4]) & {"EXTRA_POINTS", "BEST_PLAYER"} == {"EXTRA_POINTS"}
+    assert players[4].extra == pytest.approx(-0.5)
+    assert {"BEST_MOVE", "WORST_MOVE", "EXTRA_POINTS"} <= named(players[5])
+    assert players[5].extra == 0.0
+    assert not players[9].has(Matter.EXTRA_POINTS) and players[9].extra == 0.0
+    assert [s for s in ALL if players[s].has(Matter.BEST_PLAYER)] == [3]
+
+
+# -- deaths -----------------------------------------------------------------------------------------
+
+def test_the_first_nights_victim_and_a_later_nights() -> None:
+    """«if ($death_type == DEATH_TYPE_NIGHT)»: KILLED_NIGHT, and «if (… ->round == 1)»
+    KILLED_FIRST_NIGHT — its round 1 is our night 2, the first shot; night 3's victim has
+    KILLED_NIGHT only."""
+    game = sport()
+    assert seats_with(game, Matter.KILLED_FIRST_NIGHT) == [7]
+    assert seats_with(game, Matter.KILLED_NIGHT) == [2, 7]
+
+
+def test_the_fourth_foul_and_the_second_technical_foul_are_warnings_4() -> None:
+    """«DEATH_TYPE_WARNINGS || DEATH_TYPE_TECH_FOULS» set WARNINGS_4 («warnings and tech
+    fouls share the same scoring flag»); a seat with three fouls is still playing."""
+    assert seats_with(sport(), Matter.WARNINGS_4) == [8]
+    game = three_red_checks(removal=({"tech_foul": 8}, {"tech_foul": 8}))
+    assert game.how_out(8) == "removed"
+    assert seats_with(game, Matter.WARNINGS_4) == [8] and seats_with(game, Matter.KICK_OUT) == []
+    three = example("three-fouls-nomination")  # seat 2: three fouls, at the table to the end
+    assert three.fouls == {2: 3} and three.how_out(2) is None
+    assert seats_with(three, Matter.WARNINGS_4) == []
+
+
+def test_the_hosts_removal_is_a_kick_out() -> None:
+    """«DEATH_TYPE_KICK_OUT»: the host removed seat 8 (no 4th foul, no 2nd technical one)."""
+    game = three_red_checks()
+    assert seats_with(game, Matter.KICK_OUT) == [8]
+    assert seats_with(game, Matter.WARNINGS_4) == []
+
+
+# -- the best move ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("best_move", "matter"), [
+    ([3, 5, 9], Matter.FIRST_LEGACY_3), ([3, 5, 6], Matter.FIRST_LEGACY_2),
+    ([2, 4, 9], Matter.FIRST_LEGACY_1), ([2, 4, 6], None)])
+def test_the_first_nights_victim_guessing_mafia(best_move: list[int],
+                                                matter: Matter | None) -> None:
+    """«if ($mafs_guessed >= 3)» FIRST_LEGACY_3, «else if (>= 2)» _2, «else if (>= 1)» _1:
+    the blacks among the three the victim named; none named, none set."""
+    game = sport(best_move)
+    legacies = (Matter.FIRST_LEGACY_3, Matter.FIRST_LEGACY_2, Matter.FIRST_LEGACY_1)
+    players = matters_of(game)
+    assert [m for m in legacies if players[7].has(m)] == ([matter] if matter else [])
+    assert all(not players[s].has(m) for s in ALL if s != 7 for m in legacies)
