@@ -19,7 +19,7 @@ from narrator.errors import NarratorError
 from narrator.replay.script import parse_table_script
 from narrator.replay.source import load_source
 from narrator.replay.table import replay_script
-from narrator.scoring.matters import Matter, PlayerGame, matters_of
+from narrator.scoring.matters import Matter, PlayerGame, ScoringRole, matters_of, scoring_role
 from tests.helpers import SCRIPT_ROLES  # sheriff 1, don 3, mafia 5 and 9
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.table.jsonl"))
@@ -230,3 +230,104 @@ def test_the_first_nights_victim_guessing_mafia(best_move: list[int],
     players = matters_of(game)
     assert [m for m in legacies if players[7].has(m)] == ([matter] if matter else [])
     assert all(not players[s].has(m) for s in ALL if s != 7 for m in legacies)
+
+
+# -- votes ------------------------------------------------------------------------------------------
+
+def test_three_votes_against_the_mafia_after_the_first_day() -> None:
+    """«voted_civil + voted_sheriff == 0 && voted_mafia >= 3»: 5, 6, 8 and 10 voted 4, 7
+    and 9 on days 2-4 (9, a mafioso, voted himself thrice: the PHP counts it so too)."""
+    game = example("professional-first-day-none")
+    assert seats_with(game, Matter.ALL_VOTES_VS_MAF) == [5, 6, 8, 9, 10]
+    assert seats_with(game, Matter.ALL_VOTES_VS_CIV) == []
+
+
+def test_the_first_days_vote_is_not_counted() -> None:
+    """«We exclude voting in round 0 because this is mostly splitting»: 2, 6, 8 and 10 voted
+    the three blacks 4, 7 and 9 on days 1-3, which leaves two votings."""
+    game = example("first-day-vote")
+    assert seats_with(game, Matter.ALL_VOTES_VS_MAF) == []
+
+
+def test_votes_against_the_civilians_only_and_a_split_days_every_round() -> None:
+    """«voted_mafia == 0 && voted_civil + voted_sheriff >= 3»: the don 3 voted 6, 10 twice
+    (day 3 split: each round counts), 8 and 7 on days 2-5; 7 voted 9, then 10 twice, then
+    3 twice: both teams, neither matter."""
+    game = example("professional-four-left")
+    assert seats_with(game, Matter.ALL_VOTES_VS_CIV) == [3]
+    assert not matters_of(game)[7].has(Matter.ALL_VOTES_VS_MAF)
+
+
+# -- the sheriff and the don ------------------------------------------------------------------------
+
+SHERIFF = (Matter.SHERIFF_KILLED_AFTER_FINDING, Matter.SHERIFF_FOUND_FIRST_NIGHT,
+           Matter.SHERIFF_KILLED_FIRST_NIGHT)
+
+
+def sheriff_matters(game: Game) -> list[Matter]:
+    """The sheriff's matters, which every player of the game has («$shared_scoring_flags»)."""
+    flags = {p.flags & sum(m.flag for m in SHERIFF) for p in matters_of(game).values()}
+    assert len(flags) == 1
+    shared = flags.pop()
+    return [m for m in SHERIFF if shared & m.flag]
+
+
+def test_the_sheriff_shot_the_night_after_the_don_found_him() -> None:
+    """«if ($death_round == $p->don + 1 …)»: the don found 3 in night 2 (its round 1), the
+    sheriff is shot in night 3; «if ($p->don == 1)» found the first night."""
+    assert sheriff_matters(example("car-crash")) == [Matter.SHERIFF_KILLED_AFTER_FINDING,
+                                                     Matter.SHERIFF_FOUND_FIRST_NIGHT]
+
+
+def test_the_sheriff_found_and_shot_the_first_night() -> None:
+    """«if ($death_round == 1)»: found and shot in night 2 — the same night, not the next."""
+    assert sheriff_matters(example("mafia-wins")) == [Matter.SHERIFF_FOUND_FIRST_NIGHT,
+                                                      Matter.SHERIFF_KILLED_FIRST_NIGHT]
+
+
+def test_a_sheriff_found_who_leaves_at_day_gives_none() -> None:
+    """The PHP looks at the don's check only «if ($death_type == DEATH_TYPE_NIGHT)»: found in
+    night 2 and voted out on day 3 is none of the three; nor is a sheriff found and alive."""
+    assert sheriff_matters(sport()) == []
+    assert sheriff_matters(three_red_checks()) == []  # the don found 1 in night 4
+
+
+def test_three_black_checks() -> None:
+    """«if ($black_checks >= 3)»: the sheriff 4 checked 8, 2 and 6 (all the blacks)."""
+    game = example("professional-red-wins")
+    assert seats_with(game, Matter.BLACK_CHECKS) == ALL
+    assert seats_with(game, Matter.RED_CHECKS) == []
+
+
+def test_three_red_checks() -> None:
+    """«else if ($red_checks >= 3)»: 2, 4 and 10, all red; two checks are not enough."""
+    assert seats_with(three_red_checks(), Matter.RED_CHECKS) == ALL
+    shot = example("sheriff-shot-checks")  # the sheriff checked 4 and 8 and was shot
+    assert seats_with(shot, Matter.RED_CHECKS) == seats_with(shot, Matter.BLACK_CHECKS) == []
+
+
+# -- other rulesets ---------------------------------------------------------------------------------
+
+def test_amateurs_commissar_is_the_sheriff_and_the_nurse_a_civilian() -> None:
+    """A red that checks at night (the ruleset's checker) scores as the sheriff: the commissar
+    4 shot in night 2 is «Sheriff was killed the first night»."""
+    game = example("amateur-closed-cards")
+    players = matters_of(game)
+    assert [s for s, p in players.items() if p.role is ScoringRole.SHERIFF] == [4]
+    assert players[8].role is ScoringRole.CIVILIAN  # the nurse
+    assert {players[s].role for s in (2, 6)} == {ScoringRole.MAFIA}
+    assert sheriff_matters(game) == [Matter.SHERIFF_KILLED_FIRST_NIGHT]
+
+
+@pytest.mark.parametrize(("name", "maniac", "role"), [
+    ("vrn-mafia-wins", 1, ScoringRole.CIVILIAN), ("vrn-maniac-for-mafia", 8, ScoringRole.MAFIA)])
+def test_vrns_maniac_scores_for_the_side_he_was_dealt(name: str, maniac: int,
+                                                      role: ScoringRole) -> None:
+    game = example(name)
+    assert game.roles[maniac] is Role.MANIAC
+    assert scoring_role(game, maniac) is role
+    doctor = game.seat_of(Role.DOCTOR)
+    assert doctor is not None and scoring_role(game, doctor) is ScoringRole.CIVILIAN
+    winner = Matter.WIN if (role is ScoringRole.MAFIA) is (game.winner is Team.BLACK) \
+        else Matter.LOSE
+    assert matters_of(game)[maniac].has(winner)
