@@ -9,6 +9,8 @@ quoted. Rounds there count from 0: its round 1 night (its "first night") is our 
 from __future__ import annotations
 
 import json
+import random
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +18,14 @@ import pytest
 
 from narrator.engine import Game, Role, Team
 from narrator.errors import NarratorError
+from narrator.replay.mafiaratings import mafiaratings
 from narrator.replay.script import parse_table_script
-from narrator.replay.source import load_source
+from narrator.replay.source import GameSource, load_source
 from narrator.replay.table import replay_script
 from narrator.scoring.matters import Matter, PlayerGame, ScoringRole, matters_of, scoring_role
+from narrator.testing import play_random_game
 from tests.helpers import SCRIPT_ROLES  # sheriff 1, don 3, mafia 5 and 9
+from tests.scoring.record_flags import record_flags
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.table.jsonl"))
 ALL = list(range(1, 11))
@@ -331,3 +336,30 @@ def test_vrns_maniac_scores_for_the_side_he_was_dealt(name: str, maniac: int,
     winner = Matter.WIN if (role is ScoringRole.MAFIA) is (game.winner is Team.BLACK) \
         else Matter.LOSE
     assert matters_of(game)[maniac].has(winner)
+
+
+# -- the same matters read from the export ----------------------------------------------------------
+
+def _classic(game: Game) -> bool:
+    return game.seats == 10 and sorted(r.value for r in game.roles.values()) == sorted(
+        ["civilian"] * 6 + ["sheriff", "don", "mafia", "mafia"])
+
+
+def _exported(game: Game) -> list[int]:
+    source = GameSource(game, "ru", 0.0, Path("game.table.jsonl"))
+    return record_flags(mafiaratings(source, start=datetime(2024, 5, 17, 19, 30)).record)
+
+
+def _games() -> list[tuple[str, Game]]:
+    games = [(p.name.split(".")[0], load_source(p).game) for p in EXAMPLES]
+    games += [("sport", sport()), ("marks", three_red_checks(*MARKS)), ("draw", draw()),
+              ("tech-fouls", three_red_checks(removal=({"tech_foul": 8}, {"tech_foul": 8})))]
+    games += [(f"random-{seed}", play_random_game(random.Random(seed))) for seed in range(12)]
+    return [(name, game) for name, game in games if _classic(game) and game.winner is not None]
+
+
+@pytest.mark.parametrize(("name", "game"), _games(), ids=[n for n, _ in _games()])
+def test_the_matters_are_what_the_php_reads_from_our_export(name: str, game: Game) -> None:
+    """For every game MafiaRatings takes, the matters read from our game are those its stats
+    read from the record our export sends it."""
+    assert [p.flags for p in matters_of(game).values()] == _exported(game)
