@@ -352,7 +352,7 @@ def _exported(game: Game) -> list[int]:
 
 def _games() -> list[tuple[str, Game]]:
     games = [(p.name.split(".")[0], load_source(p).game) for p in EXAMPLES]
-    games += [("sport", sport()), ("marks", three_red_checks(*MARKS)), ("draw", draw()),
+    games += [("sport", sport()), ("legacy-3", sport([3, 5, 9])), ("legacy-1", sport([2, 4, 9])), ("marks", three_red_checks(*MARKS)), ("draw", draw()),
               ("tech-fouls", three_red_checks(removal=({"tech_foul": 8}, {"tech_foul": 8})))]
     games += [(f"random-{seed}", play_random_game(random.Random(seed))) for seed in range(12)]
     return [(name, game) for name, game in games if _classic(game) and game.winner is not None]
