@@ -3,6 +3,16 @@
 
 A matter is a bit of a game's flags: matter ``n`` is the bit ``1 << n``. A policy of a scoring
 system names the matters it needs as a mask of these bits, and the roles it is for.
+
+:func:`matters_of` gives each seat's :class:`PlayerGame` of a finished game (NarratorError for
+one not over), read from the game and the walk over its history
+(:mod:`narrator.engine.walk`, the one the MafiaRatings export reads), as MafiaRatings would
+read the record our export sends it. Where its stats differ from its labels, the stats are
+followed: a tie is TIE alone, neither WIN nor LOSE; SURVIVE is a winner's only; a removal is a
+day kill of its team; EXTRA_POINTS is any bonus, a title alone too; BLACK_CHECKS and RED_CHECKS
+are three checks of a colour in all; the sheriff's three matters need him killed at night.
+SURRENDERED and TEAM_KICK_OUT are never set: no seat of ours gives up, and no game of ours ends
+by a team's removal. Other rulesets' cards score by :func:`scoring_role`.
 """
 
 from __future__ import annotations
