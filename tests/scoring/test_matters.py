@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from narrator.engine import Game, Role, Team
+from narrator.engine import Game, HandCount, Hands, Role, Team
+from narrator.engine import waits as w
 from narrator.errors import NarratorError
 from narrator.replay.mafiaratings import mafiaratings
 from narrator.replay.script import parse_table_script
@@ -261,6 +262,22 @@ def test_votes_against_the_civilians_only_and_a_split_days_every_round() -> None
     game = example("professional-four-left")
     assert seats_with(game, Matter.ALL_VOTES_VS_CIV) == [3]
     assert not matters_of(game)[7].has(Matter.ALL_VOTES_VS_MAF)
+
+
+def test_hands_counted_without_seats_leave_nobody_all_votes() -> None:
+    """A human host who counted the hands named no voter: the export then sends no
+    ``voting`` at all, and MafiaRatings counts no votes — nor do we."""
+    played = example("professional-first-day-none")
+    game = Game(played.rules, seats=played.seats, roles=dict(played.roles))
+    game.start()
+    for action in played.history:
+        if isinstance(action, Hands) and isinstance(game.expect, w.Vote):
+            action = HandCount(len(action.seats))
+        game.apply(action)
+    assert game.winner is played.winner
+    assert seats_with(game, Matter.ALL_VOTES_VS_MAF) == []
+    assert [p.flags & ~Matter.ALL_VOTES_VS_MAF.flag for p in matters_of(game).values()] == [
+        p.flags & ~Matter.ALL_VOTES_VS_MAF.flag for p in matters_of(played).values()]
 
 
 # -- the sheriff and the don ------------------------------------------------------------------------
