@@ -10,7 +10,7 @@ voted and, for the mafia, whom they shot. ``features`` lists, one letter each, w
 the record holds. Rounds count from 0: round 0 is the dealing night and the first day, round N
 is night N+1 and day N+1 of the narrator's numbering.
 
-The facts come from a walk over the game's history (:mod:`narrator.replay.walk`). What the
+The facts come from a walk over the game's history (:mod:`narrator.engine.walk`). What the
 history cannot give is left out the way the format provides for it: votes that a human host
 counted without naming the hands leave ``v`` (and ``k``) out of ``features`` and every player's
 ``voting`` out of the record; :attr:`MafiaRatingsGame.notes` says so. A day without a vote
@@ -26,10 +26,10 @@ from typing import Any
 
 from narrator.engine import Game, Mark, Role, Team
 from narrator.engine.catalogue import code_of
+from narrator.engine.walk import Day, Walk
 from narrator.errors import NarratorError
 from narrator.replay.roster import Roster
 from narrator.replay.source import GameSource
-from narrator.replay.walk import Day, Walk
 
 #: MafiaRatings' role names (its ``players[].role``)
 _ROLE = {Role.CIVILIAN: "civ", Role.SHERIFF: "sheriff", Role.MAFIA: "maf", Role.DON: "don"}
