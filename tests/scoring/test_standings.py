@@ -205,5 +205,5 @@ def test_the_flat_points_system_gives_the_evenings_results_table() -> None:
                     "best_move_black": 0.5}, dict(POINTS)):
         table = tally(played, roster, points)
         standings = score(points_table_system(points), [club_games(g, s) for g, s in played])
-        assert [(s.key, s.total, s.wins) for s in standings] == \
-            [(r.number, pytest.approx(r.points), r.wins) for r in table]
+        assert [(s.key, s.wins) for s in standings] == [(r.number, r.wins) for r in table]
+        assert [s.total for s in standings] == pytest.approx([r.points for r in table])
