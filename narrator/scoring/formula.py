@@ -129,6 +129,11 @@ BINARY: dict[str, Callable[[float, float], float]] = {
 #: binding strength of the binary operators (evaluator.php, convert_to_tree's order)
 STRENGTH = {"||": 1, "&&": 2, "=": 3, "!=": 3, ">": 4, "<": 4, ">=": 4, "<=": 4,
             "+": 5, "-": 5, "*": 6, "/": 6, "^": 7}
+#: how deep brackets, calls and unary signs may nest (a formula is a line of a policy; this
+#: keeps a damaged file from exhausting the stack)
+MAX_DEPTH = 40
+#: the longest formula: the tree is evaluated by recursion, as deep as the formula is long
+MAX_LENGTH = 500
 SYMBOLS = ("==", "!=", ">=", "<=", "&&", "||", "+", "-", "*", "/", "^", ">", "<", "=", "!",
            "(", ")", ",", "?", ":")
 
@@ -187,6 +192,7 @@ class _Parser:
     text: str
     toks: list[Token] = field(default_factory=list)
     pos: int = 0
+    depth: int = 0
     names: set[str] = field(default_factory=set)
 
     def fail(self, what: str, at: int) -> NarratorError:
@@ -223,6 +229,15 @@ class _Parser:
 
     def unary(self) -> Node:
         tok = self.peek()
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.fail(f"nested deeper than {MAX_DEPTH}", tok.at)
+        try:
+            return self._unary(tok)
+        finally:
+            self.depth -= 1
+
+    def _unary(self, tok: Token) -> Node:
         if tok.kind == "-":
             self.take()
             inner = self.unary()
@@ -299,6 +314,8 @@ def parse(text: str) -> Formula:
     """The formula ``text``; a syntax error, an unknown function or a wrong number of
     arguments is a one-line NarratorError quoting the formula and the column."""
     parser = _Parser(text)
+    if len(text) > MAX_LENGTH:
+        raise parser.fail(f"longer than {MAX_LENGTH} characters", MAX_LENGTH)
     parser.toks = tokens(text, parser.fail)
     if parser.peek().kind == "end":
         raise parser.fail("empty formula", 0)

@@ -35,6 +35,11 @@ def test_every_operator_and_function(text: str, value: float) -> None:
     assert ev(text) == pytest.approx(value)
 
 
+def test_a_long_formula_evaluates() -> None:
+    assert ev("1" + "+1" * 249) == 250
+    assert ev("(" * 39 + "2" + ")" * 39) == 2
+
+
 def test_the_games_values() -> None:
     env = Env(counters=([10, 3, 7], [2, 1, 0]), bonus=0.4, role=3,
               flags=Matter.WIN.flag | Matter.KICK_OUT.flag)
@@ -77,6 +82,9 @@ def test_a_formula_read_once_evaluates_for_many_games() -> None:
     ("bonus(1)", "bonus takes 0 argument(s), got 1"),
     ("counter(1, 2, 3)", "counter takes 0 to 2 argument(s), got 3"),
     ("max(1,)", "got ')' at column 7"),
+    ("(" * 41 + "1" + ")" * 41, "nested deeper than 40 at column 41"),
+    ("-" * 50 + "1", "nested deeper than 40 at column 41"),
+    ("1" + "+1" * 250, "longer than 500 characters at column 501"),
 ])
 def test_a_bad_formula_is_one_line_quoting_it_and_the_column(text: str, message: str) -> None:
     with pytest.raises(NarratorError) as e:
