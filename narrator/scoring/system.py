@@ -342,6 +342,8 @@ def read_json(path: Path) -> ScoringSystem:
             from None
     except json.JSONDecodeError as e:
         raise NarratorError(f"{path}: not JSON (line {e.lineno}, column {e.colno})") from None
+    except RecursionError:
+        raise NarratorError(f"{path}: not a scoring system (nested too deep)") from None
     return from_json(data, str(path), path.stem)
 
 

@@ -186,5 +186,9 @@ def test_a_bad_scoring_table_is_one_line(tmp_path: Path, toml: str, message: str
 
 
 def test_what_is_no_system_is_one_line(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    with pytest.raises(NarratorError, match=r"deep\.json: not a scoring system"):
+        load_system(deep)
     with pytest.raises(NarratorError, match=r"^fifa: not a scoring system \(a name: fiim, "):
         load_system("fifa")
