@@ -1,0 +1,388 @@
+"""A scoring system as data: MafiaRatings' JSON (include/scoring.php, its ``scoring_versions``)
+read, checked and applied to one player's game.
+
+A system has up to five groups of policies — ``main`` (wins and losses), ``legacy`` (the
+first night's victim's guess; ``prima_nocta`` is its older name, still in old records),
+``extra``, ``penalty``, ``night1`` (for being killed the first night) — each a list of
+``{"matter": mask, "roles": mask, "points": number or formula, "name": …, "mvp": …}``. A policy
+counts for a game when the game has every matter of its mask and, with ``roles``, the player's
+role is in that mask (1 civilian, 2 sheriff, 4 mafia, 8 don). ``counters`` (``{"matter",
+"roles"}``) count such games for ``counter(i, j)`` of a formula; ``sorting`` breaks ties
+(default ``"(epg)wsk"``, see :func:`sort_terms`).
+
+Built in: ``fiim`` (FIIM, MafiaRatings' default system) and ``points``, the club's flat
+``[points]`` table of the evening's results as a system of its own
+(:func:`points_table_system`).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from narrator.errors import NarratorError
+from narrator.scoring.formula import Env, Formula, parse
+from narrator.scoring.matters import Matter, PlayerGame
+
+#: the groups, in the order MafiaRatings sums them (scoring.php, ``$_scoring_groups``)
+GROUPS = ("main", "extra", "legacy", "penalty", "night1")
+#: older names of a group
+ALIASES = {"prima_nocta": "legacy"}
+#: every matter bit (27 of them; scoring.php, SCORING_FLAG_END is the next)
+ALL_MATTERS = (1 << len(Matter)) - 1
+#: a policy's keys; ``noWeight`` is read and has no effect (we have no event weight)
+POLICY_KEYS = ("matter", "roles", "points", "name", "mvp", "noWeight")
+COUNTER_KEYS = ("matter", "roles")
+DEFAULT_SORTING = "(epg)wsk"
+#: a sorting letter → what it sums (scoring.php, SCORING_SORTING_*)
+SORT_LETTERS = {"m": "main", "g": "legacy", "e": "extra", "p": "penalty", "n": "night1",
+                "w": "wins", "s": "special_role_wins", "k": "killed_first_night"}
+
+Value = float | Formula
+
+
+def _value(value: Value, env: Env) -> float:
+    return value if isinstance(value, float) else value.evaluate(env)
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """One line of a group: the points for the games with all of ``matter`` (and a role of
+    ``roles``); ``mvp`` what it gives to the best-player count (None: nothing)."""
+
+    matter: int
+    points: Value = 0.0
+    roles: int | None = None
+    name: str | None = None
+    mvp: Value | bool | None = None
+
+    def applies(self, game: PlayerGame) -> bool:
+        return game.flags & self.matter == self.matter and \
+            (self.roles is None or bool(self.roles & (1 << game.role)))
+
+    def mvp_points(self, points: float, env: Env) -> float:
+        if self.mvp is None or self.mvp is False:
+            return 0.0
+        if self.mvp is True:
+            return points
+        return _value(self.mvp, env)
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """A count of the player's games with all of ``matter`` (and a role of ``roles``)."""
+
+    matter: int
+    roles: int | None = None
+
+    def counts(self, game: PlayerGame) -> bool:
+        return game.flags & self.matter == self.matter and \
+            (self.roles is None or bool(self.roles & (1 << game.role)))
+
+
+@dataclass(frozen=True)
+class GameScore:
+    """What a system gives one player's game: the points of each group, and the best-player
+    points (``mvp``)."""
+
+    groups: dict[str, float]
+    mvp: float = 0.0
+
+    @property
+    def total(self) -> float:
+        return sum(self.groups.values())
+
+
+@dataclass(frozen=True)
+class ScoringSystem:
+    """A scoring system read from MafiaRatings' JSON (:func:`from_json`)."""
+
+    name: str
+    groups: dict[str, tuple[Policy, ...]] = field(default_factory=dict)
+    counters: tuple[Counter, ...] = ()
+    sorting: str = DEFAULT_SORTING
+
+    def count(self, game: PlayerGame) -> list[int]:
+        """1 for each counter the game counts for, else 0."""
+        return [int(c.counts(game)) for c in self.counters]
+
+    def env(self, game: PlayerGame, counters: tuple[list[int], list[int]]) -> Env:
+        return Env(counters=counters, bonus=game.extra, role=int(game.role), flags=game.flags)
+
+    def game_score(self, game: PlayerGame, counters: tuple[list[int], list[int]]) -> GameScore:
+        """The game's points (scoring.php, add_player_score): each policy that applies adds
+        its number, or its formula's value for this game and these counters."""
+        env = self.env(game, counters)
+        groups = {g: 0.0 for g in GROUPS}
+        mvp = 0.0
+        for group, policies in self.groups.items():
+            for policy in policies:
+                if policy.applies(game):
+                    points = _value(policy.points, env)
+                    groups[group] += points
+                    mvp += policy.mvp_points(points, env)
+        return GameScore(groups, mvp)
+
+
+def sort_terms(sorting: str, where: str = "sorting") -> tuple[tuple[tuple[int, str], ...], ...]:
+    """The tie-breaks of a sorting string, each a sum of (sign, what): a letter alone is one
+    tie-break, letters in brackets are summed into one; ``-`` before a letter counts it
+    negatively (scoring.php, compare_scores; there the sign is lost before the letter it
+    precedes, a slip we do not copy). ``"(epg)wsk"``: extra+penalty+legacy, then wins, then
+    sheriff/don wins, then first-night deaths."""
+    terms: list[tuple[tuple[int, str], ...]] = []
+    current: list[tuple[int, str]] | None = None
+    sign = 1
+    for i, char in enumerate(sorting):
+        if char == "-":
+            sign = -1
+            continue
+        if char == "(" and current is None:
+            current = []
+        elif char == ")" and current:
+            terms.append(tuple(current))
+            current = None
+        elif char in SORT_LETTERS:
+            if current is None:
+                terms.append(((sign, SORT_LETTERS[char]),))
+            else:
+                current.append((sign, SORT_LETTERS[char]))
+        else:
+            raise NarratorError(f"{where}: {sorting!r}: unexpected {char!r} at column {i + 1} "
+                                f"(letters: {''.join(SORT_LETTERS)}, '-', brackets)")
+        sign = 1
+    if current is not None or sorting.endswith("-"):
+        raise NarratorError(f"{where}: {sorting!r}: unfinished at its end")
+    return tuple(terms)
+
+
+def _mask(value: object, where: str, known: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value & ~known:
+        raise NarratorError(f"{where}: {value!r} is not a {what}")
+    return value
+
+
+def _roles(raw: dict[str, object], where: str) -> int | None:
+    if "roles" not in raw:
+        return None
+    roles = _mask(raw["roles"], f"{where}.roles", 15, "role mask 1-15")
+    if roles == 0:
+        raise NarratorError(f"{where}.roles: 0 is not a role mask 1-15")
+    return roles
+
+
+def _points(value: object, where: str) -> Value:
+    if isinstance(value, str):
+        try:
+            return parse(value)
+        except NarratorError as e:
+            raise NarratorError(f"{where}: {e}") from None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise NarratorError(f"{where}: expected a number or a formula, got {value!r}")
+    return float(value)
+
+
+def _policy(raw: object, where: str) -> Policy:
+    if not isinstance(raw, dict):
+        raise NarratorError(f"{where}: expected an object {{matter, points, …}}")
+    for key in raw:
+        if key not in POLICY_KEYS:
+            raise NarratorError(f"{where}.{key}: unknown key (known: {', '.join(POLICY_KEYS)})")
+    if "matter" not in raw:
+        raise NarratorError(f"{where}.matter: missing")
+    matter = _mask(raw["matter"], f"{where}.matter", ALL_MATTERS, "mask of matters 0-26")
+    roles = _roles(raw, where)
+    name = raw.get("name")
+    if name is not None and not isinstance(name, str):
+        raise NarratorError(f"{where}.name: expected text, got {name!r}")
+    mvp = raw.get("mvp")
+    if mvp is not None and not isinstance(mvp, bool):
+        mvp = _points(mvp, f"{where}.mvp")
+    return Policy(matter, _points(raw.get("points", 0), f"{where}.points"), roles, name, mvp)
+
+
+def _counters(raw: object, where: str) -> tuple[Counter, ...]:
+    if not isinstance(raw, list):
+        raise NarratorError(f"{where}: expected a list of {{matter, roles}}")
+    out = []
+    for i, item in enumerate(raw):
+        at = f"{where}[{i}]"
+        if not isinstance(item, dict) or "matter" not in item:
+            raise NarratorError(f"{at}: expected an object {{matter, roles}}")
+        for key in item:
+            if key not in COUNTER_KEYS:
+                raise NarratorError(f"{at}.{key}: unknown key (known: matter, roles)")
+        out.append(Counter(_mask(item["matter"], f"{at}.matter", ALL_MATTERS,
+                                 "mask of matters 0-26"), _roles(item, at)))
+    return tuple(out)
+
+
+def from_json(data: object, source: str, name: str | None = None) -> ScoringSystem:
+    """A system from MafiaRatings' JSON value ``data``; a one-line NarratorError naming
+    ``source`` and the key path of what is wrong."""
+    if not isinstance(data, dict):
+        raise NarratorError(f"{source}: expected an object of groups")
+    groups: dict[str, tuple[Policy, ...]] = {}
+    known = (*GROUPS, *ALIASES, "counters", "sorting")
+    for key, raw in data.items():
+        group = ALIASES.get(key, key)
+        if key in ("counters", "sorting"):
+            continue
+        if group not in GROUPS:
+            raise NarratorError(f"{source}: {key}: unknown key (known: {', '.join(known)})")
+        if group in groups:
+            raise NarratorError(f"{source}: {key}: {group} given twice")
+        if not isinstance(raw, list):
+            raise NarratorError(f"{source}: {key}: expected a list of policies")
+        groups[group] = tuple(_policy(p, f"{source}: {key}[{i}]") for i, p in enumerate(raw))
+    counters = _counters(data.get("counters", []), f"{source}: counters")
+    sorting = data.get("sorting", DEFAULT_SORTING)
+    if not isinstance(sorting, str):
+        raise NarratorError(f"{source}: sorting: expected text, got {sorting!r}")
+    sort_terms(sorting, f"{source}: sorting")
+    return ScoringSystem(name or source, groups, counters, sorting)
+
+
+#: FIIM, MafiaRatings' default (scoring 19 of its sample database): a win 1; the first night's
+#: victim, red, guessing 3 mafia 0.4, 2 mafia 0.25; killed by warnings or kicked out -0.5
+FIIM_JSON: dict[str, Any] = {
+    "main": [{"matter": Matter.WIN.flag, "points": 1}],
+    "legacy": [{"matter": Matter.FIRST_LEGACY_3.flag, "roles": 3, "points": 0.4},
+               {"matter": Matter.FIRST_LEGACY_2.flag, "roles": 3, "points": 0.25}],
+    "penalty": [{"matter": Matter.WARNINGS_4.flag, "points": -0.5},
+                {"matter": Matter.KICK_OUT.flag, "points": -0.5}],
+}
+
+#: the evening's ``[points]`` table and its defaults (narrator/evening/results.py, POINTS)
+POINTS_DEFAULTS = {"win": 1.0, "loss": 0.0, "best_move_black": 0.0, "foul": 0.0,
+                   "removal": 0.0}
+#: how many blacks a first night's victim named, by the matter MafiaRatings gives it
+LEGACY_BLACKS = ((Matter.FIRST_LEGACY_3, 3), (Matter.FIRST_LEGACY_2, 2),
+                 (Matter.FIRST_LEGACY_1, 1))
+
+
+@dataclass(frozen=True, slots=True)
+class ClubGame(PlayerGame):
+    """A player's game with what the club's flat ``[points]`` table counts and MafiaRatings'
+    matters cannot say exactly: the fouls (a matter says only "four of them"), the blacks
+    named in the player's best move, and a removal. Left None, the latter two are read from
+    the matters (FIRST_LEGACY_n; WARNINGS_4 or KICK_OUT)."""
+
+    fouls: int = 0
+    black_named: int | None = None
+    removed: bool | None = None
+
+    def blacks(self) -> int:
+        return self.black_named if self.black_named is not None else _blacks(self)
+
+    def was_removed(self) -> bool:
+        return self.removed if self.removed is not None else _removed(self)
+
+
+def _blacks(game: PlayerGame) -> int:
+    return next((n for matter, n in LEGACY_BLACKS if game.has(matter)), 0)
+
+
+def _removed(game: PlayerGame) -> bool:
+    return game.has(Matter.WARNINGS_4) or game.has(Matter.KICK_OUT)
+
+
+@dataclass(frozen=True)
+class PointsTableSystem(ScoringSystem):
+    """The club's flat ``[points]`` table as a system: ``main`` a win's or a loss's points,
+    ``legacy`` ``best_move_black`` for each black the player's best move named, ``penalty``
+    ``foul`` for each foul and ``removal`` for a removal; ties by wins, then the player.
+    Fouls count only from a :class:`ClubGame` (a plain game has none)."""
+
+    points: dict[str, float] = field(default_factory=lambda: dict(POINTS_DEFAULTS))
+
+    def game_score(self, game: PlayerGame, counters: tuple[list[int], list[int]]) -> GameScore:
+        score = super().game_score(game, counters)  # main: the policies of win and loss
+        groups = dict(score.groups)
+        club = game if isinstance(game, ClubGame) else None
+        blacks = club.blacks() if club else _blacks(game)
+        removed = club.was_removed() if club else _removed(game)
+        fouls = club.fouls if club else 0
+        groups["legacy"] += blacks * self.points["best_move_black"]
+        groups["penalty"] += fouls * self.points["foul"] + int(removed) * self.points["removal"]
+        return GameScore(groups, score.mvp)
+
+
+def points_table_system(points: dict[str, float] | None = None) -> PointsTableSystem:
+    """The system of the club's ``[points]`` table (the evening's defaults for what is not
+    given); an unknown key or a value that is no number is a one-line NarratorError."""
+    table = dict(POINTS_DEFAULTS)
+    for key, value in (points or {}).items():
+        if key not in table:
+            raise NarratorError(f"points.{key}: unknown (known: {', '.join(table)})")
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise NarratorError(f"points.{key}: expected a number, got {value!r}")
+        table[key] = float(value)
+    main = (Policy(Matter.WIN.flag, table["win"], name="win"),
+            Policy(Matter.LOSE.flag, table["loss"], name="loss"))
+    return PointsTableSystem("points", {"main": main}, sorting="w", points=table)
+
+
+#: the systems a club names by ``[scoring] system = "…"``
+SYSTEMS: dict[str, ScoringSystem] = {
+    "fiim": from_json(FIIM_JSON, "fiim", "fiim"),
+    "points": points_table_system(),
+}
+
+
+def read_json(path: Path) -> ScoringSystem:
+    """A system from MafiaRatings' JSON in the file ``path``."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        raise NarratorError(f"{path}: cannot read the scoring system ({e.__class__.__name__})") \
+            from None
+    except json.JSONDecodeError as e:
+        raise NarratorError(f"{path}: not JSON (line {e.lineno}, column {e.colno})") from None
+    except RecursionError:
+        raise NarratorError(f"{path}: not a scoring system (nested too deep)") from None
+    return from_json(data, str(path), path.stem)
+
+
+def _from_toml(path: Path, points: dict[str, float] | None) -> ScoringSystem:
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise NarratorError(f"{path}: cannot read the rules file ({e.__class__.__name__})") \
+            from None
+    table = raw.get("scoring", {})
+    if not isinstance(table, dict):
+        raise NarratorError(f"{path}: scoring: expected a table ([scoring])")
+    for key in table:
+        if key not in ("system", "file"):
+            raise NarratorError(f"{path}: scoring.{key}: unknown (known: system, file)")
+    if "system" in table and "file" in table:
+        raise NarratorError(f"{path}: scoring: give system or file, not both")
+    if "file" in table:
+        if not isinstance(table["file"], str) or not table["file"]:
+            raise NarratorError(f"{path}: scoring.file: expected a file name")
+        return read_json(path.parent / table["file"])
+    name = table.get("system", "points")
+    if not isinstance(name, str) or name not in SYSTEMS:
+        raise NarratorError(f"{path}: scoring.system: {name!r} is unknown "
+                            f"(known: {', '.join(SYSTEMS)})")
+    return points_table_system(points) if name == "points" else SYSTEMS[name]
+
+
+def load_system(spec: str | Path, points: dict[str, float] | None = None) -> ScoringSystem:
+    """The system ``spec`` names: a built-in name (``fiim``, ``points``), a JSON file, or the
+    club's TOML, whose ``[scoring]`` gives ``system = "fiim"`` or ``file = "club.json"``
+    (relative to the TOML; without ``[scoring]``, the ``points`` system). ``points`` is the
+    club's ``[points]`` table, for the ``points`` system."""
+    if isinstance(spec, str) and spec in SYSTEMS:
+        return points_table_system(points) if spec == "points" else SYSTEMS[spec]
+    path = Path(spec)
+    if path.suffix.lower() == ".toml":
+        return _from_toml(path, points)
+    if path.suffix.lower() == ".json":
+        return read_json(path)
+    raise NarratorError(f"{spec}: not a scoring system (a name: {', '.join(SYSTEMS)}; "
+                        f"or a .json or .toml file)")
