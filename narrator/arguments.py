@@ -255,6 +255,21 @@ class ExportArgs:
                    ns.send, ns.user)
 
 
+@dataclass(frozen=True, slots=True)
+class StandingsArgs:
+    """``narrator standings DIR… [--scoring NAME|FILE] [-o FILE] [--json]``: a season's
+    evenings, scored by one system."""
+
+    dirs: tuple[str, ...]
+    scoring: str | None = None
+    out: str | None = None
+    json: bool = False
+
+    @classmethod
+    def from_args(cls, ns: Namespace) -> StandingsArgs:
+        return cls(tuple(ns.dirs), ns.scoring, ns.out, ns.json)
+
+
 # -- voices and models ------------------------------------------------------------------------
 
 

@@ -166,6 +166,16 @@ EXPORT = command(
     option("--send", metavar="URL", help="send each game to MafiaRatings at URL"),
     option("--user", metavar="NAME", help="the MafiaRatings account sending (with --send)"))
 
+STANDINGS = command(
+    "standings", "a club's season: the points of every game of its evenings",
+    a.StandingsArgs.from_args, "narrator.evening.standings:run",
+    option("dirs", nargs="+", metavar="DIR", help="the evenings' folders, in order"),
+    option("--scoring", metavar="NAME|FILE",
+           help="the scoring system: fiim, points, a MafiaRatings scoring JSON, or a club's "
+                "TOML with [scoring] (default: the first evening's)"),
+    option("--out", "-o", metavar="FILE", help="write here instead of stdout"),
+    option("--json", action="store_true", help="JSON, each game's points too (default: CSV)"))
+
 # -- voices and models ----------------------------------------------------------------------------
 
 VOICES = Commands("voices", "build, record or check voice packs", "voices_command", (
@@ -206,7 +216,8 @@ MODELS = Commands("models", "fetch or check Vosk speech models", "models_command
 
 #: every command, in the order ``narrator --help`` lists them
 COMMANDS: tuple[Command | Commands, ...] = (
-    REPLAY, CONFORM, PARSE, DEMO, PLAY, EVENING, ASSIST, RESUME, EXPORT, VOICES, MODELS)
+    REPLAY, CONFORM, PARSE, DEMO, PLAY, EVENING, ASSIST, RESUME, EXPORT, STANDINGS,
+    VOICES, MODELS)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
+from narrator.arguments import StandingsArgs
 from narrator.engine import Game
 from narrator.errors import NarratorError
 from narrator.evening.book import BOOK, EveningBook, Player
@@ -20,16 +20,6 @@ from narrator.evening.results import PlayerResult, csv_text, system_of, tally
 from narrator.host.journal import load_journal
 from narrator.outputs import replace_whole
 from narrator.scoring.system import ScoringSystem, load_system
-
-
-@dataclass(frozen=True, slots=True)
-class StandingsArgs:
-    """``narrator standings DIR… [--scoring NAME|FILE] [-o FILE] [--json]``."""
-
-    dirs: tuple[str, ...]
-    scoring: str | None = None
-    out: str | None = None
-    json: bool = False
 
 
 def player_key(player: Player) -> tuple[str, int | str]:
