@@ -332,8 +332,7 @@ def _read(path: Path, raw: Any) -> EveningBook:
         games.append(GameEntry(number(g.get("number"), f"games[{i}].number"), journal,
                                text(g, "rules", f"games[{i}]."),
                                seating(g.get("seating"), f"games[{i}].seating")))
-    settings = table(raw.get("settings", {}), "settings")
-    points = table(raw.get("points", {}), "points")
+    settings, points = (table(raw.get(k, {}), k) for k in ("settings", "points"))
     if not all(isinstance(v, int | float) and not isinstance(v, bool)
                for v in [*settings.values(), *points.values()]):
         raise bad("settings/points", "numbers")

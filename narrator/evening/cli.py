@@ -94,7 +94,8 @@ class Evening:
         self.clock = clock or MonotonicClock()
         self.driver = Driver.between_games(self.clock, self._line, on_error=say)
         self.front = EveningFront(book, self.clock, rng=rng, on_start=self._start,
-                                  on_close=self._close, on_roster=self._roster)
+                                  on_close=self._close, on_roster=self._roster,
+                                  on_marked=self._marked)
         self.wanted: str | None = None
         self.closed = False
         self.games: dict[int, Game] = {}
@@ -245,6 +246,10 @@ class Evening:
         """Between games: the results written, the lobby's views."""
         results = self._tally()
         self.front.detach(Finished(entry, game) if game.winner is not None else None, results)
+
+    def _marked(self) -> None:
+        """A mark between games: its points in the results (files and pages)."""
+        self.front.results = self._tally()
 
     def _tally(self) -> list[PlayerResult]:
         book = self.book

@@ -129,18 +129,21 @@ class EveningFront:
     """The console's side of the evening (see the module). ``on_start(rules)`` is called when
     the operator starts the next game (the evening's loop starts it); ``on_close()`` when the
     operator ends the evening; ``on_roster()`` after each change of the roster or the seating
-    (the book is saved by then)."""
+    (the book is saved by then); ``on_marked()`` after the host's mark of the last game is
+    taken (its points change the results)."""
 
     def __init__(self, book: EveningBook, clock: Clock, *, rng: random.Random | None = None,
                  on_start: Callable[[str], None] | None = None,
                  on_close: Callable[[], None] | None = None,
-                 on_roster: Callable[[], None] | None = None) -> None:
+                 on_roster: Callable[[], None] | None = None,
+                 on_marked: Callable[[], None] | None = None) -> None:
         self.book = book
         self._clock = clock
         self.rng = rng or random.Random()
         self.on_start = on_start or (lambda rules: None)
         self.on_close = on_close or (lambda: None)
         self.on_roster = on_roster or (lambda: None)
+        self.on_marked = on_marked or (lambda: None)
         self.publish: Publish = lambda views: None
         self.base = ""  # the links' base URL (known once the server listens)
         self.table: ConsoleTable | None = None
@@ -235,7 +238,10 @@ class EveningFront:
             reason = mark_over(last.game, self.book.journal(last.entry), press, t)
         except NarratorError as e:  # its journal cannot be written: the mark is not given
             return Reply(False, Reason.CANNOT, {"why": str(e)})
-        return refused(reason) if reason is not None else Reply(True)
+        if reason is not None:
+            return refused(reason)
+        self.on_marked()
+        return Reply(True)
 
     def _seat_of(self, who: Who) -> int | None:
         """The seat ``who`` sits on in the game in play (None: no game, or sitting out)."""
@@ -376,8 +382,12 @@ class EveningFront:
                           for s in range(1, game.seats + 1)]}
 
     def _results(self) -> dict[str, Any]:
+        """The table on the pages: each game's points stay in ``results.json``."""
+        kept = self.book.scoring
         return {"cards": cards_of(self.results),
-                "players": [r.to_json() for r in self.results]}
+                "system": kept.get("system") or kept.get("name") or "points",
+                "players": [{k: v for k, v in r.to_json().items() if k != "per_game"}
+                            for r in self.results]}
 
     def _evening(self) -> dict[str, Any]:
         """The operator's evening: the roster with each link, the seating, the settings."""

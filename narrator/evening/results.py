@@ -17,6 +17,7 @@ import csv
 import io
 import json
 import tomllib
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -24,9 +25,10 @@ from typing import Any, cast
 from narrator.engine import Game, Role
 from narrator.errors import NarratorError
 from narrator.outputs import replace_whole
-from narrator.scoring.matters import matters_of
-from narrator.scoring.standings import GROUPS, Standing, score
+from narrator.scoring.matters import PlayerGame, matters_of
+from narrator.scoring.standings import Standing, score
 from narrator.scoring.system import (
+    GROUPS,
     SYSTEMS,
     ClubGame,
     ScoringSystem,
@@ -133,7 +135,7 @@ class PlayerResult:
 
 def tally(games: list[tuple[Game, dict[int, int]]], roster: list[tuple[int, str]],
           system: ScoringSystem | dict[str, float] | None = None,
-          numbers: list[int | str] | None = None) -> list[PlayerResult]:
+          numbers: Sequence[int | str] | None = None) -> list[PlayerResult]:
     """The table: each finished game of ``games`` (the game, its seating seat → player) for
     the players of ``roster`` (number, nickname), scored by ``system`` (a flat ``[points]``
     table: that system; None: its defaults) and in its order: the points, its tie-breaks,
@@ -141,7 +143,7 @@ def tally(games: list[tuple[Game, dict[int, int]]], roster: list[tuple[int, str]
     if not isinstance(system, ScoringSystem):
         system = points_table_system(system)
     lines = {number: PlayerResult(number, name) for number, name in roster}
-    scored: list[dict[int, ClubGame]] = []
+    scored: list[Mapping[Hashable, PlayerGame]] = []
     numbered: list[int | str] = []
     for index, (game, seating) in enumerate(games):
         if game.winner is None:
@@ -180,7 +182,7 @@ def _count(line: PlayerResult, game: Game, seat: int) -> None:
     line.best_moves += int(game.best_move is not None and game.best_move.seat == seat)
 
 
-def _points(line: PlayerResult, standing: Standing, numbers: list[int | str]) -> None:
+def _points(line: PlayerResult, standing: Standing, numbers: Sequence[int | str]) -> None:
     line.points = standing.total
     line.groups = dict(standing.groups)
     line.special_role_wins = standing.special_role_wins

@@ -22,11 +22,15 @@ from narrator.outputs import replace_whole
 from narrator.scoring.system import ScoringSystem, load_system
 
 
-def player_key(player: Player) -> tuple[str, int | str]:
-    """Who a roster's player is across evenings: the MafiaRatings id, else the nickname."""
-    if player.mafiaratings is not None:
-        return ("id", player.mafiaratings)
-    return ("name", " ".join(player.name.split()).casefold())
+def nickname(player: Player) -> str:
+    return " ".join(player.name.split()).casefold()
+
+
+def player_key(player: Player, ids: dict[str, int]) -> tuple[str, int | str]:
+    """Who a roster's player is across evenings: the MafiaRatings id — theirs, or the one
+    another evening gives the same nickname (``ids``) — else the nickname."""
+    known = player.mafiaratings if player.mafiaratings is not None else ids.get(nickname(player))
+    return ("id", known) if known is not None else ("name", nickname(player))
 
 
 def season(folders: list[Path]) -> tuple[list[tuple[Game, dict[int, int]]], list[int | str],
@@ -41,9 +45,11 @@ def season(folders: list[Path]) -> tuple[list[tuple[Game, dict[int, int]]], list
     for folder in folders:
         if not (folder / BOOK).is_file():
             raise NarratorError(f"{folder}: not an evening's folder (no {BOOK})")
-        book = EveningBook.load(folder)
-        books.append(book)
-        local = {p.number: numbers.setdefault(player_key(p), len(numbers) + 1)
+        books.append(EveningBook.load(folder))
+    ids = {nickname(p): p.mafiaratings for b in books for p in b.players
+           if p.mafiaratings is not None}
+    for folder, book in zip(folders, books, strict=True):
+        local = {p.number: numbers.setdefault(player_key(p, ids), len(numbers) + 1)
                  for p in book.players}
         for p in book.players:
             names[local[p.number]] = p.name

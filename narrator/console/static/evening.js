@@ -16,7 +16,9 @@
       players: "Игроки", add: "Добавить игрока", nickname: "Ник", left_: "Ушёл",
       leaves: "Уходит", comes_back: "Вернулся", qr: "QR", close_evening: "Закончить вечер",
       confirm_close: "Да, закончить вечер", rules: "Правила", nobody: "—",
-      added: "Добавлен", mr_id: "ID в MafiaRatings",
+      added: "Добавлен", mr_id: "ID в MafiaRatings", place: "№", s_main: "Осн.",
+      s_best_move: "ЛХ+", s_extra: "Доп.", s_penalty: "Штраф", s_compensation: "Ком.",
+      s_special: "Побед шерифом/доном", s_first: "Убит первым",
       playing_now: "Идёт игра"
     },
     uk: {
@@ -29,7 +31,9 @@
       players: "Гравці", add: "Додати гравця", nickname: "Нік", left_: "Пішов",
       leaves: "Іде", comes_back: "Повернувся", qr: "QR", close_evening: "Завершити вечір",
       confirm_close: "Так, завершити вечір", rules: "Правила", nobody: "—",
-      added: "Додано", mr_id: "ID у MafiaRatings",
+      added: "Додано", mr_id: "ID у MafiaRatings", place: "№", s_main: "Осн.",
+      s_best_move: "КХ+", s_extra: "Дод.", s_penalty: "Штраф", s_compensation: "Комп.",
+      s_special: "Перемог шерифом/доном", s_first: "Убитий першим",
       playing_now: "Триває гра"
     }
   };
@@ -62,22 +66,30 @@
     box.appendChild(t);
   }
 
+  // the points split as the club's system gives them (main, best move, extra, penalty,
+  // the first-killed's compensation), in its order; the tie-breaks after the total
+  var SPLIT = ["main", "best_move", "extra", "penalty", "compensation"];
+
   function results(box, res, full) {
     if (!res || !res.players.length) return;
-    box.appendChild(el("h2", "", T("results")));
+    box.appendChild(el("h2", "", T("results") + (res.system ? " (" + res.system + ")" : "")));
     var t = el("table", "results-table"), head = el("tr");
-    var cols = [T("name"), T("games"), T("wins")];
+    var cols = [T("place"), T("name"), T("games"), T("wins")];
     if (full) res.cards.forEach(function (c) { cols.push(T(c)); });
     if (full) cols.push(T("fouls_n"), T("removals"), T("best"));
+    SPLIT.forEach(function (g) { cols.push(T("s_" + g)); });
     cols.push(T("points_n"));
+    if (full) cols.push(T("s_special"), T("s_first"));
     cols.forEach(function (h) { cell(head, h, "th"); });
     t.appendChild(head);
     res.players.forEach(function (p) {
       var r = el("tr");
-      cell(r, p.name); cell(r, p.games); cell(r, p.wins);
+      cell(r, p.place || ""); cell(r, p.name); cell(r, p.games); cell(r, p.wins);
       if (full) res.cards.forEach(function (c) { cell(r, p.wins_by_card[c] || 0); });
       if (full) { cell(r, p.fouls); cell(r, p.removals); cell(r, p.best_moves); }
+      SPLIT.forEach(function (g) { cell(r, p[g]); });
       cell(r, p.points);
+      if (full) { cell(r, p.special_role_wins); cell(r, p.killed_first_night); }
       t.appendChild(r);
     });
     var wrap = el("div", "scroll");  // wide on a phone: it scrolls, the page does not
