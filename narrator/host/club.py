@@ -43,8 +43,10 @@ def load_rules_file(path: str | Path) -> dict[str, Any]:
         raise NarratorError(f"{name}: not a TOML file ({e})") from None
     except RecursionError:  # tomllib reads nested arrays and tables by recursion
         raise NarratorError(f"{name}: not a TOML file (nested too deep)") from None
-    # [points] scores the games of an evening (narrator.evening.results), not the game itself
+    # [points] and [scoring] score the games of an evening (narrator.evening.results), not the
+    # game itself
     raw.pop("points", None)
+    raw.pop("scoring", None)
     try:
         return check_options(raw)
     except OptionError as e:

@@ -199,7 +199,8 @@ def test_a_games_rules_file_may_hold_the_evenings_points(tmp_path: Path) -> None
     from narrator.host.club import load_rules_file
 
     club = tmp_path / "club.toml"
-    club.write_text('best_move = true\n[points]\nwin = 2\n', encoding="utf-8")
+    club.write_text('best_move = true\n[points]\nwin = 2\n[scoring]\nsystem = "fiim"\n',
+                    encoding="utf-8")
     assert load_rules_file(club) == {"best_move": True}
 
 

@@ -158,3 +158,32 @@ def test_standings_of_a_folder_that_is_no_evening_is_one_line(
     assert main(["standings", str(tmp_path)]) == 2
     assert capsys.readouterr().err == f"narrator: {tmp_path}: not an evening's folder " \
                                       f"(no evening.json)\n"
+
+
+def _fiim_by_hand(game: object, seat: int) -> float:
+    """FIIM from its definition, read off the game itself (not its matters): a win 1; the
+    first night's victim, a red, 0.4 / 0.25 for three / two blacks named; −0.5 for a removal
+    by four fouls (or two technical ones), −0.5 for any other removal by the host."""
+    from narrator.engine import Game, Team
+
+    assert isinstance(game, Game)
+    team = game.rules.team(game.roles[seat], game.dealt)
+    points = 1.0 if team is game.winner and game.winner is not Team.DRAW else 0.0
+    best = game.best_move
+    if best is not None and best.seat == seat and team is Team.RED:
+        points += {3: 0.4, 2: 0.25}.get(best.black_named, 0.0)
+    if game.how_out(seat) == "removed":
+        points -= 0.5  # by warnings or by the host: −0.5 either way
+    return points
+
+
+def test_fiim_points_of_every_ten_seat_example_are_its_definition_by_hand() -> None:
+    from narrator.replay.source import load_source
+    from tests.replay.test_export_filing import TEN_SEATS
+
+    for path in TEN_SEATS:
+        game = load_source(path).game
+        seats = {s: s for s in range(1, 11)}
+        by = {r.number: r for r in tally([(game, seats)], ROSTER, SYSTEMS["fiim"])}
+        assert {s: by[s].points for s in seats} == \
+            pytest.approx({s: _fiim_by_hand(game, s) for s in seats}), path.name
