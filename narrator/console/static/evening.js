@@ -79,7 +79,7 @@
     if (full) cols.push(T("fouls_n"), T("removals"), T("best"));
     SPLIT.forEach(function (g) { cols.push(T("s_" + g)); });
     cols.push(T("points_n"));
-    if (full) cols.push(T("s_special"), T("s_first"));
+    cols.push(T("s_special"), T("s_first"));  // the tie-breaks after the points
     cols.forEach(function (h) { cell(head, h, "th"); });
     t.appendChild(head);
     res.players.forEach(function (p) {
@@ -89,7 +89,7 @@
       if (full) { cell(r, p.fouls); cell(r, p.removals); cell(r, p.best_moves); }
       SPLIT.forEach(function (g) { cell(r, p[g]); });
       cell(r, p.points);
-      if (full) { cell(r, p.special_role_wins); cell(r, p.killed_first_night); }
+      cell(r, p.special_role_wins); cell(r, p.killed_first_night);
       t.appendChild(r);
     });
     var wrap = el("div", "scroll");  // wide on a phone: it scrolls, the page does not
