@@ -1,0 +1,1 @@
+"""Who sits where: a plan's score in MafiaRatings' terms (:mod:`narrator.seating.score`)."""
