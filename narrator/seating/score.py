@@ -154,7 +154,7 @@ def players_score(plan: Plan, shape: Shape) -> float:
         mine = fair if own is None else shape.games * (SEATS - 1) / max(n - 1 - len(own), 1)
         for p2 in range(p1 + 1, n):
             if own is not None and p2 in own:
-                diff = met[p1][p2] * APART_WEIGHT
+                diff = float(met[p1][p2] * APART_WEIGHT)
             else:
                 diff = met[p1][p2] - mine
             diff *= diff
