@@ -270,6 +270,44 @@ class StandingsArgs:
         return cls(tuple(ns.dirs), ns.scoring, ns.out, ns.json)
 
 
+# -- tournaments ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentScoreArgs:
+    """``narrator tournament score FILE [--from FORMAT] [--roster CSV] [--players FILE]
+    [--json]``: a seating plan's score in MafiaRatings' terms."""
+
+    file: str
+    from_format: str | None = None
+    roster: str | None = None
+    players: str | None = None
+    json: bool = False
+
+    @classmethod
+    def from_args(cls, ns: Namespace) -> TournamentScoreArgs:
+        return cls(ns.file, ns.from_format, ns.roster, ns.players, ns.json)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentConvertArgs:
+    """``narrator tournament convert FILE --to FORMAT -o OUT [--from FORMAT] [--roster CSV]
+    [--players FILE] [--out-players FILE]``: a seating plan in another format."""
+
+    file: str
+    to: str
+    out: str
+    from_format: str | None = None
+    roster: str | None = None
+    players: str | None = None
+    out_players: str | None = None
+
+    @classmethod
+    def from_args(cls, ns: Namespace) -> TournamentConvertArgs:
+        return cls(ns.file, ns.to, ns.out, ns.from_format, ns.roster, ns.players,
+                   ns.out_players)
+
+
 # -- voices and models ------------------------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from narrator import arguments as a
 from narrator.cli import options as o
 from narrator.cli.options import Option, option
+from narrator.seating.formats import FORMATS
 
 
 @dataclass(frozen=True)
@@ -176,6 +177,38 @@ STANDINGS = command(
     option("--out", "-o", metavar="FILE", help="write here instead of stdout"),
     option("--json", action="store_true", help="JSON, each game's points too (default: CSV)"))
 
+# -- tournaments --------------------------------------------------------------------------------
+
+_FROM = option("--from", dest="from_format", choices=FORMATS, metavar="FORMAT",
+               help="the file's format: ours-json, ours-csv, mafiaratings, web-schedule "
+                    "(default: told by its content)")
+_ROSTER = option("--roster", metavar="CSV",
+                 help="CSV nickname,mafiaratings_id: names for MafiaRatings' user ids, ids "
+                      "for the nicknames")
+_PLAYERS = option("--players", metavar="FILE",
+                  help="a web_schedule's players file (default: STEM.players.json beside "
+                       "STEM.json, if there)")
+
+TOURNAMENT = Commands("tournament", "a tournament's seating plan: its score, its formats",
+                      "tournament_command", (
+    command("score", "a seating plan's score in MafiaRatings' terms and its worst-off player",
+            a.TournamentScoreArgs.from_args, "narrator.tournament.files_cli:run_score",
+            option("file", metavar="FILE", help="the plan, in any of the formats"),
+            _FROM, _ROSTER, _PLAYERS,
+            option("--json", action="store_true", help="one JSON object")),
+    command("convert", "write a seating plan in another format",
+            a.TournamentConvertArgs.from_args, "narrator.tournament.files_cli:run_convert",
+            option("file", metavar="FILE", help="the plan, in any of the formats"),
+            option("--to", choices=FORMATS, required=True, metavar="FORMAT",
+                   help="the format to write: ours-json, ours-csv, mafiaratings (an event's "
+                        "seating), web-schedule"),
+            option("--out", "-o", metavar="OUT", required=True, help="the file to write"),
+            _FROM, _ROSTER, _PLAYERS,
+            option("--out-players", metavar="FILE",
+                   help="web-schedule: where its players file goes (default: OUT's stem + "
+                        ".players.json)")),
+))
+
 # -- voices and models ----------------------------------------------------------------------------
 
 VOICES = Commands("voices", "build, record or check voice packs", "voices_command", (
@@ -217,7 +250,7 @@ MODELS = Commands("models", "fetch or check Vosk speech models", "models_command
 #: every command, in the order ``narrator --help`` lists them
 COMMANDS: tuple[Command | Commands, ...] = (
     REPLAY, CONFORM, PARSE, DEMO, PLAY, EVENING, ASSIST, RESUME, EXPORT, STANDINGS,
-    VOICES, MODELS)
+    TOURNAMENT, VOICES, MODELS)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,1 @@
+"""``narrator tournament …``: a tournament's seating plan, its score and its formats."""
