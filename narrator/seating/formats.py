@@ -71,6 +71,8 @@ def read_seating(path: str | Path, fmt: str | None = None, *, roster: Roster = (
                     if '"people"' in text else "")
             raise NarratorError(f"{name}: not a seating plan in any format known "
                                 f"({', '.join(FORMATS)}){hint}")
+    if players is not None and fmt != "web-schedule":
+        raise NarratorError(f"{name}: a players file is web-schedule's; this plan is {fmt}")
     if fmt == "ours-csv":
         return read_ours_csv(text, name, roster), fmt
     doc = load_json(text, name)

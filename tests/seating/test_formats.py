@@ -203,6 +203,13 @@ def test_bad_files_are_one_line_each(tmp_path: Path) -> None:
     assert _fails(tmp_path, "j.json", json.dumps({"hash": "20_2_10", "rounds": [[list(
         range(10))]]})) == ": hash: 20_2_10 says 20 players, 2 tables, 10 games; the plan has " \
         "10, 1, ?"
+    assert _fails(tmp_path, "j2.json", json.dumps({"hash": "10_1_2", "rounds": [[list(
+        range(10))]]})) == ": hash: 10_1_2 says 10 players, 1 tables, 2 games; the plan has " \
+        "10, 1, 1"
+    assert _fails(tmp_path, "j3.json", json.dumps({"hash": "10-1-1", "rounds": []})) == \
+        ': hash: "10-1-1" is not players_tables_games[_group…]'
+    assert _fails(tmp_path, "j4.json", _ours([[P[:10]]], P[:10]), players="x.json") == \
+        ": a players file is web-schedule's; this plan is ours-json"
     assert _fails(tmp_path, "k.json", json.dumps([[[0, 1, True]]])) == \
         ": rounds: round 1, table 1, seat 3: true is not a whole number from 0"
 
