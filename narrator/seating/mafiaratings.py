@@ -98,7 +98,7 @@ def read_mafiaratings(doc: Any, name: str, roster: Roster = ()) -> Seating:
         raise NarratorError(f"{name}: neither \"seating\" nor \"rounds\": not a MafiaRatings "
                             f"seating")
     plan = f.index_plan(doc[field], name, field)
-    players = players_in(plan)
+    players = players_in(plan, name)
     apart: list[list[int]] = []
     declared = None
     if "hash" in doc:

@@ -21,6 +21,8 @@ from narrator.seating.score import SEATS, Plan, PlanError, Shape, check
 Rounds = tuple[tuple[tuple[int, ...], ...], ...]
 #: a roster as the readers take it: (nickname, MafiaRatings id or None), in the file's order
 Roster = Sequence[tuple[str, int | None]]
+#: the players of the largest tournament read (their meetings are a square of them)
+MAX_PLAYERS = 2000
 #: the name of a player a file knows by number only (1-based)
 UNNAMED = "Игрок {}"
 
@@ -75,6 +77,9 @@ def seating(where: str, plan: Plan, names: Sequence[str],
     """The checked Seating; NarratorError ``WHERE: the first fault``."""
     if not plan or not plan[0]:
         raise NarratorError(f"{where}: the plan has no round")
+    if len(names) > MAX_PLAYERS:
+        raise NarratorError(f"{where}: {len(names):,} players; a plan seats at most "
+                            f"{MAX_PLAYERS:,}")
     try:
         check(plan, len(names), len(plan[0]))
     except PlanError as e:
@@ -103,9 +108,20 @@ def seating(where: str, plan: Plan, names: Sequence[str],
     return Seating(tuple(names), frozen(plan), tuple(ids), groups)
 
 
-def players_in(plan: Plan) -> int:
-    """The players a plan of indices seats: its highest index and one."""
-    return 1 + max((p for rnd in plan for table in rnd for p in table), default=-1)
+def players_in(plan: Plan, name: str, at_least: int = 0) -> int:
+    """The players a plan of indices seats: its highest index and one (or ``at_least``, what
+    the file says); NarratorError when there are more than its seats or :data:`MAX_PLAYERS`
+    (before a list of them is made)."""
+    top = max((p for rnd in plan for table in rnd for p in table), default=-1)
+    players = max(top + 1, at_least)
+    seats = sum(len(table) for rnd in plan for table in rnd)
+    if players > MAX_PLAYERS:
+        raise NarratorError(f"{name}: {players:,} players; a plan seats at most "
+                            f"{MAX_PLAYERS:,}")
+    if players > seats:
+        raise NarratorError(f"{name}: {players:,} players but {seats:,} seats in the plan: "
+                            f"not everybody plays")
+    return players
 
 
 def ids_by_name(names: Sequence[str], ids: Sequence[int | None] | None,

@@ -60,8 +60,8 @@ def read_web_schedule(doc: Any, name: str, people: Any = None, people_name: str 
             if f.whole(i, name, where) not in by_id:
                 raise f.fault(name, where, f"no game {i}")
         plan.append([by_id[i] for i in ids])
-    players = max(players_in(plan), f.whole(config.get("numPlayers"), name,
-                                            "configuration: numPlayers", 1))
+    players = players_in(plan, name, f.whole(config.get("numPlayers"), name,
+                                             "configuration: numPlayers", 1))
     named: list[str | None] = [None] * players
     if people is not None:
         named = _people(people, people_name, players)

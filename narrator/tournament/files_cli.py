@@ -17,7 +17,7 @@ from narrator.arguments import TournamentConvertArgs, TournamentScoreArgs
 from narrator.errors import NarratorError
 from narrator.outputs import replace_whole
 from narrator.replay.roster import load_roster
-from narrator.seating.formats import read_seating, seating_texts
+from narrator.seating.formats import players_beside, read_seating, seating_texts
 from narrator.seating.player import Figures, worst
 from narrator.seating.score import Score, apart_met, score
 from narrator.seating.value import Roster, Seating
@@ -101,8 +101,8 @@ def run_convert(args: TournamentConvertArgs) -> int:
     files = seating_texts(plan, args.to, out,
                           Path(args.out_players) if args.out_players else None)
     sources = {Path(args.file).resolve()}
-    if args.players:
-        sources.add(Path(args.players).resolve())
+    if args.players or fmt == "web-schedule":
+        sources.add(Path(args.players or players_beside(Path(args.file))).resolve())
     for path, _ in files:
         if path.resolve() in sources:
             raise NarratorError(f"{path}: is the plan being read; write elsewhere")

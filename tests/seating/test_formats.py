@@ -210,6 +210,12 @@ def test_bad_files_are_one_line_each(tmp_path: Path) -> None:
         ': hash: "10-1-1" is not players_tables_games[_group…]'
     assert _fails(tmp_path, "j4.json", _ours([[P[:10]]], P[:10]), players="x.json") == \
         ": a players file is web-schedule's; this plan is ours-json"
+    # a number far past the plan's seats, or a tournament past any: refused before a list
+    # of its players is made
+    assert _fails(tmp_path, "m.json", json.dumps([[[*range(9), 10 ** 9]]])) == \
+        ": 1,000,000,001 players; a plan seats at most 2,000"
+    assert _fails(tmp_path, "n.json", json.dumps([[[*range(9), 20]]])) == \
+        ": 21 players but 10 seats in the plan: not everybody plays"
     assert _fails(tmp_path, "k.json", json.dumps([[[0, 1, True]]])) == \
         ": rounds: round 1, table 1, seat 3: true is not a whole number from 0"
 
