@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from narrator.seating.player import worst
 from narrator.seating.score import (
     Shape,
     apart_met,
@@ -129,3 +130,21 @@ def test_the_quality_of_a_part_and_the_numbers_worst() -> None:
     assert quality(60.0, 240.0) == pytest.approx(75.0)
     assert quality(300.0, 240.0) == 0.0  # worse than acceptable: clamped
     assert quality(0.0, 0.0) == 100.0
+
+
+def test_the_worst_off_player_has_the_largest_own_gap() -> None:
+    # the same seats twice: every pair meets 2 = fair times (no pairs' gap, one table), so a
+    # player's gap is his numbers' share, 10.96 + 12.8·w (above): seat 0's player, w = 4,
+    # 10.96 + 51.2 = 62.16
+    plan = [[TEN], [TEN]]
+    fig = worst(plan, shape_of(plan))
+    assert (fig.player, fig.gap) == (0, pytest.approx(62.16))
+    assert fig.seats == (2, 0, 0, 0, 0, 0, 0, 0, 0, 0) and fig.tables == (2,)
+    # everybody meets him twice: the first of them is both the most and the least met
+    assert (fig.most, fig.least) == ((1, 2), (1, 2))
+    # the second game reversed: seats 0 and 9 weigh 4 + 2, their two pairs of one 1.2 (above):
+    # 2.56 + 2.4·6 + 2·1.2 = 19.36 for players 0 and 9 alike; the first of them is shown
+    # (player 1: 2.56 + 2.4·4 + 2.4 = 14.56)
+    rev = [[TEN], [TEN[::-1]]]
+    fig = worst(rev, shape_of(rev))
+    assert (fig.player, fig.gap) == (0, pytest.approx(19.36))
