@@ -4,7 +4,8 @@ It keeps what must outlive a game and a kill: the roster (a number, a nickname a
 link token per player; a player who left keeps their line, marked), the operator's token, the
 evening's settings (language, ruleset with its figures and club options, seats, the console's
 address: the links stay the same only on the same address), the points table, the seating
-drawn for the next game, and every game started: its number, journal, ruleset and seating.
+drawn for the next game, and every game started: its number, journal, ruleset, seating and
+who sat it out.
 Each change is written whole to a new file and renamed over the old one, so a kill leaves
 either the old book or the new one, never half of one.
 """
@@ -64,6 +65,9 @@ class GameEntry:
     journal: str
     rules: str
     seating: dict[int, int]  # seat → player number
+    #: the players present but not seated (a sit-out is a game played while one was there;
+    #: a book written before this was kept holds none)
+    out: list[int] = field(default_factory=list)
 
 
 def check_name(text: str, taken: list[str]) -> str:
@@ -233,7 +237,9 @@ class EveningBook:
     def new_game(self, rules: str) -> GameEntry:
         """The next game, with the seating as it stands (checked by the caller)."""
         number = len(self.games) + 1
-        entry = GameEntry(number, f"game-{number:02d}.jsonl", rules, dict(self.seating))
+        seated = set(self.seating.values())
+        entry = GameEntry(number, f"game-{number:02d}.jsonl", rules, dict(self.seating),
+                          [p.number for p in self.present if p.number not in seated])
         self.games.append(entry)
         return entry
 
@@ -252,7 +258,8 @@ class EveningBook:
                          **({"mafiaratings": p.mafiaratings} if p.mafiaratings else {})}
                         for p in self.players],
             "games": [{"number": g.number, "journal": g.journal, "rules": g.rules,
-                       "seating": {str(s): n for s, n in sorted(g.seating.items())}}
+                       "seating": {str(s): n for s, n in sorted(g.seating.items())},
+                       "out": list(g.out)}
                       for g in self.games],
             "seating": {str(s): n for s, n in sorted(self.seating.items())},
             **({"moderator": self.moderator} if self.moderator is not None else {}),
@@ -308,6 +315,11 @@ def _read(path: Path, raw: Any) -> EveningBook:
             raise bad(where, "an object")
         return value
 
+    def numbers(value: Any, where: str) -> list[int]:
+        if not isinstance(value, list):
+            raise bad(where, "a list of player numbers")
+        return [number(n, f"{where}[{i}]") for i, n in enumerate(value)]
+
     def seating(value: Any, where: str) -> dict[int, int]:
         out: dict[int, int] = {}
         for seat, n in table(value, where).items():
@@ -331,7 +343,8 @@ def _read(path: Path, raw: Any) -> EveningBook:
             raise bad(f"games[{i}].journal", "a file name in the evening's folder")
         games.append(GameEntry(number(g.get("number"), f"games[{i}].number"), journal,
                                text(g, "rules", f"games[{i}]."),
-                               seating(g.get("seating"), f"games[{i}].seating")))
+                               seating(g.get("seating"), f"games[{i}].seating"),
+                               numbers(g.get("out", []), f"games[{i}].out")))
     settings, points = (table(raw.get(k, {}), k) for k in ("settings", "points"))
     if not all(isinstance(v, int | float) and not isinstance(v, bool)
                for v in [*settings.values(), *points.values()]):

@@ -32,6 +32,7 @@ from narrator.engine.options import options_of
 from narrator.engine.tuning import settings_of
 from narrator.errors import NarratorError
 from narrator.evening.book import BOOK, EveningBook, GameEntry
+from narrator.evening.fair import evenings_beside, previous_games
 from narrator.evening.front import EveningFront, Finished
 from narrator.evening.results import (
     PlayerResult,
@@ -93,7 +94,11 @@ class Evening:
         self.terminal = terminal
         self.clock = clock or MonotonicClock()
         self.driver = Driver.between_games(self.clock, self._line, on_error=say)
-        self.front = EveningFront(book, self.clock, rng=rng, on_start=self._start,
+        others, notes = evenings_beside(book.folder)
+        for note in notes:
+            say(f"note: {note}")
+        self.front = EveningFront(book, self.clock, rng=rng,
+                                  before=previous_games(book, others), on_start=self._start,
                                   on_close=self._close, on_roster=self._roster,
                                   on_marked=self._marked)
         self.wanted: str | None = None
@@ -271,6 +276,8 @@ class Evening:
         if finished:
             last = finished[-1]
             self.front.last = Finished(last, self.games[last.number])
+        if self._unfinished() is None:
+            self.front.open()
         _, server, base = serve(self.front, self.driver.call, book.address, book)
         host, port = parse_address(book.address)
         if port != server.port:  # (port 0: the one given) the links stay on it from now on
