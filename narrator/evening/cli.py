@@ -276,14 +276,14 @@ class Evening:
         if finished:
             last = finished[-1]
             self.front.last = Finished(last, self.games[last.number])
-        if self._unfinished() is None:
-            self.front.open()
         _, server, base = serve(self.front, self.driver.call, book.address, book)
         host, port = parse_address(book.address)
         if port != server.port:  # (port 0: the one given) the links stay on it from now on
             book.address = f"[{host}]:{server.port}" if ":" in host else f"{host}:{server.port}"
             book.save()
         self.front.base = base
+        if self._unfinished() is None:  # (once the links are known: a seating writes them)
+            self.front.open()
         self._print_links()
         # q asks first: between games it ends the evening, in a game it stops the game
         if not self.assist:  # (with a human host the terminal is his screen during a game)
