@@ -207,12 +207,16 @@ class EveningFront:
         self.publish_views()
 
     def seat_fairly(self) -> None:
-        """The next game's seating the fair one (:mod:`narrator.seating.fair`), saved; the
-        seed comes from the evening's random numbers (``--seed`` repeats an evening)."""
-        self.fair = fair_choice(self.book, self.before, self.rng.randrange(1 << 32))
-        self.book.seating = dict(self.fair.seating)
+        """The next game's seating the fair one, saved."""
+        self._fair_seating()
         self.book.save()
         self.on_roster()
+
+    def _fair_seating(self) -> None:
+        """The next game's seating the fair one (:mod:`narrator.seating.fair`); the seed comes
+        from the evening's random numbers (``--seed`` repeats an evening)."""
+        self.fair = fair_choice(self.book, self.before, self.rng.randrange(1 << 32))
+        self.book.seating = dict(self.fair.seating)
 
     def open(self) -> None:
         """The evening opens between games: an empty seating is the fair one."""
@@ -304,8 +308,7 @@ class EveningFront:
                 case "draw":
                     book.draw(self.rng)
                 case "fair":
-                    self.seat_fairly()
-                    return Reply(True)
+                    self._fair_seating()
                 case "leave" | "back":
                     number = data.get("player")
                     if not _number(number):
