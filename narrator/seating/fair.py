@@ -31,7 +31,6 @@ improvements apart no more.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -331,7 +330,3 @@ def spread(row: Sequence[int]) -> int:
     """The most and fewest games a player had on one seat, apart."""
     return max(row) - min(row)
 
-
-def times_out(tonight: Sequence[Past[K]]) -> Counter[K]:
-    """How often each player sat out this evening."""
-    return Counter(p for game in tonight for p in game.out)
