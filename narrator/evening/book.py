@@ -4,7 +4,8 @@ It keeps what must outlive a game and a kill: the roster (a number, a nickname a
 link token per player; a player who left keeps their line, marked), the operator's token, the
 evening's settings (language, ruleset with its figures and club options, seats, the console's
 address: the links stay the same only on the same address), the points table, the seating
-drawn for the next game, and every game started: its number, journal, ruleset and seating.
+drawn for the next game, and every game started: its number, journal, ruleset, seating and
+who sat it out.
 Each change is written whole to a new file and renamed over the old one, so a kill leaves
 either the old book or the new one, never half of one.
 """
@@ -64,6 +65,9 @@ class GameEntry:
     journal: str
     rules: str
     seating: dict[int, int]  # seat → player number
+    #: the players present but not seated (a sit-out is a game played while one was there;
+    #: a book written before this was kept holds none)
+    out: list[int] = field(default_factory=list)
 
 
 def check_name(text: str, taken: list[str]) -> str:
@@ -233,7 +237,9 @@ class EveningBook:
     def new_game(self, rules: str) -> GameEntry:
         """The next game, with the seating as it stands (checked by the caller)."""
         number = len(self.games) + 1
-        entry = GameEntry(number, f"game-{number:02d}.jsonl", rules, dict(self.seating))
+        seated = set(self.seating.values())
+        entry = GameEntry(number, f"game-{number:02d}.jsonl", rules, dict(self.seating),
+                          [p.number for p in self.present if p.number not in seated])
         self.games.append(entry)
         return entry
 
@@ -252,7 +258,8 @@ class EveningBook:
                          **({"mafiaratings": p.mafiaratings} if p.mafiaratings else {})}
                         for p in self.players],
             "games": [{"number": g.number, "journal": g.journal, "rules": g.rules,
-                       "seating": {str(s): n for s, n in sorted(g.seating.items())}}
+                       "seating": {str(s): n for s, n in sorted(g.seating.items())},
+                       "out": list(g.out)}
                       for g in self.games],
             "seating": {str(s): n for s, n in sorted(self.seating.items())},
             **({"moderator": self.moderator} if self.moderator is not None else {}),
@@ -283,63 +290,79 @@ class EveningBook:
         return _read(path, raw)
 
 
-def _read(path: Path, raw: Any) -> EveningBook:
-    def bad(where: str, expected: str) -> NarratorError:
-        return NarratorError(f"{path}: {where}: expected {expected}")
+class _Fields:
+    """The book's fields read one by one; each fault a NarratorError naming the file and the
+    field."""
 
-    if not isinstance(raw, dict) or raw.get("evening") != VERSION:
-        raise bad("evening", f"an evening's book of version {VERSION}")
-    def text(obj: dict[str, Any], key: str, where: str) -> str:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def bad(self, where: str, expected: str) -> NarratorError:
+        return NarratorError(f"{self.path}: {where}: expected {expected}")
+
+    def text(self, obj: dict[str, Any], key: str, where: str) -> str:
         value = obj.get(key)
         if not isinstance(value, str) or not value:
-            raise bad(f"{where}{key}", "a text")
+            raise self.bad(f"{where}{key}", "a text")
         return value
 
-    def number(value: Any, where: str) -> int:
+    def number(self, value: Any, where: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise bad(where, "a number from 1")
+            raise self.bad(where, "a number from 1")
         return value
 
-    def user(value: Any, where: str) -> int | None:  # a MafiaRatings id, or none
-        return None if value is None else number(value, where)
+    def user(self, value: Any, where: str) -> int | None:  # a MafiaRatings id, or none
+        return None if value is None else self.number(value, where)
 
-    def table(value: Any, where: str) -> dict[str, Any]:
+    def table(self, value: Any, where: str) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise bad(where, "an object")
+            raise self.bad(where, "an object")
         return value
 
-    def seating(value: Any, where: str) -> dict[int, int]:
+    def numbers(self, value: Any, where: str) -> list[int]:
+        if not isinstance(value, list):
+            raise self.bad(where, "a list of player numbers")
+        return [self.number(n, f"{where}[{i}]") for i, n in enumerate(value)]
+
+    def seating(self, value: Any, where: str) -> dict[int, int]:
         out: dict[int, int] = {}
-        for seat, n in table(value, where).items():
+        for seat, n in self.table(value, where).items():
             if not seat.isdigit():
-                raise bad(f"{where}.{seat}", "a seat number")
-            out[int(seat)] = number(n, f"{where}.{seat}")
+                raise self.bad(f"{where}.{seat}", "a seat number")
+            out[int(seat)] = self.number(n, f"{where}.{seat}")
         return out
 
+    def game(self, raw: Any, i: int) -> GameEntry:
+        g = self.table(raw, f"games[{i}]")
+        journal = self.text(g, "journal", f"games[{i}].")
+        if Path(journal).name != journal:
+            raise self.bad(f"games[{i}].journal", "a file name in the evening's folder")
+        return GameEntry(self.number(g.get("number"), f"games[{i}].number"), journal,
+                         self.text(g, "rules", f"games[{i}]."),
+                         self.seating(g.get("seating"), f"games[{i}].seating"),
+                         self.numbers(g.get("out", []), f"games[{i}].out"))
+
+
+def _read(path: Path, raw: Any) -> EveningBook:
+    f = _Fields(path)
+    if not isinstance(raw, dict) or raw.get("evening") != VERSION:
+        raise f.bad("evening", f"an evening's book of version {VERSION}")
     players: list[Player] = []
     for i, p in enumerate(raw.get("players") or []):
-        p = table(p, f"players[{i}]")
-        players.append(Player(number(p.get("number"), f"players[{i}].number"),
-                              text(p, "name", f"players[{i}]."),
-                              text(p, "token", f"players[{i}]."), bool(p.get("left", False)),
-                              user(p.get("mafiaratings"), f"players[{i}].mafiaratings")))
-    games: list[GameEntry] = []
-    for i, g in enumerate(raw.get("games") or []):
-        g = table(g, f"games[{i}]")
-        journal = text(g, "journal", f"games[{i}].")
-        if Path(journal).name != journal:
-            raise bad(f"games[{i}].journal", "a file name in the evening's folder")
-        games.append(GameEntry(number(g.get("number"), f"games[{i}].number"), journal,
-                               text(g, "rules", f"games[{i}]."),
-                               seating(g.get("seating"), f"games[{i}].seating")))
-    settings, points = (table(raw.get(k, {}), k) for k in ("settings", "points"))
+        p = f.table(p, f"players[{i}]")
+        players.append(Player(f.number(p.get("number"), f"players[{i}].number"),
+                              f.text(p, "name", f"players[{i}]."),
+                              f.text(p, "token", f"players[{i}]."), bool(p.get("left", False)),
+                              f.user(p.get("mafiaratings"), f"players[{i}].mafiaratings")))
+    games = [f.game(g, i) for i, g in enumerate(raw.get("games") or [])]
+    settings, points = (f.table(raw.get(k, {}), k) for k in ("settings", "points"))
     if not all(isinstance(v, int | float) and not isinstance(v, bool)
                for v in [*settings.values(), *points.values()]):
-        raise bad("settings/points", "numbers")
-    return EveningBook(path.parent, text(raw, "operator", ""), text(raw, "lang", ""),
-                       text(raw, "rules", ""), text(raw, "address", ""),
-                       number(raw.get("seats"), "seats"), dict(settings),
-                       dict(table(raw.get("options", {}), "options")), dict(points),
-                       players, games, seating(raw.get("seating", {}), "seating"),
-                       user(raw.get("moderator"), "moderator"),
-                       dict(table(raw.get("scoring", {}), "scoring")))
+        raise f.bad("settings/points", "numbers")
+    return EveningBook(path.parent, f.text(raw, "operator", ""), f.text(raw, "lang", ""),
+                       f.text(raw, "rules", ""), f.text(raw, "address", ""),
+                       f.number(raw.get("seats"), "seats"), dict(settings),
+                       dict(f.table(raw.get("options", {}), "options")), dict(points),
+                       players, games, f.seating(raw.get("seating", {}), "seating"),
+                       f.user(raw.get("moderator"), "moderator"),
+                       dict(f.table(raw.get("scoring", {}), "scoring")))

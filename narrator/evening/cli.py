@@ -32,6 +32,7 @@ from narrator.engine.options import options_of
 from narrator.engine.tuning import settings_of
 from narrator.errors import NarratorError
 from narrator.evening.book import BOOK, EveningBook, GameEntry
+from narrator.evening.fair import evenings_beside, previous_games
 from narrator.evening.front import EveningFront, Finished
 from narrator.evening.results import (
     PlayerResult,
@@ -93,7 +94,11 @@ class Evening:
         self.terminal = terminal
         self.clock = clock or MonotonicClock()
         self.driver = Driver.between_games(self.clock, self._line, on_error=say)
-        self.front = EveningFront(book, self.clock, rng=rng, on_start=self._start,
+        others, notes = evenings_beside(book.folder)
+        for note in notes:
+            say(f"note: {note}")
+        self.front = EveningFront(book, self.clock, rng=rng,
+                                  before=previous_games(book, others), on_start=self._start,
                                   on_close=self._close, on_roster=self._roster,
                                   on_marked=self._marked)
         self.wanted: str | None = None
@@ -277,6 +282,8 @@ class Evening:
             book.address = f"[{host}]:{server.port}" if ":" in host else f"{host}:{server.port}"
             book.save()
         self.front.base = base
+        if self._unfinished() is None:  # (once the links are known: a seating writes them)
+            self.front.open()
         self._print_links()
         # q asks first: between games it ends the evening, in a game it stops the game
         if not self.assist:  # (with a human host the terminal is his screen during a game)

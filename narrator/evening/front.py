@@ -6,8 +6,9 @@ seat's view goes to the player on it (with their nickname and the game's number)
 presses and view are the game's. Between games — and for a player who sits a game out — the
 pages show the lobby: the last game's result with every card (the game is over: keeping the
 cards closed is a rule of play), the results table, and the seat drawn for the next game. There
-the operator seats the players (or draws the seats), adds a player (who gets a link of their
-own), lets one go home, and starts the next game.
+the operator seats the players (draws the seats, or has them seated fairly: the default after
+a game), adds a player (who gets a link of their own), lets one go home, and starts the next
+game.
 
 Everything here runs on the evening's one driver: between games it runs the console's presses
 alone, during a game the game is attached to it too (:class:`~narrator.host.driver.Driver`).
@@ -32,12 +33,14 @@ from narrator.engine import Game
 from narrator.engine.rules import RULESETS
 from narrator.errors import NarratorError
 from narrator.evening.book import EveningBook, GameEntry
+from narrator.evening.fair import explain, fair_choice
 from narrator.evening.marks import mark_over
 from narrator.evening.results import PlayerResult, cards_of
 from narrator.reasons import Reason
+from narrator.seating.fair import Choice, Past
 
 #: the operator's presses the evening takes (the rest are the game's)
-COMMANDS = ("seat", "draw", "start", "add", "rating_id", "leave", "back", "close")
+COMMANDS = ("seat", "draw", "fair", "start", "add", "rating_id", "leave", "back", "close")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -130,9 +133,11 @@ class EveningFront:
     the operator starts the next game (the evening's loop starts it); ``on_close()`` when the
     operator ends the evening; ``on_roster()`` after each change of the roster or the seating
     (the book is saved by then); ``on_marked()`` after the host's mark of the last game is
-    taken (its points change the results)."""
+    taken (its points change the results). ``before``: previous evenings' games (their seats
+    and meetings weigh in the fair seating)."""
 
     def __init__(self, book: EveningBook, clock: Clock, *, rng: random.Random | None = None,
+                 before: list[Past[int]] | None = None,
                  on_start: Callable[[str], None] | None = None,
                  on_close: Callable[[], None] | None = None,
                  on_roster: Callable[[], None] | None = None,
@@ -152,6 +157,9 @@ class EveningFront:
         self.results: list[PlayerResult] = []
         #: the next game is starting (the operator pressed start; its console not up yet)
         self.starting = False
+        self.before = before or []
+        #: the last fair seating chosen, with its explanation (the operator's view shows it)
+        self.fair: Choice[int] | None = None
         self._qr: dict[str, str] = {}
 
     @property
@@ -192,10 +200,28 @@ class EveningFront:
         """Back to the lobby; ``finished``: the game, if it ended with a winner."""
         self.table, self.entry = None, None
         self.starting = False
-        if finished is not None:
+        if finished is not None:  # a game over: the next one is seated fairly to begin with
             self.last = finished
+            self.seat_fairly()
         self.results = results
         self.publish_views()
+
+    def seat_fairly(self) -> None:
+        """The next game's seating the fair one, saved."""
+        self._fair_seating()
+        self.book.save()
+        self.on_roster()
+
+    def _fair_seating(self) -> None:
+        """The next game's seating the fair one (:mod:`narrator.seating.fair`); the seed comes
+        from the evening's random numbers (``--seed`` repeats an evening)."""
+        self.fair = fair_choice(self.book, self.before, self.rng.randrange(1 << 32))
+        self.book.seating = dict(self.fair.seating)
+
+    def open(self) -> None:
+        """The evening opens between games: an empty seating is the fair one."""
+        if not self.book.seating and self.book.present:
+            self.seat_fairly()
 
     # -- presses -------------------------------------------------------------------------------
 
@@ -272,7 +298,7 @@ class EveningFront:
                     if not _number(number) or not (user is None or _number(user)):
                         return refused(Reason.BAD_REQUEST)
                     book.set_id(number, user)
-                case "seat" | "draw" | "start" | "close" if in_play or self.starting:
+                case "seat" | "draw" | "fair" | "start" | "close" if in_play or self.starting:
                     return refused(Reason.NOT_NOW)  # the seating is the game's until it ends
                 case "seat":
                     seat, number = data.get("seat"), data.get("player")
@@ -281,6 +307,8 @@ class EveningFront:
                     book.seat(seat, number)
                 case "draw":
                     book.draw(self.rng)
+                case "fair":
+                    self._fair_seating()
                 case "leave" | "back":
                     number = data.get("player")
                     if not _number(number):
@@ -400,6 +428,7 @@ class EveningFront:
             "rulesets": list(RULESETS),
             "seating": {str(s): n for s, n in sorted(seating.items())},
             "problem": None if playing else self._problem(),
+            "fair": None if playing or self.fair is None else explain(book, self.fair),
             "players": [{"number": p.number, "name": p.name, "left": p.left,
                          "mafiaratings": p.mafiaratings,
                          "link": self.link(p.token), "qr": self._qr_of(p.token)}

@@ -1,10 +1,11 @@
 """An evening end to end in a real browser: ``narrator evening DIR --listen off`` and the same
 eleven pages (the operator's and ten phones) all evening, never reloaded by the test.
 
-Three short games: the seats drawn for game 1, a foul, and the operator's removals end each
-game (the three black seats: the civilians win; four red seats: the mafia wins). Between games
-every pad shows the cards of the game just over and its own seat for the next. Before game 2
-the operator swaps two players' seats; in the middle of game 2 the process is killed and
+Three short games: the seats drawn for game 1 (over the fair seating the evening opens with),
+a foul, and the operator's removals end each game (the three black seats: the civilians win;
+four red seats: the mafia wins). Between games every pad shows the cards of the game just over
+and its own seat for the next, the fair one. Before game 2 the operator swaps two players'
+seats; in the middle of game 2 the process is killed and
 ``narrator evening DIR`` takes it up again: the pages come back by themselves, on the same
 links, to game 2 at its step. The results table (on the operator's view and in DIR) and the
 MafiaRatings export of the evening are checked against the games' journals.
@@ -158,10 +159,13 @@ def test_an_evening_of_three_games_on_the_same_pages(tmp_path: Path,
         op.locator("#mr-10").press("Tab")  # (the field sends on a change)
         wait(op, "Console.view().evening.players[9].mafiaratings === 910")
 
-        # -- game 1: the seats drawn; a foul; the three black seats removed ----------------
-        assert op.locator("#start").is_disabled()  # nobody seated yet
+        # -- game 1: the seats drawn (over the fair ones the evening opened with) ----------
+        assert op.locator("#fair").inner_text() == "Справедливая рассадка"
+        why = op.locator("#fair-why").inner_text()
+        assert "Почему так" in why and "в среднем у случайной (200)" in why
+        assert not op.locator("#start").is_disabled()  # seated fairly from the start
         op.locator("button", has_text="Случайная рассадка").click()
-        wait(op, "!document.querySelector('#start').disabled")
+        wait(op, "Console.view().evening.fair.changed")
         drawn = {int(s): n for s, n in view(op)["evening"]["seating"].items()}
         for number, page in players.items():
             seat = next(s for s, n in drawn.items() if n == number)
@@ -196,14 +200,19 @@ def test_an_evening_of_three_games_on_the_same_pages(tmp_path: Path,
         # the operator's page says nothing secret during a game; the terminal never does
         assert not ROLE_WORDS.search(ev.output() if ev.proc.poll() is not None else "")
 
-        # -- game 2: two players swap seats; killed in its middle and taken up again ------
-        first, second = drawn[1], drawn[2]
+        # -- game 2: seated fairly, two players swap seats; killed in its middle, taken up
+        wait(op, "!!Console.view().lobby && !!Console.view().evening.fair")
+        fair = view(op)["evening"]
+        assert not fair["fair"]["changed"]
+        fair2 = {int(s): n for s, n in fair["seating"].items()}
+        assert all(fair2[s] != drawn[s] for s in range(1, 11))  # nobody on his seat again
+        first, second = fair2[1], fair2[2]
         op.locator("#seat-pick-1").select_option(str(second))  # the swap
         wait(op, f"Console.view().evening.seating['1'] === {second} && "
                  f"Console.view().evening.seating['2'] === {first}")
         wait(players[first], "Console.view().player.seat === 2")
         op.locator("#start").click()
-        seating2 = {**drawn, 1: second, 2: first}
+        seating2 = {**fair2, 1: second, 2: first}
         pads = {seat: players[n] for seat, n in seating2.items()}
         deal(op, pads, 2)
         assert ev.seating(2) == seating2
@@ -224,7 +233,10 @@ def test_an_evening_of_three_games_on_the_same_pages(tmp_path: Path,
             remove(op, seat)
         wait(op, "!!Console.view().lobby && Console.view().lobby.last.number === 2")
 
-        # -- game 3: the mafia wins (four red seats removed) ---------------------------------
+        # -- game 3: seated fairly; the mafia wins (four red seats removed) -----------------
+        wait(op, "!Console.view().evening.fair.changed")
+        seating3 = {int(s): n for s, n in view(op)["evening"]["seating"].items()}
+        pads = {seat: players[n] for seat, n in seating3.items()}
         op.locator("#start").click()
         deal(op, pads, 3)
         roles3 = ev.roles(3)
@@ -235,7 +247,7 @@ def test_an_evening_of_three_games_on_the_same_pages(tmp_path: Path,
         assert "Победа мафии" in op.evaluate("document.querySelector('#evening').innerText")
 
         # -- the results ---------------------------------------------------------------------
-        seatings = [drawn, seating2, seating2]
+        seatings = [drawn, seating2, seating3]
         expected: dict[int, tuple[int, int]] = {}  # player → (wins, fouls)
         for n, (seating, won) in enumerate(zip(seatings, ("red", "red", "black"),
                                                strict=True), start=1):

@@ -19,7 +19,10 @@
       added: "Добавлен", mr_id: "ID в MafiaRatings", place: "№", s_main: "Осн.",
       s_best_move: "ЛХ+", s_extra: "Доп.", s_penalty: "Штраф", s_compensation: "Ком.",
       s_special: "Побед шерифом/доном", s_first: "Убит первым",
-      playing_now: "Идёт игра"
+      playing_now: "Идёт игра", fair: "Справедливая рассадка", fair_why: "Почему так",
+      sits_out: "Не играет", times_out: "пропусков", played_n: "сыграно",
+      fair_score: "Оценка этой рассадки", random_score: "в среднем у случайной",
+      lower_better: "меньше — лучше", fair_changed: "Рассадку изменили после расчёта"
     },
     uk: {
       evening: "Вечір", game_n: "Гра", lobby_wait: "Чекаємо на наступну гру",
@@ -34,7 +37,10 @@
       added: "Додано", mr_id: "ID у MafiaRatings", place: "№", s_main: "Осн.",
       s_best_move: "КХ+", s_extra: "Дод.", s_penalty: "Штраф", s_compensation: "Комп.",
       s_special: "Перемог шерифом/доном", s_first: "Убитий першим",
-      playing_now: "Триває гра"
+      playing_now: "Триває гра", fair: "Справедлива розсадка", fair_why: "Чому так",
+      sits_out: "Не грає", times_out: "пропусків", played_n: "зіграно",
+      fair_score: "Оцінка цієї розсадки", random_score: "у середньому у випадкової",
+      lower_better: "менше — краще", fair_changed: "Розсадку змінили після розрахунку"
     }
   };
   Object.keys(more).forEach(function (lang) {
@@ -126,6 +132,9 @@
     box.appendChild(grid);
     var row = el("div", "row");
     row.appendChild(C.button(T("draw"), "", function () { C.send({ do: "draw" }); }));
+    var fair = C.button(T("fair"), "", function () { C.send({ do: "fair" }); });
+    fair.id = "fair";
+    row.appendChild(fair);
     var rules = el("select");
     rules.id = "rules-pick";
     ev.rulesets.forEach(function (r) {
@@ -143,6 +152,39 @@
     row.appendChild(start);
     box.appendChild(row);
     if (ev.problem) box.appendChild(el("div", "note", ev.problem));
+    if (ev.fair) fairPanel(box, ev.fair, ev.seats);
+  }
+
+  // why the fair seating is so, as the front worked it out: each seated player's seats so
+  // far (the seat he gets now marked), who sits out and why, its score against random draws'
+  function fairPanel(box, fair, seats) {
+    var wrap = el("div", "fair");
+    wrap.id = "fair-why";
+    wrap.appendChild(el("h3", "", T("fair_why")));
+    var t = el("table", "fair-table"), head = el("tr");
+    cell(head, "№", "th"); cell(head, T("name"), "th");
+    for (var s = 1; s <= seats; s++) cell(head, s, "th");
+    t.appendChild(head);
+    fair.players.forEach(function (p) {
+      var r = el("tr");
+      cell(r, p.seat); cell(r, p.name);
+      p.seats.forEach(function (n, i) {
+        r.appendChild(el("td", i + 1 === p.seat ? "now" : "", n));
+      });
+      t.appendChild(r);
+    });
+    var scroll = el("div", "scroll");
+    scroll.appendChild(t);
+    wrap.appendChild(scroll);
+    fair.out.forEach(function (o) {
+      wrap.appendChild(el("div", "note", T("sits_out") + ": " + o.name + " (" + T("times_out") +
+                          " " + o.times_out + ", " + T("played_n") + " " + o.played + ")"));
+    });
+    wrap.appendChild(el("div", "note fair-score", T("fair_score") + ": " + fair.score + " · " +
+                        T("random_score") + " (" + fair.draws + "): " + fair.random + " (" +
+                        T("lower_better") + ")"));
+    if (fair.changed) wrap.appendChild(el("div", "note", T("fair_changed")));
+    box.appendChild(wrap);
   }
 
   function playersPanel(box, ev, between) {
