@@ -176,6 +176,29 @@ STANDINGS = command(
     option("--out", "-o", metavar="FILE", help="write here instead of stdout"),
     option("--json", action="store_true", help="JSON, each game's points too (default: CSV)"))
 
+# -- tournaments ----------------------------------------------------------------------------------
+
+TOURNAMENT = Commands("tournament", "a tournament's seating plan", "tournament_command", (
+    command("plan", "a seating plan: who plays which round, at which table, on which seat",
+            a.TournamentPlanArgs.from_args, "narrator.tournament.plan_cli:run",
+            option("--players", metavar="FILE", required=True,
+                   help="the players: one nickname a line, or a roster CSV "
+                        "nickname,mafiaratings_id[,moderator]"),
+            option("--tables", type=int, metavar="T", required=True, help="tables a round"),
+            option("--games", type=int, metavar="G", required=True, help="games a player"),
+            option("--apart", metavar="GROUPS",
+                   help='players never at one table, e.g. "A+B,C+D" (a group may have more: '
+                        '"A+B+C")'),
+            option("--seed", type=int, default=0, metavar="S",
+                   help="the search's seed (default 0): the same seed, the same plan"),
+            option("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                   help="stop the search after this long (default 60; a plan stopped by the "
+                        "clock may differ from run to run)"),
+            option("--out", "-o", metavar="OUT", required=True,
+                   help="write OUT.json and OUT.csv"),
+            option("--quiet", action="store_true", help="no progress bar")),
+))
+
 # -- voices and models ----------------------------------------------------------------------------
 
 VOICES = Commands("voices", "build, record or check voice packs", "voices_command", (
@@ -217,7 +240,7 @@ MODELS = Commands("models", "fetch or check Vosk speech models", "models_command
 #: every command, in the order ``narrator --help`` lists them
 COMMANDS: tuple[Command | Commands, ...] = (
     REPLAY, CONFORM, PARSE, DEMO, PLAY, EVENING, ASSIST, RESUME, EXPORT, STANDINGS,
-    VOICES, MODELS)
+    TOURNAMENT, VOICES, MODELS)
 
 
 def build_parser() -> argparse.ArgumentParser:

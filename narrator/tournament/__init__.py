@@ -1,0 +1,1 @@
+"""A tournament's commands: its seating plan (``narrator tournament plan``)."""
