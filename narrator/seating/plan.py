@@ -30,12 +30,18 @@ from narrator.errors import NarratorError
 from narrator.seating.score import SEATS, Shape
 from narrator.seating.state import State
 
-#: moves a pass, for each seat of the plan (rounds × tables × 10)
+#: moves a pass, for each seat of the plan (rounds × tables × 10), and at most in all (a hundred
+#: players' ten games: about half a minute of a core)
 MOVES_PER_SEAT = 400
+MOST_MOVES = 1_000_000
 #: the passes: the first from a hot start, the others reheated from the best plan so far
 PASSES = (1.0, 0.3, 0.1)
-#: the share of worse moves the first pass starts by taking, and the last one ends by
-START_ACCEPT, END_ACCEPT = 0.5, 0.001
+#: the share of worse moves the first pass starts by taking
+START_ACCEPT = 0.5
+#: the first stage's share of the moves (who sits at which table); the rest seat them
+TABLES_SHARE = 0.75
+#: the last temperature of a pass, of its first
+COOLING = 1e-4
 #: the clock is read, and the progress shown, every so many moves
 CHUNK = 2000
 #: a fault (a kept-apart pair met, a judge's player at his table) costs this much, while there
@@ -94,9 +100,10 @@ def make_plan(shape: Shape, seed: int = 0, *, time_limit: float | None = None,
     rng = random.Random(seed)
     state = State(shape, first_plan(shape, rng, off_tables or {}), off_tables or {})
     seats = shape.rounds * shape.tables * SEATS
-    per_pass = max(CHUNK, int(MOVES_PER_SEAT * seats * effort))
-    search = Search(state, rng, per_pass * len(PASSES), time_limit, progress)
-    best = search.run(per_pass)
+    moves = int(min(MOVES_PER_SEAT * seats * len(PASSES), MOST_MOVES) * effort)
+    moves = max(moves, CHUNK * len(PASSES) * 2)
+    search = Search(state, rng, moves, time_limit, progress)
+    best = search.run(moves)
     if search.best_faults:
         raise PlanImpossible(_faults_text(shape, off_tables))
     return Outcome(best, search.moves, search.stopped)
@@ -142,7 +149,9 @@ def first_plan(shape: Shape, rng: random.Random, off: Mapping[int, set[int]]) ->
 # -- the search -----------------------------------------------------------------------------------
 
 class Search:
-    """Simulated annealing over a State; keeps the best plan without faults."""
+    """Simulated annealing over a State, in two stages: who sits at which table each round
+    (the players' and the tables' parts, which the seats do not change), then the seats of
+    each table (the numbers part, which only the seats change); keeps the best plan."""
 
     def __init__(self, state: State, rng: random.Random, budget: int,
                  time_limit: float | None, progress: Progress | None) -> None:
@@ -151,20 +160,26 @@ class Search:
         self.progress = progress
         self.moves = 0
         self.stopped = False
+        self.seating = False  # the stage: the tables (False), then the seats (True)
         self.best = state.snapshot()
-        self.best_value = self.value()
-        self.best_faults = state.faults
+        self.best_value, self.best_faults = self.value(), state.faults
+        self.best_total = state.total()
         shape = state.shape
         self.sitting = shape.players > SEATS * shape.tables
         self.kinds = self._kinds()
 
     def value(self) -> float:
-        return self.state.total() + self.state.faults * FAULT_COST
+        """What the stage lowers: the parts it changes, and the faults."""
+        players, numbers, tables = self.state.parts()
+        got = numbers if self.seating else players + tables
+        return got + self.state.faults * FAULT_COST
 
     def _kinds(self) -> list[Callable[[float], bool]]:
-        """The moves, as often as each is worth trying."""
+        """The stage's moves, as often as each is worth trying."""
+        if self.seating:
+            return [self.seat_move]
         shape = self.state.shape
-        kinds: list[Callable[[float], bool]] = [self.seat_move]
+        kinds: list[Callable[[float], bool]] = []
         if shape.tables > 1:
             kinds += [self.table_move] * 3
             if shape.tables >= 3 or any(self.state.off):
@@ -173,15 +188,27 @@ class Search:
             kinds += [self.out_move] * 2
         return kinds
 
-    def run(self, per_pass: int) -> Rounds:
+    def run(self, moves: int) -> Rounds:
+        """The best plan in about ``moves`` moves: most for the tables, the rest for seats."""
+        tables = int(moves * TABLES_SHARE) if self.kinds else 0
+        if tables:
+            self._stage(tables)
+        self.seating = True
+        self.kinds = self._kinds()
+        self._restore()
+        self.best_value = self.value()
+        self._stage(moves - tables)
+        return self.best
+
+    def _stage(self, moves: int) -> None:
+        per_pass = moves // len(PASSES)
         start = self._temperature()
         for share in PASSES:
             if self.stopped:
-                break
+                return
             if share != PASSES[0]:
                 self._restore()
             self._anneal(per_pass, start * share)
-        return self.best
 
     def _restore(self) -> None:
         self.state.rounds = [[list(t) for t in rnd] for rnd in self.best]
@@ -191,9 +218,9 @@ class Search:
         """One at which a typical worse move is taken half the time (START_ACCEPT)."""
         worse = []
         for _ in range(200):
-            before = self.state.total()
+            before = self.value() - self.state.faults * FAULT_COST
             self.rng.choice(self.kinds)(math.inf)  # taken whatever it costs
-            after = self.state.total()
+            after = self.value() - self.state.faults * FAULT_COST
             if after > before:
                 worse.append(after - before)
         self._restore()
@@ -203,7 +230,7 @@ class Search:
         return max(worse[len(worse) // 2] / -math.log(START_ACCEPT), 1e-6)
 
     def _anneal(self, moves: int, hot: float) -> None:
-        cold = hot * 1e-4 if hot > 0 else 1e-9
+        cold = hot * COOLING
         ratio = (cold / hot) ** (1 / max(moves, 1))
         temp, kinds, choice = hot, self.kinds, self.rng.choice
         for done in range(moves):
@@ -218,7 +245,8 @@ class Search:
         self.moves += CHUNK
         self._keep()
         if self.progress is not None:
-            self.progress(min(self.moves / self.budget, 1.0), self.best_value)
+            self.progress(min(self.moves / self.budget, 1.0),
+                          self.best_total + self.best_faults * FAULT_COST)
         if self.deadline is not None and time.monotonic() >= self.deadline:
             self.stopped = True
             return False
@@ -228,6 +256,7 @@ class Search:
         value = self.value()
         if value < self.best_value - 1e-9:
             self.best_value, self.best_faults = value, self.state.faults
+            self.best_total = self.state.total()
             self.best = self.state.snapshot()
 
     def _accept(self, before: float, faults: int, temp: float) -> bool:

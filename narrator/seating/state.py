@@ -16,7 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from narrator.seating.score import (
-    APART_WEIGHT, PAIR_IMPORTANCE, SEAT_WEIGHT, SEATS, SINGLE_IMPORTANCE, Shape)
+    APART_WEIGHT,
+    PAIR_IMPORTANCE,
+    SEAT_WEIGHT,
+    SEATS,
+    SINGLE_IMPORTANCE,
+    Shape,
+)
 
 EMPTY = -1
 
