@@ -42,6 +42,8 @@ START_ACCEPT = 0.5
 TABLES_SHARE = 0.75
 #: the last temperature of a pass, of its first
 COOLING = 1e-4
+#: the longest chain of seat swaps (chain_move), in games
+CHAIN = 12
 #: the clock is read, and the progress shown, every so many moves
 CHUNK = 2000
 #: a fault (a kept-apart pair met, a judge's player at his table) costs this much, while there
@@ -177,7 +179,7 @@ class Search:
     def _kinds(self) -> list[Callable[[float], bool]]:
         """The stage's moves, as often as each is worth trying."""
         if self.seating:
-            return [self.seat_move]
+            return [self.seat_move, self.chain_move]
         shape = self.state.shape
         kinds: list[Callable[[float], bool]] = []
         if shape.tables > 1:
@@ -282,6 +284,34 @@ class Search:
         if self._accept(before, faults, temp):
             return True
         state.swap(r, t, s1, t, s2)
+        return False
+
+    def chain_move(self, temp: float) -> bool:
+        """Two seats a and b of a table change players; the one now on a takes b again in
+        another game where he sits on a, and so on: an imbalance of seat a against b passes
+        along the chain to a player it helps, where the chain stops (at most CHAIN games)."""
+        state, rng = self.state, self.rng
+        r, t = rng.randrange(len(state.rounds)), rng.randrange(state.shape.tables)
+        a, b = rng.sample(range(SEATS), 2)
+        before = self.value()
+        made = [(r, t)]
+        state.swap(r, t, a, t, b)
+        for _ in range(CHAIN):
+            if self.value() < before - 1e-9:
+                break
+            carrier = state.rounds[r][t][a]
+            games = [(q, w[0]) for q in range(len(state.rounds))
+                     if (w := state.where[q][carrier]) is not None and w[1] == a
+                     and (q, w[0]) not in made]
+            if not games:
+                break
+            r, t = games[rng.randrange(len(games))]
+            state.swap(r, t, a, t, b)
+            made.append((r, t))
+        if self._accept(before, state.faults, temp):
+            return True
+        for r, t in reversed(made):
+            state.swap(r, t, a, t, b)
         return False
 
     def table_move(self, temp: float) -> bool:
