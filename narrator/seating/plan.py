@@ -2,12 +2,14 @@
 
 The plan is searched by simulated annealing over MafiaRatings' own score
 (:mod:`narrator.seating.score`: players + numbers + tables), each move scored by the
-differences it makes (:mod:`narrator.seating.state`). The moves: two players of a round at
-different tables change places; two players of one table change seats; two tables of a round
-change places whole; and, when some players sit a round out, a player and one sitting out change
-places in one round and back in another (so that everyone keeps his games). The temperature
-falls from one that takes about half the worse moves to one that takes almost none, and rises
-again from the best plan found for a few more passes (reheats).
+differences it makes (:mod:`narrator.seating.state`), in two stages, since seats change
+neither who meets whom nor who plays at which table. First the tables: two players of a round
+at different tables change places; two tables of a round change places whole; and, when some
+players sit a round out, a player and one sitting out change places in one round and back in
+another (so that everyone keeps his games). Then the seats: two players of one table change
+seats, or a chain of such swaps passes a seat's surplus on to a player it helps. In each stage
+the temperature falls from one that takes about half the worse moves to almost none, and rises
+again from the best plan found for two more passes (reheats).
 
 The hard rules — every table of every round full, nobody twice in a round, everyone the same
 games, the pairs kept apart never at one table, a judge's player never at his tables — hold in
