@@ -108,6 +108,8 @@ def make_plan(shape: Shape, seed: int = 0, *, time_limit: float | None = None,
     moves = max(moves, CHUNK * len(PASSES) * 2)
     search = Search(state, rng, moves, time_limit, progress)
     best = search.run(moves)
+    if progress is not None:
+        progress(min(search.moves / moves, 1.0), search.best_total + search.best_faults * FAULT_COST)
     if search.best_faults:
         raise PlanImpossible(_faults_text(shape, off_tables))
     return Outcome(best, search.moves, search.stopped)
@@ -161,6 +163,8 @@ class Search:
                  time_limit: float | None, progress: Progress | None) -> None:
         self.state, self.rng, self.budget = state, rng, budget
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        self.until = self.deadline  # the stage's own end
+        self.cut = False  # the stage was stopped by the clock
         self.progress = progress
         self.moves = 0
         self.stopped = False
@@ -196,7 +200,12 @@ class Search:
         """The best plan in about ``moves`` moves: most for the tables, the rest for seats."""
         tables = int(moves * TABLES_SHARE) if self.kinds else 0
         if tables:
+            # (a time limit leaves the seats their share of it: unseated tables score badly)
+            if self.deadline is not None:
+                self.until = self.deadline - (self.deadline - time.monotonic()) * (
+                    1 - TABLES_SHARE)
             self._stage(tables)
+            self.until, self.cut = self.deadline, False
         self.seating = True
         self.kinds = self._kinds()
         self._restore()
@@ -208,7 +217,7 @@ class Search:
         per_pass = moves // len(PASSES)
         start = self._temperature()
         for share in PASSES:
-            if self.stopped:
+            if self.cut:
                 return
             if share != PASSES[0]:
                 self._restore()
@@ -242,6 +251,7 @@ class Search:
             temp *= ratio
             if done % CHUNK == CHUNK - 1 and not self._tick():
                 return
+        self.moves += moves % CHUNK
         self.state.recount()  # (the sums carry rounding; the best plan is measured afresh)
         self._keep()
 
@@ -251,8 +261,8 @@ class Search:
         if self.progress is not None:
             self.progress(min(self.moves / self.budget, 1.0),
                           self.best_total + self.best_faults * FAULT_COST)
-        if self.deadline is not None and time.monotonic() >= self.deadline:
-            self.stopped = True
+        if self.until is not None and time.monotonic() >= self.until:
+            self.stopped = self.cut = True
             return False
         return True
 

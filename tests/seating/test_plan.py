@@ -76,6 +76,15 @@ def test_a_time_limit_stops_the_search_with_a_valid_plan() -> None:
     _valid(outcome.rounds, shape)
 
 
+def test_progress_goes_from_none_to_all_and_shows_the_best_so_far() -> None:
+    shape = Shape(20, 2, 5)
+    seen: list[tuple[float, float]] = []
+    rounds = make_plan(shape, 8, effort=QUICK, progress=lambda d, b: seen.append((d, b))).rounds
+    done = [d for d, _ in seen]
+    assert done == sorted(done) and done[0] > 0 and done[-1] == pytest.approx(1.0, abs=0.05)
+    assert seen[-1][1] == pytest.approx(score(rounds, shape).total)
+
+
 @pytest.mark.parametrize("shape, words", [
     (Shape(15, 2, 4), "cannot fill"),
     (Shape(21, 2, 3), "not whole rounds"),
