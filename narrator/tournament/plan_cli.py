@@ -61,7 +61,10 @@ def parse_apart(text: str | None, names: Sequence[str]) -> tuple[frozenset[int],
         unknown = next((m for m in members if key_of(m) not in index), None)
         if unknown is not None:
             raise NarratorError(f"--apart: {unknown!r} is not among the players")
-        groups.append(frozenset(index[key_of(m)] for m in members))
+        group = frozenset(index[key_of(m)] for m in members)
+        if len(group) < 2:
+            raise NarratorError(f"--apart: {part.strip()!r} names one player only")
+        groups.append(group)
     return tuple(groups)
 
 

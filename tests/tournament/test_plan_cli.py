@@ -76,6 +76,7 @@ def test_the_same_seed_writes_the_same_plan(tmp_path: Path) -> None:
     (21, ["--tables", "2", "--games", "3"], "not whole rounds"),
     (20, ["--tables", "2", "--games", "2", "--apart", "Игрок 1+Bob"], "'Bob' is not among"),
     (20, ["--tables", "2", "--games", "2", "--apart", "Игрок 1"], "two nicknames or more"),
+    (20, ["--tables", "2", "--games", "2", "--apart", "Игрок 1+игрок  1"], "one player only"),
     (20, ["--tables", "2", "--games", "2", "--apart", "Игрок 1+Игрок 2+Игрок 3"],
      "3 players kept apart"),
     (20, ["--tables", "0", "--games", "2"], "--tables: expected a whole number from 1"),
