@@ -308,6 +308,26 @@ class TournamentConvertArgs:
                    ns.out_players)
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentPlanArgs:
+    """``narrator tournament plan --players FILE --tables T --games G [--apart "A+B,…"]
+    [--seed S] [--time-limit SECONDS] -o OUT [--quiet]``: a tournament's seating plan."""
+
+    players: str
+    tables: int
+    games: int
+    out: str
+    apart: str | None = None
+    seed: int = 0
+    time_limit: float = 60.0
+    quiet: bool = False
+
+    @classmethod
+    def from_args(cls, ns: Namespace) -> TournamentPlanArgs:
+        return cls(ns.players, ns.tables, ns.games, ns.out, ns.apart, ns.seed, ns.time_limit,
+                   ns.quiet)
+
+
 # -- voices and models ------------------------------------------------------------------------
 
 

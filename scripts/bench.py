@@ -22,7 +22,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 #: the benchmarks, in the order of the table; ``console`` runs once its script exists
 BENCHES = ("engine", "replay", "grammar", "voice", "latency", "session", "console", "budget",
-           "inputs")
+           "inputs", "seating")
 LATENCY_TARGET_MS = 300.0
 
 

@@ -19,7 +19,7 @@ from narrator.engine import RULESETS
 ROOT = Path(__file__).resolve().parents[1]
 #: (budget: a hostless game inside a Pi-class CPU quota; its quick mode runs here only)
 BENCHES = {"engine", "replay", "grammar", "voice", "latency", "session", "console", "budget",
-           "inputs"}
+           "inputs", "seating"}
 
 
 #: the benchmarks on the real clock, mostly waiting: a game's minute and more, its narrator held
@@ -94,6 +94,19 @@ def test_the_latency_and_the_console_report_their_figures(
     for name in ("pad press -> action applied (p95)", "press -> all 11 views updated (p95)"):
         assert console[name]["value"] > 0
     assert console["under a flood: presses never answered"]["target"] == "0"
+
+
+def test_the_seating_plans_score_no_worse_than_mafiaratings_way_and_keep_pairs_apart(
+        quick: dict[str, list[dict[str, Any]]]) -> None:
+    rows = quick["seating"]
+    ours = [r for r in rows if r["name"].startswith("score") and "ours" in r["name"]]
+    theirs = [r for r in rows if r["name"].endswith("MafiaRatings' way")]
+    assert len(ours) == len(theirs) >= 3
+    for mine, base in zip(ours, theirs, strict=True):
+        assert mine["ok"] == (mine["value"] <= base["value"] + 0.1), (mine, base)
+        assert mine["ok"], (mine, base)
+    apart = [r for r in rows if r["name"].startswith("kept-apart pairs met")]
+    assert apart and all(r["value"] == 0 and r["ok"] for r in apart)
 
 
 def _script(name: str) -> Any:

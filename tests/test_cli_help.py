@@ -44,7 +44,8 @@ def _least_argv(parser: argparse.ArgumentParser) -> list[str]:
     """What a command cannot go without: each positional argument and each required option."""
     argv: list[str] = []
     for action in parser._actions:
-        value = str(next(iter(action.choices))) if action.choices else "x"
+        value = str(next(iter(action.choices))) if action.choices else \
+            "1" if action.type in (int, float) else "x"
         if not action.option_strings:
             argv.append(value)
         elif action.required:

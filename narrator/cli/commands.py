@@ -189,8 +189,26 @@ _PLAYERS = option("--players", metavar="FILE",
                   help="a web_schedule's players file (default: STEM.players.json beside "
                        "STEM.json, if there)")
 
-TOURNAMENT = Commands("tournament", "a tournament's seating plan: its score, its formats",
+TOURNAMENT = Commands("tournament", "a tournament's seating plan: made, scored, converted",
                       "tournament_command", (
+    command("plan", "a seating plan: who plays which round, at which table, on which seat",
+            a.TournamentPlanArgs.from_args, "narrator.tournament.plan_cli:run",
+            option("--players", metavar="FILE", required=True,
+                   help="the players: one nickname a line, or a roster CSV "
+                        "nickname,mafiaratings_id[,moderator]"),
+            option("--tables", type=int, metavar="T", required=True, help="tables a round"),
+            option("--games", type=int, metavar="G", required=True, help="games a player"),
+            option("--apart", metavar="GROUPS",
+                   help='players never at one table, e.g. "A+B,C+D" (a group may have more: '
+                        '"A+B+C")'),
+            option("--seed", type=int, default=0, metavar="S",
+                   help="the search's seed (default 0): the same seed, the same plan"),
+            option("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                   help="stop the search after this long (default 60; a plan stopped by the "
+                        "clock may differ from run to run)"),
+            option("--out", "-o", metavar="OUT", required=True,
+                   help="write OUT.json and OUT.csv"),
+            option("--quiet", action="store_true", help="no progress bar")),
     command("score", "a seating plan's score in MafiaRatings' terms and its worst-off player",
             a.TournamentScoreArgs.from_args, "narrator.tournament.files_cli:run_score",
             option("file", metavar="FILE", help="the plan, in any of the formats"),
