@@ -11,51 +11,20 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from narrator.arguments import TournamentConvertArgs, TournamentScoreArgs
 from narrator.errors import NarratorError
 from narrator.outputs import replace_whole
 from narrator.replay.roster import load_roster
 from narrator.seating.formats import players_beside, read_seating, seating_texts
-from narrator.seating.player import Figures, worst
-from narrator.seating.score import Score, apart_met, score
+from narrator.seating.player import worst
+from narrator.seating.score import apart_met, score
 from narrator.seating.value import Roster, Seating
+from narrator.tournament.report import score_text, worst_json
 
 
 def _roster(path: str | None) -> Roster:
     return () if path is None else load_roster(path).players
-
-
-def _worst_json(plan: Seating, fig: Figures) -> dict[str, Any]:
-    return {"player": plan.names[fig.player], "number": fig.player + 1,
-            "gap": round(fig.gap, 4), "seats": list(fig.seats), "tables": list(fig.tables),
-            "most_met": {"player": plan.names[fig.most[0]], "games": fig.most[1]},
-            "least_met": {"player": plan.names[fig.least[0]], "games": fig.least[1]}}
-
-
-def _pct(value: float | None) -> str:
-    return "not shown for this size" if value is None else f"quality {value:.1f} %"
-
-
-def score_text(name: str, fmt: str, plan: Seating, result: Score, fig: Figures,
-               met: list[tuple[int, int]]) -> str:
-    """What ``narrator tournament score`` prints."""
-    lines = [f"{name} ({fmt}): {plan.players} players, {plan.tables} table(s), "
-             f"{len(plan.rounds)} round(s), {plan.games} game(s) a player",
-             f"players  {result.players:10.2f}  {_pct(result.players_quality)}",
-             f"numbers  {result.numbers:10.2f}  {_pct(result.numbers_quality)}",
-             f"tables   {result.tables:10.2f}  {_pct(result.tables_quality)}",
-             f"total    {result.total:10.2f}  quality {result.quality:.1f} %"]
-    for a, b in met:
-        lines.append(f"kept apart but meet: «{plan.names[a]}» and «{plan.names[b]}»")
-    lines += [f"worst off: «{plan.names[fig.player]}» (player {fig.player + 1}, "
-              f"gap {fig.gap:.2f})",
-              "  seats 1–10: " + " ".join(str(c) for c in fig.seats),
-              "  tables:     " + " ".join(str(c) for c in fig.tables),
-              f"  meets «{plan.names[fig.most[0]]}» most ({fig.most[1]} game(s)), "
-              f"«{plan.names[fig.least[0]]}» least ({fig.least[1]})"]
-    return "\n".join(lines) + "\n"
 
 
 def run_score(args: TournamentScoreArgs) -> int:
@@ -70,7 +39,7 @@ def run_score(args: TournamentScoreArgs) -> int:
                "tables": plan.tables, "rounds": len(plan.rounds), "games": plan.games,
                "score": result.to_json(),
                "apart_met": [[plan.names[a], plan.names[b]] for a, b in met],
-               "worst": _worst_json(plan, fig)}
+               "worst": worst_json(plan, fig)}
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
     else:
         sys.stdout.write(score_text(args.file, fmt, plan, result, fig, met))

@@ -1,5 +1,5 @@
 """``narrator tournament plan``: read the players, search a seating plan, write OUT.json and
-OUT.csv, print its score in MafiaRatings' terms and its most unbalanced player."""
+OUT.csv, print its score in MafiaRatings' terms and its worst-off player."""
 
 from __future__ import annotations
 
@@ -14,10 +14,12 @@ from narrator.errors import NarratorError
 from narrator.outputs import replace_whole
 from narrator.reading import read_text
 from narrator.replay.roster import key_of, load_roster
-from narrator.seating import ourfile
+from narrator.seating.ours import to_ours_csv, to_ours_json
 from narrator.seating.plan import Outcome, make_plan
-from narrator.seating.score import Score, Shape, score
-from narrator.seating.worst import worst_player
+from narrator.seating.player import worst
+from narrator.seating.score import Shape, apart_met, score
+from narrator.seating.value import Seating, seating
+from narrator.tournament.report import score_text
 
 #: a players' list's size: far more than any tournament's
 MAX_LIST = 1 << 20
@@ -109,38 +111,23 @@ def run(args: TournamentPlanArgs) -> int:
     with _bar(args.quiet) as show:
         outcome = make_plan(shape, args.seed, time_limit=args.time_limit, progress=show)
     took = time.monotonic() - started
-    plan = outcome.rounds
+    plan = seating("the plan", outcome.rounds, names, [ids.get(n) for n in names],
+                   shape.apart)
+    got = score(plan.rounds, shape)
     json_path, csv_path = out_paths(args.out)
-    replace_whole(json_path, ourfile.to_json(plan, names, shape, args.seed, ids), "the plan")
-    replace_whole(csv_path, ourfile.to_csv(plan, names), "the plan's CSV")
-    print("\n".join(report(plan, names, shape, outcome, took)))
+    replace_whole(json_path, to_ours_json(plan, seed=args.seed, score=got), "the plan")
+    replace_whole(csv_path, to_ours_csv(plan), "the plan's CSV")
+    print(report(json_path.name, plan, outcome, took), end="")
     print(f"written {json_path} and {csv_path}")
     return 0
 
 
-def report(plan: list[list[list[int]]], names: Sequence[str], shape: Shape, outcome: Outcome,
-           took: float) -> list[str]:
-    """What the command prints: the plan's size, its score, its worst player, the time."""
-    got = score(plan, shape)
-    worst = worst_player(plan, shape)
+def report(name: str, plan: Seating, outcome: Outcome, took: float) -> str:
+    """What the command prints: the plan's score and its worst-off player as ``narrator
+    tournament score`` prints them, then the search's moves and time."""
+    shape = plan.shape()
+    got = score(plan.rounds, shape)
+    text = score_text(name, "ours-json", plan, got, worst(plan.rounds, shape),
+                      apart_met(plan.rounds, shape))
     stop = ", stopped by the time limit" if outcome.stopped else ""
-    return [
-        f"{shape.players} players, {shape.tables} table(s), {shape.games} games each: "
-        f"{shape.rounds} rounds",
-        f"score (MafiaRatings): {_parts(got)}",
-        f"total {got.total:,.2f}, quality {got.quality:.1f} %",
-        f"most unbalanced player: {names[worst.player]}: seats 1–10 "
-        f"{' '.join(map(str, worst.seats))}; meets {worst.most[1]} opponent(s) "
-        f"{worst.most[0]} time(s) (most), {worst.least[1]} opponent(s) {worst.least[0]} "
-        f"time(s) (least)",
-        f"searched {outcome.moves:,} moves in {took:.1f} s{stop}"]
-
-
-def _parts(got: Score) -> str:
-    def one(name: str, value: float, q: float | None) -> str:
-        shown = "not shown for this size" if q is None else f"{q:.1f} %"
-        return f"{name} {value:,.2f} ({shown})"
-
-    return ", ".join((one("players", got.players, got.players_quality),
-                      one("numbers", got.numbers, got.numbers_quality),
-                      one("tables", got.tables, got.tables_quality)))
+    return text + f"searched {outcome.moves:,} moves in {took:.1f} s{stop}\n"

@@ -46,8 +46,8 @@ def test_the_plan_is_written_as_json_and_csv_that_read_back(
     assert [p for r, t, s, p in body if (r, t) == (2, 1)] == doc["rounds"][1][0]
     printed = capsys.readouterr().out
     assert "players" in printed and "numbers" in printed and "tables" in printed
-    assert f"total {doc['score']['total']:,.2f}" in printed
-    assert "most unbalanced player: Игрок" in printed and " s" in printed
+    assert f"total    {doc['score']['total']:10.2f}" in printed
+    assert "worst off: «Игрок" in printed and "searched " in printed
 
 
 def test_a_roster_gives_the_players_and_their_ids_its_moderator_plays_not(
@@ -59,7 +59,7 @@ def test_a_roster_gives_the_players_and_their_ids_its_moderator_plays_not(
                  "2", "-o", str(tmp_path / "t.json"), "--quiet"]) == 0
     doc = json.loads((tmp_path / "t.json").read_text(encoding="utf-8"))
     assert doc["players"] == [f"P{i}" for i in range(10)]
-    assert doc["mafiaratings_ids"] == {f"P{i}": 100 + i for i in range(10)}
+    assert doc["ids"] == [100 + i for i in range(10)]
     assert (tmp_path / "t.csv").is_file()
 
 
