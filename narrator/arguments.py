@@ -138,13 +138,15 @@ class EveningArgs:
     model: str | None = None
     wav: bool = False
     roster: str | None = None
+    plan: str | None = None
+    plan_table: int = 1
 
     @classmethod
     def from_args(cls, ns: Namespace) -> EveningArgs:
         return cls(ns.dir, TableArgs.from_args(ns, names=None),
                    AudioArgs(ns.voices, None, ns.night_music), ConsoleArgs.from_args(ns),
                    PadArgs.from_args(ns), ns.players, ns.seed, ns.assist, ns.model, ns.wav,
-                   ns.roster)
+                   ns.roster, ns.plan, ns.plan_table)
 
 
 @dataclass(frozen=True, slots=True)

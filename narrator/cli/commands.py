@@ -112,6 +112,11 @@ EVENING = command(
     option("--roster", metavar="FILE",
            help="CSV nickname,mafiaratings_id[,moderator]: players to add with their "
                 "MafiaRatings ids (copied into DIR/roster.csv)"),
+    option("--plan", metavar="FILE",
+           help="seat each game as a tournament's plan says (narrator tournament plan's "
+                "JSON or CSV, MafiaRatings' seating, a web_schedule); its players join"),
+    option("--plan-table", type=int, default=1, metavar="N",
+           help="the plan's table this evening plays (default 1)"),
     o.SEED.but(help="draw the seats and deal the cards reproducibly"),
     o.ASSIST.but(help="a human host runs each game in the terminal (as narrator assist); the "
                       "console is the players' and the operator's second screen"),

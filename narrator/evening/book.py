@@ -106,6 +106,9 @@ class EveningBook:
     moderator: int | None = None
     #: the club's scoring system (narrator.evening.results.load_scoring; {}: ``points``)
     scoring: dict[str, Any] = field(default_factory=dict)
+    #: a tournament's plan for this table (narrator.evening.plan): its file's name, the table,
+    #: the games before it, each round's nicknames seat by seat; {}: none
+    plan: dict[str, Any] = field(default_factory=dict)
 
     @property
     def path(self) -> Path:
@@ -264,6 +267,7 @@ class EveningBook:
             "seating": {str(s): n for s, n in sorted(self.seating.items())},
             **({"moderator": self.moderator} if self.moderator is not None else {}),
             **({"scoring": self.scoring} if self.scoring else {}),
+            **({"plan": self.plan} if self.plan else {}),
         }
 
     def save(self) -> None:
@@ -343,6 +347,23 @@ class _Fields:
                          self.numbers(g.get("out", []), f"games[{i}].out"))
 
 
+    def plan(self, value: Any) -> dict[str, Any]:
+        """A tournament's plan for this table (``{}``: none)."""
+        plan = self.table(value, "plan")
+        if not plan:
+            return {}
+        start = plan.get("start")
+        if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+            raise self.bad("plan.start", "a number of games from 0")
+        rounds = plan.get("rounds")
+        if not isinstance(rounds, list) or not all(
+                isinstance(r, list) and all(isinstance(n, str) and n for n in r) for r in rounds):
+            raise self.bad("plan.rounds", "rounds of nicknames")
+        return {"file": self.text(plan, "file", "plan."),
+                "table": self.number(plan.get("table"), "plan.table"), "start": start,
+                "rounds": rounds}
+
+
 def _read(path: Path, raw: Any) -> EveningBook:
     f = _Fields(path)
     if not isinstance(raw, dict) or raw.get("evening") != VERSION:
@@ -365,4 +386,5 @@ def _read(path: Path, raw: Any) -> EveningBook:
                        dict(f.table(raw.get("options", {}), "options")), dict(points),
                        players, games, f.seating(raw.get("seating", {}), "seating"),
                        f.user(raw.get("moderator"), "moderator"),
-                       dict(f.table(raw.get("scoring", {}), "scoring")))
+                       dict(f.table(raw.get("scoring", {}), "scoring")),
+                       f.plan(raw.get("plan", {})))

@@ -34,6 +34,7 @@ from narrator.errors import NarratorError
 from narrator.evening.book import BOOK, EveningBook, GameEntry
 from narrator.evening.fair import evenings_beside, previous_games
 from narrator.evening.front import EveningFront, Finished
+from narrator.evening.plan import attach_plan
 from narrator.evening.results import (
     PlayerResult,
     load_points,
@@ -371,6 +372,19 @@ def _take_roster(book: EveningBook, path: str | None) -> Roster | None:
     return roster
 
 
+def _take_plan(book: EveningBook, path: str | None, table: int) -> None:
+    """``--plan FILE --plan-table N``: the next games seated as the plan says. Given again
+    when the evening is taken up, the same plan and table keep their place in it."""
+    if path is None:
+        return
+    if book.plan and (book.plan["file"], book.plan["table"]) == (Path(path).name, table):
+        return
+    attach_plan(book, path, table)
+    book.seating = {}  # (the evening opens seated by the plan's next round)
+    rounds = len(book.plan["rounds"])
+    say(f"the next {rounds} game(s) seated as {path} seats its table {table}")
+
+
 def _copy_roster(folder: Path, path: str) -> None:
     """The roster's file kept in the evening's folder, as given."""
     text = read_text(path, "the roster", limit=MAX_ROSTER)
@@ -403,6 +417,7 @@ def run(args: EveningArgs) -> int:
         book = _new_book(folder, args)
     _add_players(book, args.players)
     _take_roster(book, args.roster)
+    _take_plan(book, args.plan, args.plan_table)
     check_address(*parse_address(book.address))
     # with a human host (--assist) he listens and counts the hands; the pads show the cards
     opts = TableOptions(lang=book.lang, model=args.model, voices=args.audio.voices,

@@ -35,12 +35,13 @@ from narrator.errors import NarratorError
 from narrator.evening.book import EveningBook, GameEntry
 from narrator.evening.fair import explain, fair_choice
 from narrator.evening.marks import mark_over
+from narrator.evening.plan import planned
 from narrator.evening.results import PlayerResult, cards_of
 from narrator.reasons import Reason
 from narrator.seating.fair import Choice, Past
 
 #: the operator's presses the evening takes (the rest are the game's)
-COMMANDS = ("seat", "draw", "fair", "start", "add", "rating_id", "leave", "back", "close")
+COMMANDS = ("seat", "draw", "fair", "plan", "start", "add", "rating_id", "leave", "back", "close")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -207,10 +208,21 @@ class EveningFront:
         self.publish_views()
 
     def seat_fairly(self) -> None:
-        """The next game's seating the fair one, saved."""
-        self._fair_seating()
+        """The next game's seating, saved: the plan's round when the evening follows a
+        tournament's plan (:mod:`narrator.evening.plan`), else the fair one."""
+        if not self._planned_seating():
+            self._fair_seating()
         self.book.save()
         self.on_roster()
+
+    def _planned_seating(self) -> bool:
+        """The next game seated as the plan says (False: no plan, or past its last round)."""
+        plan = planned(self.book)
+        if plan is None:
+            return False
+        self.fair = None
+        self.book.seating = dict(plan.seating)
+        return True
 
     def _fair_seating(self) -> None:
         """The next game's seating the fair one (:mod:`narrator.seating.fair`); the seed comes
@@ -298,7 +310,8 @@ class EveningFront:
                     if not _number(number) or not (user is None or _number(user)):
                         return refused(Reason.BAD_REQUEST)
                     book.set_id(number, user)
-                case "seat" | "draw" | "fair" | "start" | "close" if in_play or self.starting:
+                case "seat" | "draw" | "fair" | "plan" | "start" | "close" \
+                        if in_play or self.starting:
                     return refused(Reason.NOT_NOW)  # the seating is the game's until it ends
                 case "seat":
                     seat, number = data.get("seat"), data.get("player")
@@ -309,6 +322,9 @@ class EveningFront:
                     book.draw(self.rng)
                 case "fair":
                     self._fair_seating()
+                case "plan":
+                    if not self._planned_seating():
+                        return refused(Reason.NOT_NOW)  # no plan, or its rounds are played
                 case "leave" | "back":
                     number = data.get("player")
                     if not _number(number):
@@ -429,6 +445,8 @@ class EveningFront:
             "seating": {str(s): n for s, n in sorted(seating.items())},
             "problem": None if playing else self._problem(),
             "fair": None if playing or self.fair is None else explain(book, self.fair),
+            "plan": None if playing or (plan := planned(book)) is None else dict(
+                plan.to_json(), changed=book.seating != plan.seating),
             "players": [{"number": p.number, "name": p.name, "left": p.left,
                          "mafiaratings": p.mafiaratings,
                          "link": self.link(p.token), "qr": self._qr_of(p.token)}

@@ -22,7 +22,9 @@
       playing_now: "Идёт игра", fair: "Справедливая рассадка", fair_why: "Почему так",
       sits_out: "Не играет", times_out: "пропусков", played_n: "сыграно",
       fair_score: "Оценка этой рассадки", random_score: "в среднем у случайной",
-      lower_better: "меньше — лучше", fair_changed: "Рассадку изменили после расчёта"
+      lower_better: "меньше — лучше", fair_changed: "Рассадку изменили после расчёта",
+      by_plan: "По плану", plan_round: "План турнира", round_of: "тур", table_n: "стол",
+      plan_absent: "Нет в клубе", plan_changed: "Рассадку изменили после плана"
     },
     uk: {
       evening: "Вечір", game_n: "Гра", lobby_wait: "Чекаємо на наступну гру",
@@ -40,7 +42,9 @@
       playing_now: "Триває гра", fair: "Справедлива розсадка", fair_why: "Чому так",
       sits_out: "Не грає", times_out: "пропусків", played_n: "зіграно",
       fair_score: "Оцінка цієї розсадки", random_score: "у середньому у випадкової",
-      lower_better: "менше — краще", fair_changed: "Розсадку змінили після розрахунку"
+      lower_better: "менше — краще", fair_changed: "Розсадку змінили після розрахунку",
+      by_plan: "За планом", plan_round: "План турніру", round_of: "тур", table_n: "стіл",
+      plan_absent: "Немає в клубі", plan_changed: "Розсадку змінили після плану"
     }
   };
   Object.keys(more).forEach(function (lang) {
@@ -135,6 +139,11 @@
     var fair = C.button(T("fair"), "", function () { C.send({ do: "fair" }); });
     fair.id = "fair";
     row.appendChild(fair);
+    if (ev.plan) {
+      var byPlan = C.button(T("by_plan"), "", function () { C.send({ do: "plan" }); });
+      byPlan.id = "by-plan";
+      row.appendChild(byPlan);
+    }
     var rules = el("select");
     rules.id = "rules-pick";
     ev.rulesets.forEach(function (r) {
@@ -152,7 +161,22 @@
     row.appendChild(start);
     box.appendChild(row);
     if (ev.problem) box.appendChild(el("div", "note", ev.problem));
+    if (ev.plan) planPanel(box, ev.plan);
     if (ev.fair) fairPanel(box, ev.fair, ev.seats);
+  }
+
+  // the tournament's plan this table follows: which round, and who of it is not here
+  function planPanel(box, plan) {
+    var wrap = el("div", "fair");
+    wrap.id = "plan-round";
+    wrap.appendChild(el("div", "note", T("plan_round") + " " + plan.file + ": " +
+                        T("round_of") + " " + plan.round + " / " + plan.rounds + ", " +
+                        T("table_n") + " " + plan.table));
+    plan.absent.forEach(function (a) {
+      wrap.appendChild(el("div", "note", T("plan_absent") + ": " + a.seat + " — " + a.name));
+    });
+    if (plan.changed) wrap.appendChild(el("div", "note", T("plan_changed")));
+    box.appendChild(wrap);
   }
 
   // why the fair seating is so, as the front worked it out: each seated player's seats so
