@@ -313,18 +313,10 @@ class EveningFront:
                 case "seat" | "draw" | "fair" | "plan" | "start" | "close" \
                         if in_play or self.starting:
                     return refused(Reason.NOT_NOW)  # the seating is the game's until it ends
-                case "seat":
-                    seat, number = data.get("seat"), data.get("player")
-                    if not _number(seat) or not (number is None or _number(number)):
-                        return refused(Reason.BAD_REQUEST)
-                    book.seat(seat, number)
-                case "draw":
-                    book.draw(self.rng)
-                case "fair":
-                    self._fair_seating()
-                case "plan":
-                    if not self._planned_seating():
-                        return refused(Reason.NOT_NOW)  # no plan, or its rounds are played
+                case "seat" | "draw" | "fair" | "plan":
+                    refusal = self._seating_command(press)
+                    if refusal is not None:
+                        return refusal
                 case "leave" | "back":
                     number = data.get("player")
                     if not _number(number):
@@ -354,6 +346,23 @@ class EveningFront:
         book.save()
         self.on_roster()
         return Reply(True)
+
+    def _seating_command(self, press: Press) -> Reply | None:
+        """The next game's seating changed by the operator (None: done; else the refusal)."""
+        match press.do:
+            case "seat":
+                seat, number = press.data.get("seat"), press.data.get("player")
+                if not _number(seat) or not (number is None or _number(number)):
+                    return refused(Reason.BAD_REQUEST)
+                self.book.seat(seat, number)
+            case "draw":
+                self.book.draw(self.rng)
+            case "fair":
+                self._fair_seating()
+            case _:
+                if not self._planned_seating():
+                    return refused(Reason.NOT_NOW)  # no plan, or its rounds are played
+        return None
 
     # -- views ---------------------------------------------------------------------------------
 
