@@ -313,7 +313,8 @@ class TournamentConvertArgs:
 @dataclass(frozen=True, slots=True)
 class TournamentPlanArgs:
     """``narrator tournament plan --players FILE --tables T --games G [--apart "A+B,…"]
-    [--seed S] [--time-limit SECONDS] -o OUT [--quiet]``: a tournament's seating plan."""
+    [--judges "A=1,…"] [--seed S] [--time-limit SECONDS] -o OUT [--quiet]``: a tournament's
+    seating plan."""
 
     players: str
     tables: int
@@ -323,11 +324,12 @@ class TournamentPlanArgs:
     seed: int = 0
     time_limit: float = 60.0
     quiet: bool = False
+    judges: str | None = None
 
     @classmethod
     def from_args(cls, ns: Namespace) -> TournamentPlanArgs:
         return cls(ns.players, ns.tables, ns.games, ns.out, ns.apart, ns.seed, ns.time_limit,
-                   ns.quiet)
+                   ns.quiet, ns.judges)
 
 
 # -- voices and models ------------------------------------------------------------------------

@@ -206,6 +206,9 @@ TOURNAMENT = Commands("tournament", "a tournament's seating plan: made, scored, 
             option("--apart", metavar="GROUPS",
                    help='players never at one table, e.g. "A+B,C+D" (a group may have more: '
                         '"A+B+C")'),
+            option("--judges", metavar="JUDGES",
+                   help='players who judge a table never play there, e.g. "A=1,B=2" (a '
+                        'judge of two tables: "C=1+3")'),
             option("--seed", type=int, default=0, metavar="S",
                    help="the search's seed (default 0): the same seed, the same plan"),
             option("--time-limit", type=float, default=60.0, metavar="SECONDS",

@@ -70,6 +70,27 @@ def parse_apart(text: str | None, names: Sequence[str]) -> tuple[frozenset[int],
     return tuple(groups)
 
 
+def parse_judges(text: str | None, names: Sequence[str], tables: int) -> dict[int, set[int]]:
+    """``"A=1,B=2+3"``: the players who judge those tables (from 1) and so never play there;
+    an unknown nickname or a table the plan has not is one error."""
+    off: dict[int, set[int]] = {}
+    if not text:
+        return off
+    index = {key_of(n): i for i, n in enumerate(names)}
+    for part in text.split(","):
+        name, sep, where = part.partition("=")
+        name = " ".join(name.split())
+        if not sep or not name:
+            raise NarratorError(f"--judges: {part.strip()!r}: expected NICKNAME=TABLE")
+        if key_of(name) not in index:
+            raise NarratorError(f"--judges: {name!r} is not among the players")
+        for t in where.split("+"):
+            if not t.strip().isdigit() or not 1 <= int(t) <= tables:
+                raise NarratorError(f"--judges: {part.strip()!r}: a table from 1 to {tables}")
+            off.setdefault(index[key_of(name)], set()).add(int(t) - 1)
+    return off
+
+
 def _check(args: TournamentPlanArgs) -> None:
     for name, value in (("--tables", args.tables), ("--games", args.games)):
         if value < 1:
@@ -109,7 +130,8 @@ def run(args: TournamentPlanArgs) -> int:
     shape = Shape(len(names), args.tables, args.games, parse_apart(args.apart, names))
     started = time.monotonic()
     with _bar(args.quiet) as show:
-        outcome = make_plan(shape, args.seed, time_limit=args.time_limit, progress=show)
+        outcome = make_plan(shape, args.seed, time_limit=args.time_limit, progress=show,
+                            off_tables=parse_judges(args.judges, names, args.tables))
     took = time.monotonic() - started
     plan = seating("the plan", outcome.rounds, names, [ids.get(n) for n in names],
                    shape.apart)

@@ -99,3 +99,26 @@ def test_a_nickname_twice_names_its_lines(tmp_path: Path,
     assert main(["tournament", "plan", "--players", str(players), "--tables", "1", "--games",
                  "1", "-o", str(tmp_path / "x")]) == 2
     assert f"{players}:3: 'a' is on line 1 already" in capsys.readouterr().err
+
+
+def test_a_player_who_judges_a_table_never_plays_there(tmp_path: Path) -> None:
+    players = _players(tmp_path, 20)
+    assert main(["tournament", "plan", "--players", str(players), "--tables", "2", "--games",
+                 "2", "--judges", "Игрок 1=1, Игрок 2=2", "--seed", "3", "--quiet",
+                 "-o", str(tmp_path / "j")]) == 0
+    doc = json.loads((tmp_path / "j.json").read_text(encoding="utf-8"))
+    for rnd in doc["rounds"]:
+        assert "Игрок 1" not in rnd[0] and "Игрок 2" not in rnd[1]
+
+
+@pytest.mark.parametrize(("judges", "words"), [
+    ("Никто=1", "--judges: 'Никто' is not among the players"),
+    ("Игрок 1=3", "a table from 1 to 2"),
+    ("Игрок 1", "expected NICKNAME=TABLE")])
+def test_a_bad_judge_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                 judges: str, words: str) -> None:
+    players = _players(tmp_path, 20)
+    assert main(["tournament", "plan", "--players", str(players), "--tables", "2", "--games",
+                 "2", "--judges", judges, "--quiet", "-o", str(tmp_path / "j")]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
