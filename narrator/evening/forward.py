@@ -124,7 +124,8 @@ class Forwarder:
         for key in self.outbox.waiting():
             try:
                 body = self.outbox.body(key)
-            except NarratorError as e:
+            except NarratorError as e:  # (a damaged entry: said once, kept aside)
+                self.outbox.refuse(key, str(e))
                 self.say(f"not sent: {e}")
                 continue
             try:

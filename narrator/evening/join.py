@@ -49,16 +49,22 @@ def take_join(book: EveningBook, link: str | None, table: int | None,
     held = book.join.get("url") == link and bool(book.plan)
     try:
         plan = fetch_plan(link)
-    except Unreachable as e:
+    except (Unreachable, NarratorError) as e:
         if not held:
+            if isinstance(e, NarratorError):
+                raise
             raise NarratorError(f"--join: {e}; this table needs the director's plan once "
                                 "(check the Wi-Fi and the link)") from None
+        # (a director restarting may not know the link yet: the table plays on regardless)
         say(f"note: {e}; the evening goes on with the director's plan it holds, and sends "
             "its games once the director answers")
         return False
     if plan.table != table:
         raise NarratorError(f"--table {table}: this link is table {plan.table}'s "
                             f"({where}, {plan.tables} table(s))")
+    if plan.rules and plan.rules != book.rules:
+        say(f"note: the tournament plays {plan.rules}; this evening's ruleset is {book.rules} "
+            "(each game's is chosen on the operator view)")
     before = book.plan.get("rounds") if held else None
     attach_rounds(book, where, table, plan.rounds, plan.ids,
                   label=plan.name or address_of(link),

@@ -14,6 +14,7 @@ again until that file is removed.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -54,6 +55,8 @@ class Outbox:
                                 f"(at most {MAX_ENTRY:,} bytes)")
         _folder(self.box)
         replace_whole(self._entry(key), text, "the game's entry in the outbox", mode=0o600)
+        with contextlib.suppress(OSError):  # a removed entry's refusal is stale now
+            (self.box / f"{key}.refused").unlink(missing_ok=True)
 
     def holds(self, key: str) -> bool:
         """Whether the game ``key`` is owed or sent already."""

@@ -75,12 +75,19 @@ def test_a_resumed_table_asks_again_or_goes_on_with_the_plan_it_holds(
     assert plan is not None and plan.round == 2
     director.start()  # back, with another round 2 for table 1
     director.rounds[1][1] = list(reversed(director.rounds[1][1]))
+    director.rules = "vrn"
     assert take_join(book, None, None, said.append) is True
-    assert said[-1].endswith("changed the plan: the next games are seated as it says now")
+    assert said[1] == ("note: the tournament plays vrn; this evening's ruleset is crime-time "
+                       "(each game's is chosen on the operator view)")
+    assert said[2].endswith("changed the plan: the next games are seated as it says now")
     plan = planned(book)
     number = {p.name: p.number for p in book.players}
     assert plan is not None and plan.round == 2  # its place in the plan kept
     assert plan.seating == {s: number[n] for s, n in enumerate(director.rounds[1][1], 1)}
+    director.tokens[1] = "another-token-after-a-restart"  # the director does not know it
+    assert take_join(book, None, None, said.append) is False
+    assert "gives no plan for this link (unknown table link)" in said[-1]
+    assert "goes on with the director's plan it holds" in said[-1] and book.plan
 
 
 def _free_port() -> int:

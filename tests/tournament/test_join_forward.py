@@ -133,6 +133,19 @@ def test_a_refused_game_is_kept_and_said_and_not_sent_again(
     (book.folder / "outbox" / f"{book.id}-9.refused").unlink()  # the operator: try it again
     sender.kick()
     assert sender.wait(WAIT) and len(director.posts) == posts + 1
+    damaged = book.folder / "outbox" / f"{book.id}-10.json"
+    damaged.write_text("{", encoding="utf-8")
+    sender.kick()
+    sender.kick()  # (said once, not at every try)
+    assert sender.wait(WAIT) and len(director.posts) == posts + 1
+    assert [line for line in said if "not JSON" in line] == [
+        f"not sent: {damaged}: not JSON: remove it, the evening writes it again when it "
+        "starts"]
+    assert sender.state()["refused"] == 3
+    damaged.unlink()  # as the line says: written again, and sent, at the next start
+    sender.owe(f"{book.id}-10", dict(body, key=f"{book.id}-10", game=10))
+    sender.kick()
+    assert sender.wait(WAIT) and f"{book.id}-10" in director.stored
 
 
 def test_the_evening_goes_on_while_the_director_is_down_and_sends_each_game_once_back(
