@@ -37,6 +37,9 @@ MAX_BODY = 2 << 20
 VERSION = 1
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,128}")
+#: the director is a box on the club's own network: straight to it, whatever proxy the
+#: system names for the internet (one would not reach it, or would see the table's token)
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
 class Unreachable(Exception):
@@ -119,7 +122,7 @@ def _request(url: str, data: bytes | None) -> tuple[int, bytes]:
     request = urllib.request.Request(url, data=data, headers=headers,
                                      method="GET" if data is None else "POST")
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+        with _OPENER.open(request, timeout=TIMEOUT) as response:
             return int(response.status), response.read(MAX_BODY + 1)[:MAX_BODY]
     except urllib.error.HTTPError as e:
         body = e.read(MAX_BODY)

@@ -12,6 +12,8 @@ import stat
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from narrator.clock import VirtualClock
 from narrator.evening.book import EveningBook
 from narrator.evening.director import Answer, post_game
@@ -206,3 +208,30 @@ def test_a_killed_table_box_sends_what_it_owed_when_it_starts_again(
     assert second.run("close") == 0  # closed at once: the sending began at the start
     assert sorted(director.stored) == keys and sorted(director.posts) == keys
     assert not list((book.folder / "outbox").iterdir())
+
+
+def test_a_director_that_never_answers_holds_up_nothing_but_its_thread(
+        tmp_path: Path, director: StandInDirector, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A box that takes the connection and says nothing (hung, or half on the Wi-Fi): each
+    request ends at the timeout, on the sending thread; ``kick`` returns at once."""
+    import socket
+
+    from narrator.evening import director as protocol
+
+    book = joined_book(tmp_path / "ev", director)
+    finish_game(book)
+    monkeypatch.setattr(protocol, "TIMEOUT", 1.0)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        link = f"http://127.0.0.1:{silent.getsockname()[1]}/join/{director.tokens[1]}"
+        with pytest.raises(protocol.Unreachable, match="timed out"):
+            protocol.fetch_plan(link)
+        said: list[str] = []
+        sender = forwarder(book, director, said, reachable=True)
+        sender.link = link
+        forward(book, games_of(book), sender, said.append)
+        assert not sender.wait(0)  # back to the evening while the request still waits
+        assert sender.wait(WAIT)
+    assert sender.state() == {"reachable": False, "unsent": 1, "refused": 0}
+    assert "timed out" in said[0] and not director.stored
