@@ -140,13 +140,15 @@ class EveningArgs:
     roster: str | None = None
     plan: str | None = None
     plan_table: int = 1
+    join: str | None = None  # a tournament director's join link for this table
+    join_table: int | None = None  # ``--table N``: the table that link is for
 
     @classmethod
     def from_args(cls, ns: Namespace) -> EveningArgs:
         return cls(ns.dir, TableArgs.from_args(ns, names=None),
                    AudioArgs(ns.voices, None, ns.night_music), ConsoleArgs.from_args(ns),
                    PadArgs.from_args(ns), ns.players, ns.seed, ns.assist, ns.model, ns.wav,
-                   ns.roster, ns.plan, ns.plan_table)
+                   ns.roster, ns.plan, ns.plan_table, ns.join, ns.join_table)
 
 
 @dataclass(frozen=True, slots=True)

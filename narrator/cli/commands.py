@@ -117,6 +117,12 @@ EVENING = command(
                 "JSON or CSV, MafiaRatings' seating, a web_schedule); its players join"),
     option("--plan-table", type=int, default=1, metavar="N",
            help="the plan's table this evening plays (default 1)"),
+    option("--join", metavar="LINK",
+           help="a table of a tournament: the director's join link for it "
+                "(http://HOST:PORT/join/TOKEN); its plan seats the games, each game over is "
+                "sent back (kept in DIR/outbox until the director has it)"),
+    option("--table", dest="join_table", type=int, metavar="N",
+           help="with --join: the table the link is for (checked against the director's)"),
     o.SEED.but(help="draw the seats and deal the cards reproducibly"),
     o.ASSIST.but(help="a human host runs each game in the terminal (as narrator assist); the "
                       "console is the players' and the operator's second screen"),

@@ -37,6 +37,11 @@ MAX_PLAYERS = 60
 MAX_BOOK = 1 << 20
 
 
+def new_id() -> str:
+    """An evening's id: 64 random bits, as hex (a file name and a URL's part as it is)."""
+    return secrets.token_hex(8)
+
+
 def player_id(number: int) -> str:
     """The console's identity of the roster's player ``number``."""
     return f"player {number}"
@@ -109,6 +114,12 @@ class EveningBook:
     #: a tournament's plan for this table (narrator.evening.plan): its file's name, the table,
     #: the games before it, each round's nicknames seat by seat; {}: none
     plan: dict[str, Any] = field(default_factory=dict)
+    #: the tournament's director this table joined (narrator.evening.join): ``url``, its join
+    #: link (a secret: the book is the owner's only), and ``table``; {}: none
+    join: dict[str, Any] = field(default_factory=dict)
+    #: the evening's own random id: a game sent to a director is "<id>-<number>", unique
+    #: across every table's evenings (a book written before it was kept gets one when read)
+    id: str = field(default_factory=new_id)
 
     @property
     def path(self) -> Path:
@@ -253,7 +264,7 @@ class EveningBook:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "evening": VERSION, "lang": self.lang, "rules": self.rules, "seats": self.seats,
+            "evening": VERSION, "id": self.id, "lang": self.lang, "rules": self.rules, "seats": self.seats,
             "address": self.address, "settings": self.settings, "options": self.options,
             "points": self.points, "operator": self.operator,
             "players": [{"number": p.number, "name": p.name, "token": p.token,
@@ -268,6 +279,7 @@ class EveningBook:
             **({"moderator": self.moderator} if self.moderator is not None else {}),
             **({"scoring": self.scoring} if self.scoring else {}),
             **({"plan": self.plan} if self.plan else {}),
+            **({"join": self.join} if self.join else {}),
         }
 
     def save(self) -> None:
@@ -347,6 +359,22 @@ class _Fields:
                          self.numbers(g.get("out", []), f"games[{i}].out"))
 
 
+    def id(self, value: Any) -> str:
+        """The evening's id (none kept yet: a new one, written with the next save)."""
+        if value is None:
+            return new_id()
+        if not isinstance(value, str) or not value.isalnum() or len(value) > 32:
+            raise self.bad("id", "letters and digits (at most 32)")
+        return value
+
+    def join(self, value: Any) -> dict[str, Any]:
+        """The director this table joined (``{}``: none)."""
+        join = self.table(value, "join")
+        if not join:
+            return {}
+        return {"url": self.text(join, "url", "join."),
+                "table": self.number(join.get("table"), "join.table")}
+
     def plan(self, value: Any) -> dict[str, Any]:
         """A tournament's plan for this table (``{}``: none)."""
         plan = self.table(value, "plan")
@@ -387,4 +415,5 @@ def _read(path: Path, raw: Any) -> EveningBook:
                        players, games, f.seating(raw.get("seating", {}), "seating"),
                        f.user(raw.get("moderator"), "moderator"),
                        dict(f.table(raw.get("scoring", {}), "scoring")),
-                       f.plan(raw.get("plan", {})))
+                       f.plan(raw.get("plan", {})), f.join(raw.get("join", {})),
+                       f.id(raw.get("id")))

@@ -33,7 +33,10 @@ from narrator.engine.tuning import settings_of
 from narrator.errors import NarratorError
 from narrator.evening.book import BOOK, EveningBook, GameEntry
 from narrator.evening.fair import evenings_beside, previous_games
+from narrator.evening.forward import Forwarder
 from narrator.evening.front import EveningFront, Finished
+from narrator.evening.join import forward, take_join
+from narrator.evening.outbox import Outbox
 from narrator.evening.plan import attach_plan
 from narrator.evening.results import (
     PlayerResult,
@@ -79,12 +82,13 @@ class Evening:
     """One evening's games, one after another, on one console and one driver: between games
     the driver runs the console's presses and the operator's lines, during a game the game is
     attached to it too (so no press waits for a hand-over). ``clock``: the table's, monotonic
-    by default; ``terminal``: where the operator's lines come from (stdin by default)."""
+    by default; ``terminal``: where the operator's lines come from (stdin by default);
+    ``director``: the tournament's director this table sends its games to."""
 
     def __init__(self, book: EveningBook, opts: TableOptions, model: Path | None, *,
                  wav: bool, rng: random.Random, links: str | None = None,
                  assist: bool = False, clock: Clock | None = None,
-                 terminal: TextIO | None = None) -> None:
+                 terminal: TextIO | None = None, director: Forwarder | None = None) -> None:
         self.book = book
         self.assist = assist
         self.opts = opts
@@ -105,6 +109,10 @@ class Evening:
         self.wanted: str | None = None
         self.closed = False
         self.games: dict[int, Game] = {}
+        self.director = director
+        if director is not None:
+            self.front.director = director.state
+            director.on_change = lambda: self.driver.call(self.front.publish_views)
 
     # -- from the front and the terminal (on the driver, between games) ------------------------
 
@@ -152,6 +160,8 @@ class Evening:
         """Run the console until the operator starts the next game or ends the evening."""
         while not (self.closed or self.wanted is not None or self.driver.stopping):
             self.driver.step()
+            if self.director is not None:
+                self.director.tick(self.clock.now())
 
     # -- the games -------------------------------------------------------------------------------
 
@@ -251,7 +261,14 @@ class Evening:
     def _finish(self, entry: GameEntry, game: Game) -> None:
         """Between games: the results written, the lobby's views."""
         results = self._tally()
+        if game.winner is not None:
+            self._forward()
         self.front.detach(Finished(entry, game) if game.winner is not None else None, results)
+
+    def _forward(self) -> None:
+        """What the director is owed, sent on its own thread: the evening never waits."""
+        if self.director is not None:
+            forward(self.book, self.games, self.director, say)
 
     def _marked(self) -> None:
         """A mark between games: its points in the results (files and pages)."""
@@ -271,6 +288,7 @@ class Evening:
     def run(self) -> int:
         book = self.book
         self._load()
+        self._forward()  # (what a stopped or killed box owed)
         finished = [g for g in book.games if self.games.get(g.number) is not None and
                     self.games[g.number].winner is not None]
         self.front.results = self._tally()
@@ -314,6 +332,8 @@ class Evening:
             say("interrupted")
         finally:
             server.stop()
+            if self.director is not None:  # (the send in flight waited for, bounded)
+                self.director.close(f"narrator evening {book.folder}")
         played = sum(1 for g in self.games.values() if g.winner is not None)
         say(f"the evening: {played} game(s) over; results in {book.folder / 'results.csv'}; "
             f"`narrator evening {book.folder}` goes on with it")
@@ -417,7 +437,11 @@ def run(args: EveningArgs) -> int:
         book = _new_book(folder, args)
     _add_players(book, args.players)
     _take_roster(book, args.roster)
+    if args.plan is not None and (args.join is not None or book.join):
+        raise NarratorError("--plan: this evening follows its director's plan (--join); "
+                            "one plan at a time")
     _take_plan(book, args.plan, args.plan_table)
+    reached = take_join(book, args.join, args.join_table, say)
     check_address(*parse_address(book.address))
     # with a human host (--assist) he listens and counts the hands; the pads show the cards
     opts = TableOptions(lang=book.lang, model=args.model, voices=args.audio.voices,
@@ -445,6 +469,8 @@ def run(args: EveningArgs) -> int:
         _copy_roster(folder, args.roster)
     book.save()
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
+    director = Forwarder(Outbox(folder), str(book.join["url"]), say=say,
+                         reachable=reached) if book.join else None
     return Evening(book, opts, model, wav=args.wav, rng=rng, links=args.console.links,
-                   assist=args.assist).run()
+                   assist=args.assist, director=director).run()
 

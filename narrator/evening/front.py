@@ -162,6 +162,8 @@ class EveningFront:
         #: the last fair seating chosen, with its explanation (the operator's view shows it)
         self.fair: Choice[int] | None = None
         self._qr: dict[str, str] = {}
+        #: the tournament's director, as the operator's page shows it (None: no director)
+        self.director: Callable[[], Mapping[str, Any] | None] = lambda: None
 
     @property
     def clock(self) -> Clock:
@@ -456,6 +458,7 @@ class EveningFront:
             "fair": None if playing or self.fair is None else explain(book, self.fair),
             "plan": None if playing or (plan := planned(book)) is None else dict(
                 plan.to_json(), changed=book.seating != plan.seating),
+            "director": self.director(),
             "players": [{"number": p.number, "name": p.name, "left": p.left,
                          "mafiaratings": p.mafiaratings,
                          "link": self.link(p.token), "qr": self._qr_of(p.token)}

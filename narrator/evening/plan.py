@@ -42,15 +42,31 @@ class Planned:
 def attach_plan(book: EveningBook, path: str, table: int) -> None:
     """``--plan FILE --plan-table N``: table N's rounds kept in the book, its players on the
     roster; a one-line NarratorError when the plan cannot seat this evening's table."""
-    if book.seats != SEATS:
-        raise NarratorError(f"{path}: a plan seats tables of {SEATS}; this evening's table "
-                            f"has {book.seats} seats")
+    check_seats(book, path)
     roster = [(p.name, p.mafiaratings) for p in book.players]
     plan, _ = read_seating(path, roster=roster)
     if not 1 <= table <= plan.tables:
         raise NarratorError(f"--plan-table {table}: {path} has tables 1 to {plan.tables}")
     rounds = [rnd[table - 1] for rnd in plan.named_rounds()]
-    ids = dict(zip(plan.names, plan.ids, strict=True))
+    attach_rounds(book, path, table, rounds, dict(zip(plan.names, plan.ids, strict=True)),
+                  label=Path(path).name)
+
+
+def check_seats(book: EveningBook, where: str) -> None:
+    """A plan seats tables of ten: an evening at another table size cannot follow one."""
+    if book.seats != SEATS:
+        raise NarratorError(f"{where}: a plan seats tables of {SEATS}; this evening's table "
+                            f"has {book.seats} seats")
+
+
+def attach_rounds(book: EveningBook, where: str, table: int, rounds: list[list[str]],
+                  ids: dict[str, int | None], *, label: str, start: int | None = None) -> None:
+    """Table ``table``'s ``rounds`` (nicknames seat by seat) kept in the book from game
+    ``start`` on (default: the next game), labelled ``label`` on the operator's page; their
+    players join the roster, each with his MafiaRatings id from ``ids`` when he has none yet.
+    ``where`` (a file, a director's address) names the source in a one-line NarratorError;
+    on one, the book's plan is left as it was."""
+    check_seats(book, where)
     for name in dict.fromkeys(n for rnd in rounds for n in rnd):
         player = next((p for p in book.players if key_of(p.name) == key_of(name)), None)
         try:
@@ -59,9 +75,9 @@ def attach_plan(book: EveningBook, path: str, table: int) -> None:
             if player.mafiaratings is None and ids.get(name) is not None:
                 book.set_id(player.number, ids[name])
         except NarratorError as e:  # (a nickname too long, the roster full, an id taken)
-            raise NarratorError(f"{path}: {e}") from None
-    book.plan = {"file": Path(path).name, "table": table, "start": len(book.games),
-                 "rounds": rounds}
+            raise NarratorError(f"{where}: {e}") from None
+    book.plan = {"file": label, "table": table,
+                 "start": len(book.games) if start is None else start, "rounds": rounds}
 
 
 def planned(book: EveningBook) -> Planned | None:

@@ -24,7 +24,9 @@
       fair_score: "Оценка этой рассадки", random_score: "в среднем у случайной",
       lower_better: "меньше — лучше", fair_changed: "Рассадку изменили после расчёта",
       by_plan: "По плану", plan_round: "План турнира", round_of: "тур", table_n: "стол",
-      plan_absent: "Нет в клубе", plan_changed: "Рассадку изменили после плана"
+      plan_absent: "Нет в клубе", plan_changed: "Рассадку изменили после плана",
+      director: "Директор", dir_up: "на связи", dir_down: "нет связи",
+      dir_unsent: "не отправлено", dir_refused: "отклонено"
     },
     uk: {
       evening: "Вечір", game_n: "Гра", lobby_wait: "Чекаємо на наступну гру",
@@ -44,7 +46,9 @@
       fair_score: "Оцінка цієї розсадки", random_score: "у середньому у випадкової",
       lower_better: "менше — краще", fair_changed: "Розсадку змінили після розрахунку",
       by_plan: "За планом", plan_round: "План турніру", round_of: "тур", table_n: "стіл",
-      plan_absent: "Немає в клубі", plan_changed: "Розсадку змінили після плану"
+      plan_absent: "Немає в клубі", plan_changed: "Розсадку змінили після плану",
+      director: "Директор", dir_up: "на зв'язку", dir_down: "немає зв'язку",
+      dir_unsent: "не надіслано", dir_refused: "відхилено"
     }
   };
   Object.keys(more).forEach(function (lang) {
@@ -265,6 +269,15 @@
     return input;
   }
 
+  // the tournament's director this table sends its games to: reached or not, what it lacks
+  function directorLine(box, d) {
+    var line = el("div", "note", T("director") + ": " + T(d.reachable ? "dir_up" : "dir_down") +
+                  ", " + T("dir_unsent") + ": " + d.unsent +
+                  (d.refused ? " (" + T("dir_refused") + ": " + d.refused + ")" : ""));
+    line.id = "director";
+    box.appendChild(line);
+  }
+
   function render(view) {
     var box = $("evening");
     var key = JSON.stringify([view.lobby || null, view.evening || null, view.player || null,
@@ -277,6 +290,7 @@
     lastKey = key;
     box.innerHTML = "";
     var ev = view.evening, between = !!view.lobby && !view.lobby.playing;
+    if (operator && ev && ev.director) directorLine(box, ev.director);
     if (operator && ev && between) seatingPanel(box, ev);  // what the operator does first
     if (view.lobby) {
       var lb = view.lobby;

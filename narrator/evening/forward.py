@@ -1,0 +1,168 @@
+"""Store and forward: the outbox's games sent to the director on a thread of their own.
+
+A game is never held up by the director: the table writes what it owes into the outbox
+(:mod:`narrator.evening.outbox`) and :meth:`Forwarder.kick` sends every entry there on the
+sending thread, each request with its own timeout (:data:`narrator.evening.director.TIMEOUT`).
+The evening kicks it when it starts (what a stopped or killed box owed), after each game, and
+every :data:`RETRY` seconds between games by its own clock (:meth:`Forwarder.tick`: a virtual
+clock in tests). The first request without an answer ends the round: the director is "not
+reachable now", the rest wait for the next. A sent game is idempotent on the director's side
+(the same key twice is stored once), so a retry after a lost answer is harmless.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from narrator.errors import NarratorError
+from narrator.evening.director import TIMEOUT, Answer, Unreachable, address_of, post_game
+from narrator.evening.outbox import Outbox
+
+#: seconds between two tries of the outbox between games
+RETRY = 30.0
+
+#: one request: (the join link, the body) → the director's answer; tests give their own
+Post = Callable[[str, dict[str, Any]], Answer]
+
+
+class Forwarder:
+    """The outbox of one evening and the director it owes (``link``). ``say`` prints a line
+    (sent, refused, the director lost or back); ``on_change`` is called on the sending thread
+    after each round (the operator's page shows :meth:`state`); ``reachable``: what the start
+    found (None: not tried)."""
+
+    def __init__(self, outbox: Outbox, link: str, *, say: Callable[[str], None],
+                 on_change: Callable[[], None] | None = None, post: Post = post_game,
+                 reachable: bool | None = None) -> None:
+        self.outbox = outbox
+        self.link = link
+        self.say = say
+        self.on_change = on_change or (lambda: None)
+        self.post = post
+        self.reachable = reachable
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._again = False
+        self._next: float | None = None  # the timer's next try, on the evening's clock
+        self._rearm = False
+
+    def state(self) -> dict[str, Any]:
+        """What the operator's page shows: the director reached at the last try (None: not
+        tried yet), the games it does not have, and of them the ones it refused."""
+        return {"reachable": self.reachable, "unsent": self.outbox.unsent(),
+                "refused": len(self.outbox.refused())}
+
+    # -- on the evening's thread ------------------------------------------------------------
+
+    def owe(self, key: str, body: dict[str, Any]) -> None:
+        """The game ``key`` into the outbox (once: a game owed or sent already is left)."""
+        if self.outbox.holds(key):
+            return
+        try:
+            self.outbox.put(key, body)
+        except NarratorError as e:  # (a full disk): said; the evening goes on
+            self.say(f"game {body.get('game')}: not kept for the director: {e}")
+
+    def kick(self) -> None:
+        """Send what the outbox holds, on the sending thread (started if none runs; one that
+        runs goes round once more). Returns at once."""
+        with self._lock:
+            self._rearm = True  # the timer's 30 s count from this try
+            if self._thread is not None:
+                self._again = True
+                return
+            self._thread = threading.Thread(target=self._run, name="narrator-director",
+                                            daemon=True)
+            self._thread.start()
+
+    def tick(self, now: float) -> None:
+        """Between games, at the evening's time ``now``: every :data:`RETRY` s from the last
+        try, the outbox again (when it holds a game to send)."""
+        if self._next is None or self._rearm:
+            self._next, self._rearm = now + RETRY, False
+        elif now >= self._next:
+            self._next = now + RETRY
+            if self.outbox.waiting():
+                self.kick()
+                self._rearm = False  # (its own try: the next is RETRY from now, as set)
+
+    def close(self, again: str) -> None:
+        """The evening ends: the send in flight waited for (at most one request's time), what
+        is left said (``again``: the command that sends it)."""
+        self.wait(TIMEOUT + 1)
+        unsent = self.outbox.unsent()
+        if unsent:
+            self.say(f"{unsent} game(s) not sent to the director yet ({self.outbox.box}): "
+                     f"`{again}` sends them")
+
+    def wait(self, timeout: float) -> bool:
+        """Wait (at most ``timeout`` s) for the sending thread to finish; whether it has."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return self._thread is None or not self._thread.is_alive()
+
+    # -- on the sending thread ----------------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            try:
+                self._round()
+            except Exception as e:  # (a bug here must not take the evening down)
+                self.say(f"the director: not sent ({e})")
+            self.on_change()
+            with self._lock:
+                if not self._again:
+                    self._thread = None
+                    return
+                self._again = False
+
+    def _round(self) -> None:
+        """Each waiting game once, in order; the first without an answer ends the round."""
+        for key in self.outbox.waiting():
+            try:
+                body = self.outbox.body(key)
+            except NarratorError as e:  # (a damaged entry: said once, kept aside)
+                self.outbox.refuse(key, str(e))
+                self.say(f"not sent: {e}")
+                continue
+            try:
+                answer = self.post(self.link, body)
+            except Unreachable as e:
+                self._lost(str(e))
+                return
+            if not self._answered(key, body, answer):
+                return
+
+    def _answered(self, key: str, body: dict[str, Any], answer: Answer) -> bool:
+        """The director's answer to ``key`` taken (False: it is not taking games now)."""
+        game = body.get("game", key)
+        if answer.status == 200 and (answer.body.get("stored") is True or
+                                     answer.body.get("already") is True):
+            self._found()
+            self.outbox.done(key)
+            self.say(f"game {game}: sent to the director" +
+                     (" (it had it already)" if answer.body.get("already") else ""))
+            return True
+        if answer.status in (400, 409):
+            self._found()
+            why = " ".join(answer.error.split())[:300]
+            self.outbox.refuse(key, f"HTTP {answer.status}: {why}")
+            self.say(f"game {game}: the director refused it ({answer.status}: {why}); it "
+                     f"stays in {self.outbox.box} and is not sent again")
+            return True
+        self._lost(f"the director at {address_of(self.link)} answers {answer.error}")
+        return False
+
+    def _found(self) -> None:
+        if self.reachable is False:
+            self.say(f"the director at {address_of(self.link)} answers again")
+        self.reachable = True
+
+    def _lost(self, why: str) -> None:
+        if self.reachable is not False:  # (said once, not at every try)
+            self.say(f"{why}: {self.outbox.unsent()} game(s) wait in {self.outbox.box}, "
+                     "sent once it answers")
+        self.reachable = False

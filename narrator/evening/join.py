@@ -1,0 +1,132 @@
+"""A table of a tournament: ``narrator evening DIR --join LINK --table N``.
+
+The director's box (:mod:`narrator.evening.director` speaks to it) gives this table its plan:
+the rounds are kept in the book like a ``--plan`` file's (:func:`~narrator.evening.plan.
+attach_rounds`), its players join the roster with their MafiaRatings ids, and the link and the
+table are kept too, so ``narrator evening DIR`` alone takes the joined evening up again (the
+plan asked for once more; the director not reachable then: the plan the book holds). Each
+game of the plan, once over, is owed to the director under the key ``<evening id>-<game
+number>`` (:mod:`narrator.evening.forward` sends it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from narrator.engine import Game
+from narrator.errors import NarratorError
+from narrator.evening.book import EveningBook, GameEntry
+from narrator.evening.director import (
+    MAX_BODY,
+    Unreachable,
+    address_of,
+    fetch_plan,
+    join_link,
+)
+from narrator.evening.forward import Forwarder
+from narrator.evening.plan import attach_rounds
+from narrator.reading import read_text
+
+
+def take_join(book: EveningBook, link: str | None, table: int | None,
+              say: Callable[[str], None]) -> bool | None:
+    """The director's plan at the start: ``--join LINK --table N`` given, or the book's own
+    link. Whether the director answered (None: this evening has none); a one-line
+    NarratorError when the plan cannot be had nor held, or is another table's."""
+    if link is None:
+        if table is not None:
+            raise NarratorError("--table N goes with --join LINK (the director's link for "
+                                "this table)")
+        if not book.join:
+            return None
+        link, table = str(book.join["url"]), int(book.join["table"])
+    else:
+        link = join_link(link)
+        if table is None:
+            raise NarratorError("--join: give --table N too, the table this link is for")
+    where = f"the director at {address_of(link)}"
+    held = book.join.get("url") == link and bool(book.plan)
+    try:
+        plan = fetch_plan(link)
+    except (Unreachable, NarratorError) as e:
+        if not held:
+            if isinstance(e, NarratorError):
+                raise
+            raise NarratorError(f"--join: {e}; this table needs the director's plan once "
+                                "(check the Wi-Fi and the link)") from None
+        # (a director restarting may not know the link yet: the table plays on regardless)
+        say(f"note: {e}; the evening goes on with the director's plan it holds, and sends "
+            "its games once the director answers")
+        return False
+    if plan.table != table:
+        raise NarratorError(f"--table {table}: this link is table {plan.table}'s "
+                            f"({where}, {plan.tables} table(s))")
+    if plan.rules and plan.rules != book.rules:
+        say(f"note: the tournament plays {plan.rules}; this evening's ruleset is {book.rules} "
+            "(each game's is chosen on the operator view)")
+    before = book.plan.get("rounds") if held else None
+    attach_rounds(book, where, table, plan.rounds, plan.ids,
+                  label=plan.name or address_of(link),
+                  start=int(book.plan["start"]) if held else None)
+    book.join = {"url": link, "table": table}
+    if not held:
+        book.seating = {}  # (the evening opens seated by the plan's next round)
+        say(f"joined {where}: the next {len(plan.rounds)} game(s) seated as it seats table "
+            f"{table}" + (f" of {plan.name}" if plan.name else ""))
+    elif before != plan.rounds:
+        say(f"note: {where} changed the plan: the next games are seated as it says now")
+    return True
+
+
+def round_of(book: EveningBook, entry: GameEntry) -> int | None:
+    """The plan's round game ``entry`` is (None: a game before the plan or past it)."""
+    plan = book.plan
+    if not plan:
+        return None
+    index = entry.number - int(plan["start"])
+    return index if 1 <= index <= len(plan["rounds"]) else None
+
+
+def key_of(book: EveningBook, entry: GameEntry) -> str:
+    """The game's key at the director: unique across the tournament's tables and evenings."""
+    return f"{book.id}-{entry.number}"
+
+
+def body_of(book: EveningBook, entry: GameEntry) -> dict[str, Any] | None:
+    """What the director is sent for a finished game (None: not a game of its plan); its
+    journal as the file holds it (a NarratorError names the file)."""
+    played = round_of(book, entry)
+    if played is None or not book.join:
+        return None
+    journal = read_text(book.journal(entry), "the game's journal", limit=MAX_BODY)
+    return {"key": key_of(book, entry), "round": played, "game": entry.number,
+            "journal": journal,
+            "seating": {str(s): n for s, n in sorted(book.names_of(entry.seating).items())}}
+
+
+def forward(book: EveningBook, games: dict[int, Game], director: Forwarder,
+            say: Callable[[str], None]) -> None:
+    """The plan's finished games not owed yet into the outbox, and the outbox sent (on the
+    forwarder's thread)."""
+    try:
+        for key, body in owed(book, games, director.outbox.holds):
+            director.owe(key, body)
+    except NarratorError as e:  # (a journal that cannot be read): said, the rest still sent
+        say(f"the director: {e}")
+    director.kick()
+
+
+def owed(book: EveningBook, games: dict[int, Game],
+         kept: Callable[[str], bool]) -> list[tuple[str, dict[str, Any]]]:
+    """Every finished game of the plan not ``kept`` yet (in the outbox or sent), keyed;
+    ``games``: the evening's, by number."""
+    out = []
+    for entry in book.games:
+        game = games.get(entry.number)
+        if game is None or game.winner is None or kept(key_of(book, entry)):
+            continue
+        body = body_of(book, entry)
+        if body is not None:
+            out.append((str(body["key"]), body))
+    return out
