@@ -99,6 +99,9 @@ class Director:
         self.rounds = store.rounds()
         self.stages: list[Stage] = store.stages()
         self._games: dict[str, Game] = {}
+        self._received: list[tuple[Received, Game]] | None = None
+        #: the standings of the first N games received (N, the note) while no game comes
+        self._standings: dict[tuple[int, str | None], list[Line]] = {}
         self._lock = threading.Lock()
 
     # -- the tables ------------------------------------------------------------------------
@@ -150,6 +153,12 @@ class Director:
     # -- what the pages show ---------------------------------------------------------------
 
     def received(self) -> list[tuple[Received, Game]]:
+        """Every game stored with its game, read again only when a game has come since (the
+        pages ask every two seconds each; a journal is read once a run)."""
+        count = self.store.count()
+        with self._lock:
+            if self._received is not None and len(self._received) == count:
+                return self._received
         out = []
         for got in self.store.games():
             with self._lock:
@@ -157,6 +166,9 @@ class Director:
                 if game is None:
                     game = self._games[got.key] = read_game(got.journal, self.folder)
             out.append((got, game))
+        with self._lock:
+            self._received = out
+            self._standings.clear()
         return out
 
     def hidden_from(self, games: list[tuple[Received, Game]]) -> Stage | None:
@@ -182,8 +194,14 @@ class Director:
         if hidden is not None:
             games = [(g, game) for g, game in games if g.round < hidden.first_round]
             note = f"«{hidden.name}» идёт: таблица до него, итоги — после последней игры"
-        names = [p.nickname for p in self.players]
-        return standings(games, names, self.stages, self.system), note
+        with self._lock:
+            known = self._standings.get((len(games), note))
+        if known is None:
+            known = standings(games, [p.nickname for p in self.players], self.stages,
+                              self.system)
+            with self._lock:
+                self._standings[(len(games), note)] = known
+        return known, note
 
     def next_seat(self, player: int, done: set[tuple[int, int]]) -> dict[str, int] | None:
         for r, rnd in enumerate(self.rounds, 1):
@@ -234,7 +252,8 @@ class Director:
         lines, note = self.standings(games, public=True)
         mine = next((line.place for line in lines if key_of(line.name) ==
                      key_of(player.nickname)), None)
-        return {"name": self.tournament.name, "player": player.nickname,
+        return {"name": self.tournament.name, "system": self.system.name,
+                "player": player.nickname,
                 "next": self.next_seat(player.index, done), "place": mine,
                 "standings": [line.to_json() for line in lines], "note": note}
 

@@ -228,6 +228,10 @@ class Store:
             "SELECT key, round, table_no, game, journal, seating, received FROM games "
             "ORDER BY round, table_no, game, received")]
 
+    def count(self) -> int:
+        """How many games are stored (games are only ever added: this is their version)."""
+        return int(self._read("SELECT count(*) FROM games")[0][0])
+
     def game(self, key: str) -> Received | None:
         rows = self._read("SELECT key, round, table_no, game, journal, seating, received "
                           "FROM games WHERE key = ?", (key,))

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from narrator.cli import main
+from narrator.errors import NarratorError
 from narrator.tournament.run_cli import open_store
 from tests.tournament.director_helpers import NAMES, ROUNDS, body, run_args, write_plan
 
@@ -130,3 +131,20 @@ def test_the_box_killed_and_started_again_still_has_the_game(tmp_path: Path) -> 
         for stream in (box.stdout, box.stderr):
             if stream is not None:
                 stream.close()
+
+
+def test_a_later_run_may_give_the_same_options_again(tmp_path: Path) -> None:
+    write_plan(tmp_path)
+    options: dict[str, Any] = {"name": "Кубок", "final_from": 2, "final_coefficient": 1.5,
+                               "scoring": "fiim"}
+    for made in (True, False):
+        store, was_made = open_store(run_args(tmp_path, **options), 0)
+        store.close()
+        assert was_made is made
+    store, _ = open_store(run_args(tmp_path), 0)  # or leave them out
+    assert store.stages()[1].coefficient == 1.5
+    store.close()
+    with pytest.raises(NarratorError, match="--final-from differs"):
+        open_store(run_args(tmp_path, **{**options, "final_coefficient": 2.0}), 0)
+    with pytest.raises(NarratorError, match="--scoring differs"):
+        open_store(run_args(tmp_path, scoring="points"), 0)

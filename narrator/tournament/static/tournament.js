@@ -14,7 +14,7 @@ function el(tag, text, cls) {
 }
 
 function grid(head, rows, numeric) {
-  const table = el("table", null, "grid");
+  const table = el("table", null, "t-grid");
   const tr = el("tr");
   head.forEach((h) => tr.appendChild(el("th", h)));
   table.appendChild(tr);
@@ -39,7 +39,7 @@ function standings(state) {
 function nextSeating(state) {
   const box = el("section");
   box.appendChild(el("h2", "Следующая рассадка"));
-  const tables = el("div", null, "tables");
+  const tables = el("div", null, "t-tables");
   state.next.forEach((t) => {
     const one = el("section");
     one.appendChild(el("strong", t.round ? `Стол ${t.table} · тур ${t.round}`
@@ -60,7 +60,7 @@ function gamesIn(state) {
     const line = el("div");
     line.appendChild(el("strong", `Стол ${t.table}: `));
     t.rounds.forEach((r) => line.appendChild(el("span", ` ${r.round}${r.in ? "✓" : "·"}`,
-                                                  r.in ? "in" : "out")));
+                                                  r.in ? "t-in" : "t-out")));
     box.appendChild(line);
   });
   return box;
@@ -90,7 +90,7 @@ function playerParts(state) {
   box.appendChild(el("h2", state.player));
   if (state.next) {
     box.appendChild(el("div", `Тур ${state.next.round}: стол ${state.next.table}, ` +
-                              `место ${state.next.seat}`, "big"));
+                              `место ${state.next.seat}`, "t-big"));
   } else {
     box.appendChild(el("div", "Игры по плану сыграны", "note"));
   }
