@@ -54,6 +54,20 @@ async def _body(request: Request) -> bytes | None:
 def build_app(director: Director) -> Starlette:
     """The routes of ``director``'s box."""
 
+    async def not_found(request: Request) -> Response:
+        return _error("no such page", 404)
+
+    return Starlette(routes=[
+        *_api(director), *_pages(director),
+        Mount("/static", StaticFiles(directory=CONSOLE_STATIC), name="static"),
+        Mount("/tournament", StaticFiles(directory=STATIC), name="tournament"),
+        Route("/{path:path}", not_found),
+    ])
+
+
+def _api(director: Director) -> list[Route]:
+    """The tables' two endpoints."""
+
     async def plan(request: Request) -> Response:
         table = await run_in_threadpool(director.table_of, request.path_params["token"])
         if table is None:
@@ -77,6 +91,13 @@ def build_app(director: Director) -> Starlette:
             return _error(str(e), 400)
         except OtherJournal as e:
             return _error(str(e), 409)
+
+    return [Route("/join/{token}/plan", plan, methods=["GET"]),
+            Route("/join/{token}/games", games, methods=["POST"])]
+
+
+def _pages(director: Director) -> list[Route]:
+    """The board, a player's page, the director's, and the state each polls."""
 
     async def tv(request: Request) -> Response:
         return FileResponse(STATIC / "tv.html", headers=HEADERS)
@@ -108,17 +129,7 @@ def build_app(director: Director) -> Starlette:
             return _error(UNKNOWN, 404)
         return _json(await run_in_threadpool(director.director_view))
 
-    async def not_found(request: Request) -> Response:
-        return _error("no such page", 404)
-
-    return Starlette(routes=[
-        Route("/join/{token}/plan", plan, methods=["GET"]),
-        Route("/join/{token}/games", games, methods=["POST"]),
-        Route("/tv", tv), Route("/tv/state.json", tv_state),
-        Route("/p/{token}", player), Route("/p/{token}/state.json", player_state),
-        Route("/director/{token}", overview),
-        Route("/director/{token}/state.json", overview_state),
-        Mount("/static", StaticFiles(directory=CONSOLE_STATIC), name="static"),
-        Mount("/tournament", StaticFiles(directory=STATIC), name="tournament"),
-        Route("/{path:path}", not_found),
-    ])
+    return [Route("/tv", tv), Route("/tv/state.json", tv_state),
+            Route("/p/{token}", player), Route("/p/{token}/state.json", player_state),
+            Route("/director/{token}", overview),
+            Route("/director/{token}/state.json", overview_state)]
