@@ -334,6 +334,30 @@ class TournamentPlanArgs:
                    ns.quiet, ns.judges)
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentRunArgs:
+    """``narrator tournament run DIR --plan FILE [--roster CSV] [--scoring NAME|FILE]
+    [--rules NAME] [--name TEXT] [--tournament-id N] [--final-from R [--final-coefficient X]
+    [--hide-final]] --console HOST:PORT``: the director's box."""
+
+    dir: str
+    plan: str
+    console: str
+    roster: str | None = None
+    scoring: str | None = None
+    rules: str | None = None
+    name: str | None = None
+    tournament_id: int | None = None
+    final_from: int | None = None
+    final_coefficient: float | None = None
+    hide_final: bool = False
+
+    @classmethod
+    def from_args(cls, ns: Namespace) -> TournamentRunArgs:
+        return cls(ns.dir, ns.plan, ns.console, ns.roster, ns.scoring, ns.rules, ns.name,
+                   ns.tournament_id, ns.final_from, ns.final_coefficient, ns.hide_final)
+
+
 # -- voices and models ------------------------------------------------------------------------
 
 

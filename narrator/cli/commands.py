@@ -200,7 +200,8 @@ _PLAYERS = option("--players", metavar="FILE",
                   help="a web_schedule's players file (default: STEM.players.json beside "
                        "STEM.json, if there)")
 
-TOURNAMENT = Commands("tournament", "a tournament's seating plan: made, scored, converted",
+TOURNAMENT = Commands("tournament", "a tournament: its seating plan made, scored, converted; "
+                      "the director's box run",
                       "tournament_command", (
     command("plan", "a seating plan: who plays which round, at which table, on which seat",
             a.TournamentPlanArgs.from_args, "narrator.tournament.plan_cli:run",
@@ -239,6 +240,29 @@ TOURNAMENT = Commands("tournament", "a tournament's seating plan: made, scored, 
             option("--out-players", metavar="FILE",
                    help="web-schedule: where its players file goes (default: OUT's stem + "
                         ".players.json)")),
+    command("run", "the director's box: the plan to the tables, their games, the standings",
+            a.TournamentRunArgs.from_args, "narrator.tournament.run_cli:run",
+            option("dir", metavar="DIR",
+                   help="the tournament's folder (its database; a later run takes it up)"),
+            option("--plan", metavar="FILE", required=True, help="the plan, in any format"),
+            option("--roster", metavar="CSV",
+                   help="CSV nickname,mafiaratings_id: the players' ids"),
+            option("--scoring", metavar="NAME|FILE",
+                   help="the scoring system: fiim (default), points, a MafiaRatings scoring "
+                        "JSON, or a club's TOML with [scoring]"),
+            o.RULES.but(default=None, help="the ruleset the tables play (default: each "
+                                           "table's own)"),
+            option("--name", metavar="TEXT", help="the tournament's name (default: DIR's)"),
+            option("--tournament-id", type=int, metavar="N",
+                   help="the tournament's id in MafiaRatings"),
+            option("--final-from", type=int, metavar="R",
+                   help="the final begins with round R (from 1)"),
+            option("--final-coefficient", type=float, metavar="X",
+                   help="the final's games' points times X (default 1)"),
+            option("--hide-final", action="store_true",
+                   help="the standings not shown while the final plays"),
+            option("--console", metavar="HOST:PORT", required=True,
+                   help="where the director's box listens, e.g. 0.0.0.0:8800")),
 ))
 
 # -- voices and models ----------------------------------------------------------------------------

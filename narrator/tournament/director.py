@@ -1,0 +1,269 @@
+"""The director's side of the tournament: what a table is sent (its plan), what it sends (a
+finished game, stored once), and what each page shows (the standings, the next seatings, the
+games in), all from the database (:mod:`narrator.tournament.store`).
+
+A game is "in" for round R at table N when a game of round R came from table N. A player's
+next seat is the first round of the plan that seats him at a table that has sent no game of
+that round yet. A hidden stage (the final) hides the standings while it plays: until every
+table has sent every round of it, the public pages show the standings before it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from narrator.console.tokens import owner_of
+from narrator.engine import Game
+from narrator.errors import NarratorError
+from narrator.seating.value import key_of
+from narrator.tournament.standings import Line, read_game, standings, system_of
+from narrator.tournament.store import Player, Received, Stage, Store, Table
+
+SEATS = 10
+#: the longest key a table may give a game
+MAX_KEY = 200
+
+
+class BadGame(NarratorError):
+    """A body the games endpoint refuses: 400."""
+
+
+class OtherJournal(NarratorError):
+    """The same key came with another journal: 409."""
+
+
+@dataclass(frozen=True)
+class Posted:
+    """A game as a table posts it, checked."""
+
+    key: str
+    round: int
+    game: int
+    journal: str
+    seating: dict[int, str]
+
+
+def posted(body: object) -> Posted:
+    """The checked body of ``POST /join/TOKEN/games``; BadGame naming the field."""
+    if not isinstance(body, dict):
+        raise BadGame("expected an object {key, round, game, journal, seating}")
+    key = body.get("key")
+    if not isinstance(key, str) or not key or len(key) > MAX_KEY:
+        raise BadGame(f"key: expected text of 1 to {MAX_KEY} characters")
+    numbers = {}
+    for field in ("round", "game"):
+        value = body.get(field)
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10_000:
+            raise BadGame(f"{field}: expected a whole number from 1, got {value!r}")
+        numbers[field] = value
+    journal = body.get("journal")
+    if not isinstance(journal, str) or not journal.strip():
+        raise BadGame("journal: expected the journal's text (JSON lines)")
+    return Posted(key, numbers["round"], numbers["game"], journal,
+                  _seating(body.get("seating")))
+
+
+def _seating(raw: object) -> dict[int, str]:
+    """``{"1": nickname, …}``; a seat left out or null is empty (an absent player)."""
+    if not isinstance(raw, dict):
+        raise BadGame('seating: expected an object {"1": nickname, …, "10": nickname}')
+    out: dict[int, str] = {}
+    for seat, name in raw.items():
+        if not isinstance(seat, str) or not seat.isdigit() or not 1 <= int(seat) <= SEATS:
+            raise BadGame(f"seating: {seat!r}: expected a seat from 1 to {SEATS}")
+        if name is None:
+            continue
+        if not isinstance(name, str) or not name.strip() or not name.isprintable():
+            raise BadGame(f"seating.{seat}: expected a nickname, got {name!r}")
+        out[int(seat)] = " ".join(name.split())
+    return out
+
+
+class Director:
+    """The tournament being run: the store, the folder it is in, the clock (Unix seconds),
+    the base URL of the links, and the games read (a journal is read once a run)."""
+
+    def __init__(self, store: Store, folder: Path, now: Callable[[], int],
+                 base: str = "") -> None:
+        self.store = store
+        self.folder = folder
+        self.now = now
+        self.base = base
+        self.tournament = store.tournament()
+        self.system = system_of(self.tournament.scoring)
+        self.players: list[Player] = store.players()
+        self.rounds = store.rounds()
+        self.stages: list[Stage] = store.stages()
+        self._games: dict[str, Game] = {}
+        self._received: list[tuple[Received, Game]] | None = None
+        #: the standings of the first N games received (N, the note) while no game comes
+        self._standings: dict[tuple[int, str | None], list[Line]] = {}
+        self._lock = threading.Lock()
+
+    # -- the tables ------------------------------------------------------------------------
+
+    def table_of(self, token: str) -> Table | None:
+        """The table whose join token is ``token`` (each compared in constant time)."""
+        tables = {t.number: t for t in self.store.tables()}
+        number = owner_of(token, [(n, t.token) for n, t in tables.items()])
+        return tables.get(number) if isinstance(number, int) else None
+
+    def plan_for(self, table: Table) -> dict[str, Any]:
+        """What ``GET /join/TOKEN/plan`` answers."""
+        self.store.touch(table.number, self.now())
+        mine = [rnd[table.number - 1] for rnd in self.rounds]
+        seen = sorted({p for seats in mine for p in seats})
+        return {"tournament": 1, "table": table.number, "tables": len(self.rounds[0]),
+                "name": self.tournament.name,
+                "rounds": [[self.players[p].nickname for p in seats] for seats in mine],
+                "players": [{"name": self.players[p].nickname,
+                             "mafiaratings": self.players[p].mafiaratings} for p in seen],
+                "rules": self.tournament.rules}
+
+    def receive(self, table: Table, body: object) -> dict[str, Any]:
+        """Store a posted game once: ``{"stored": true}``, or ``{"stored": false,
+        "already": true}`` for a key stored with the same journal; BadGame, OtherJournal."""
+        self.store.touch(table.number, self.now())
+        game = posted(body)
+        if self.store.game(game.key) is not None:
+            return self._again(game)
+        try:
+            played = read_game(game.journal, self.folder)
+        except NarratorError as e:
+            raise BadGame(f"journal: {e}") from None
+        received = Received(game.key, game.round, table.number, game.game, game.journal,
+                            game.seating, self.now())
+        with self._lock:
+            if not self.store.add_game(received):  # another request stored it meanwhile
+                return self._again(game)
+            self._games[game.key] = played
+        return {"stored": True}
+
+    def _again(self, game: Posted) -> dict[str, Any]:
+        """A key stored already: the same journal is no news, another one a conflict."""
+        before = self.store.game(game.key)
+        if before is not None and before.journal != game.journal:
+            raise OtherJournal(f"key {game.key!r}: stored already with another journal")
+        return {"stored": False, "already": True}
+
+    # -- what the pages show ---------------------------------------------------------------
+
+    def received(self) -> list[tuple[Received, Game]]:
+        """Every game stored with its game, read again only when a game has come since (the
+        pages ask every two seconds each; a journal is read once a run)."""
+        count = self.store.count()
+        with self._lock:
+            if self._received is not None and len(self._received) == count:
+                return self._received
+        out = []
+        for got in self.store.games():
+            with self._lock:
+                game = self._games.get(got.key)
+                if game is None:
+                    game = self._games[got.key] = read_game(got.journal, self.folder)
+            out.append((got, game))
+        with self._lock:
+            self._received = out
+            self._standings.clear()
+        return out
+
+    def hidden_from(self, games: list[tuple[Received, Game]]) -> Stage | None:
+        """The hidden stage playing now (begun, not every table's every round of it in)."""
+        done = {(g.round, g.table) for g, _ in games}
+        begun = {g.round for g, _ in games}
+        for i, stage in enumerate(self.stages):
+            if not stage.hidden:
+                continue
+            end = self.stages[i + 1].first_round if i + 1 < len(self.stages) else \
+                len(self.rounds) + 1
+            rounds = range(stage.first_round, end)
+            if any(r in begun for r in rounds) and not all(
+                    (r, t) in done for r in rounds for t in range(1, len(self.rounds[0]) + 1)):
+                return stage
+        return None
+
+    def standings(self, games: list[tuple[Received, Game]], public: bool) -> tuple[
+            list[Line], str | None]:
+        """The standings and a note: the public ones stop before a hidden stage playing."""
+        hidden = self.hidden_from(games) if public else None
+        note = None
+        if hidden is not None:
+            games = [(g, game) for g, game in games if g.round < hidden.first_round]
+            note = f"«{hidden.name}» идёт: таблица до него, итоги — после последней игры"
+        with self._lock:
+            known = self._standings.get((len(games), note))
+        if known is None:
+            known = standings(games, [p.nickname for p in self.players], self.stages,
+                              self.system)
+            with self._lock:
+                self._standings[(len(games), note)] = known
+        return known, note
+
+    def next_seat(self, player: int, done: set[tuple[int, int]]) -> dict[str, int] | None:
+        for r, rnd in enumerate(self.rounds, 1):
+            for t, seats in enumerate(rnd, 1):
+                if player in seats and (r, t) not in done:
+                    return {"round": r, "table": t, "seat": seats.index(player) + 1}
+        return None
+
+    def next_rounds(self, done: set[tuple[int, int]]) -> list[dict[str, Any]]:
+        """Each table's next round of the plan (the first it has sent no game of)."""
+        out = []
+        for t in range(1, len(self.rounds[0]) + 1):
+            r = next((r for r in range(1, len(self.rounds) + 1) if (r, t) not in done), None)
+            seats = [] if r is None else [self.players[p].nickname
+                                          for p in self.rounds[r - 1][t - 1]]
+            out.append({"table": t, "round": r, "seats": seats})
+        return out
+
+    def games_in(self, games: list[tuple[Received, Game]]) -> list[dict[str, Any]]:
+        done = {(g.round, g.table) for g, _ in games}
+        return [{"table": t, "rounds": [{"round": r, "in": (r, t) in done}
+                                        for r in range(1, len(self.rounds) + 1)],
+                 "games": sum(1 for g, _ in games if g.table == t)}
+                for t in range(1, len(self.rounds[0]) + 1)]
+
+    def view(self, public: bool = True) -> dict[str, Any]:
+        """What ``/tv`` shows (``public``), or the director's full standings."""
+        games = self.received()
+        done = {(g.round, g.table) for g, _ in games}
+        lines, note = self.standings(games, public)
+        return {"name": self.tournament.name, "system": self.system.name,
+                "standings": [line.to_json() for line in lines], "note": note,
+                "next": self.next_rounds(done), "games": self.games_in(games),
+                "stages": [{"first_round": s.first_round, "name": s.name,
+                            "coefficient": s.coefficient, "hidden": s.hidden}
+                           for s in self.stages]}
+
+    def is_director(self, token: str) -> bool:
+        return owner_of(token, [("director", self.tournament.token)]) == "director"
+
+    def player_of(self, token: str) -> Player | None:
+        index = owner_of(token, [(p.index, p.token) for p in self.players])
+        return self.players[index] if isinstance(index, int) else None
+
+    def player_view(self, player: Player) -> dict[str, Any]:
+        games = self.received()
+        done = {(g.round, g.table) for g, _ in games}
+        lines, note = self.standings(games, public=True)
+        mine = next((line.place for line in lines if key_of(line.name) ==
+                     key_of(player.nickname)), None)
+        return {"name": self.tournament.name, "system": self.system.name,
+                "player": player.nickname,
+                "next": self.next_seat(player.index, done), "place": mine,
+                "standings": [line.to_json() for line in lines], "note": note}
+
+    def director_view(self) -> dict[str, Any]:
+        body = self.view(public=False)
+        now = self.now()
+        body["tables"] = [{"table": t.number, "contact": t.contact,
+                           "ago": None if t.contact is None else max(0, now - t.contact),
+                           "join": f"{self.base}/join/{t.token}"} for t in self.store.tables()]
+        body["players"] = [{"name": p.nickname, "mafiaratings": p.mafiaratings,
+                            "link": f"{self.base}/p/{p.token}"} for p in self.players]
+        body["tv"] = f"{self.base}/tv"
+        return body

@@ -1,0 +1,141 @@
+"""The tournament's standings from the games the tables sent: each stored journal read into
+its game, scored by the tournament's system (:mod:`narrator.scoring.standings`), each game's
+points multiplied by its stage's coefficient.
+
+The coefficient is MafiaRatings' "points weight" of a round (include/scoring.php,
+``add_player_score``: every policy's points and best-player points times the weight). Its
+``noWeight`` policies, which it leaves unweighted, are not kept by :mod:`narrator.scoring`:
+here every policy is weighted.
+
+A player is the plan's (by nickname, letter case and spaces aside); a nickname a table seated
+that the plan does not know (a substitute) is a line of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import tomllib
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from narrator.engine import Game
+from narrator.errors import NarratorError
+from narrator.host.journal import load_journal
+from narrator.scoring.matters import PlayerGame, matters_of
+from narrator.scoring.standings import Standing, rank, score
+from narrator.scoring.system import SYSTEMS, ClubGame, ScoringSystem, from_json, load_system
+from narrator.seating.value import key_of
+from narrator.tournament.store import Received, Stage
+
+DEFAULT_SCORING = "fiim"
+
+
+def kept_scoring(spec: str | None) -> dict[str, Any]:
+    """What the database keeps of ``--scoring``: ``{"system": NAME}``, or the MafiaRatings
+    JSON itself (``{"name": …, "json": …}``: the tournament scores the same when the file
+    moves). A TOML's ``[scoring]`` names one of the two."""
+    spec = spec or DEFAULT_SCORING
+    load_system(spec)  # every check, with its one-line error
+    if spec in SYSTEMS:
+        return {"system": spec}
+    path = Path(spec)
+    if path.suffix.lower() == ".toml":
+        table = tomllib.loads(path.read_text(encoding="utf-8")).get("scoring", {})
+        if "file" in table:
+            path = path.parent / table["file"]
+        else:
+            return {"system": table.get("system", "points")}
+    return {"name": path.stem, "json": json.loads(path.read_text(encoding="utf-8"))}
+
+
+def system_of(kept: Mapping[str, Any]) -> ScoringSystem:
+    if "json" in kept:
+        return from_json(kept["json"], "the tournament's scoring", str(kept.get("name")))
+    return SYSTEMS[str(kept.get("system", DEFAULT_SCORING))]
+
+
+def read_game(journal: str, folder: Path) -> Game:
+    """The game of a journal's text; NarratorError if it does not load or is not over. The
+    text goes through a file in ``folder`` as every journal is read (its limits, its
+    one-line errors)."""
+    fd, name = tempfile.mkstemp(prefix=".incoming-", suffix=".jsonl", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(journal)
+        game = load_journal(name).game()
+    finally:
+        os.unlink(name)
+    if game.winner is None:
+        raise NarratorError("the journal's game has not ended")
+    return game
+
+
+@dataclass(frozen=True)
+class Line:
+    """A row of the standings: place, who, games, points, wins."""
+
+    place: int
+    name: str
+    games: int
+    points: float
+    wins: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"place": self.place, "name": self.name, "games": self.games,
+                "points": round(self.points, 2), "wins": self.wins}
+
+
+def coefficient_of(stages: Sequence[Stage], rnd: int) -> float:
+    """The coefficient of the last stage begun by round ``rnd`` (1 before any)."""
+    found = 1.0
+    for stage in stages:
+        if stage.first_round <= rnd:
+            found = stage.coefficient
+    return found
+
+
+def standings(games: Sequence[tuple[Received, Game]], names: Sequence[str],
+              stages: Sequence[Stage], system: ScoringSystem) -> list[Line]:
+    """The standings of ``games`` (in the tournament's order) for the plan's players
+    ``names`` (by index); every player of the plan has a line, with or without games."""
+    index = {key_of(n): i for i, n in enumerate(names)}
+    shown: dict[Hashable, str] = dict(enumerate(names))
+    scored: list[Mapping[Hashable, PlayerGame]] = []
+    weights: list[float] = []
+    for received, game in games:
+        matters = matters_of(game)
+        played: dict[Hashable, PlayerGame] = {}
+        for seat, nickname in received.seating.items():
+            if seat not in matters:
+                continue
+            who: Hashable = index.get(key_of(nickname), f"name:{key_of(nickname)}")
+            shown.setdefault(who, nickname)
+            played[who] = _club_game(game, seat, matters[seat])
+        scored.append(played)
+        weights.append(coefficient_of(stages, received.round))
+    lines = [_weighted(s, weights) for s in score(system, scored)]
+    have = {s.key for s in lines}
+    lines += [Standing(i) for i in range(len(names)) if i not in have]
+    return [Line(s.place, shown[s.key], len(s.games), s.total, s.wins)
+            for s in rank(system, lines)]
+
+
+def _weighted(line: Standing, weights: Sequence[float]) -> Standing:
+    """``line`` with each game's points times its weight."""
+    games = [replace(g, groups={k: v * weights[g.game] for k, v in g.groups.items()},
+                     mvp=g.mvp * weights[g.game]) for g in line.games]
+    groups = {k: sum(g.groups[k] for g in games) for k in line.groups}
+    return replace(line, games=games, groups=groups, mvp=sum(g.mvp for g in games))
+
+
+def _club_game(game: Game, seat: int, played: PlayerGame) -> ClubGame:
+    """The seat's matters with what a flat points table counts besides them."""
+    best = game.best_move if game.best_move and game.best_move.seat == seat else None
+    return ClubGame(played.seat, played.role, played.flags, played.extra,
+                    fouls=game.fouls.get(seat, 0),
+                    black_named=best.black_named if best else 0,
+                    removed=game.how_out(seat) == "removed")

@@ -1,0 +1,302 @@
+"""The director's state: one SQLite file, ``DIR/tournament.sqlite``.
+
+It holds the tournament (its name, MafiaRatings id, scoring system, ruleset and the director's
+token), the players (nickname, MafiaRatings id, link token), the plan (round, table, seat →
+player), the tables (number, join token, last contact), the stages (first round, name,
+coefficient, hidden) and the games received from the tables.
+
+Every change is one transaction: the box killed at any moment keeps each change whole or not
+at all, and a later run takes the file up as it is. The journal is SQLite's WAL with
+``synchronous=FULL``: the pages poll every two seconds while the tables post their games, and
+in WAL a reader never waits for the writer (nor the writer for a reader); FULL syncs each
+commit, so a game answered ``stored`` survives a power cut too, not only a killed process.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from narrator.errors import NarratorError
+
+FILE = "tournament.sqlite"
+
+SCHEMA = """
+CREATE TABLE tournament (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    name TEXT NOT NULL,
+    mafiaratings INTEGER,
+    scoring TEXT NOT NULL,
+    rules TEXT,
+    token TEXT NOT NULL,
+    created INTEGER NOT NULL
+);
+CREATE TABLE players (
+    idx INTEGER PRIMARY KEY,
+    nickname TEXT NOT NULL,
+    mafiaratings INTEGER,
+    token TEXT NOT NULL UNIQUE
+);
+CREATE TABLE plan (
+    round INTEGER NOT NULL,
+    table_no INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    player INTEGER NOT NULL REFERENCES players (idx),
+    PRIMARY KEY (round, table_no, seat)
+);
+CREATE TABLE tables (
+    number INTEGER PRIMARY KEY,
+    token TEXT NOT NULL UNIQUE,
+    contact INTEGER
+);
+CREATE TABLE stages (
+    first_round INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    coefficient REAL NOT NULL,
+    hidden INTEGER NOT NULL
+);
+CREATE TABLE games (
+    key TEXT NOT NULL UNIQUE,
+    round INTEGER NOT NULL,
+    table_no INTEGER NOT NULL,
+    game INTEGER NOT NULL,
+    journal TEXT NOT NULL,
+    seating TEXT NOT NULL,
+    received INTEGER NOT NULL
+);
+"""
+
+
+@dataclass(frozen=True)
+class Player:
+    index: int  # 0-based, as the plan's
+    nickname: str
+    mafiaratings: int | None
+    token: str
+
+
+@dataclass(frozen=True)
+class Stage:
+    first_round: int  # 1-based
+    name: str
+    coefficient: float
+    hidden: bool
+
+
+@dataclass(frozen=True)
+class Table:
+    number: int  # 1-based
+    token: str
+    contact: int | None  # Unix seconds of the last request, None: never
+
+
+@dataclass(frozen=True)
+class Received:
+    """A game a table sent: its key, round, table, number, journal, seating (seat → nickname)
+    and when it came (Unix seconds)."""
+
+    key: str
+    round: int
+    table: int
+    game: int
+    journal: str
+    seating: dict[int, str]
+    received: int
+
+
+@dataclass(frozen=True)
+class Tournament:
+    name: str
+    mafiaratings: int | None
+    scoring: dict[str, Any]  # {"system": NAME} or {"name": NAME, "json": {...}}
+    rules: str | None
+    token: str  # the director's page
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a first run writes: the tournament, the players (nickname, id), the plan
+    (rounds → tables → ten player indices) and the stages."""
+
+    tournament: Tournament
+    players: Sequence[tuple[str, int | None]]
+    rounds: Sequence[Sequence[Sequence[int]]]
+    stages: Sequence[Stage]
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Store:
+    """The open database; one connection shared by the server's threads under a lock."""
+
+    def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
+        self.path = path
+        self._db = connection
+        self._lock = threading.Lock()
+
+    # -- opening ---------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, folder: Path, setup: Setup, now: int) -> Store:
+        """A new database in ``folder`` (made if missing), written in one transaction: a
+        kill mid-way leaves no database a later run would take up."""
+        path = folder / FILE
+        if path.exists() and has_tournament(path):
+            raise NarratorError(f"{path}: exists already")
+        folder.mkdir(parents=True, exist_ok=True)
+        for stale in (path, path.with_name(FILE + "-wal"), path.with_name(FILE + "-shm")):
+            stale.unlink(missing_ok=True)  # a first run killed before its commit
+        store = cls(path, _connect(path))
+        with store._write() as db:
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            _fill(db, setup, now)
+        return store
+
+    @classmethod
+    def open(cls, folder: Path) -> Store:
+        path = folder / FILE
+        if not path.is_file() or not has_tournament(path):
+            raise NarratorError(f"{folder}: no tournament there (no {FILE} with one)")
+        return cls(path, _connect(path))
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: committed whole, or (an error, a kill) not at all."""
+        with self._lock:
+            try:
+                if not self._db.in_transaction:
+                    self._db.execute("BEGIN IMMEDIATE")
+                yield self._db
+                self._db.commit()
+            except BaseException:
+                self._db.rollback()
+                raise
+
+    def _read(self, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return list(self._db.execute(sql, args).fetchall())
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def tournament(self) -> Tournament:
+        name, mr, scoring, rules, token = self._read(
+            "SELECT name, mafiaratings, scoring, rules, token FROM tournament")[0]
+        return Tournament(name, mr, json.loads(scoring), rules, token)
+
+    def players(self) -> list[Player]:
+        return [Player(*row) for row in self._read(
+            "SELECT idx, nickname, mafiaratings, token FROM players ORDER BY idx")]
+
+    def rounds(self) -> list[list[list[int]]]:
+        """The plan: rounds → tables → ten player indices, seat 1 first."""
+        out: list[list[list[int]]] = []
+        for rnd, table, _seat, player in self._read(
+                "SELECT round, table_no, seat, player FROM plan ORDER BY round, table_no, seat"):
+            while len(out) < rnd:
+                out.append([])
+            while len(out[rnd - 1]) < table:
+                out[rnd - 1].append([])
+            out[rnd - 1][table - 1].append(player)
+        return out
+
+    def tables(self) -> list[Table]:
+        return [Table(*row) for row in self._read(
+            "SELECT number, token, contact FROM tables ORDER BY number")]
+
+    def stages(self) -> list[Stage]:
+        return [Stage(r, n, c, bool(h)) for r, n, c, h in self._read(
+            "SELECT first_round, name, coefficient, hidden FROM stages ORDER BY first_round")]
+
+    def games(self) -> list[Received]:
+        """Every game received, in the order of the tournament: round, table, game number."""
+        return [_received(row) for row in self._read(
+            "SELECT key, round, table_no, game, journal, seating, received FROM games "
+            "ORDER BY round, table_no, game, received")]
+
+    def count(self) -> int:
+        """How many games are stored (games are only ever added: this is their version)."""
+        return int(self._read("SELECT count(*) FROM games")[0][0])
+
+    def game(self, key: str) -> Received | None:
+        rows = self._read("SELECT key, round, table_no, game, journal, seating, received "
+                          "FROM games WHERE key = ?", (key,))
+        return _received(rows[0]) if rows else None
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def add_game(self, game: Received) -> bool:
+        """Store ``game`` once: True if stored now, False if its key was there already."""
+        with self._write() as db:
+            cursor = db.execute(
+                "INSERT INTO games (key, round, table_no, game, journal, seating, received) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
+                (game.key, game.round, game.table, game.game, game.journal,
+                 json.dumps({str(s): n for s, n in sorted(game.seating.items())},
+                            ensure_ascii=False), game.received))
+            return cursor.rowcount == 1
+
+    def touch(self, table: int, now: int) -> None:
+        """A table was heard from at ``now``."""
+        with self._write() as db:
+            db.execute("UPDATE tables SET contact = ? WHERE number = ?", (now, table))
+
+
+def has_tournament(path: Path) -> bool:
+    """Is ``path`` a database a first run committed (a kill before its commit leaves none)?"""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return bool(db.execute("SELECT count(*) FROM tournament").fetchone()[0] == 1)
+        finally:
+            db.close()
+    except sqlite3.DatabaseError:
+        return False
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    # isolation_level=None: the transactions are ours (BEGIN … COMMIT), none implicit
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=5.0)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA foreign_keys=ON")
+    return db
+
+
+def _fill(db: sqlite3.Connection, setup: Setup, now: int) -> None:
+    t = setup.tournament
+    db.execute("INSERT INTO tournament (id, name, mafiaratings, scoring, rules, token, created) "
+               "VALUES (1, ?, ?, ?, ?, ?, ?)",
+               (t.name, t.mafiaratings, json.dumps(t.scoring, ensure_ascii=False), t.rules,
+                t.token, now))
+    db.executemany("INSERT INTO players (idx, nickname, mafiaratings, token) VALUES (?, ?, ?, ?)",
+                   [(i, n, mr, new_token()) for i, (n, mr) in enumerate(setup.players)])
+    db.executemany("INSERT INTO plan (round, table_no, seat, player) VALUES (?, ?, ?, ?)",
+                   [(r, t_no, s, p) for r, rnd in enumerate(setup.rounds, 1)
+                    for t_no, table in enumerate(rnd, 1) for s, p in enumerate(table, 1)])
+    tables = len(setup.rounds[0]) if setup.rounds else 0
+    db.executemany("INSERT INTO tables (number, token) VALUES (?, ?)",
+                   [(n, new_token()) for n in range(1, tables + 1)])
+    db.executemany("INSERT INTO stages (first_round, name, coefficient, hidden) "
+                   "VALUES (?, ?, ?, ?)",
+                   [(s.first_round, s.name, s.coefficient, int(s.hidden)) for s in setup.stages])
+
+
+def _received(row: tuple[Any, ...]) -> Received:
+    key, rnd, table, game, journal, seating, received = row
+    return Received(key, rnd, table, game, journal,
+                    {int(s): n for s, n in json.loads(seating).items()}, received)
