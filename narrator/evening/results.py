@@ -150,7 +150,7 @@ def tally(games: list[tuple[Game, dict[int, int]]], roster: list[tuple[int, str]
             continue
         numbered.append(numbers[index] if numbers else index + 1)
         matters = matters_of(game)
-        scored.append({number: _club_game(game, seat, matters[seat])
+        scored.append({number: ClubGame.of(game, seat, matters[seat])
                        for seat, number in seating.items() if number in lines})
         for seat, number in seating.items():
             if number in lines:
@@ -159,14 +159,6 @@ def tally(games: list[tuple[Game, dict[int, int]]], roster: list[tuple[int, str]
         _points(lines[cast(int, standing.key)], standing, numbered)
     return sorted(lines.values(), key=lambda r: (r.place == 0, r.place, r.number))
 
-
-def _club_game(game: Game, seat: int, played: Any) -> ClubGame:
-    """The seat's matters with what a flat ``[points]`` table counts besides them."""
-    best = game.best_move if game.best_move and game.best_move.seat == seat else None
-    return ClubGame(played.seat, played.role, played.flags, played.extra,
-                    fouls=game.fouls.get(seat, 0),
-                    black_named=best.black_named if best else 0,
-                    removed=game.how_out(seat) == "removed")
 
 
 def _count(line: PlayerResult, game: Game, seat: int) -> None:

@@ -21,11 +21,14 @@ import json
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from narrator.errors import NarratorError
 from narrator.scoring.formula import Env, Formula, parse
 from narrator.scoring.matters import Matter, PlayerGame
+
+if TYPE_CHECKING:
+    from narrator.engine import Game
 
 #: the groups, in the order MafiaRatings sums them (scoring.php, ``$_scoring_groups``)
 GROUPS = ("main", "extra", "legacy", "penalty", "night1")
@@ -274,6 +277,14 @@ class ClubGame(PlayerGame):
     fouls: int = 0
     black_named: int | None = None
     removed: bool | None = None
+
+    @classmethod
+    def of(cls, game: Game, seat: int, played: PlayerGame) -> ClubGame:
+        """The seat's matters (``played``) with what ``game`` says besides them."""
+        best = game.best_move if game.best_move and game.best_move.seat == seat else None
+        return cls(played.seat, played.role, played.flags, played.extra,
+                   fouls=game.fouls.get(seat, 0), black_named=best.black_named if best else 0,
+                   removed=game.how_out(seat) == "removed")
 
     def blacks(self) -> int:
         return self.black_named if self.black_named is not None else _blacks(self)

@@ -114,7 +114,7 @@ def standings(games: Sequence[tuple[Received, Game]], names: Sequence[str],
                 continue
             who: Hashable = index.get(key_of(nickname), f"name:{key_of(nickname)}")
             shown.setdefault(who, nickname)
-            played[who] = _club_game(game, seat, matters[seat])
+            played[who] = ClubGame.of(game, seat, matters[seat])
         scored.append(played)
         weights.append(coefficient_of(stages, received.round))
     lines = [_weighted(s, weights) for s in score(system, scored)]
@@ -131,11 +131,3 @@ def _weighted(line: Standing, weights: Sequence[float]) -> Standing:
     groups = {k: sum(g.groups[k] for g in games) for k in line.groups}
     return replace(line, games=games, groups=groups, mvp=sum(g.mvp for g in games))
 
-
-def _club_game(game: Game, seat: int, played: PlayerGame) -> ClubGame:
-    """The seat's matters with what a flat points table counts besides them."""
-    best = game.best_move if game.best_move and game.best_move.seat == seat else None
-    return ClubGame(played.seat, played.role, played.flags, played.extra,
-                    fouls=game.fouls.get(seat, 0),
-                    black_named=best.black_named if best else 0,
-                    removed=game.how_out(seat) == "removed")
