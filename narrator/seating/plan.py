@@ -287,16 +287,20 @@ class Search:
 
     # -- the moves: each made, then kept or undone -------------------------------------------
 
+    def _try(self, move: Callable[[], None], temp: float) -> bool:
+        """Make ``move`` (its own inverse): kept if accepted, else made again to undo it."""
+        before, faults = self.value(), self.state.faults
+        move()
+        if self._accept(before, faults, temp):
+            return True
+        move()
+        return False
+
     def seat_move(self, temp: float) -> bool:
         state, rng = self.state, self.rng
         r, t = rng.randrange(len(state.rounds)), rng.randrange(state.shape.tables)
         s1, s2 = rng.sample(range(SEATS), 2)
-        before, faults = self.value(), state.faults
-        state.swap(r, t, s1, t, s2)
-        if self._accept(before, faults, temp):
-            return True
-        state.swap(r, t, s1, t, s2)
-        return False
+        return self._try(lambda: state.swap(r, t, s1, t, s2), temp)
 
     def chain_move(self, temp: float) -> bool:
         """Two seats a and b of a table change players; the one now on a takes b again in
@@ -331,23 +335,13 @@ class Search:
         r = rng.randrange(len(state.rounds))
         t1, t2 = rng.sample(range(state.shape.tables), 2)
         s1, s2 = rng.randrange(SEATS), rng.randrange(SEATS)
-        before, faults = self.value(), state.faults
-        state.swap(r, t1, s1, t2, s2)
-        if self._accept(before, faults, temp):
-            return True
-        state.swap(r, t1, s1, t2, s2)
-        return False
+        return self._try(lambda: state.swap(r, t1, s1, t2, s2), temp)
 
     def tables_move(self, temp: float) -> bool:
         state, rng = self.state, self.rng
         r = rng.randrange(len(state.rounds))
         t1, t2 = rng.sample(range(state.shape.tables), 2)
-        before, faults = self.value(), state.faults
-        state.swap_tables(r, t1, t2)
-        if self._accept(before, faults, temp):
-            return True
-        state.swap_tables(r, t1, t2)
-        return False
+        return self._try(lambda: state.swap_tables(r, t1, t2), temp)
 
     def out_move(self, temp: float) -> bool:
         """x plays round r and y sits it out; in a round r2 where y plays and x sits out,

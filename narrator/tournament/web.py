@@ -16,7 +16,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -28,6 +28,15 @@ STATIC = Path(__file__).parent / "static"
 #: the largest body a table may post (a long game's journal is some 100 KB)
 MAX_BODY = 2 * 1024 * 1024
 UNKNOWN = "unknown token"
+#: each page's title; one HTML shell serves them all (tournament.js reads ``data-page``)
+TITLES = {"tv": "табло", "player": "игрок", "director": "директор"}
+
+
+def _page(name: str) -> Response:
+    """The shell of page ``name``, its title and ``data-page`` filled in."""
+    shell = (STATIC / "page.html").read_text(encoding="utf-8")
+    return HTMLResponse(shell.replace("{title}", TITLES[name]).replace("{page}", name),
+                        headers=HEADERS)
 
 
 def _json(body: dict[str, Any], status: int = 200) -> JSONResponse:
@@ -100,7 +109,7 @@ def _pages(director: Director) -> list[Route]:
     """The board, a player's page, the director's, and the state each polls."""
 
     async def tv(request: Request) -> Response:
-        return FileResponse(STATIC / "tv.html", headers=HEADERS)
+        return _page("tv")
 
     async def tv_state(request: Request) -> Response:
         return _json(await run_in_threadpool(director.view))
@@ -108,7 +117,7 @@ def _pages(director: Director) -> list[Route]:
     async def player(request: Request) -> Response:
         if director.player_of(request.path_params["token"]) is None:
             return _error(UNKNOWN, 404)
-        return FileResponse(STATIC / "player.html", headers=HEADERS)
+        return _page("player")
 
     async def player_state(request: Request) -> Response:
         who = director.player_of(request.path_params["token"])
@@ -122,7 +131,7 @@ def _pages(director: Director) -> list[Route]:
     async def overview(request: Request) -> Response:
         if not _is_director(request):
             return _error(UNKNOWN, 404)
-        return FileResponse(STATIC / "director.html", headers=HEADERS)
+        return _page("director")
 
     async def overview_state(request: Request) -> Response:
         if not _is_director(request):
