@@ -15,6 +15,7 @@ commit, so a game answered ``stored`` survives a power cut too, not only a kille
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 import threading
@@ -269,6 +270,10 @@ def has_tournament(path: Path) -> bool:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
+    # owner-only, as the evening's book: it holds every link's token and the games' journals
+    # (SQLite gives its -wal and -shm files the database file's mode)
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    os.chmod(path, 0o600)
     # isolation_level=None: the transactions are ours (BEGIN … COMMIT), none implicit
     db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=5.0)
     db.execute("PRAGMA journal_mode=WAL")

@@ -109,3 +109,14 @@ def test_a_first_run_killed_before_its_commit_leaves_no_tournament(tmp_path: Pat
     store, made = open_store(run_args(tmp_path), 0)  # made again, whole
     assert made and store.rounds() == ROUNDS
     store.close()
+
+
+def test_the_database_is_its_owners_only(tmp_path: Path) -> None:
+    """It holds every link's token and the games' journals: nobody else reads it, nor its
+    write-ahead log."""
+    write_plan(tmp_path)
+    store, _ = open_store(run_args(tmp_path), 1_800_000_000)
+    store.add_game(_game("t1-1"))  # (a write: the -wal file exists now)
+    files = [p for p in (tmp_path / "t").iterdir() if p.name.startswith(FILE)]
+    assert files and all(p.stat().st_mode & 0o077 == 0 for p in files), \
+        {p.name: oct(p.stat().st_mode) for p in files}
