@@ -151,6 +151,12 @@ var Console = (function () {
     tick();
   }
   function connect() {
+    // every page script first: a view that came while a later script (evening.js) was still
+    // being fetched went to the scripts loaded so far alone, and nothing drew it again
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", connect, { once: true });
+      return;
+    }
     var proto = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(proto + "//" + location.host + "/ws/" + token);
     ws.onopen = function () { retry = 500; setLink(true); };
