@@ -26,6 +26,7 @@ from narrator.engine.tuning import with_settings
 from narrator.errors import NarratorError
 from narrator.outputs import replace_whole
 from narrator.reading import read_text
+from narrator.replay.roster import key_of
 
 BOOK = "evening.json"
 VERSION = 1
@@ -131,7 +132,28 @@ class EveningBook:
         """The owner of a presented token: :data:`OPERATOR` or a player's identity. Every
         token is compared in constant time, so the time taken says nothing of a near miss."""
         return owner_of(presented, [(OPERATOR, self.operator),
-                                    *((p.who, p.token) for p in self.players)])
+                                    *((p.who, p.token) for p in self.players),
+                                    *self.round_tokens()])
+
+    def round_tokens(self) -> list[tuple[Who, str]]:
+        """The director's pad tokens this table takes now: those of the plan's round last
+        started (in play, or just over) and of the next one, each its planned player's. A
+        round's token opens nobody's pad before the round before it starts, nor once the
+        round after it has."""
+        plan = self.plan
+        pads: list[list[str]] = plan.get("pads") or []
+        if not pads:
+            return []
+        rounds: list[list[str]] = plan["rounds"]
+        upcoming = len(self.games) - int(plan["start"])  # (0-based: the next game's round)
+        by_name = {key_of(p.name): p.who for p in self.players}
+        out: list[tuple[Who, str]] = []
+        for index in (upcoming - 1, upcoming):
+            if 0 <= index < min(len(pads), len(rounds)):
+                out.extend((by_name[key_of(name)], token)
+                           for name, token in zip(rounds[index], pads[index], strict=True)
+                           if key_of(name) in by_name)
+        return out
 
     def player(self, number: int) -> Player | None:
         return next((p for p in self.players if p.number == number), None)

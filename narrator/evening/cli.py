@@ -46,6 +46,7 @@ from narrator.evening.results import (
     tally,
     write_results,
 )
+from narrator.evening.status import table_status
 from narrator.host.club import table_options
 from narrator.host.driver import Driver
 from narrator.host.host import Host
@@ -113,6 +114,8 @@ class Evening:
         if director is not None:
             self.front.director = director.state
             director.on_change = lambda: self.driver.call(self.front.publish_views)
+            self.front.on_status = lambda entry, view: director.report(
+                table_status(book, entry, view, self.front.base))
 
     # -- from the front and the terminal (on the driver, between games) ------------------------
 

@@ -6,10 +6,13 @@ go to it, JSON over HTTP, each with a :data:`TIMEOUT` of its own:
 
 - ``GET LINK/plan``: the table's plan — ``{"tournament": 1, "table": N, "tables": T, "name",
   "rounds": [[ten nicknames, seat 1 first] per round], "players": [{"name", "mafiaratings"}],
-  "rules"}``;
+  "rules", "pads": [[ten pad tokens] per round]}`` (a seat's pad token opens that player's
+  pad at this table: his link on the director's page leads there);
 - ``POST LINK/games`` with a finished game (``{"key", "round", "game", "journal",
   "seating"}``): 200 ``{"stored": true}`` the first time, 200 ``{"already": true}`` for the
-  same key again, 409 for the same key with another journal, 400 for a body it cannot take.
+  same key again, 409 for the same key with another journal, 400 for a body it cannot take;
+- ``POST LINK/status`` with what the table says of itself (``{"console", "game", "round",
+  "playing", "time", "number", "living"}``): 200 ``{"ok": true}``.
 
 Anything that is no answer (a refused connection, a timeout, a 5xx from a box restarting) is
 :class:`Unreachable`: not now, the caller tries again later. The token never goes into a
@@ -57,6 +60,8 @@ class DirectorPlan:
     rounds: list[list[str]]
     ids: dict[str, int | None]
     rules: str | None
+    #: each round's pad tokens, seat 1 first ([]: a director that gives none)
+    pads: list[list[str]]
 
 
 @dataclass(frozen=True)
@@ -103,8 +108,17 @@ def fetch_plan(link: str) -> DirectorPlan:
 def post_game(link: str, body: dict[str, Any]) -> Answer:
     """``POST LINK/games`` with ``body``: the director's answer (a 200, a 4xx), or
     :class:`Unreachable`."""
+    return _post(link + "/games", body)
+
+
+def post_status(link: str, body: dict[str, Any]) -> Answer:
+    """``POST LINK/status``: what the table says of itself; as :func:`post_game`."""
+    return _post(link + "/status", body)
+
+
+def _post(url: str, body: dict[str, Any]) -> Answer:
     data = json.dumps(body, ensure_ascii=False).encode("utf-8")
-    status, raw = _request(link + "/games", data)
+    status, raw = _request(url, data)
     try:
         answer = json.loads(raw.decode("utf-8")) if raw else {}
     except (UnicodeDecodeError, ValueError):
@@ -176,6 +190,11 @@ def read_plan(raw: Any, where: str) -> DirectorPlan:
             raise bad(f"players[{i}].mafiaratings", "a MafiaRatings id from 1, or null")
         ids[player["name"]] = user
     name, rules = raw.get("name"), raw.get("rules")
+    pads = raw.get("pads") or []  # (none from a director that gives no pads)
+    if pads and (not isinstance(pads, list) or len(pads) != len(rounds) or not all(
+            isinstance(r, list) and len(r) == SEATS and
+            all(isinstance(t, str) and _TOKEN.fullmatch(t) for t in r) for r in pads)):
+        raise bad("pads", f"a pad token for each of the {SEATS} seats of each round")
     return DirectorPlan(int(numbers["table"] or 0), int(numbers["tables"] or 0),
                         name if isinstance(name, str) else "", rounds, ids,
-                        rules if isinstance(rules, str) else None)
+                        rules if isinstance(rules, str) else None, pads)

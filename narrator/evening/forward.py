@@ -8,6 +8,10 @@ every :data:`RETRY` seconds between games by its own clock (:meth:`Forwarder.tic
 clock in tests). The first request without an answer ends the round: the director is "not
 reachable now", the rest wait for the next. A sent game is idempotent on the director's side
 (the same key twice is stored once), so a retry after a lost answer is harmless.
+
+The table's word on itself (:meth:`Forwarder.report`: its console's address, the game and the
+round in play, day or night) goes first in a round, the latest one only: the director's board
+and its players' pad links follow it. A director that has no such request (404) is not told.
 """
 
 from __future__ import annotations
@@ -17,7 +21,14 @@ from collections.abc import Callable
 from typing import Any
 
 from narrator.errors import NarratorError
-from narrator.evening.director import TIMEOUT, Answer, Unreachable, address_of, post_game
+from narrator.evening.director import (
+    TIMEOUT,
+    Answer,
+    Unreachable,
+    address_of,
+    post_game,
+    post_status,
+)
 from narrator.evening.outbox import Outbox
 
 #: seconds between two tries of the outbox between games
@@ -35,13 +46,16 @@ class Forwarder:
 
     def __init__(self, outbox: Outbox, link: str, *, say: Callable[[str], None],
                  on_change: Callable[[], None] | None = None, post: Post = post_game,
-                 reachable: bool | None = None) -> None:
+                 post_status: Post = post_status, reachable: bool | None = None) -> None:
         self.outbox = outbox
         self.link = link
         self.say = say
         self.on_change = on_change or (lambda: None)
         self.post = post
+        self.post_status = post_status
         self.reachable = reachable
+        self._status: dict[str, Any] | None = None  # the word to say (None: said)
+        self._said: dict[str, Any] | None = None  # the last word the director took
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._again = False
@@ -65,6 +79,15 @@ class Forwarder:
         except NarratorError as e:  # (a full disk): said; the evening goes on
             self.say(f"game {body.get('game')}: not kept for the director: {e}")
 
+    def report(self, status: dict[str, Any]) -> None:
+        """The table's word on itself, said to the director on the sending thread (a word
+        said already is not said again; one not said yet gives way to a newer)."""
+        with self._lock:
+            if status == self._said or status == self._status:
+                return
+            self._status = dict(status)
+        self.kick()
+
     def kick(self) -> None:
         """Send what the outbox holds, on the sending thread (started if none runs; one that
         runs goes round once more). Returns at once."""
@@ -84,7 +107,7 @@ class Forwarder:
             self._next, self._rearm = now + RETRY, False
         elif now >= self._next:
             self._next = now + RETRY
-            if self.outbox.waiting():
+            if self.outbox.waiting() or self._status is not None:
                 self.kick()
                 self._rearm = False  # (its own try: the next is RETRY from now, as set)
 
@@ -120,7 +143,10 @@ class Forwarder:
                 self._again = False
 
     def _round(self) -> None:
-        """Each waiting game once, in order; the first without an answer ends the round."""
+        """The table's word, then each waiting game once, in order; the first request
+        without an answer ends the round."""
+        if not self._tell():
+            return
         for key in self.outbox.waiting():
             try:
                 body = self.outbox.body(key)
@@ -135,6 +161,31 @@ class Forwarder:
                 return
             if not self._answered(key, body, answer):
                 return
+
+    def _tell(self) -> bool:
+        """The latest word on the table said (False: the director gave no answer)."""
+        with self._lock:
+            status = self._status
+        if status is None:
+            return True
+        try:
+            answer = self.post_status(self.link, status)
+        except Unreachable as e:
+            self._lost(str(e))
+            return False
+        if answer.status >= 500:
+            self._lost(f"the director at {address_of(self.link)} answers {answer.error}")
+            return False
+        if answer.status == 200:
+            self._found()
+        elif answer.status != 404:  # (404: a director without the request: nothing to say)
+            self.say(f"the director did not take the table's state ({answer.status}: "
+                     f"{' '.join(answer.error.split())[:200]})")
+        with self._lock:
+            self._said = status
+            if self._status == status:
+                self._status = None
+        return True
 
     def _answered(self, key: str, body: dict[str, Any], answer: Answer) -> bool:
         """The director's answer to ``key`` taken (False: it is not taking games now)."""
@@ -163,6 +214,7 @@ class Forwarder:
 
     def _lost(self, why: str) -> None:
         if self.reachable is not False:  # (said once, not at every try)
-            self.say(f"{why}: {self.outbox.unsent()} game(s) wait in {self.outbox.box}, "
-                     "sent once it answers")
+            unsent = self.outbox.unsent()
+            self.say(f"{why}: {unsent} game(s) wait in {self.outbox.box}, sent once it answers"
+                     if unsent else f"{why}: the table's games go to it once it answers")
         self.reachable = False

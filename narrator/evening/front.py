@@ -164,6 +164,8 @@ class EveningFront:
         self._qr: dict[str, str] = {}
         #: the tournament's director, as the operator's page shows it (None: no director)
         self.director: Callable[[], Mapping[str, Any] | None] = lambda: None
+        #: each publishing's table state told (narrator.evening.status: for the director)
+        self.on_status: Callable[[GameEntry | None, View | None], None] = lambda e, v: None
 
     @property
     def clock(self) -> Clock:
@@ -373,6 +375,7 @@ class EveningFront:
             self.table.publish_views()  # → _game_views
         else:
             self.publish(self._lobby_views())
+            self.on_status(None, None)
 
     def _game_views(self, views: dict[Who, View]) -> None:
         """A game's views (by seat) as the evening sends them (by player)."""
@@ -390,6 +393,7 @@ class EveningFront:
             out[player.who] = SeatedView(game=views[seat], player=PlayerTag(
                 number=player.number, name=player.name, seat=seat, game=entry.number))
         self.publish(out)
+        self.on_status(entry, views[OPERATOR])
 
     def _lobby_views(self) -> dict[Who, View]:
         views: dict[Who, View] = {OPERATOR: self._lobby_view(None)}

@@ -68,7 +68,7 @@ def take_join(book: EveningBook, link: str | None, table: int | None,
     before = book.plan.get("rounds") if held else None
     attach_rounds(book, where, table, plan.rounds, plan.ids,
                   label=plan.name or address_of(link),
-                  start=int(book.plan["start"]) if held else None)
+                  start=int(book.plan["start"]) if held else None, pads=plan.pads)
     book.join = {"url": link, "table": table}
     if not held:
         book.seating = {}  # (the evening opens seated by the plan's next round)

@@ -60,12 +60,14 @@ def check_seats(book: EveningBook, where: str) -> None:
 
 
 def attach_rounds(book: EveningBook, where: str, table: int, rounds: list[list[str]],
-                  ids: dict[str, int | None], *, label: str, start: int | None = None) -> None:
+                  ids: dict[str, int | None], *, label: str, start: int | None = None,
+                  pads: list[list[str]] | None = None) -> None:
     """Table ``table``'s ``rounds`` (nicknames seat by seat) kept in the book from game
     ``start`` on (default: the next game), labelled ``label`` on the operator's page; their
     players join the roster, each with his MafiaRatings id from ``ids`` when he has none yet.
     ``where`` (a file, a director's address) names the source in a one-line NarratorError;
-    on one, the book's plan is left as it was."""
+    on one, the book's plan is left as it was. ``pads``: a director's pad tokens per round
+    (:meth:`EveningBook.who` takes them for the rounds at hand)."""
     check_seats(book, where)
     for name in dict.fromkeys(n for rnd in rounds for n in rnd):
         player = next((p for p in book.players if key_of(p.name) == key_of(name)), None)
@@ -77,7 +79,8 @@ def attach_rounds(book: EveningBook, where: str, table: int, rounds: list[list[s
         except NarratorError as e:  # (a nickname too long, the roster full, an id taken)
             raise NarratorError(f"{where}: {e}") from None
     book.plan = {"file": label, "table": table,
-                 "start": len(book.games) if start is None else start, "rounds": rounds}
+                 "start": len(book.games) if start is None else start, "rounds": rounds,
+                 **({"pads": pads} if pads else {})}
 
 
 def planned(book: EveningBook) -> Planned | None:

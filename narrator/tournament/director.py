@@ -4,7 +4,9 @@ games in), all from the database (:mod:`narrator.tournament.store`).
 
 A game is "in" for round R at table N when a game of round R came from table N. A player's
 next seat is the first round of the plan that seats him at a table that has sent no game of
-that round yet. A hidden stage (the final) hides the standings while it plays: until every
+that round yet; during his game, or once his table has begun the round before it, his page
+links to his pad there (the console's address the table gave, the seat's pad token). A hidden
+stage (the final) hides the standings while it plays: until every
 table has sent every round of it, the public pages show the standings before it.
 """
 
@@ -21,6 +23,7 @@ from narrator.engine import Game
 from narrator.errors import NarratorError
 from narrator.seating.value import key_of
 from narrator.tournament.standings import Line, read_game, standings, system_of
+from narrator.tournament.status import phase_text, status_of
 from narrator.tournament.store import Player, Received, Stage, Store, Table
 
 SEATS = 10
@@ -122,7 +125,15 @@ class Director:
                 "rounds": [[self.players[p].nickname for p in seats] for seats in mine],
                 "players": [{"name": self.players[p].nickname,
                              "mafiaratings": self.players[p].mafiaratings} for p in seen],
-                "rules": self.tournament.rules}
+                "rules": self.tournament.rules,
+                # each seat's pad token, round by round: this table's secret, no other's
+                "pads": self.store.pads(table.number)}
+
+    def take_status(self, table: Table, body: object) -> dict[str, Any]:
+        """What a table says of itself kept (BadStatus: a body it is not)."""
+        status = status_of(body)
+        self.store.set_status(table.number, status.console, status.state, self.now())
+        return {"ok": True}
 
     def receive(self, table: Table, body: object) -> dict[str, Any]:
         """Store a posted game once: ``{"stored": true}``, or ``{"stored": false,
@@ -203,12 +214,34 @@ class Director:
                 self._standings[(len(games), note)] = known
         return known, note
 
-    def next_seat(self, player: int, done: set[tuple[int, int]]) -> dict[str, int] | None:
+    def next_seat(self, player: int, done: set[tuple[int, int]]) -> dict[str, Any] | None:
+        """The player's next game of the plan: round, table, seat, and his pad there once
+        the table is at that round or the one before it (``pad``: None till then)."""
         for r, rnd in enumerate(self.rounds, 1):
             for t, seats in enumerate(rnd, 1):
                 if player in seats and (r, t) not in done:
-                    return {"round": r, "table": t, "seat": seats.index(player) + 1}
+                    seat = seats.index(player) + 1
+                    return {"round": r, "table": t, "seat": seat, "pad": self._pad(r, t, seat)}
         return None
+
+    def _pad(self, rnd: int, number: int, seat: int) -> str | None:
+        """The pad's link of ``seat`` at table ``number`` in round ``rnd``, when the table
+        takes it now: it gave its console's address, and plays (or is about to play) that
+        round or the one before (the table takes a round's tokens from then on)."""
+        table = next((t for t in self.store.tables() if t.number == number), None)
+        if table is None or table.console is None or not table.status:
+            return None
+        at = table.status.get("round")
+        if not isinstance(at, int) or at not in (rnd - 1, rnd):
+            return None
+        token = self.store.pad(rnd, number, seat)
+        return None if token is None else f"{table.console}/pad/{token}"
+
+    def tables_now(self) -> list[dict[str, Any]]:
+        """Each table's state as it last said (the board's «which table is where»)."""
+        return [{"table": t.number, "phase": phase_text(t.status),
+                 "playing": bool(t.status and t.status.get("playing"))}
+                for t in self.store.tables()]
 
     def next_rounds(self, done: set[tuple[int, int]]) -> list[dict[str, Any]]:
         """Each table's next round of the plan (the first it has sent no game of)."""
@@ -235,6 +268,7 @@ class Director:
         return {"name": self.tournament.name, "system": self.system.name,
                 "standings": [line.to_json() for line in lines], "note": note,
                 "next": self.next_rounds(done), "games": self.games_in(games),
+                "now": self.tables_now(),
                 "stages": [{"first_round": s.first_round, "name": s.name,
                             "coefficient": s.coefficient, "hidden": s.hidden}
                            for s in self.stages]}

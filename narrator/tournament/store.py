@@ -2,8 +2,10 @@
 
 It holds the tournament (its name, MafiaRatings id, scoring system, ruleset and the director's
 token), the players (nickname, MafiaRatings id, link token), the plan (round, table, seat →
-player), the tables (number, join token, last contact), the stages (first round, name,
-coefficient, hidden) and the games received from the tables.
+player, and that seat's pad token: the player's pad at that table that round, a secret only
+the director and that table know), the tables (number, join token, last contact, the address
+of its console and its state as it last said), the stages (first round, name, coefficient,
+hidden) and the games received from the tables.
 
 Every change is one transaction: the box killed at any moment keeps each change whole or not
 at all, and a later run takes the file up as it is. The journal is SQLite's WAL with
@@ -50,12 +52,15 @@ CREATE TABLE plan (
     table_no INTEGER NOT NULL,
     seat INTEGER NOT NULL,
     player INTEGER NOT NULL REFERENCES players (idx),
+    pad TEXT,
     PRIMARY KEY (round, table_no, seat)
 );
 CREATE TABLE tables (
     number INTEGER PRIMARY KEY,
     token TEXT NOT NULL UNIQUE,
-    contact INTEGER
+    contact INTEGER,
+    console TEXT,
+    status TEXT
 );
 CREATE TABLE stages (
     first_round INTEGER PRIMARY KEY,
@@ -96,6 +101,8 @@ class Table:
     number: int  # 1-based
     token: str
     contact: int | None  # Unix seconds of the last request, None: never
+    console: str | None = None  # its console's base URL, as it last said
+    status: dict[str, Any] | None = None  # its state as it last said (game, round, phase)
 
 
 @dataclass(frozen=True)
@@ -166,10 +173,15 @@ class Store:
 
     @classmethod
     def open(cls, folder: Path) -> Store:
+        """The database of ``folder`` as a run left it; one made by an earlier version gets
+        the columns added since (in one transaction) and its seats' pad tokens."""
         path = folder / FILE
         if not path.is_file() or not has_tournament(path):
             raise NarratorError(f"{folder}: no tournament there (no {FILE} with one)")
-        return cls(path, _connect(path))
+        store = cls(path, _connect(path))
+        with store._write() as db:
+            _upgrade(db)
+        return store
 
     def close(self) -> None:
         with self._lock:
@@ -216,8 +228,25 @@ class Store:
         return out
 
     def tables(self) -> list[Table]:
-        return [Table(*row) for row in self._read(
-            "SELECT number, token, contact FROM tables ORDER BY number")]
+        return [Table(n, token, contact, console, None if status is None else json.loads(status))
+                for n, token, contact, console, status in self._read(
+                    "SELECT number, token, contact, console, status FROM tables "
+                    "ORDER BY number")]
+
+    def pads(self, table: int) -> list[list[str]]:
+        """Table ``table``'s pad tokens: per round, seat 1 first."""
+        out: list[list[str]] = []
+        for rnd, pad in self._read("SELECT round, pad FROM plan WHERE table_no = ? "
+                                   "ORDER BY round, seat", (table,)):
+            while len(out) < rnd:
+                out.append([])
+            out[rnd - 1].append(pad)
+        return out
+
+    def pad(self, rnd: int, table: int, seat: int) -> str | None:
+        rows = self._read("SELECT pad FROM plan WHERE round = ? AND table_no = ? AND seat = ?",
+                          (rnd, table, seat))
+        return str(rows[0][0]) if rows else None
 
     def stages(self) -> list[Stage]:
         return [Stage(r, n, c, bool(h)) for r, n, c, h in self._read(
@@ -256,6 +285,13 @@ class Store:
         with self._write() as db:
             db.execute("UPDATE tables SET contact = ? WHERE number = ?", (now, table))
 
+    def set_status(self, table: int, console: str | None, status: dict[str, Any],
+                   now: int) -> None:
+        """What table ``table`` said of itself at ``now``: its console's address, its state."""
+        with self._write() as db:
+            db.execute("UPDATE tables SET contact = ?, console = ?, status = ? WHERE number = ?",
+                       (now, console, json.dumps(status, ensure_ascii=False), table))
+
 
 def has_tournament(path: Path) -> bool:
     """Is ``path`` a database a first run committed (a kill before its commit leaves none)?"""
@@ -290,8 +326,9 @@ def _fill(db: sqlite3.Connection, setup: Setup, now: int) -> None:
                 t.token, now))
     db.executemany("INSERT INTO players (idx, nickname, mafiaratings, token) VALUES (?, ?, ?, ?)",
                    [(i, n, mr, new_token()) for i, (n, mr) in enumerate(setup.players)])
-    db.executemany("INSERT INTO plan (round, table_no, seat, player) VALUES (?, ?, ?, ?)",
-                   [(r, t_no, s, p) for r, rnd in enumerate(setup.rounds, 1)
+    db.executemany("INSERT INTO plan (round, table_no, seat, player, pad) "
+                   "VALUES (?, ?, ?, ?, ?)",
+                   [(r, t_no, s, p, new_token()) for r, rnd in enumerate(setup.rounds, 1)
                     for t_no, table in enumerate(rnd, 1) for s, p in enumerate(table, 1)])
     tables = len(setup.rounds[0]) if setup.rounds else 0
     db.executemany("INSERT INTO tables (number, token) VALUES (?, ?)",
@@ -299,6 +336,22 @@ def _fill(db: sqlite3.Connection, setup: Setup, now: int) -> None:
     db.executemany("INSERT INTO stages (first_round, name, coefficient, hidden) "
                    "VALUES (?, ?, ?, ?)",
                    [(s.first_round, s.name, s.coefficient, int(s.hidden)) for s in setup.stages])
+
+
+#: the columns added since the first version: (table, column, its type)
+_ADDED = (("plan", "pad", "TEXT"), ("tables", "console", "TEXT"), ("tables", "status", "TEXT"))
+
+
+def _upgrade(db: sqlite3.Connection) -> None:
+    """A database of an earlier version brought up to this one: the missing columns added,
+    every seat without a pad token given one."""
+    for table, column, kind in _ADDED:
+        have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        if column not in have:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+    rows = db.execute("SELECT round, table_no, seat FROM plan WHERE pad IS NULL").fetchall()
+    db.executemany("UPDATE plan SET pad = ? WHERE round = ? AND table_no = ? AND seat = ?",
+                   [(new_token(), *row) for row in rows])
 
 
 def _received(row: tuple[Any, ...]) -> Received:

@@ -1,4 +1,5 @@
-"""The director's web app: the tables' API (``/join/TOKEN/plan``, ``/join/TOKEN/games``) and
+"""The director's web app: the tables' API (``/join/TOKEN/plan``, ``/join/TOKEN/games``,
+``/join/TOKEN/status``) and
 the pages (``/tv``, ``/p/TOKEN``, ``/director/TOKEN``), each page polling its
 ``…/state.json`` every two seconds.
 
@@ -10,6 +11,7 @@ database is SQLite, so the handlers run on Starlette's thread pool, not on the e
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 from narrator.console.app import HEADERS
 from narrator.console.app import STATIC as CONSOLE_STATIC
 from narrator.tournament.director import BadGame, Director, OtherJournal
+from narrator.tournament.status import BadStatus
 
 STATIC = Path(__file__).parent / "static"
 #: the largest body a table may post (a long game's journal is some 100 KB)
@@ -83,7 +86,8 @@ def _api(director: Director) -> list[Route]:
             return _error(UNKNOWN, 404)
         return _json(await run_in_threadpool(director.plan_for, table))
 
-    async def games(request: Request) -> Response:
+    async def posted(request: Request, take: Callable[..., dict[str, Any]]) -> Response:
+        """A table's POST: its token, a JSON body within :data:`MAX_BODY`, ``take`` it."""
         table = await run_in_threadpool(director.table_of, request.path_params["token"])
         if table is None:
             return _error(UNKNOWN, 404)
@@ -95,14 +99,21 @@ def _api(director: Director) -> list[Route]:
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             return _error("the body is not JSON", 400)
         try:
-            return _json(await run_in_threadpool(director.receive, table, body))
-        except BadGame as e:
+            return _json(await run_in_threadpool(take, table, body))
+        except (BadGame, BadStatus) as e:
             return _error(str(e), 400)
         except OtherJournal as e:
             return _error(str(e), 409)
 
+    async def games(request: Request) -> Response:
+        return await posted(request, director.receive)
+
+    async def status(request: Request) -> Response:
+        return await posted(request, director.take_status)
+
     return [Route("/join/{token}/plan", plan, methods=["GET"]),
-            Route("/join/{token}/games", games, methods=["POST"])]
+            Route("/join/{token}/games", games, methods=["POST"]),
+            Route("/join/{token}/status", status, methods=["POST"])]
 
 
 def _pages(director: Director) -> list[Route]:

@@ -3,7 +3,11 @@ requests of the protocol and nothing else, so the table's joining and its store 
 are tried against real HTTP with no network.
 
 - ``GET /join/TOKEN/plan``: the table's plan (``{"tournament": 1, "table", "tables", "name",
-  "rounds", "players", "rules"}``); an unknown token 404.
+  "rounds", "players", "rules", "pads"}``: a pad token per seat of each round); an unknown
+  token 404.
+- ``POST /join/TOKEN/status``: what the table says of itself, kept in
+  :attr:`StandInDirector.statuses` (``{"ok": true}``; :attr:`StandInDirector.no_status`: a
+  director without the request, 404);
 - ``POST /join/TOKEN/games``: a finished game, stored once by its key — 200 ``{"stored":
   true}``, the same key and journal again 200 ``{"stored": false, "already": true}``, the same
   key with another journal 409, a body that does not parse or a journal that does not load or
@@ -47,6 +51,10 @@ class StandInDirector:
         self.name = name
         self.rules = rules
         self.tokens = {table: secrets.token_urlsafe(24) for table in rounds}
+        self.pads = {table: [[secrets.token_urlsafe(24) for _ in rnd] for rnd in table_rounds]
+                     for table, table_rounds in rounds.items()}
+        self.statuses: list[tuple[int, dict[str, Any]]] = []
+        self.no_status = False
         self.stored: dict[str, dict[str, Any]] = {}
         self.posts: list[str] = []
         self.busy = False
@@ -56,6 +64,7 @@ class StandInDirector:
         self.app = Starlette(routes=[
             Route("/join/{token}/plan", self._plan, methods=["GET"]),
             Route("/join/{token}/games", self._games, methods=["POST"]),
+            Route("/join/{token}/status", self._status, methods=["POST"]),
         ])
 
     def link(self, table: int) -> str:
@@ -101,7 +110,16 @@ class StandInDirector:
                              "name": self.name, "rounds": rounds,
                              "players": [{"name": n, "mafiaratings": self.ids.get(n)}
                                          for n in names],
-                             "rules": self.rules})
+                             "rules": self.rules, "pads": self.pads[table]})
+
+    async def _status(self, request: Request) -> JSONResponse:
+        if self.busy:
+            return JSONResponse({"error": "starting"}, status_code=503)
+        table = self._table(request)
+        if table is None or self.no_status:
+            return JSONResponse({"error": "no such page"}, status_code=404)
+        self.statuses.append((table, json.loads(await request.body())))
+        return JSONResponse({"ok": True})
 
     async def _games(self, request: Request) -> JSONResponse:
         if self.busy:

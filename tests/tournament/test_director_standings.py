@@ -97,13 +97,13 @@ def test_a_players_next_seat_is_his_first_round_not_in(tmp_path: Path) -> None:
     write_plan(tmp_path)
     director = make_director(tmp_path)
     nika, grom = director.players[0], director.players[10]
-    assert director.player_view(nika)["next"] == {"round": 1, "table": 1, "seat": 1}
+    assert director.player_view(nika)["next"] == {"round": 1, "table": 1, "seat": 1, "pad": None}
     _send(director, tmp_path, 1, 1, "red")
     # round 2 seats players 9 … 0 at table 2: Ника (0) on seat 10
-    assert director.player_view(nika)["next"] == {"round": 2, "table": 2, "seat": 10}
+    assert director.player_view(nika)["next"] == {"round": 2, "table": 2, "seat": 10, "pad": None}
     _send(director, tmp_path, 2, 1, "red")
     # table 1 has played round 2, but Гром's round 1 (table 2, seat 1) is not in yet
-    assert director.player_view(grom)["next"] == {"round": 1, "table": 2, "seat": 1}
+    assert director.player_view(grom)["next"] == {"round": 1, "table": 2, "seat": 1, "pad": None}
     _send(director, tmp_path, 2, 2, "red")
     assert director.player_view(nika)["next"] is None
     assert director.player_view(nika)["place"] == next(

@@ -183,8 +183,8 @@ def test_the_evening_goes_on_while_the_director_is_down_and_sends_each_game_once
         stored = director.stored[f"{book.id}-{n}"]
         assert stored["round"] == n and stored["journal"] == \
             (book.folder / f"game-0{n}.jsonl").read_text(encoding="utf-8")
-    assert said[0].endswith("answers HTTP 503: 1 game(s) wait in "
-                            f"{book.folder / 'outbox'}, sent once it answers")
+    # (lost at the first word of the table on itself, before game 1 was over)
+    assert said[0].endswith("answers HTTP 503: the table's games go to it once it answers")
     assert said[1:] == [f"the director at 127.0.0.1:{director.port} answers again",
                         "game 1: sent to the director", "game 2: sent to the director"]
 

@@ -40,10 +40,15 @@ function nextSeating(state) {
   const box = el("section");
   box.appendChild(el("h2", "Следующая рассадка"));
   const tables = el("div", null, "t-tables");
+  const now = Object.fromEntries((state.now || []).map((t) => [t.table, t]));
   state.next.forEach((t) => {
     const one = el("section");
+    one.id = `table-${t.table}`;
     one.appendChild(el("strong", t.round ? `Стол ${t.table} · тур ${t.round}`
                                          : `Стол ${t.table} · все туры сыграны`));
+    if (now[t.table]) {  // where the table's game is: day or night, who is still in
+      one.appendChild(el("div", now[t.table].phase, now[t.table].playing ? "t-now on" : "t-now"));
+    }
     const list = el("ol");
     t.seats.forEach((name) => list.appendChild(el("li", name)));
     one.appendChild(list);
@@ -91,6 +96,13 @@ function playerParts(state) {
   if (state.next) {
     box.appendChild(el("div", `Тур ${state.next.round}: стол ${state.next.table}, ` +
                               `место ${state.next.seat}`, "t-big"));
+    if (state.next.pad) {  // his own pad at that table, once the table takes it
+      const pad = el("a", `Открыть пульт · стол ${state.next.table}`, "t-pad");
+      pad.id = "pad";
+      pad.href = state.next.pad;
+      pad.rel = "noreferrer";
+      box.appendChild(pad);
+    }
   } else {
     box.appendChild(el("div", "Игры по плану сыграны", "note"));
   }
@@ -106,8 +118,12 @@ function draw(state) {
     main.append(playerParts(state), standings(state));
   } else if (PAGE === "director") {
     main.append(directorParts(state), gamesIn(state), standings(state), nextSeating(state));
-  } else {
-    main.append(standings(state), nextSeating(state), gamesIn(state));
+  } else {  // the board: the standings beside the next round (one column on a phone)
+    const side = el("div", null, "t-side");
+    side.append(nextSeating(state), gamesIn(state));
+    const board = el("div", null, "t-board");
+    board.append(standings(state), side);
+    main.append(board);
   }
 }
 
