@@ -273,6 +273,9 @@ TOURNAMENT = Commands("tournament", "a tournament: its seating plan made, scored
             option("--club-id", type=int, metavar="N", help="the club's id in MafiaRatings"),
             option("--event-id", type=int, metavar="N",
                    help="the event's id in MafiaRatings (the tournament's round or stage)"),
+            option("--final-event-id", type=int, metavar="N",
+                   help="the final's games filed under this event instead (tournament run "
+                        "--final-from)"),
             option("--moderator-id", type=int, metavar="N",
                    help="the host's user id in MafiaRatings"),
             option("--demo", action="store_true",

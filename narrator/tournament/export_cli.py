@@ -9,7 +9,9 @@ sent it as ``tableNum``, the plan's round as ``gameNum`` (api/ops/emo.php puts t
 there; its current game shows it as the ``tour``). Each seat's user id is the director's
 player's of that nickname (letter case and spaces aside). The game ended when its table says
 it did (the journal's last write; a table that did not say: when the director received it),
-and began the game's length before.
+and began the game's length before. The games of the final (``tournament run --final-from``)
+may be filed under an event of their own (``--final-event-id``), as MafiaRatings keeps a
+tournament's stages.
 
 A game the format cannot hold is one line on stderr, the rest still written; a missing id —
 the tournament's, the club's, the event's, the host's, a seat's — refuses the whole export in
@@ -37,8 +39,9 @@ from narrator.replay.publish import (
 from narrator.replay.roster import Roster
 from narrator.replay.send import LEDGER
 from narrator.replay.source import journal_source
+from narrator.tournament.run_cli import FINAL_STAGE
 from narrator.tournament.standings import journal_file
-from narrator.tournament.store import Received, Store
+from narrator.tournament.store import Received, Stage, Store
 
 #: a seat without an id: the director's players are where the ids come from
 NO_ID = "the tournament's players have no id for these nicknames"
@@ -58,8 +61,9 @@ def names_of(games: list[Received]) -> list[str]:
 
 
 def record_of(got: Received, name: str, folder: Path, filing: Filing) -> MafiaRatingsGame:
-    """The game ``got`` as MafiaRatings' record filed by ``filing`` at its table and round;
-    NarratorError (naming ``name``) if the format cannot hold it."""
+    """The game ``got`` as MafiaRatings' record filed by ``filing`` (its event the game's
+    round's) at its table and round; NarratorError (naming ``name``) if the format cannot
+    hold it."""
     with journal_file(got.journal, folder) as path:
         source = replace(journal_source(path), path=Path(name))
     end = got.ended if got.ended is not None else got.received
@@ -69,16 +73,19 @@ def record_of(got: Received, name: str, folder: Path, filing: Filing) -> MafiaRa
                         filing=replace(filing, table=got.table, game_number=got.round))
 
 
-def tournament_games(store: Store, folder: Path, filing: Filing,
+def tournament_games(store: Store, folder: Path, filing: Filing, final_event: int | None = None,
                      ) -> tuple[list[tuple[str, MafiaRatingsGame]], list[str]]:
-    """Every game the database holds as a record, by file name, and a line per game left
-    out or noted."""
+    """Every game the database holds as a record, by file name (a game of the final filed
+    under ``final_event`` when given), and a line per game left out or noted."""
     games = store.games()
+    final = final_of(store)
     records: list[tuple[str, MafiaRatingsGame]] = []
     lines: list[str] = []
     for got, name in zip(games, names_of(games), strict=True):
+        event = final_event if final_event is not None and final is not None and \
+            got.round >= final.first_round else filing.event_id
         try:
-            exported = record_of(got, name, folder, filing)
+            exported = record_of(got, name, folder, replace(filing, event_id=event))
         except NarratorError as e:
             lines.append(f"{name}: not exported: {str(e).removeprefix(f'{name}: ')}")
             continue
@@ -87,9 +94,18 @@ def tournament_games(store: Store, folder: Path, filing: Filing,
     return records, lines
 
 
+def final_of(store: Store) -> Stage | None:
+    """The final (``tournament run --final-from``), if the tournament has one."""
+    return next((s for s in store.stages() if s.name == FINAL_STAGE), None)
+
+
 def filing_of(store: Store, args: TournamentExportArgs) -> Filing:
     check_numbers((("--club-id", args.club_id), ("--event-id", args.event_id),
-                   ("--moderator-id", args.moderator_id)))
+                   ("--moderator-id", args.moderator_id),
+                   ("--final-event-id", args.final_event_id)))
+    if args.final_event_id is not None and final_of(store) is None:
+        raise NarratorError("--final-event-id: the tournament has no final (tournament run "
+                            "--final-from R makes one)")
     roster = Roster.of((p.nickname, p.mafiaratings) for p in store.players())
     return Filing(args.club_id, args.event_id, args.moderator_id,
                   store.tournament().mafiaratings, roster=roster)
@@ -104,7 +120,7 @@ def run(args: TournamentExportArgs) -> int:
         filing = filing_of(store, args)
         if not store.count():
             raise NarratorError(f"{folder}: no game received yet: nothing to export")
-        records, lines = tournament_games(store, folder, filing)
+        records, lines = tournament_games(store, folder, filing, args.final_event_id)
     finally:
         store.close()
     for line in lines:

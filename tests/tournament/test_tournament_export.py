@@ -179,6 +179,29 @@ def test_a_later_run_may_give_the_id_the_first_run_did_not(tmp_path: Path) -> No
         open_store(run_args(tmp_path, roster=roster, tournament_id=TOURNAMENT + 1), 0)
 
 
+def test_the_finals_games_may_be_filed_under_an_event_of_their_own(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    director = director_with_ids(tmp_path, FakeClock(), tournament_id=TOURNAMENT, final_from=2)
+    post(director, tmp_path, 1, 1)
+    post(director, tmp_path, 2, 1)
+    director.store.close()
+    assert export(capsys, tmp_path, *FILED, "--final-event-id", "8")[0] == 0
+    assert [(r["gameNum"], r["eventId"]) for r in records(tmp_path).values()] == [(1, 7), (2, 8)]
+    assert export(capsys, tmp_path, *FILED)[0] == 0
+    assert [r["eventId"] for r in records(tmp_path).values()] == [7, 7]
+
+
+def test_a_final_event_without_a_final_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    director = director_with_ids(tmp_path, FakeClock(), tournament_id=TOURNAMENT)
+    post(director, tmp_path, 1, 1)
+    director.store.close()
+    code, err = export(capsys, tmp_path, *FILED, "--final-event-id", "8")
+    assert (code, err) == (2, "narrator: --final-event-id: the tournament has no final "
+                              "(tournament run --final-from R makes one)\n")
+    assert not (tmp_path / "out").exists()
+
+
 def test_demo_writes_the_records_without_the_ids(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     director = make_director(tmp_path, FakeClock())  # no ids, no tournament id
