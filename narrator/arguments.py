@@ -358,6 +358,28 @@ class TournamentRunArgs:
                    ns.tournament_id, ns.final_from, ns.final_coefficient, ns.hide_final)
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentExportArgs:
+    """``narrator tournament export DIR -o OUT [--club-id N] [--event-id N]
+    [--final-event-id N] [--moderator-id N] [--demo] [--send URL --user NAME]``: every game
+    the director holds, for MafiaRatings."""
+
+    dir: str
+    out: str
+    club_id: int | None = None
+    event_id: int | None = None
+    moderator_id: int | None = None
+    demo: bool = False
+    send: str | None = None
+    user: str | None = None
+    final_event_id: int | None = None
+
+    @classmethod
+    def from_args(cls, ns: Namespace) -> TournamentExportArgs:
+        return cls(ns.dir, ns.out, ns.club_id, ns.event_id, ns.moderator_id, ns.demo, ns.send,
+                   ns.user, ns.final_event_id)
+
+
 # -- voices and models ------------------------------------------------------------------------
 
 

@@ -6,7 +6,9 @@ every earlier ``<!-- file: NAME -->`` block of the same page is written as ``NAM
 ``…`` in the block stands for any number of lines; in a ``json`` block, ``"…"`` as the last
 element of a list stands for the rest of the list, and a ``"…"`` key for the other keys.
 A journal or a file of input events shown in a ``file`` block is in the form the recorder writes
-today (its header, its version, each event's line).
+today (its header, its version, each event's line). ``<!-- setup: NAME DIR -->`` makes in the
+scratch folder what no command makes offline (SETUPS: a director's database with the tables'
+games in it).
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 ELLIPSIS = "…"
 FORMAT_PAGES = {"table-script.md", "protocol.md", "journal.md", "session.md"}
 
-BLOCK = re.compile(r"<!-- (output|file): (.+?) -->\n```(\w*)\n(.*?)^```", re.S | re.M)
+BLOCK = re.compile(r"<!-- (output|file): (.+?) -->\n```(\w*)\n(.*?)^```|<!-- (setup): (.+?) -->",
+                   re.S | re.M)
 # what a user does not have: the contract and the rule texts kept outside the repository
 OUTSIDE = re.compile(r"\bSPEC(\.md| ?§)|ARCHITECTURE\.md|STACK\.md|\brules/[\w.-]+\.txt"
                      r"|[\w-]+\.(ru|uk)\.txt")
@@ -41,7 +44,17 @@ REPO_PATH = re.compile(r"`((?:docs|examples|scripts|tests|narrator)/[\w./-]+)`")
 
 def blocks(page: Path) -> list[tuple[str, str, str, str]]:
     """``(directive, argument, language, body)`` of every marked block, in page order."""
-    return [m.groups() for m in BLOCK.finditer(page.read_text(encoding="utf-8"))]
+    return [m.groups()[:4] if m.group(5) is None else (m.group(5), m.group(6), "", "")
+            for m in BLOCK.finditer(page.read_text(encoding="utf-8"))]
+
+
+def setup(argument: str, folder: Path) -> None:
+    """``<!-- setup: NAME DIR -->``: SETUPS' NAME makes ``folder / DIR``."""
+    from tests.tournament.director_helpers import docs_tournament
+
+    setups = {"tournament": docs_tournament}
+    name, where = argument.split()
+    setups[name](folder / where)
 
 
 def run(command: str) -> str:
@@ -103,6 +116,9 @@ def test_examples_are_what_the_commands_print(page: Path, tmp_path: Path,
     (tmp_path / "examples").symlink_to(ROOT / "examples")
     monkeypatch.chdir(tmp_path)
     for directive, argument, language, body in blocks(page):
+        if directive == "setup":
+            setup(argument, tmp_path)
+            continue
         if directive == "file":
             (tmp_path / argument).parent.mkdir(parents=True, exist_ok=True)
             (tmp_path / argument).write_text(body, encoding="utf-8")

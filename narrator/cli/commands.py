@@ -263,6 +263,26 @@ TOURNAMENT = Commands("tournament", "a tournament: its seating plan made, scored
                    help="the standings not shown while the final plays"),
             option("--console", metavar="HOST:PORT", required=True,
                    help="where the director's box listens, e.g. 0.0.0.0:8800")),
+    command("export", "every game the director's box holds, as MafiaRatings' game JSON (and "
+                      "sent, with --send)",
+            a.TournamentExportArgs.from_args, "narrator.tournament.export_cli:run",
+            option("dir", metavar="DIR", help="the tournament's folder (tournament run's DIR)"),
+            option("--out", "-o", metavar="OUT", required=True,
+                   help="the folder to write, a file per game (owner-only: they hold every "
+                        "card)"),
+            option("--club-id", type=int, metavar="N", help="the club's id in MafiaRatings"),
+            option("--event-id", type=int, metavar="N",
+                   help="the event's id in MafiaRatings (the tournament's round or stage)"),
+            option("--final-event-id", type=int, metavar="N",
+                   help="the final's games filed under this event instead (tournament run "
+                        "--final-from)"),
+            option("--moderator-id", type=int, metavar="N",
+                   help="the host's user id in MafiaRatings"),
+            option("--demo", action="store_true",
+                   help="write the records without the ids MafiaRatings needs to store them"),
+            option("--send", metavar="URL", help="send each game to MafiaRatings at URL"),
+            option("--user", metavar="NAME",
+                   help="the MafiaRatings account sending (with --send)")),
 ))
 
 # -- voices and models ----------------------------------------------------------------------------

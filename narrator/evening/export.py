@@ -4,28 +4,32 @@ game the format can express, one file per game (``-o DIR``: ``game-01.json``, â€
 its seats' MafiaRatings ids from the evening's roster; each game it cannot express is one line
 on stderr saying why.
 
-MafiaRatings stores a game only when it knows where to file it and who played: without a
-club, an event and a host it takes the record as a demo and stores nothing, and a seat
-without a user id earns no rating. So the command refuses, in one line naming what is missing
-and writing nothing, unless ``--demo`` asks for such a record anyway.
+MafiaRatings stores a game only when it knows where to file it and who played: the command
+refuses, in one line naming what is missing and writing nothing, unless ``--demo`` asks for
+such a record anyway (:mod:`narrator.replay.publish`, which the tournament's export shares).
 """
 
 from __future__ import annotations
 
-import getpass
-import json
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from narrator.arguments import ExportArgs
 from narrator.errors import NarratorError
 from narrator.evening.book import BOOK, EveningBook, GameEntry
 from narrator.replay import export
 from narrator.replay.mafiaratings import Filing
+from narrator.replay.publish import (
+    check_numbers,
+    missing,
+    refuse,
+    send_records,
+    unknown,
+    write_record,
+)
 from narrator.replay.roster import Roster, load_roster
-from narrator.replay.send import LEDGER, send_games
+from narrator.replay.send import LEDGER
 
 
 def evening_roster(book: EveningBook) -> Roster:
@@ -80,13 +84,14 @@ def run(args: ExportArgs) -> int:
     source = export.load_source(args.source)
     exported = export.mafiaratings(source, start=start, filing=filing)
     if not args.demo:
-        _refuse(_missing(filing), [(None, _unknown(exported.record))])
+        refuse(missing(filing), [(None, unknown(exported.record))])
     for note in dict.fromkeys(exported.notes):
         print(f"narrator: note: {note}", file=sys.stderr)
     if args.out or not args.send:
-        _write(args.out, exported.record, "")
+        write_record(args.out, exported.record)
     where = Path(args.source)
-    return _send(args, [(where.name, exported.record)], where.parent / LEDGER)
+    return send_records(args.send, args.user, [(where.name, exported.record)],
+                        where.parent / LEDGER)
 
 
 def _evening(folder: Path, args: ExportArgs) -> int:
@@ -104,8 +109,8 @@ def _evening(folder: Path, args: ExportArgs) -> int:
     if not games:
         raise NarratorError(f"{folder}: no game of the evening can be exported")
     if not args.demo:
-        _refuse(_missing(filing), [(entry.number, _unknown(exported.record))
-                                   for entry, exported in games])
+        refuse(missing(filing), [(f"game {entry.number}", unknown(exported.record))
+                                 for entry, exported in games])
     keyed = [(f"game-{entry.number:02d}", exported.record) for entry, exported in games]
     if args.out:
         out = Path(args.out)
@@ -114,69 +119,20 @@ def _evening(folder: Path, args: ExportArgs) -> int:
         except OSError as e:
             raise NarratorError(f"{out}: cannot make the export's folder ({e.strerror})") from None
         for key, record in keyed:
-            _write(str(out / f"{key}.json"), record, "")
-    return _send(args, keyed, folder / LEDGER)
+            write_record(str(out / f"{key}.json"), record)
+    return send_records(args.send, args.user, keyed, folder / LEDGER)
 
 
 def _filing(args: ExportArgs, roster: Roster | None, number: int | None) -> Filing:
-    for option, value in (("--club-id", args.club_id), ("--event-id", args.event_id),
-                          ("--moderator-id", args.moderator_id),
-                          ("--tournament-id", args.tournament_id), ("--table", args.table),
-                          ("--game", args.game)):
-        if value is not None and value < 1:  # MafiaRatings' ids and numbers start at 1
-            raise NarratorError(f"{option}: expected a whole number from 1, got {value}")
+    check_numbers((("--club-id", args.club_id), ("--event-id", args.event_id),
+                   ("--moderator-id", args.moderator_id),
+                   ("--tournament-id", args.tournament_id), ("--table", args.table),
+                   ("--game", args.game)))
     moderator = args.moderator_id
     if moderator is None and roster is not None:
         moderator = roster.moderator
     return Filing(args.club_id, args.event_id, moderator, args.tournament_id, args.table,
                   number, roster)
-
-
-def _missing(filing: Filing) -> list[str]:
-    """The options MafiaRatings needs to store a game and the command was not given."""
-    wanted = [("--club-id", filing.club_id), ("--event-id", filing.event_id),
-              ("--moderator-id", filing.moderator_id)]
-    return [name for name, value in wanted if value is None]
-
-
-def _unknown(record: dict[str, Any]) -> list[int]:
-    """The seats of ``record`` without a MafiaRatings id (the roster has none for them)."""
-    return [seat for seat, p in enumerate(record["players"], start=1) if "id" not in p]
-
-
-def _refuse(options: list[str], seats: list[tuple[int | None, list[int]]]) -> None:
-    """One line naming every option and every seat's id missing (nothing written), or
-    nothing."""
-    why: list[str] = []
-    if options:
-        listed = options[0] if len(options) == 1 else \
-            f"{', '.join(options[:-1])} and {options[-1]}"
-        why.append(f"{listed} {'is' if len(options) == 1 else 'are'} missing (MafiaRatings "
-                   f"stores no game without its club, event and host)")
-    for game, unknown in ((g, u) for g, u in seats if u):
-        which = (f"seat {unknown[0]} has" if len(unknown) == 1 else
-                 f"seats {', '.join(map(str, unknown))} have")
-        why.append(f"{'' if game is None else f'game {game}: '}{which} no MafiaRatings id")
-    if any(u for _, u in seats):
-        why[-1] += " (--roster FILE maps nicknames to ids)"
-    if why:
-        raise NarratorError(f"export: {'; '.join(why)}; --demo writes the record anyway")
-
-
-def _send(args: ExportArgs, games: list[tuple[str, dict[str, Any]]], ledger: Path) -> int:
-    """The one place the records go to MafiaRatings (``--send URL --user NAME``): the
-    password is asked here, never echoed and never stored. 0 when every game is stored
-    (now or before), else 1: each game not stored is a line saying why."""
-    if not args.send:
-        return 0
-    if not args.user:
-        raise NarratorError("--send: --user NAME names the MafiaRatings account to send as")
-    password = getpass.getpass(f"MafiaRatings password for {args.user}: ")
-    results = send_games(games, url=args.send, user=args.user, password=password,
-                         ledger=ledger)
-    for result in results:
-        print(f"narrator: {result.line}", file=sys.stderr)
-    return 0 if all(r.stored for r in results) else 1
 
 
 def _start_option(text: str | None) -> datetime | None:
@@ -191,13 +147,3 @@ def _start_option(text: str | None) -> datetime | None:
         raise NarratorError(f"--start: expected a date and time like 2024-05-17T19:30:00+03:00 "
                             f"or Unix seconds, got {text!r}") from None
     return when if when.tzinfo is not None else when.astimezone()
-
-
-def _write(out: str | None, record: Any, what: str) -> None:
-    """The record to ``--out`` (readable by its owner only: it holds every card) or stdout."""
-    text = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
-    if out:
-        export.write_private(Path(out), text)
-        print(f"narrator: written {out}{what}", file=sys.stderr)
-    else:
-        sys.stdout.write(text)

@@ -99,10 +99,13 @@ def body_of(book: EveningBook, entry: GameEntry) -> dict[str, Any] | None:
     played = round_of(book, entry)
     if played is None or not book.join:
         return None
-    journal = read_text(book.journal(entry), "the game's journal", limit=MAX_BODY)
+    path = book.journal(entry)
+    journal = read_text(path, "the game's journal", limit=MAX_BODY)
     return {"key": key_of(book, entry), "round": played, "game": entry.number,
             "journal": journal,
-            "seating": {str(s): n for s, n in sorted(book.names_of(entry.seating).items())}}
+            "seating": {str(s): n for s, n in sorted(book.names_of(entry.seating).items())},
+            # the journal's last write is the game's end (its export's time at MafiaRatings)
+            "ended": int(path.stat().st_mtime)}
 
 
 def forward(book: EveningBook, games: dict[int, Game], director: Forwarder,

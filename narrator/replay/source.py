@@ -45,7 +45,7 @@ def load_source(path: str | Path) -> GameSource:
     except BadJSON:
         head = None
     if isinstance(head, dict) and "journal" in head:
-        return _journal_source(where)
+        return journal_source(where)
     return _script_source(where)
 
 
@@ -59,7 +59,8 @@ def _script_source(path: Path) -> GameSource:
     return GameSource(result.game, script.lang, replay.clock.now(), path)
 
 
-def _journal_source(path: Path) -> GameSource:
+def journal_source(path: Path) -> GameSource:
+    """A game journal's game, its language and its length (its first event to its last)."""
     contents = load_journal(path)
     first = contents.first_t if contents.first_t is not None else contents.last_t
     seconds = max(0.0, contents.last_t - first)

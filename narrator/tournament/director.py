@@ -29,6 +29,9 @@ from narrator.tournament.store import Player, Received, Stage, Store, Table
 SEATS = 10
 #: the longest key a table may give a game
 MAX_KEY = 200
+#: the Unix seconds a game's ``ended`` may say: 2000-01-01 to 2100-01-01 (a clock off by
+#: more is no clock)
+ENDED = range(946_684_800, 4_102_444_800)
 
 
 class BadGame(NarratorError):
@@ -48,6 +51,7 @@ class Posted:
     game: int
     journal: str
     seating: dict[int, str]
+    ended: int | None = None  # when the table says it ended (Unix seconds)
 
 
 def posted(body: object) -> Posted:
@@ -66,8 +70,12 @@ def posted(body: object) -> Posted:
     journal = body.get("journal")
     if not isinstance(journal, str) or not journal.strip():
         raise BadGame("journal: expected the journal's text (JSON lines)")
+    ended = body.get("ended")
+    if ended is not None and (isinstance(ended, bool) or not isinstance(ended, int)
+                              or ended not in ENDED):
+        raise BadGame(f"ended: expected the game's end in Unix seconds, got {ended!r}")
     return Posted(key, numbers["round"], numbers["game"], journal,
-                  _seating(body.get("seating")))
+                  _seating(body.get("seating")), ended)
 
 
 def _seating(raw: object) -> dict[int, str]:
@@ -147,7 +155,7 @@ class Director:
         except NarratorError as e:
             raise BadGame(f"journal: {e}") from None
         received = Received(game.key, game.round, table.number, game.game, game.journal,
-                            game.seating, self.now())
+                            game.seating, self.now(), game.ended)
         with self._lock:
             if not self.store.add_game(received):  # another request stored it meanwhile
                 return self._again(game)

@@ -92,7 +92,8 @@ def check_same(store: Store, setup: Setup, args: TournamentRunArgs) -> None:
     for option, now, then in (
             ("--scoring", args.scoring and given.scoring, kept.scoring),
             ("--rules", args.rules, kept.rules), ("--name", args.name, kept.name),
-            ("--tournament-id", args.tournament_id, kept.mafiaratings),
+            # (a first run without the id: a later one may give it, for the export)
+            ("--tournament-id", kept.mafiaratings and args.tournament_id, kept.mafiaratings),
             ("--final-from", args.final_from and list(setup.stages), store.stages())):
         if now is not None and now != then:
             raise NarratorError(f"{where}: {option} differs from the tournament's (the first "
@@ -112,6 +113,8 @@ def open_store(args: TournamentRunArgs, now: int) -> tuple[Store, bool]:
         except NarratorError:
             store.close()
             raise
+        if args.tournament_id is not None and store.tournament().mafiaratings is None:
+            store.set_mafiaratings(args.tournament_id)
         return store, False
     return Store.create(folder, setup, now), True
 

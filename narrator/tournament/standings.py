@@ -17,7 +17,8 @@ import json
 import os
 import tempfile
 import tomllib
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -58,17 +59,23 @@ def system_of(kept: Mapping[str, Any]) -> ScoringSystem:
     return SYSTEMS[str(kept.get("system", DEFAULT_SCORING))]
 
 
-def read_game(journal: str, folder: Path) -> Game:
-    """The game of a journal's text; NarratorError if it does not load or is not over. The
-    text goes through a file in ``folder`` as every journal is read (its limits, its
-    one-line errors)."""
+@contextmanager
+def journal_file(journal: str, folder: Path) -> Iterator[Path]:
+    """A journal's text as a file in ``folder`` while the block runs: it is read as every
+    journal is (its limits, its one-line errors)."""
     fd, name = tempfile.mkstemp(prefix=".incoming-", suffix=".jsonl", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(journal)
-        game = load_journal(name).game()
+        yield Path(name)
     finally:
         os.unlink(name)
+
+
+def read_game(journal: str, folder: Path) -> Game:
+    """The game of a journal's text; NarratorError if it does not load or is not over."""
+    with journal_file(journal, folder) as path:
+        game = load_journal(path).game()
     if game.winner is None:
         raise NarratorError("the journal's game has not ended")
     return game

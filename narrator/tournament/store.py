@@ -75,9 +75,12 @@ CREATE TABLE games (
     game INTEGER NOT NULL,
     journal TEXT NOT NULL,
     seating TEXT NOT NULL,
-    received INTEGER NOT NULL
+    received INTEGER NOT NULL,
+    ended INTEGER
 );
 """
+#: a game's columns, in the order of Received
+_GAME = "key, round, table_no, game, journal, seating, received, ended"
 
 
 @dataclass(frozen=True)
@@ -107,8 +110,9 @@ class Table:
 
 @dataclass(frozen=True)
 class Received:
-    """A game a table sent: its key, round, table, number, journal, seating (seat → nickname)
-    and when it came (Unix seconds)."""
+    """A game a table sent: its key, round, table, number, journal, seating (seat → nickname),
+    when it came and when the table says it ended (Unix seconds; None: a table that did not
+    say)."""
 
     key: str
     round: int
@@ -117,6 +121,7 @@ class Received:
     journal: str
     seating: dict[int, str]
     received: int
+    ended: int | None = None
 
 
 @dataclass(frozen=True)
@@ -255,16 +260,14 @@ class Store:
     def games(self) -> list[Received]:
         """Every game received, in the order of the tournament: round, table, game number."""
         return [_received(row) for row in self._read(
-            "SELECT key, round, table_no, game, journal, seating, received FROM games "
-            "ORDER BY round, table_no, game, received")]
+            f"SELECT {_GAME} FROM games ORDER BY round, table_no, game, received")]
 
     def count(self) -> int:
         """How many games are stored (games are only ever added: this is their version)."""
         return int(self._read("SELECT count(*) FROM games")[0][0])
 
     def game(self, key: str) -> Received | None:
-        rows = self._read("SELECT key, round, table_no, game, journal, seating, received "
-                          "FROM games WHERE key = ?", (key,))
+        rows = self._read(f"SELECT {_GAME} FROM games WHERE key = ?", (key,))
         return _received(rows[0]) if rows else None
 
     # -- writing ---------------------------------------------------------------------------
@@ -273,12 +276,17 @@ class Store:
         """Store ``game`` once: True if stored now, False if its key was there already."""
         with self._write() as db:
             cursor = db.execute(
-                "INSERT INTO games (key, round, table_no, game, journal, seating, received) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
+                f"INSERT INTO games ({_GAME}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
                 (game.key, game.round, game.table, game.game, game.journal,
                  json.dumps({str(s): n for s, n in sorted(game.seating.items())},
-                            ensure_ascii=False), game.received))
+                            ensure_ascii=False), game.received, game.ended))
             return cursor.rowcount == 1
+
+    def set_mafiaratings(self, tournament: int) -> None:
+        """The tournament's MafiaRatings id, given by a later run (the first had none)."""
+        with self._write() as db:
+            db.execute("UPDATE tournament SET mafiaratings = ?", (tournament,))
 
     def touch(self, table: int, now: int) -> None:
         """A table was heard from at ``now``."""
@@ -339,7 +347,8 @@ def _fill(db: sqlite3.Connection, setup: Setup, now: int) -> None:
 
 
 #: the columns added since the first version: (table, column, its type)
-_ADDED = (("plan", "pad", "TEXT"), ("tables", "console", "TEXT"), ("tables", "status", "TEXT"))
+_ADDED = (("plan", "pad", "TEXT"), ("tables", "console", "TEXT"), ("tables", "status", "TEXT"),
+          ("games", "ended", "INTEGER"))
 
 
 def _upgrade(db: sqlite3.Connection) -> None:
@@ -355,6 +364,6 @@ def _upgrade(db: sqlite3.Connection) -> None:
 
 
 def _received(row: tuple[Any, ...]) -> Received:
-    key, rnd, table, game, journal, seating, received = row
+    key, rnd, table, game, journal, seating, received, ended = row
     return Received(key, rnd, table, game, journal,
-                    {int(s): n for s, n in json.loads(seating).items()}, received)
+                    {int(s): n for s, n in json.loads(seating).items()}, received, ended)

@@ -227,7 +227,7 @@ def test_a_bad_roster_line_names_the_file_the_line_and_the_field(
 def test_send_gets_the_record_keyed_by_the_file_with_the_ledger_beside_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import narrator.evening.export as command
+    import narrator.replay.send as send
 
     calls: list[dict[str, Any]] = []
 
@@ -235,7 +235,7 @@ def test_send_gets_the_record_keyed_by_the_file_with_the_ledger_beside_it(
         calls.append({"games": list(games), **kwargs})
         return [Sent("game.table.jsonl", True, "game.table.jsonl: stored")]
 
-    monkeypatch.setattr(command, "send_games", fake)
+    monkeypatch.setattr(send, "send_games", fake)
     monkeypatch.setattr("getpass.getpass", lambda prompt="": "secret")
     path = named(tmp_path, GAME)
     code, stdout, err = run(capsys, str(path), "--roster", str(ROSTER), *FILED,

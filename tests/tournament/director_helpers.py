@@ -1,5 +1,6 @@
 """What the director's tests share: a small plan on disk, a tournament made from it, finished
-games' journals as a table's box writes them, and a fake clock."""
+games' journals as a table's box writes them, and a fake clock; and the tournament of
+docs/tournament.md's example."""
 
 from __future__ import annotations
 
@@ -75,3 +76,20 @@ def body(folder: Path, rnd: int, table: int, actions: tuple[Any, ...] = RED_WIN,
     return {"key": key or f"evening{table}-{rnd}", "round": rnd, "game": game or rnd,
             "journal": journal_text(folder, seated, actions),
             "seating": {str(s): n for s, n in enumerate(seated, 1)}}
+
+
+def docs_tournament(folder: Path) -> None:
+    """docs/tournament.md's tournament in ``folder``: the plan's 20 players, each with an id
+    (2001…), tournament 77; round 1 in from both tables, round 2 from table 1."""
+    work = folder.parent / f".{folder.name}-tables"  # the plan, the roster, the journals
+    work.mkdir()
+    write_plan(work)
+    roster = work / "roster.csv"
+    roster.write_text("".join(f"{n},{2001 + i}\n" for i, n in enumerate(NAMES)),
+                      encoding="utf-8")
+    director = make_director(work, FakeClock(), dir=str(folder), roster=str(roster),
+                             tournament_id=77)
+    for rnd, table in ((1, 1), (1, 2), (2, 1)):
+        posted = {**body(work, rnd, table), "ended": 1_800_000_000 + 3600 * rnd}
+        director.receive(director.store.tables()[table - 1], posted)
+    director.store.close()

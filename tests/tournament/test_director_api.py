@@ -102,6 +102,7 @@ def test_the_same_key_with_another_journal_is_409(director: Director, client: Te
     ({"journal": '{"not": "a journal"}\n'}, "journal"),
     ({"seating": {"11": "Ника"}}, "seating"),
     ({"seating": ["Ника"]}, "seating"),
+    ({"ended": "2027-01-15T21:00"}, "ended"),
 ])
 def test_a_body_that_is_no_game_is_400(director: Director, client: TestClient,
                                        tmp_path: Path, change: dict[str, object],

@@ -1,0 +1,93 @@
+"""What every export to MafiaRatings shares — a game's, an evening's, a tournament's: the
+refusal of records the rating system would not store, writing a record, sending records.
+
+MafiaRatings stores a game only when it knows where to file it and who played: without a
+club, an event and a host it takes the record as a demo and stores nothing, and a seat
+without a user id earns no rating. So an export refuses, in one line naming everything
+missing and writing nothing, unless ``--demo`` asks for such a record anyway.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from narrator.errors import NarratorError
+from narrator.replay import send
+from narrator.replay.export import write_private
+from narrator.replay.mafiaratings import Filing
+
+#: what a seat without an id is told to do, when the ids come from a roster file
+ROSTER_HINT = "--roster FILE maps nicknames to ids"
+
+
+def check_numbers(options: Sequence[tuple[str, int | None]]) -> None:
+    """Each (option, value) given is a whole number from 1, as MafiaRatings' ids and numbers
+    are; else NarratorError naming the option."""
+    for option, value in options:
+        if value is not None and value < 1:
+            raise NarratorError(f"{option}: expected a whole number from 1, got {value}")
+
+
+def missing(filing: Filing) -> list[str]:
+    """The options MafiaRatings needs to store a game and the command was not given."""
+    wanted = [("--club-id", filing.club_id), ("--event-id", filing.event_id),
+              ("--moderator-id", filing.moderator_id)]
+    return [name for name, value in wanted if value is None]
+
+
+def unknown(record: dict[str, Any]) -> list[int]:
+    """The seats of ``record`` without a MafiaRatings id (the roster has none for them)."""
+    return [seat for seat, p in enumerate(record["players"], start=1) if "id" not in p]
+
+
+def refuse(options: Sequence[str], seats: Sequence[tuple[str | None, list[int]]],
+           more: Sequence[str] = (), hint: str = ROSTER_HINT) -> None:
+    """One line naming every option missing, every other reason (``more``) and every seat's
+    id missing (``seats``: each game's label, None for a lone game, and its seats), then
+    NarratorError; or nothing."""
+    why: list[str] = []
+    if options:
+        listed = options[0] if len(options) == 1 else \
+            f"{', '.join(options[:-1])} and {options[-1]}"
+        why.append(f"{listed} {'is' if len(options) == 1 else 'are'} missing (MafiaRatings "
+                   f"stores no game without its club, event and host)")
+    why.extend(more)
+    for game, lost in ((g, u) for g, u in seats if u):
+        which = (f"seat {lost[0]} has" if len(lost) == 1 else
+                 f"seats {', '.join(map(str, lost))} have")
+        why.append(f"{'' if game is None else f'{game}: '}{which} no MafiaRatings id")
+    if any(u for _, u in seats):
+        why[-1] += f" ({hint})"
+    if why:
+        raise NarratorError(f"export: {'; '.join(why)}; --demo writes the record anyway")
+
+
+def write_record(out: str | None, record: Any) -> None:
+    """The record to ``out`` (readable by its owner only: it holds every card) or stdout."""
+    text = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+    if out:
+        write_private(Path(out), text)
+        print(f"narrator: written {out}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+
+
+def send_records(url: str | None, user: str | None, games: list[tuple[str, dict[str, Any]]],
+                 ledger: Path) -> int:
+    """The one place records go to MafiaRatings (``--send URL --user NAME``): the password
+    is asked here, never echoed and never stored. 0 when every game is stored (now or
+    before), or nothing is to be sent; else 1: each game not stored is a line saying why."""
+    if not url:
+        return 0
+    if not user:
+        raise NarratorError("--send: --user NAME names the MafiaRatings account to send as")
+    password = getpass.getpass(f"MafiaRatings password for {user}: ")
+    results = send.send_games(games, url=url, user=user, password=password, ledger=ledger)
+    for result in results:
+        print(f"narrator: {result.line}", file=sys.stderr)
+    return 0 if all(r.stored for r in results) else 1
