@@ -9,7 +9,9 @@ go to it, JSON over HTTP, each with a :data:`TIMEOUT` of its own:
   "rules"}``;
 - ``POST LINK/games`` with a finished game (``{"key", "round", "game", "journal",
   "seating"}``): 200 ``{"stored": true}`` the first time, 200 ``{"already": true}`` for the
-  same key again, 409 for the same key with another journal, 400 for a body it cannot take.
+  same key again, 200 ``{"stored": true, "updated": true}`` for a journal that extends the
+  one stored (the host's marks given since), 409 for the same key with another journal, 400
+  for a body it cannot take.
 
 Anything that is no answer (a refused connection, a timeout, a 5xx from a box restarting) is
 :class:`Unreachable`: not now, the caller tries again later. The token never goes into a
