@@ -148,12 +148,17 @@ def owed(book: EveningBook, games: dict[int, Game],
     out = []
     for entry in book.games:
         game = games.get(entry.number)
-        if game is None or game.winner is None:
+        if game is None or game.winner is None or round_of(book, entry) is None:
             continue
-        body = body_of(book, entry)
+        held = kept(key_of(book, entry))
+        try:
+            body = body_of(book, entry)
+        except NarratorError:
+            if held is not None:  # (sent or owed already: an unreadable file stops no other)
+                continue
+            raise
         if body is None:
             continue
-        held = kept(str(body["key"]))
         journal = str(body["journal"])
         if held is None or (journal != held and journal.startswith(held)):
             out.append((str(body["key"]), body))

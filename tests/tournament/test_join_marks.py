@@ -223,3 +223,20 @@ def test_on_loopback_a_mark_moves_the_real_directors_standings(tmp_path: Path) -
 def _points(view: dict[str, Any]) -> dict[str, float]:
     return {line["name"]: line["points"] for line in view["standings"]}
 
+
+
+def test_a_journal_gone_after_its_game_was_sent_stops_no_other_game(
+        tmp_path: Path, director: StandInDirector) -> None:
+    book = joined_book(tmp_path / "ev", director)
+    first = finish_game(book)
+    sender = forwarder(book, director, [], reachable=True)
+    games = games_of(book)
+    forward(book, games, sender, lambda line: None)
+    assert sender.wait(WAIT)
+    second = finish_game(book)
+    games = games_of(book)
+    book.journal(first).unlink()  # (the file lost: the director has it)
+    said: list[str] = []
+    forward(book, games, sender, said.append)
+    assert sender.wait(WAIT) and said == []
+    assert sorted(director.stored) == sorted([key_of(book, first), key_of(book, second)])
