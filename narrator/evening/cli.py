@@ -274,8 +274,10 @@ class Evening:
             forward(self.book, self.games, self.director, say)
 
     def _marked(self) -> None:
-        """A mark between games: its points in the results (files and pages)."""
+        """A mark between games: its points in the results (files and pages), and the game's
+        longer journal owed to the director in place of the one it was sent (or waits) with."""
         self.front.results = self._tally()
+        self._forward()
 
     def _tally(self) -> list[PlayerResult]:
         book = self.book

@@ -10,7 +10,9 @@ go to it, JSON over HTTP, each with a :data:`TIMEOUT` of its own:
   pad at this table: his link on the director's page leads there);
 - ``POST LINK/games`` with a finished game (``{"key", "round", "game", "journal",
   "seating"}``): 200 ``{"stored": true}`` the first time, 200 ``{"already": true}`` for the
-  same key again, 409 for the same key with another journal, 400 for a body it cannot take;
+  same key again, 200 ``{"stored": true, "updated": true}`` for a journal that extends the
+  one stored (the host's marks given since), 409 for the same key with another journal, 400
+  for a body it cannot take;
 - ``POST LINK/status`` with what the table says of itself (``{"console", "game", "round",
   "playing", "time", "number", "living"}``): 200 ``{"ok": true}``.
 

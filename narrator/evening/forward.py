@@ -193,14 +193,16 @@ class Forwarder:
         if answer.status == 200 and (answer.body.get("stored") is True or
                                      answer.body.get("already") is True):
             self._found()
-            self.outbox.done(key)
+            self.outbox.done(key, body)  # (a newer version written meanwhile stays owed)
             self.say(f"game {game}: sent to the director" +
-                     (" (it had it already)" if answer.body.get("already") else ""))
+                     (" (it had it already)" if answer.body.get("already") else "") +
+                     (" again, with the marks given since" if answer.body.get("updated")
+                      else ""))
             return True
         if answer.status in (400, 409):
             self._found()
             why = " ".join(answer.error.split())[:300]
-            self.outbox.refuse(key, f"HTTP {answer.status}: {why}")
+            self.outbox.refuse(key, f"HTTP {answer.status}: {why}", body)
             self.say(f"game {game}: the director refused it ({answer.status}: {why}); it "
                      f"stays in {self.outbox.box} and is not sent again")
             return True

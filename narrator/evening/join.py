@@ -4,7 +4,8 @@ The director's box (:mod:`narrator.evening.director` speaks to it) gives this ta
 the rounds are kept in the book like a ``--plan`` file's (:func:`~narrator.evening.plan.
 attach_rounds`), its players join the roster with their MafiaRatings ids, and the link and the
 table are kept too, so ``narrator evening DIR`` alone takes the joined evening up again (the
-plan asked for once more; the director not reachable then: the plan the book holds). Each
+plan asked for once more; the director not reachable then: the plan the book holds). The
+evening plays the tournament's ruleset when the director names one (on a resume too). Each
 game of the plan, once over, is owed to the director under the key ``<evening id>-<game
 number>`` (:mod:`narrator.evening.forward` sends it).
 """
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from narrator.engine import Game
+from narrator.engine.rules import RULESETS
 from narrator.errors import NarratorError
 from narrator.evening.book import EveningBook, GameEntry
 from narrator.evening.director import (
@@ -63,8 +65,10 @@ def take_join(book: EveningBook, link: str | None, table: int | None,
         raise NarratorError(f"--table {table}: this link is table {plan.table}'s "
                             f"({where}, {plan.tables} table(s))")
     if plan.rules and plan.rules != book.rules:
-        say(f"note: the tournament plays {plan.rules}; this evening's ruleset is {book.rules} "
-            "(each game's is chosen on the operator view)")
+        before_rules = book.rules
+        take_rules(book, plan.rules, where)
+        say(f"the tournament plays {plan.rules}: so does this evening from its next game "
+            f"(it played {before_rules})")
     before = book.plan.get("rounds") if held else None
     attach_rounds(book, where, table, plan.rounds, plan.ids,
                   label=plan.name or address_of(link),
@@ -77,6 +81,20 @@ def take_join(book: EveningBook, link: str | None, table: int | None,
     elif before != plan.rounds:
         say(f"note: {where} changed the plan: the next games are seated as it says now")
     return True
+
+
+def take_rules(book: EveningBook, name: str, where: str) -> None:
+    """The evening's ruleset the director's ``name``; a one-line NarratorError when this
+    narrator does not know it, or the evening's figures and club options do not fit it."""
+    if name not in RULESETS:
+        raise NarratorError(f"{where} plays the ruleset {name!r}, which this narrator does "
+                            f"not know (known: {', '.join(RULESETS)}); update the table's "
+                            "narrator, or ask the director")
+    try:
+        book.game_rules(name)
+    except NarratorError as e:
+        raise NarratorError(f"{where} plays {name}: {e}") from None
+    book.rules = name
 
 
 def round_of(book: EveningBook, entry: GameEntry) -> int | None:
@@ -110,26 +128,41 @@ def body_of(book: EveningBook, entry: GameEntry) -> dict[str, Any] | None:
 
 def forward(book: EveningBook, games: dict[int, Game], director: Forwarder,
             say: Callable[[str], None]) -> None:
-    """The plan's finished games not owed yet into the outbox, and the outbox sent (on the
-    forwarder's thread)."""
+    """The plan's finished games not owed yet into the outbox, a game owed or sent whose
+    journal has grown since (the host's marks) owed again in its place, and the outbox sent
+    (on the forwarder's thread)."""
     try:
-        for key, body in owed(book, games, director.outbox.holds):
-            director.owe(key, body)
+        for key, body in owed(book, games, director.outbox.journal_of):
+            if director.outbox.holds(key):  # (an older journal: the new one replaces it)
+                director.outbox.put(key, body)
+            else:
+                director.owe(key, body)
     except NarratorError as e:  # (a journal that cannot be read): said, the rest still sent
         say(f"the director: {e}")
     director.kick()
 
 
 def owed(book: EveningBook, games: dict[int, Game],
-         kept: Callable[[str], bool]) -> list[tuple[str, dict[str, Any]]]:
-    """Every finished game of the plan not ``kept`` yet (in the outbox or sent), keyed;
-    ``games``: the evening's, by number."""
+         kept: Callable[[str], str | None]) -> list[tuple[str, dict[str, Any]]]:
+    """Every finished game of the plan the outbox does not hold as it is now, keyed: not
+    ``kept`` yet (``kept(key)``: the journal it is owed or was sent with, None: none or no
+    longer readable), or kept with an older journal (a mark given since: the kept one is a
+    prefix of the game's). ``games``: the evening's, by number."""
     out = []
     for entry in book.games:
         game = games.get(entry.number)
-        if game is None or game.winner is None or kept(key_of(book, entry)):
+        if game is None or game.winner is None or round_of(book, entry) is None:
             continue
-        body = body_of(book, entry)
-        if body is not None:
+        held = kept(key_of(book, entry))
+        try:
+            body = body_of(book, entry)
+        except NarratorError:
+            if held is not None:  # (sent or owed already: an unreadable file stops no other)
+                continue
+            raise
+        if body is None:
+            continue
+        journal = str(body["journal"])
+        if held is None or (journal != held and journal.startswith(held)):
             out.append((str(body["key"]), body))
     return out

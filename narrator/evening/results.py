@@ -36,6 +36,7 @@ from narrator.scoring.system import (
     load_system,
     points_table_system,
 )
+from narrator.scoring.system import load_points as load_points  # (the evening's, re-exported)
 
 #: the points of a game and their defaults
 POINTS = {"win": 1.0, "loss": 0.0, "best_move_black": 0.0, "foul": 0.0, "removal": 0.0}
@@ -45,31 +46,6 @@ SPLIT = {"main": "main", "legacy": "best_move", "extra": "extra", "penalty": "pe
          "night1": "compensation"}
 #: the cards whose wins have a column of their own, in the table's order
 CARDS = tuple(r.value for r in Role)
-
-
-def load_points(path: str | Path | None) -> dict[str, float]:
-    """The ``[points]`` table of the club's TOML (the defaults without one); a one-line
-    NarratorError naming the file and the key."""
-    points = dict(POINTS)
-    if path is None:
-        return points
-    try:
-        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise NarratorError(f"{path}: cannot read the rules file ({e.__class__.__name__})") \
-            from None
-    table = raw.get("points", {})
-    if not isinstance(table, dict):
-        raise NarratorError(f"{path}: points: expected a table ([points])")
-    for key, value in table.items():
-        if key not in POINTS:
-            raise NarratorError(f"{path}: points.{key}: unknown (known: {', '.join(POINTS)})")
-        if isinstance(value, bool) or not isinstance(value, int | float) or \
-                not -100 <= value <= 100:
-            raise NarratorError(f"{path}: points.{key}: expected a number from -100 to 100, "
-                                f"got {value!r}")
-        points[key] = float(value)
-    return points
 
 
 def load_scoring(path: str | Path | None) -> dict[str, Any]:

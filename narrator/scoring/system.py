@@ -259,7 +259,7 @@ FIIM_JSON: dict[str, Any] = {
                 {"matter": Matter.KICK_OUT.flag, "points": -0.5}],
 }
 
-#: the evening's ``[points]`` table and its defaults (narrator/evening/results.py, POINTS)
+#: the evening's ``[points]`` table and its defaults (:func:`load_points`)
 POINTS_DEFAULTS = {"win": 1.0, "loss": 0.0, "best_move_black": 0.0, "foul": 0.0,
                    "removal": 0.0}
 #: how many blacks a first night's victim named, by the matter MafiaRatings gives it
@@ -381,6 +381,33 @@ def _from_toml(path: Path, points: dict[str, float] | None) -> ScoringSystem:
         raise NarratorError(f"{path}: scoring.system: {name!r} is unknown "
                             f"(known: {', '.join(SYSTEMS)})")
     return points_table_system(points) if name == "points" else SYSTEMS[name]
+
+
+def load_points(path: str | Path | None) -> dict[str, float]:
+    """The ``[points]`` table of the club's TOML (the defaults for what it leaves out; all
+    of them without a file), as an evening and a tournament score by it; a one-line
+    NarratorError naming the file and the key."""
+    points = dict(POINTS_DEFAULTS)
+    if path is None:
+        return points
+    try:
+        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise NarratorError(f"{path}: cannot read the rules file ({e.__class__.__name__})") \
+            from None
+    table = raw.get("points", {})
+    if not isinstance(table, dict):
+        raise NarratorError(f"{path}: points: expected a table ([points])")
+    for key, value in table.items():
+        if key not in POINTS_DEFAULTS:
+            raise NarratorError(f"{path}: points.{key}: unknown "
+                                f"(known: {', '.join(POINTS_DEFAULTS)})")
+        if isinstance(value, bool) or not isinstance(value, int | float) or \
+                not -100 <= value <= 100:
+            raise NarratorError(f"{path}: points.{key}: expected a number from -100 to 100, "
+                                f"got {value!r}")
+        points[key] = float(value)
+    return points
 
 
 def load_system(spec: str | Path, points: dict[str, float] | None = None) -> ScoringSystem:

@@ -1,6 +1,7 @@
 """The director's side of the tournament: what a table is sent (its plan), what it sends (a
-finished game, stored once), and what each page shows (the standings, the next seatings, the
-games in), all from the database (:mod:`narrator.tournament.store`).
+finished game, stored once; its journal extended by the host's marks later, replaced), and
+what each page shows (the standings, the next seatings, the games in), all from the database
+(:mod:`narrator.tournament.store`).
 
 A game is "in" for round R at table N when a game of round R came from table N. A player's
 next seat is the first round of the plan that seats him at a table that has sent no game of
@@ -52,6 +53,13 @@ class Posted:
     journal: str
     seating: dict[int, str]
     ended: int | None = None  # when the table says it ended (Unix seconds)
+
+
+def _same_game(before: Game, after: Game) -> bool:
+    """Whether ``after`` is the finished game ``before`` is (its seats, roles, names and
+    winner), only marked since."""
+    return (before.rules.name, before.seats, before.roles, before.names, before.winner) == \
+        (after.rules.name, after.seats, after.roles, after.names, after.winner)
 
 
 def posted(body: object) -> Posted:
@@ -109,8 +117,11 @@ class Director:
         self.players: list[Player] = store.players()
         self.rounds = store.rounds()
         self.stages: list[Stage] = store.stages()
-        self._games: dict[str, Game] = {}
-        self._received: list[tuple[Received, Game]] | None = None
+        #: each game read, by key, with the length of the journal it was read from (a game's
+        #: journal is only ever extended: a longer one is read again)
+        self._games: dict[str, tuple[int, Game]] = {}
+        #: the games as the store's version gave them
+        self._received: tuple[int, list[tuple[Received, Game]]] | None = None
         #: the standings of the first N games received (N, the note) while no game comes
         self._standings: dict[tuple[int, str | None], list[Line]] = {}
         self._lock = threading.Lock()
@@ -144,49 +155,77 @@ class Director:
         return {"ok": True}
 
     def receive(self, table: Table, body: object) -> dict[str, Any]:
-        """Store a posted game once: ``{"stored": true}``, or ``{"stored": false,
-        "already": true}`` for a key stored with the same journal; BadGame, OtherJournal."""
+        """Store a posted game once: ``{"stored": true}``; a key stored already is
+        :meth:`_again`'s. BadGame, OtherJournal."""
         self.store.touch(table.number, self.now())
         game = posted(body)
         if self.store.game(game.key) is not None:
-            return self._again(game)
-        try:
-            played = read_game(game.journal, self.folder)
-        except NarratorError as e:
-            raise BadGame(f"journal: {e}") from None
+            return self._again(table, game)
+        played = self._played(game)
         received = Received(game.key, game.round, table.number, game.game, game.journal,
                             game.seating, self.now(), game.ended)
         with self._lock:
-            if not self.store.add_game(received):  # another request stored it meanwhile
-                return self._again(game)
-            self._games[game.key] = played
+            stored = self.store.add_game(received)
+            if stored:
+                self._games[game.key] = (len(game.journal), played)
+        if not stored:  # another request stored it meanwhile
+            return self._again(table, game)
         return {"stored": True}
 
-    def _again(self, game: Posted) -> dict[str, Any]:
-        """A key stored already: the same journal is no news, another one a conflict."""
-        before = self.store.game(game.key)
-        if before is not None and before.journal != game.journal:
-            raise OtherJournal(f"key {game.key!r}: stored already with another journal")
-        return {"stored": False, "already": True}
+    def _again(self, table: Table, game: Posted) -> dict[str, Any]:
+        """A key stored already. The journal stored, or an older one (a late retry of the
+        first version after an update), is no news: ``{"stored": false, "already": true}``.
+        One that extends it with the same finished game (the host's marks given after the
+        game was sent) replaces it: ``{"stored": true, "updated": true}``. Anything else is
+        another journal: OtherJournal."""
+        while True:
+            before = self.store.game(game.key)
+            assert before is not None  # (a game stored is never taken away)
+            if before.journal.startswith(game.journal):
+                return {"stored": False, "already": True}
+            if not game.journal.startswith(before.journal) or \
+                    (before.round, before.table, before.game, before.seating) != \
+                    (game.round, table.number, game.game, game.seating):
+                raise OtherJournal(f"key {game.key!r}: stored already with another journal")
+            played = self._played(game)
+            if not _same_game(self._game_of(before), played):
+                raise OtherJournal(f"key {game.key!r}: stored already with another game")
+            with self._lock:
+                if self.store.update_game(game.key, before.journal, game.journal):
+                    self._games[game.key] = (len(game.journal), played)
+                    return {"stored": True, "updated": True}
+            # (another request changed it meanwhile: judged again against what it stored)
+
+    def _played(self, game: Posted) -> Game:
+        """The finished game of a posted journal; BadGame saying why it is none."""
+        try:
+            return read_game(game.journal, self.folder)
+        except NarratorError as e:
+            raise BadGame(f"journal: {e}") from None
+
+    def _game_of(self, got: Received) -> Game:
+        """The game of a stored journal, read once a run (and again once it is extended)."""
+        with self._lock:
+            known = self._games.get(got.key)
+            if known is not None and known[0] == len(got.journal):
+                return known[1]
+        game = read_game(got.journal, self.folder)
+        with self._lock:
+            self._games[got.key] = (len(got.journal), game)
+        return game
 
     # -- what the pages show ---------------------------------------------------------------
 
     def received(self) -> list[tuple[Received, Game]]:
-        """Every game stored with its game, read again only when a game has come since (the
-        pages ask every two seconds each; a journal is read once a run)."""
-        count = self.store.count()
+        """Every game stored with its game, read again only when a game has come or changed
+        since (the pages ask every two seconds each; a journal is read once a run)."""
+        version = self.store.version()
         with self._lock:
-            if self._received is not None and len(self._received) == count:
-                return self._received
-        out = []
-        for got in self.store.games():
-            with self._lock:
-                game = self._games.get(got.key)
-                if game is None:
-                    game = self._games[got.key] = read_game(got.journal, self.folder)
-            out.append((got, game))
+            if self._received is not None and self._received[0] == version:
+                return self._received[1]
+        out = [(got, self._game_of(got)) for got in self.store.games()]
         with self._lock:
-            self._received = out
+            self._received = (version, out)
             self._standings.clear()
         return out
 

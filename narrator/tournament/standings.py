@@ -28,7 +28,15 @@ from narrator.errors import NarratorError
 from narrator.host.journal import load_journal
 from narrator.scoring.matters import PlayerGame, matters_of
 from narrator.scoring.standings import Standing, rank, score
-from narrator.scoring.system import SYSTEMS, ClubGame, ScoringSystem, from_json, load_system
+from narrator.scoring.system import (
+    SYSTEMS,
+    ClubGame,
+    ScoringSystem,
+    from_json,
+    load_points,
+    load_system,
+    points_table_system,
+)
 from narrator.seating.value import key_of
 from narrator.tournament.store import Received, Stage
 
@@ -38,7 +46,9 @@ DEFAULT_SCORING = "fiim"
 def kept_scoring(spec: str | None) -> dict[str, Any]:
     """What the database keeps of ``--scoring``: ``{"system": NAME}``, or the MafiaRatings
     JSON itself (``{"name": …, "json": …}``: the tournament scores the same when the file
-    moves). A TOML's ``[scoring]`` names one of the two."""
+    moves). A TOML's ``[scoring]`` names one of the two; without one (or naming ``points``)
+    it is the club's flat ``[points]`` table, kept whole: ``{"system": "points", "points":
+    {…}}``, every point of it, the defaults filled in, as the club's evenings score."""
     spec = spec or DEFAULT_SCORING
     load_system(spec)  # every check, with its one-line error
     if spec in SYSTEMS:
@@ -48,14 +58,18 @@ def kept_scoring(spec: str | None) -> dict[str, Any]:
         table = tomllib.loads(path.read_text(encoding="utf-8")).get("scoring", {})
         if "file" in table:
             path = path.parent / table["file"]
+        elif table.get("system", "points") == "points":
+            return {"system": "points", "points": load_points(path)}
         else:
-            return {"system": table.get("system", "points")}
+            return {"system": table["system"]}
     return {"name": path.stem, "json": json.loads(path.read_text(encoding="utf-8"))}
 
 
 def system_of(kept: Mapping[str, Any]) -> ScoringSystem:
     if "json" in kept:
         return from_json(kept["json"], "the tournament's scoring", str(kept.get("name")))
+    if "points" in kept:  # (the club's [points] table)
+        return points_table_system(dict(kept["points"]))
     return SYSTEMS[str(kept.get("system", DEFAULT_SCORING))]
 
 

@@ -128,7 +128,7 @@ class Received:
 class Tournament:
     name: str
     mafiaratings: int | None
-    scoring: dict[str, Any]  # {"system": NAME} or {"name": NAME, "json": {...}}
+    scoring: dict[str, Any]  # {"system": NAME[, "points": {...}]} or {"name": …, "json": {…}}
     rules: str | None
     token: str  # the director's page
 
@@ -155,6 +155,8 @@ class Store:
         self.path = path
         self._db = connection
         self._lock = threading.Lock()
+        #: this run's version of the games: one more at each game stored or updated
+        self._version = 0
 
     # -- opening ---------------------------------------------------------------------------
 
@@ -263,8 +265,14 @@ class Store:
             f"SELECT {_GAME} FROM games ORDER BY round, table_no, game, received")]
 
     def count(self) -> int:
-        """How many games are stored (games are only ever added: this is their version)."""
+        """How many games are stored."""
         return int(self._read("SELECT count(*) FROM games")[0][0])
+
+    def version(self) -> int:
+        """The games' version in this run: it changes when a game is stored or updated (a
+        game's journal extended: the count alone would not tell)."""
+        with self._lock:
+            return self._version
 
     def game(self, key: str) -> Received | None:
         rows = self._read(f"SELECT {_GAME} FROM games WHERE key = ?", (key,))
@@ -281,6 +289,18 @@ class Store:
                 (game.key, game.round, game.table, game.game, game.journal,
                  json.dumps({str(s): n for s, n in sorted(game.seating.items())},
                             ensure_ascii=False), game.received, game.ended))
+            if cursor.rowcount == 1:
+                self._version += 1
+            return cursor.rowcount == 1
+
+    def update_game(self, key: str, before: str, journal: str) -> bool:
+        """The journal of ``key`` replaced by ``journal`` if it is ``before`` still (one
+        transaction); False if another request changed it meanwhile."""
+        with self._write() as db:
+            cursor = db.execute("UPDATE games SET journal = ? WHERE key = ? AND journal = ?",
+                                (journal, key, before))
+            if cursor.rowcount == 1:
+                self._version += 1
             return cursor.rowcount == 1
 
     def set_mafiaratings(self, tournament: int) -> None:

@@ -9,7 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from narrator.arguments import TournamentRunArgs
+from narrator.console.presses import MarkPress
 from narrator.engine import Remove, TimeUp
+from narrator.evening.marks import mark_over
+from narrator.host.journal import load_journal
+from narrator.scoring.matters import Matter
 from narrator.tournament.director import Director
 from narrator.tournament.run_cli import open_store
 from tests.evening.test_evening import journal_game
@@ -93,3 +97,25 @@ def docs_tournament(folder: Path) -> None:
         posted = {**body(work, rnd, table), "ended": 1_800_000_000 + 3600 * rnd}
         director.receive(director.store.tables()[table - 1], posted)
     director.store.close()
+
+
+#: a MafiaRatings scoring of a win's point and the host's extra points (FIIM gives none for
+#: them): the standings move by a mark's points
+BONUS_SCORING = {"main": [{"matter": Matter.WIN.flag, "points": 1}],
+                 "extra": [{"matter": Matter.EXTRA_POINTS.flag, "points": "bonus"}]}
+
+
+def bonus_scoring(folder: Path) -> Path:
+    path = folder / "bonus.json"
+    path.write_text(json.dumps(BONUS_SCORING), encoding="utf-8")
+    return path
+
+
+def marked(folder: Path, posted: dict[str, Any], seat: int, points: float) -> dict[str, Any]:
+    """``posted`` with the host's mark of ``seat`` given after the game (``points``, with a
+    comment) appended to its journal, as the evening appends it between games."""
+    path = folder / f"marked-{len(list(folder.glob('marked-*')))}.jsonl"
+    path.write_text(posted["journal"], encoding="utf-8")
+    press = MarkPress(seat=seat, points=points, comment="за игру")
+    assert mark_over(load_journal(path).game(), path, press, 500.0) is None
+    return {**posted, "journal": path.read_text(encoding="utf-8")}

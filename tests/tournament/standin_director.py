@@ -9,8 +9,9 @@ are tried against real HTTP with no network.
   :attr:`StandInDirector.statuses` (``{"ok": true}``; :attr:`StandInDirector.no_status`: a
   director without the request, 404);
 - ``POST /join/TOKEN/games``: a finished game, stored once by its key — 200 ``{"stored":
-  true}``, the same key and journal again 200 ``{"stored": false, "already": true}``, the same
-  key with another journal 409, a body that does not parse or a journal that does not load or
+  true}``, the same key and journal (or an older one, a prefix of it) again 200 ``{"stored":
+  false, "already": true}``, a journal that extends it (marks given since) 200 ``{"stored":
+  true, "updated": true}``, the same key with another journal 409, a body that does not parse or a journal that does not load or
   has not ended 400 (each with ``{"error"}``); bodies of at most 2 MB.
 
 It can be down two ways: :attr:`StandInDirector.busy` answers 503 to everything (a box
@@ -143,10 +144,13 @@ class StandInDirector:
             return JSONResponse({"error": why}, status_code=400)
         held = self.stored.get(key)
         if held is not None:
-            if held["journal"] != journal:
+            if held["journal"].startswith(journal):
+                return JSONResponse({"stored": False, "already": True})
+            if not journal.startswith(held["journal"]):
                 return JSONResponse({"error": f"game {key} is stored with another journal"},
                                     status_code=409)
-            return JSONResponse({"stored": False, "already": True})
+            self.stored[key] = body
+            return JSONResponse({"stored": True, "updated": True})
         self.stored[key] = body
         return JSONResponse({"stored": True})
 

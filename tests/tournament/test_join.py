@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from narrator.console.table import Press
 from narrator.console.tokens import OPERATOR
 from narrator.errors import NarratorError
 from narrator.evening.book import EveningBook
@@ -77,8 +78,9 @@ def test_a_resumed_table_asks_again_or_goes_on_with_the_plan_it_holds(
     director.rounds[1][1] = list(reversed(director.rounds[1][1]))
     director.rules = "vrn"
     assert take_join(book, None, None, said.append) is True
-    assert said[1] == ("note: the tournament plays vrn; this evening's ruleset is crime-time "
-                       "(each game's is chosen on the operator view)")
+    assert said[1] == ("the tournament plays vrn: so does this evening from its next game "
+                       "(it played crime-time)")
+    assert book.rules == "vrn"
     assert said[2].endswith("changed the plan: the next games are seated as it says now")
     plan = planned(book)
     number = {p.name: p.number for p in book.players}
@@ -88,6 +90,57 @@ def test_a_resumed_table_asks_again_or_goes_on_with_the_plan_it_holds(
     assert take_join(book, None, None, said.append) is False
     assert "gives no plan for this link (unknown table link)" in said[-1]
     assert "goes on with the director's plan it holds" in said[-1] and book.plan
+
+
+def test_the_joined_evening_plays_the_tournaments_ruleset(
+        tmp_path: Path, director: StandInDirector) -> None:
+    director.rules = "vrn"
+    book = new_book(tmp_path / "ev", [])
+    said: list[str] = []
+    assert take_join(book, director.link(1), 1, said.append) is True
+    assert book.rules == "vrn" and said[0] == (
+        "the tournament plays vrn: so does this evening from its next game (it played "
+        "crime-time)")
+    book.save()
+    again = EveningBook.load(book.folder)
+    assert again.rules == "vrn"
+    front, views = watched(again)
+    front.open()
+    front.publish_views()
+    assert views[OPERATOR]["evening"]["rules"] == "vrn"  # the operator view's choice
+    started: list[str] = []
+    front.on_start = started.append
+    assert front.handle(Press(OPERATOR, "start", {}, 1.0)).ok and started == ["vrn"]
+    said.clear()
+    assert take_join(again, None, None, said.append) is True  # a resume: nothing new to say
+    assert again.rules == "vrn" and not any("plays" in line for line in said)
+    director.rules = None  # a director leaving it to the tables: the evening's own stays
+    assert take_join(again, None, None, said.append) is True and again.rules == "vrn"
+
+
+def test_a_ruleset_the_table_cannot_play_is_one_line_and_changes_nothing(
+        tmp_path: Path, director: StandInDirector, capsys: pytest.CaptureFixture[str]) -> None:
+    book = joined_book(tmp_path / "ev", director)
+    director.rules = "mystery"
+    with pytest.raises(NarratorError) as raised:
+        take_join(book, None, None, lambda line: None)
+    assert str(raised.value) == (
+        f"the director at 127.0.0.1:{director.port} plays the ruleset 'mystery', which this "
+        "narrator does not know (known: crime-time, amateur, professional, vrn, vrn-closed); "
+        "update the table's narrator, or ask the director")
+    assert book.rules == "crime-time"
+    director.rules = "crime-time"
+    book.rules, book.settings = "vrn", {"decision_seconds": 20.0}  # a figure of vrn's own
+    with pytest.raises(NarratorError, match=r"plays crime-time: crime-time has no figure "
+                                            r"decision \(its figures: "):
+        take_join(book, None, None, lambda line: None)
+    assert book.rules == "vrn"
+    director.rules = "mystery"  # the command: one line, exit 2, no evening made
+    folder = tmp_path / "new"
+    line = _fails(capsys, str(folder), "--join", director.link(1), "--table", "1")
+    assert line.startswith(f"narrator: the director at 127.0.0.1:{director.port} plays the "
+                           "ruleset 'mystery'")
+    assert not folder.exists()
 
 
 def _free_port() -> int:

@@ -116,7 +116,7 @@ def test_a_refused_game_is_kept_and_said_and_not_sent_again(
     body = body_of(book, entry)
     assert body is not None
     key = str(body["key"])
-    director.stored[key] = dict(body, journal=body["journal"] + "\n")  # another journal
+    director.stored[key] = dict(body, journal="{}\n" + body["journal"])  # another journal
     sender.owe(key, body)
     unended = dict(body, key=f"{book.id}-9", game=9, journal=body["journal"].splitlines()[0])
     sender.owe(str(unended["key"]), unended)
