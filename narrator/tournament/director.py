@@ -343,6 +343,7 @@ class Director:
         now = self.now()
         body["tables"] = [{"table": t.number, "contact": t.contact,
                            "ago": None if t.contact is None else max(0, now - t.contact),
+                           "phase": phase_text(t.status), "console": t.console,
                            "join": f"{self.base}/join/{t.token}"} for t in self.store.tables()]
         body["players"] = [{"name": p.nickname, "mafiaratings": p.mafiaratings,
                             "link": f"{self.base}/p/{p.token}"} for p in self.players]

@@ -123,3 +123,12 @@ def test_a_database_from_before_pads_gets_them_on_open(tmp_path: Path) -> None:
     assert len(pads) == len(ROUNDS) and all(len(r) == 10 and all(r) for r in pads)
     assert store.tables()[0].console is None and len(NAMES) == 20
     store.close()
+
+
+def test_the_directors_page_shows_each_tables_console_and_game(client: TestClient,
+                                                             director: Director) -> None:
+    assert _status(client, director, 1, game=2, round=2, playing=True, time="night",
+                   number=2, living=9) == 200
+    tables = client.get(f"/director/{director.tournament.token}/state.json").json()["tables"]
+    assert [(t["table"], t["phase"], t["console"]) for t in tables] == [
+        (1, "игра 2 · ночь 2 · в игре 9", CONSOLE), (2, "нет вестей", None)]

@@ -90,3 +90,18 @@ def test_a_players_page_opens_his_pad_at_his_table(
     pad = other.locator("#pad").get_attribute("href")
     assert pad == f"http://192.168.1.22:8765/pad/{director.store.pad(2, 2, 10)}"
     assert pad != href
+
+
+def test_the_directors_page_at_a_laptops_size(
+        served: tuple[Director, str], browser_context: Any) -> None:  # noqa: F811
+    director, base = served
+    desk = browser_context.new_page()
+    desk.set_viewport_size({"width": 1280, "height": 900})
+    desk.goto(f"{base}/director/{director.tournament.token}")
+    wait(desk, "document.querySelector('#main').innerText.indexOf('Пульт стола') >= 0")
+    text = desk.locator("#main").inner_text()
+    assert CONSOLE in text and "игра 2 · день 2 · в игре 8" in text
+    assert all(p.token in text for p in director.players)  # every player's link, to hand out
+    shots = os.environ.get("NARRATOR_SCREENSHOTS")
+    if shots:
+        desk.screenshot(path=str(Path(shots) / "tournament-director.png"), full_page=False)

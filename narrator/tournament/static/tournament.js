@@ -81,8 +81,9 @@ function directorParts(state) {
   const box = el("section");
   box.appendChild(el("h2", "Столы"));
   const counts = Object.fromEntries(state.games.map((g) => [g.table, g.games]));
-  box.appendChild(grid(["Стол", "Связь", "Игр", "Ссылка стола"],
-    state.tables.map((t) => [t.table, agoText(t.ago), counts[t.table] || 0, t.join]), [0, 2]));
+  box.appendChild(grid(["Стол", "Связь", "Сейчас", "Игр", "Пульт стола", "Ссылка стола"],
+    state.tables.map((t) => [t.table, agoText(t.ago), t.phase, counts[t.table] || 0,
+                             t.console || "—", t.join]), [0, 3]));
   box.appendChild(el("h2", "Игроки"));
   box.appendChild(grid(["Игрок", "MafiaRatings", "Ссылка"],
     state.players.map((p) => [p.name, p.mafiaratings === null ? "—" : p.mafiaratings, p.link]),
