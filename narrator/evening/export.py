@@ -22,6 +22,7 @@ from narrator.replay import export
 from narrator.replay.mafiaratings import Filing
 from narrator.replay.publish import (
     check_numbers,
+    make_folder,
     missing,
     refuse,
     send_records,
@@ -114,10 +115,7 @@ def _evening(folder: Path, args: ExportArgs) -> int:
     keyed = [(f"game-{entry.number:02d}", exported.record) for entry, exported in games]
     if args.out:
         out = Path(args.out)
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise NarratorError(f"{out}: cannot make the export's folder ({e.strerror})") from None
+        make_folder(out)
         for key, record in keyed:
             write_record(str(out / f"{key}.json"), record)
     return send_records(args.send, args.user, keyed, folder / LEDGER)

@@ -91,3 +91,11 @@ def send_records(url: str | None, user: str | None, games: list[tuple[str, dict[
     for result in results:
         print(f"narrator: {result.line}", file=sys.stderr)
     return 0 if all(r.stored for r in results) else 1
+
+
+def make_folder(out: Path) -> None:
+    """The export's folder made (and its parents); a one-line NarratorError if it cannot be."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise NarratorError(f"{out}: cannot make the export's folder ({e.strerror})") from None

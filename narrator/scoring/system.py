@@ -358,12 +358,17 @@ def read_json(path: Path) -> ScoringSystem:
     return from_json(data, str(path), path.stem)
 
 
-def _from_toml(path: Path, points: dict[str, float] | None) -> ScoringSystem:
+def _read_toml(path: str | Path) -> dict[str, Any]:
+    """A club's TOML; a one-line NarratorError naming it."""
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
         raise NarratorError(f"{path}: cannot read the rules file ({e.__class__.__name__})") \
             from None
+
+
+def _from_toml(path: Path, points: dict[str, float] | None) -> ScoringSystem:
+    raw = _read_toml(path)
     table = raw.get("scoring", {})
     if not isinstance(table, dict):
         raise NarratorError(f"{path}: scoring: expected a table ([scoring])")
@@ -390,12 +395,7 @@ def load_points(path: str | Path | None) -> dict[str, float]:
     points = dict(POINTS_DEFAULTS)
     if path is None:
         return points
-    try:
-        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise NarratorError(f"{path}: cannot read the rules file ({e.__class__.__name__})") \
-            from None
-    table = raw.get("points", {})
+    table = _read_toml(path).get("points", {})
     if not isinstance(table, dict):
         raise NarratorError(f"{path}: points: expected a table ([points])")
     for key, value in table.items():

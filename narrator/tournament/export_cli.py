@@ -30,6 +30,7 @@ from narrator.errors import NarratorError
 from narrator.replay.mafiaratings import Filing, MafiaRatingsGame, mafiaratings
 from narrator.replay.publish import (
     check_numbers,
+    make_folder,
     missing,
     refuse,
     send_records,
@@ -131,10 +132,7 @@ def run(args: TournamentExportArgs) -> int:
         refuse(missing(filing), [(name, unknown(g.record)) for name, g in records],
                more=[NO_TOURNAMENT] if filing.tournament_id is None else [], hint=NO_ID)
     out = Path(args.out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise NarratorError(f"{out}: cannot make the export's folder ({e.strerror})") from None
+    make_folder(out)
     for name, exported in records:
         write_record(str(out / f"{name}.json"), exported.record)
     return send_records(args.send, args.user, [(n, g.record) for n, g in records],
