@@ -87,23 +87,26 @@ def watch(host: Host, feed: DelayedFeed, lang: str) -> None:
 class Broadcast:
     """A running broadcast: its delayed feed, its server, its link."""
 
-    def __init__(self, feed: DelayedFeed, server: ConsoleServer, url: str) -> None:
+    def __init__(self, feed: DelayedFeed, server: ConsoleServer, url: str,
+                 clock: Clock) -> None:
         self.feed = feed
         self.server = server
         self.url = url
+        self.clock = clock
 
     @classmethod
-    def start(cls, opts: BroadcastOptions, clock: Clock, *,
-              token: str | None = None) -> Broadcast:
-        """Serve a new feed on ``clock`` at ``opts.address`` with a fresh token (192 random
-        bits) unless ``token`` is given."""
+    def start(cls, opts: BroadcastOptions, clock: Clock, *, token: str | None = None,
+              stream: Clock | None = None) -> Broadcast:
+        """Serve a new feed of the table on ``clock`` at ``opts.address`` with a fresh token
+        (192 random bits) unless ``token`` is given. ``stream``: the clock the delay is
+        counted on — the table's (a test moves one of its own)."""
         token = token or secrets.token_urlsafe(24)
-        feed = DelayedFeed(clock, opts.delay)
+        feed = DelayedFeed(stream or clock, opts.delay)
         host, port = parse_address(opts.address, "--broadcast")
         server = ConsoleServer(build_app(feed, token), host, port,
                                name="the broadcast").start()
         url = f"{base_url(public_host(host), server.port)}/broadcast/{token}/"
-        return cls(feed, server, url)
+        return cls(feed, server, url, clock)
 
     def announce(self, say: Callable[[str], None]) -> None:
         """The link, and what it must never be shown on."""
@@ -122,7 +125,7 @@ class Broadcast:
 
     def standings(self, rows: Sequence[StandingRow], games: int) -> None:
         """The standings scene between games, at the table's now."""
-        self.feed.push(as_json(Standings(at=round(self.feed.clock.now(), 3), scene="standings",
+        self.feed.push(as_json(Standings(at=round(self.clock.now(), 3), scene="standings",
                                          games=games, rows=tuple(rows))))
 
     def drain(self, say: Callable[[str], None]) -> None:

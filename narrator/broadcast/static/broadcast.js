@@ -5,6 +5,8 @@
 const CARDS = {civilian: "Мирный", sheriff: "Шериф", mafia: "Мафия", don: "Дон",
   doctor: "Доктор", maniac: "Маньяк", commissar: "Комиссар", nurse: "Медсестра"};
 const ACTS = {shot: "выстрел", check: "проверка", kill: "убийство", save: "спасение"};
+const OUT = {shot: "убит ночью", vote: "заголосован", crash: "ушёл в автокатастрофе",
+  removed: "удалён", killed: "убит ночью"};
 const WINNERS = {civilians: "Победа мирных", mafia: "Победа мафии", draw: "Ничья"};
 // OBS scene names by default; each may be renamed: ?scene-night=Ночь&scene-vote=Голосование
 const SCENE_NAMES = {night: "Night", day: "Day", vote: "Vote", over: "Game over",
@@ -36,12 +38,17 @@ function enter(scene) {
   if (obs && typeof obs.setCurrentScene === "function") obs.setCurrentScene(sceneName(scene));
 }
 
+function result(a) {
+  return a.act === "check" ? (a.result ? " ✓" : " ✗") : "";
+}
+
+function actor(a) {
+  return a.role === "mafia" && a.act === "shot" ? "мафия" : (CARDS[a.role] || a.role).toLowerCase();
+}
+
 function marksOf(p, seat) {
-  return p.night_acts.filter(a => a.target === seat).map(a => {
-    const what = ACTS[a.act] || a.act;
-    const res = a.act === "check" ? (a.result ? " ✓" : " ✗") : "";
-    return `N${a.night} ${what}${res}`;
-  }).join(" · ");
+  return p.night_acts.filter(a => a.target === seat)
+    .map(a => `N${a.night} ${actor(a)}${result(a)}`).join(" · ");
 }
 
 function drawSeat(p, s, i, n) {
@@ -55,7 +62,7 @@ function drawSeat(p, s, i, n) {
   if (p.voting === s.seat) box.classList.add("voting");
   box.append(el("div", "no", String(s.seat)), el("div", "name", s.name || "—"),
              el("div", "role", CARDS[s.role] || s.role),
-             el("div", "marks", s.out ? `× ${s.out}` : marksOf(p, s.seat)));
+             el("div", "marks", s.out ? `× ${OUT[s.out] || s.out}` : marksOf(p, s.seat)));
   if (s.fouls) box.append(el("div", "fouls", "Ф".repeat(Math.min(s.fouls, 4))));
   return box;
 }
@@ -70,8 +77,9 @@ function drawTable(p) {
   const votes = p.votes.map(v => v.candidates.map(c => `${c}: ${v.votes[c]}`).join(", "));
   if (p.voting !== null) votes.push(`за ${p.voting}: ${p.hands.join(", ") || "—"}`);
   document.getElementById("votes").textContent = votes.join(" | ") || "—";
-  document.getElementById("acts").textContent = p.night_acts.map(a =>
-    `N${a.night} ${a.role}: ${ACTS[a.act] || a.act} ${a.target ?? "мимо"}`).join("\n") || "—";
+  document.getElementById("acts").textContent = p.night_acts.slice(-8).map(a =>
+    `N${a.night} ${actor(a)}: ${ACTS[a.act] || a.act} ${a.target ?? "мимо"}${result(a)}`)
+    .join("\n") || "—";
   document.getElementById("winner").textContent = WINNERS[p.winner] || "";
 }
 
@@ -116,6 +124,8 @@ async function poll() {
       }
     }
   } catch (e) { /* the server went away for a moment: the next poll asks again */ }
+  // (the answers read so far: a test knows the page has asked since the clock moved)
+  document.body.dataset.polls = String(Number(document.body.dataset.polls || 0) + 1);
   setTimeout(poll, POLL_MS);
 }
 
