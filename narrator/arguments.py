@@ -178,11 +178,12 @@ class ResumeArgs:
     pads: PadArgs
     json: bool = False
     model: str | None = None
+    broadcast: BroadcastArgs = BroadcastArgs()
 
     @classmethod
     def from_args(cls, ns: Namespace) -> ResumeArgs:
         return cls(ns.journal, AudioArgs.from_args(ns), ConsoleArgs.from_args(ns),
-                   PadArgs.from_args(ns), ns.json, ns.model)
+                   PadArgs.from_args(ns), ns.json, ns.model, BroadcastArgs.from_args(ns))
 
 
 # -- replaying, checking, exporting -----------------------------------------------------------

@@ -31,7 +31,7 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": ("default-src 'self'; connect-src 'self'; img-src 'self' data:; "
-                                "base-uri 'none'; form-action 'none'"),
+                                "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
 }
 
 

@@ -120,5 +120,7 @@ class DelayedFeed:
     @property
     def waiting(self) -> int:
         """Pictures pushed and not yet due."""
+        now = self.clock.now()
         with self._lock:
+            self._release(now)
             return len(self._pending)

@@ -148,7 +148,7 @@ RESUME = command(
     option("journal", help="the journal file"),
     o.JSON.but(help="print the protocol so far and stop"),
     o.MODEL.but(help="Vosk model folder (a hostless game)"),
-    *o.AUDIO, *o.CONSOLE, *o.PADS)
+    *o.AUDIO, *o.CONSOLE, *o.PADS, *o.BROADCAST)
 
 EXPORT = command(
     "export", "write a finished game for a rating system",

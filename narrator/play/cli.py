@@ -463,7 +463,8 @@ def resume(args: ResumeArgs, contents: JournalContents) -> int:
     the time it had left."""
     begun = time.perf_counter()
     game = contents.game()
-    opts = _options(contents.header.lang, args.model, args.audio, args.console, args.pads)
+    opts = _options(contents.header.lang, args.model, args.audio, args.console, args.pads,
+                    broadcast=args.broadcast)
     if opts.out_wav:
         opts.out_wav, note = next_part(opts.out_wav)
         if note:

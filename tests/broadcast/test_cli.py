@@ -5,11 +5,16 @@ each on its own port, whose links open nothing of each other."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import socket
+import subprocess
+import sys
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +22,7 @@ from narrator.arguments import BroadcastArgs
 from narrator.broadcast.serve import broadcast_options, same_address
 from narrator.cli import main
 from narrator.errors import NarratorError
-from tests.console.browser import launched_game
+from tests.console.browser import REPO, launched_game
 
 URL = re.compile(r"broadcast \(OBS browser source.*?\): (http://\S+)")
 
@@ -83,6 +88,19 @@ def _status(url: str) -> int:
         return int(e.code)
 
 
+def _first_picture(link: str) -> dict[str, Any]:
+    """The feed's picture once the game's process has built its host (it starts the
+    broadcast first: its link is printed before the game is taken up)."""
+    deadline = time.monotonic() + 20
+    while True:
+        with urllib.request.urlopen(link + "feed.json", timeout=5) as r:
+            picture: dict[str, Any] | None = json.load(r)["picture"]
+        if picture is not None:
+            return picture
+        assert time.monotonic() < deadline, "the broadcast never showed the game"
+        time.sleep(0.05)
+
+
 def test_a_game_serves_the_broadcast_on_its_own_port_and_token(tmp_path: Path) -> None:
     with launched_game(tmp_path, "--seed", "3", "--broadcast", "127.0.0.1:0",
                        "--broadcast-delay", "0") as game:
@@ -96,9 +114,7 @@ def test_a_game_serves_the_broadcast_on_its_own_port_and_token(tmp_path: Path) -
         assert "warning: --broadcast-delay 0" in lines[at + 2]
         operator = str(game.links["operator"])
         assert cast.split("/broadcast/")[0] != operator.split("/op/")[0]  # another port
-        with urllib.request.urlopen(cast + "feed.json", timeout=5) as r:
-            feed = json.load(r)
-        roles = {s["seat"]: s["role"] for s in feed["picture"]["seats"]}
+        roles = {s["seat"]: s["role"] for s in _first_picture(cast)["seats"]}
         assert roles == game.roles
         cast_base, cast_token = cast.rstrip("/").split("/broadcast/")
         table_base = operator.split("/op/")[0]
@@ -111,3 +127,36 @@ def test_a_game_serves_the_broadcast_on_its_own_port_and_token(tmp_path: Path) -
             assert _status(table_base + path) in (403, 404)
         game.proc.kill()
         game.proc.wait(timeout=10)
+    # taken up again from its journal, the game is on a new broadcast (a new token)
+    cmd = [sys.executable, "-m", "narrator", "resume", str(game.journal), "--listen", "off",
+           "--console", "127.0.0.1:0", "--out-wav", str(tmp_path / "again.wav"),
+           "--voices", str(tmp_path / "quick-ru"), "--broadcast", "127.0.0.1:0",
+           "--broadcast-delay", "0"]
+    proc = subprocess.Popen(cmd, cwd=tmp_path, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "PYTHONPATH": str(REPO)})
+    try:
+        assert proc.stdout is not None
+        again = None
+        for _ in range(20):
+            again = URL.search(proc.stdout.readline())
+            if again:
+                break
+        assert again is not None and again.group(1) != cast
+        picture = _first_picture(again.group(1))
+        assert {s["seat"]: s["role"] for s in picture["seats"]} == game.roles
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def test_a_human_hosts_game_is_not_streamed_on_resume(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from narrator.engine import Game
+    from narrator.host.journal import Journal
+
+    path = tmp_path / "assist.jsonl"
+    Journal.for_game(path, Game("crime-time"), lang="ru", mode="assist").close()
+    code = main(["resume", str(path), "--broadcast", "127.0.0.1:0"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "an assist game is not streamed" in err, err
