@@ -68,6 +68,19 @@ class ConsoleArgs:
 
 
 @dataclass(frozen=True, slots=True)
+class BroadcastArgs:
+    """The stream's view: ``--broadcast [HOST:]PORT`` (None: not served) and
+    ``--broadcast-delay SECONDS`` (None: the default)."""
+
+    address: str | None = None
+    delay: float | None = None
+
+    @classmethod
+    def from_args(cls, ns: Namespace) -> BroadcastArgs:
+        return cls(ns.broadcast, ns.broadcast_delay)
+
+
+@dataclass(frozen=True, slots=True)
 class PadArgs:
     """What the seat pads take from the microphone and the operator: ``--listen off`` (the pads
     end the speeches; no microphone, no model), ``--votes hands`` (the operator enters each
@@ -97,12 +110,13 @@ class PlayArgs:
     record: str | None = None
     journal: str | None = None
     assist: bool = False
+    broadcast: BroadcastArgs = BroadcastArgs()
 
     @classmethod
     def from_args(cls, ns: Namespace) -> PlayArgs:
         return cls(TableArgs.from_args(ns, names=ns.names), AudioArgs.from_args(ns),
                    ConsoleArgs.from_args(ns), PadArgs.from_args(ns), ns.seed, ns.model,
-                   ns.record, ns.journal, ns.assist)
+                   ns.record, ns.journal, ns.assist, BroadcastArgs.from_args(ns))
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,13 +156,15 @@ class EveningArgs:
     plan_table: int = 1
     join: str | None = None  # a tournament director's join link for this table
     join_table: int | None = None  # ``--table N``: the table that link is for
+    broadcast: BroadcastArgs = BroadcastArgs()
 
     @classmethod
     def from_args(cls, ns: Namespace) -> EveningArgs:
         return cls(ns.dir, TableArgs.from_args(ns, names=None),
                    AudioArgs(ns.voices, None, ns.night_music), ConsoleArgs.from_args(ns),
                    PadArgs.from_args(ns), ns.players, ns.seed, ns.assist, ns.model, ns.wav,
-                   ns.roster, ns.plan, ns.plan_table, ns.join, ns.join_table)
+                   ns.roster, ns.plan, ns.plan_table, ns.join, ns.join_table,
+                   BroadcastArgs.from_args(ns))
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,11 +178,12 @@ class ResumeArgs:
     pads: PadArgs
     json: bool = False
     model: str | None = None
+    broadcast: BroadcastArgs = BroadcastArgs()
 
     @classmethod
     def from_args(cls, ns: Namespace) -> ResumeArgs:
         return cls(ns.journal, AudioArgs.from_args(ns), ConsoleArgs.from_args(ns),
-                   PadArgs.from_args(ns), ns.json, ns.model)
+                   PadArgs.from_args(ns), ns.json, ns.model, BroadcastArgs.from_args(ns))
 
 
 # -- replaying, checking, exporting -----------------------------------------------------------

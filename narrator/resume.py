@@ -68,6 +68,9 @@ def run(args: ResumeArgs) -> int:
             print(f"narrator: {note}", file=sys.stderr)
     contents = load_journal(args.journal)
     take_up = resumer(contents.header.mode)  # before anything else: an unknown mode is refused
+    if args.broadcast.address is not None and contents.header.mode != "play":
+        raise NarratorError(f"--broadcast: an {contents.header.mode} game is not streamed "
+                            "(narrator play and narrator evening are)")
     game = contents.game()
     if args.json:
         print(json.dumps(game.protocol(), ensure_ascii=False))

@@ -97,7 +97,7 @@ PLAY = command(
     a.PlayArgs.from_args, "narrator.play.cli:run",
     *o.TABLE, o.SEED, o.MODEL,
     option("--record", metavar="DIR", help="record the session for replay"),
-    o.JOURNAL, o.ASSIST, *o.AUDIO, *o.FIGURES, *o.CONSOLE, *o.PADS, *o.CLUB)
+    o.JOURNAL, o.ASSIST, *o.AUDIO, *o.FIGURES, *o.CONSOLE, *o.PADS, *o.BROADCAST, *o.CLUB)
 
 EVENING = command(
     "evening", "a club's evening of games at one table: one link per player all night, a "
@@ -129,7 +129,7 @@ EVENING = command(
     o.MODEL,
     option("--wav", action="store_true",
            help="write each game's narration to DIR/game-NN.wav instead of the speaker"),
-    o.VOICES, o.NIGHT_MUSIC, *o.FIGURES, *o.CONSOLE, *o.PADS,
+    o.VOICES, o.NIGHT_MUSIC, *o.FIGURES, *o.CONSOLE, *o.PADS, *o.BROADCAST,
     o.RULES_FILE.but(help="the club's options in a TOML file (the rule catalogue's groups "
                           "or its code, fouls, best_move, timers, [points]; every option: "
                           "docs/rulesets.md)"))
@@ -148,7 +148,7 @@ RESUME = command(
     option("journal", help="the journal file"),
     o.JSON.but(help="print the protocol so far and stop"),
     o.MODEL.but(help="Vosk model folder (a hostless game)"),
-    *o.AUDIO, *o.CONSOLE, *o.PADS)
+    *o.AUDIO, *o.CONSOLE, *o.PADS, *o.BROADCAST)
 
 EXPORT = command(
     "export", "write a finished game for a rating system",

@@ -79,6 +79,12 @@ CONSOLE_AT = option("--console", metavar="[HOST:]PORT",
 LINKS = option("--links", metavar="FILE",
                help="write the console's links as JSON (readable by you only)")
 CONSOLE = (CONSOLE_AT, LINKS)
+BROADCAST_AT = option("--broadcast", metavar="[HOST:]PORT",
+                      help="serve the stream's view (every card, delayed) for OBS on the "
+                           "streaming laptop; never the console's address")
+BROADCAST_DELAY = option("--broadcast-delay", type=float, metavar="SECONDS",
+                         help="how far the stream's view lags the table (default 60)")
+BROADCAST = (BROADCAST_AT, BROADCAST_DELAY)
 LISTEN = option("--listen", choices=("on", "off"), default="on",
                 help="off: no microphone nor model; speeches from the seat pads")
 VOTES = option("--votes", choices=("pads", "hands"), default="pads",

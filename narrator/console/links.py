@@ -18,27 +18,29 @@ from narrator.errors import NarratorError
 DEFAULT_HOST = "127.0.0.1"
 
 
-def parse_address(text: str) -> tuple[str, int]:
-    """``8765`` → (127.0.0.1, 8765); ``0.0.0.0:8765``, ``192.168.1.10:8765``, ``[::1]:8765``."""
+def parse_address(text: str, option: str = "--console") -> tuple[str, int]:
+    """``8765`` → (127.0.0.1, 8765); ``0.0.0.0:8765``, ``192.168.1.10:8765``, ``[::1]:8765``
+    (``option``: the one a bad address is named by)."""
     host, sep, port_text = text.rpartition(":")
     if not sep:
         host, port_text = DEFAULT_HOST, text
     host = host.strip("[]") or DEFAULT_HOST
     if not port_text.isascii() or not port_text.isdigit() or not 0 <= int(port_text) <= 65535:
-        raise NarratorError(f"--console: expected [HOST:]PORT (e.g. 8765 or 0.0.0.0:8765), "
+        raise NarratorError(f"{option}: expected [HOST:]PORT (e.g. 8765 or 0.0.0.0:8765), "
                             f"got {text!r}")
     return host, int(port_text)
 
 
-def check_address(host: str, port: int) -> None:
-    """Before anything is written: can the console listen there? (NarratorError if not)."""
+def check_address(host: str, port: int, option: str = "--console") -> None:
+    """Before anything is written: can the console (or what ``option`` serves) listen there?
+    (NarratorError if not)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
         with socket.socket(family, socket.SOCK_STREAM) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
     except OSError as e:
-        raise NarratorError(f"--console {host}:{port}: cannot listen there ({e.strerror}; "
+        raise NarratorError(f"{option} {host}:{port}: cannot listen there ({e.strerror}; "
                             "the port is in use, or not an address of this machine)") from None
 
 

@@ -31,7 +31,8 @@ __all__ = ["Console", "ConsoleServer", "serve", "start_console"]
 class ConsoleServer:
     """The app on uvicorn, on a thread of its own; :meth:`start` returns once it listens."""
 
-    def __init__(self, app: Starlette, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(self, app: Starlette, host: str = "127.0.0.1", port: int = 0, *,
+                 name: str = "the console") -> None:
         config = uvicorn.Config(app, host=host, port=port, log_level="critical",
                                 access_log=False,  # the path holds the secret token
                                 ws_max_size=MAX_MESSAGE * 4, lifespan="off")
@@ -39,6 +40,7 @@ class ConsoleServer:
         self.app = app
         self.host = host
         self.port = port
+        self.name = name
         self._thread = threading.Thread(target=self.server.run, name="narrator-console",
                                         daemon=True)
 
@@ -47,7 +49,7 @@ class ConsoleServer:
         deadline = time.monotonic() + timeout
         while not self.server.started:
             if not self._thread.is_alive() or time.monotonic() > deadline:
-                raise NarratorError(f"the console cannot listen on {self.host}:{self.port} "
+                raise NarratorError(f"{self.name} cannot listen on {self.host}:{self.port} "
                                     "(the port is in use, or not an address of this machine)")
             time.sleep(0.02)
         sockets = [s for srv in self.server.servers for s in srv.sockets]

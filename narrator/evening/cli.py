@@ -20,6 +20,7 @@ from typing import TextIO
 
 from narrator.arguments import EveningArgs
 from narrator.audio.devices import NoDevice
+from narrator.broadcast.serve import Broadcast, BroadcastOptions, broadcast_options
 from narrator.clock import Clock, MonotonicClock
 from narrator.console.links import check_address, parse_address, qr_text, write_links
 from narrator.console.presses import MarkPress
@@ -32,6 +33,7 @@ from narrator.engine.options import options_of
 from narrator.engine.tuning import settings_of
 from narrator.errors import NarratorError
 from narrator.evening.book import BOOK, EveningBook, GameEntry
+from narrator.evening.cast import show_standings
 from narrator.evening.fair import evenings_beside, previous_games
 from narrator.evening.forward import Forwarder
 from narrator.evening.front import EveningFront, Finished
@@ -84,12 +86,14 @@ class Evening:
     the driver runs the console's presses and the operator's lines, during a game the game is
     attached to it too (so no press waits for a hand-over). ``clock``: the table's, monotonic
     by default; ``terminal``: where the operator's lines come from (stdin by default);
-    ``director``: the tournament's director this table sends its games to."""
+    ``director``: the tournament's director this table sends its games to; ``broadcast``:
+    the stream's view, one all evening (each game, and the standings between games)."""
 
     def __init__(self, book: EveningBook, opts: TableOptions, model: Path | None, *,
                  wav: bool, rng: random.Random, links: str | None = None,
                  assist: bool = False, clock: Clock | None = None,
-                 terminal: TextIO | None = None, director: Forwarder | None = None) -> None:
+                 terminal: TextIO | None = None, director: Forwarder | None = None,
+                 broadcast: BroadcastOptions | None = None) -> None:
         self.book = book
         self.assist = assist
         self.opts = opts
@@ -111,6 +115,8 @@ class Evening:
         self.closed = False
         self.games: dict[int, Game] = {}
         self.director = director
+        self.broadcast_opts = broadcast
+        self.broadcast: Broadcast | None = None
         if director is not None:
             self.front.director = director.state
             director.on_change = lambda: self.driver.call(self.front.publish_views)
@@ -177,6 +183,8 @@ class Evening:
                   resumed: JournalContents | None) -> _Attached:
             table = console_table(host, transcript, journal, self.book.lang, copts,
                                   resumed=resumed)
+            if self.broadcast is not None:  # (a hostless game's, or a human host's)
+                self.broadcast.watch(host, self.book.lang)
             driver.call(lambda: self.front.attach(table, entry))
             return _Attached(table)
 
@@ -266,6 +274,8 @@ class Evening:
         results = self._tally()
         if game.winner is not None:
             self._forward()
+        if self.broadcast is not None:
+            show_standings(self.broadcast, results, self.games.values())
         self.front.detach(Finished(entry, game) if game.winner is not None else None, results)
 
     def _forward(self) -> None:
@@ -306,6 +316,10 @@ class Evening:
             book.address = f"[{host}]:{server.port}" if ":" in host else f"{host}:{server.port}"
             book.save()
         self.front.base = base
+        if self.broadcast_opts is not None:
+            self.broadcast = Broadcast.start(self.broadcast_opts, self.clock)
+            self.broadcast.announce(say)
+            show_standings(self.broadcast, self.front.results, self.games.values())
         if self._unfinished() is None:  # (once the links are known: a seating writes them)
             self.front.open()
         self._print_links()
@@ -337,6 +351,9 @@ class Evening:
             say("interrupted")
         finally:
             server.stop()
+            if self.broadcast is not None:
+                self.broadcast.drain(say)
+                self.broadcast.stop()
             if self.director is not None:  # (the send in flight waited for, bounded)
                 self.director.close(f"narrator evening {book.folder}")
         played = sum(1 for g in self.games.values() if g.winner is not None)
@@ -448,6 +465,7 @@ def run(args: EveningArgs) -> int:
     _take_plan(book, args.plan, args.plan_table)
     reached = take_join(book, args.join, args.join_table, say)
     check_address(*parse_address(book.address))
+    cast = broadcast_options(args.broadcast, book.address)
     # with a human host (--assist) he listens and counts the hands; the pads show the cards
     opts = TableOptions(lang=book.lang, model=args.model, voices=args.audio.voices,
                         night_music=args.audio.night_music,
@@ -477,5 +495,5 @@ def run(args: EveningArgs) -> int:
     director = Forwarder(Outbox(folder), str(book.join["url"]), say=say,
                          reachable=reached) if book.join else None
     return Evening(book, opts, model, wav=args.wav, rng=rng, links=args.console.links,
-                   assist=args.assist, director=director).run()
+                   assist=args.assist, director=director, broadcast=cast).run()
 

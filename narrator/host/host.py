@@ -67,6 +67,9 @@ class Host:
         self.said = 0
         #: called with each line the narrator says, when it says it (a screen that shows them)
         self.line_listeners: list[Callable[[Line], None]] = []
+        #: called after each action applied or undone, events or none (a hand in a vote
+        #: changes no step: a screen that shows the hands hooks in here)
+        self.action_listeners: list[Callable[[], None]] = []
         #: the table's desk: who is asked, what was pressed, what undo takes back
         self.desk = Desk(self)
         #: seconds until the narrator is quiet: live, a timer starts when its announcement
@@ -91,6 +94,8 @@ class Host:
 
         events = self.game.apply(action, accepted=take)
         self._handle(events)
+        for listener in self.action_listeners:
+            listener()
         return events
 
     def undo(self) -> Action:
@@ -99,6 +104,8 @@ class Host:
             self.journal.write(Input(UNDO, self.now()))
         action = self.game.pop()
         self.resume()
+        for listener in self.action_listeners:
+            listener()
         return action
 
     def resume(self, left: float | None = None) -> None:

@@ -17,11 +17,19 @@ import os
 import random
 import sys
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from narrator.arguments import AudioArgs, ConsoleArgs, PadArgs, PlayArgs, ResumeArgs
+from narrator.arguments import (
+    AudioArgs,
+    BroadcastArgs,
+    ConsoleArgs,
+    PadArgs,
+    PlayArgs,
+    ResumeArgs,
+)
 from narrator.audio.devices import input_device, output_device
 from narrator.audio.listener import EchoGate
 from narrator.audio.models import find_model, grammar_support
@@ -29,6 +37,7 @@ from narrator.audio.playback import PlayedLine
 from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import MicrophoneSource
 from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_recognizer
+from narrator.broadcast.serve import Broadcast, BroadcastOptions, broadcast_options
 from narrator.clock import Clock, MonotonicClock
 from narrator.console.serve import ConsoleOptions, GameConsole, Mount, console_options
 from narrator.engine import Game
@@ -105,10 +114,16 @@ class TableOptions:
     listen: bool = True
     console: ConsoleOptions | None = None
     mount: Mount | None = None
+    #: the stream's view this game serves on its own (an evening serves one all night)
+    broadcast: BroadcastOptions | None = None
+    #: called with the game's host once it is built, before the game runs (the evening's
+    #: broadcast watches each game so)
+    watchers: list[Callable[[Host], None]] = field(default_factory=list)
 
 
 def _options(lang: str, model: str | None, audio: AudioArgs, console: ConsoleArgs, pads: PadArgs,
-             *, record: str | None = None, assist: bool = False) -> TableOptions:
+             *, record: str | None = None, assist: bool = False,
+             broadcast: BroadcastArgs | None = None) -> TableOptions:
     """How ``play``, or ``resume`` of a ``play`` game, is played (the table, its ruleset and
     language, is the command's or the journal's); a one-line error for options that clash."""
     opts = TableOptions(lang=lang, model=model, record=record, assist=assist,
@@ -123,6 +138,8 @@ def _options(lang: str, model: str | None, audio: AudioArgs, console: ConsoleArg
                             "journal keeps every press (drop --record)")
     if console.links and opts.console is None:
         raise NarratorError("--links FILE writes the console's links; add --console [HOST:]PORT")
+    if broadcast is not None:
+        opts.broadcast = broadcast_options(broadcast, console.address)
     return opts
 
 
@@ -263,6 +280,8 @@ def _console_table(game: Game, opts: TableOptions, journal: Journal, clock: Cloc
     session = open_table(game, clock, journal=journal, narration=narration,
                          driver=_lent(opts), intake=take,
                          on_error=lambda text: say(f"not taken: {text}"))
+    for watch in opts.watchers:
+        watch(session.host)
     console, terminal = _serve(opts, session, resumed)
     Progress(session.host, console.table, say)
     session.watch(say)
@@ -341,12 +360,29 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
     """Wiring and the game; shared by ``play``, ``resume`` and the evening (``resumed``: the
     journal the game was rebuilt from; ``clock``: the table's, monotonic by default)."""
     clock = clock or MonotonicClock()
+    if opts.broadcast is None:
+        return _run_table(game, opts, journal, path, begun, left, resumed, clock)
+    cast = Broadcast.start(opts.broadcast, clock)
+    cast.announce(say)
+    opts.watchers.append(lambda host: cast.watch(host, opts.lang))
+    try:
+        return _run_table(game, opts, journal, path, begun, left, resumed, clock)
+    finally:
+        cast.drain(say)
+        cast.stop()
+
+
+def _run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | None,
+               begun: float, left: float | None, resumed: JournalContents | None,
+               clock: Clock) -> int:
     if path is None:
         return _console_table(game, opts, journal, clock, left, resumed)
     loop, recorded = _listening(game, opts, journal, path, clock, begun)
     loop.resume_left = left
     loop.resume_entry = resumed.last_entry() if resumed is not None else None
     session = listening_table(loop, lent=opts.mount is not None)
+    for watch in opts.watchers:
+        watch(session.host)
     narration = loop.narration
     assert narration is not None
     console: GameConsole | None = None
@@ -401,7 +437,7 @@ def run(args: PlayArgs) -> int:
     roles_path = journal_path.with_name(journal_path.stem + ".roles.txt")
     begun = time.perf_counter()
     opts = _options(lang, args.model, args.audio, args.console, args.pads,
-                    record=args.record, assist=args.assist)
+                    record=args.record, assist=args.assist, broadcast=args.broadcast)
     # every place written is checked before anything is: a failure then leaves nothing behind
     check_new_file(journal_path, "--journal")
     check_new_file(roles_path, "--journal (the roles file beside it)")
@@ -427,7 +463,8 @@ def resume(args: ResumeArgs, contents: JournalContents) -> int:
     the time it had left."""
     begun = time.perf_counter()
     game = contents.game()
-    opts = _options(contents.header.lang, args.model, args.audio, args.console, args.pads)
+    opts = _options(contents.header.lang, args.model, args.audio, args.console, args.pads,
+                    broadcast=args.broadcast)
     if opts.out_wav:
         opts.out_wav, note = next_part(opts.out_wav)
         if note:

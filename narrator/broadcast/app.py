@@ -1,0 +1,85 @@
+"""The broadcast's web app: one page and its feed, behind one token, and nothing else.
+
+``/broadcast/TOKEN/`` is the page (made for an OBS browser source at 1920×1080; without the
+slash, a redirect to it), ``/broadcast/TOKEN/feed.json?after=N`` what is due of the delayed
+feed, and the page's two assets under the same token (its relative links). Every other path, and any other token — a console's among them —
+is a 404 that says nothing: the stream's address must not even tell it is one.
+"""
+
+from __future__ import annotations
+
+import hmac
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import (
+    FileResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
+from starlette.routing import Route
+
+from narrator.broadcast.feed import DelayedFeed
+
+STATIC = Path(__file__).parent / "static"
+ASSETS = {"broadcast.js": "text/javascript", "broadcast.css": "text/css"}
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": ("default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+                                "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
+}
+
+
+def _missing() -> Response:
+    return PlainTextResponse("Not Found\n", status_code=404, headers=HEADERS)
+
+
+def build_app(feed: DelayedFeed, token: str) -> Starlette:
+    """The broadcast's routes for the holder of ``token``."""
+
+    def ours(request: Request) -> bool:
+        given = str(request.path_params.get("token", "")).encode("utf-8", "replace")
+        return hmac.compare_digest(given, token.encode())
+
+    async def bare(request: Request) -> Response:
+        if not ours(request):
+            return _missing()
+        return RedirectResponse(f"/broadcast/{request.path_params['token']}/",
+                                headers=HEADERS)
+
+    async def page(request: Request) -> Response:
+        if not ours(request):
+            return _missing()
+        return FileResponse(STATIC / "broadcast.html", headers=HEADERS)
+
+    async def asset(request: Request) -> Response:
+        name = request.path_params["name"]
+        if not ours(request) or name not in ASSETS:
+            return _missing()
+        return FileResponse(STATIC / name, media_type=ASSETS[name], headers=HEADERS)
+
+    async def state(request: Request) -> Response:
+        if not ours(request):
+            return _missing()
+        after_text = request.query_params.get("after", "0")
+        after = int(after_text) if after_text.isascii() and after_text.isdigit() else 0
+        return JSONResponse(feed.read(after).to_json(), headers=HEADERS)
+
+    async def not_found(request: Request) -> Response:
+        return _missing()
+
+    routes = [
+        Route("/broadcast/{token}", bare),
+        Route("/broadcast/{token}/", page),
+        Route("/broadcast/{token}/feed.json", state),
+        Route("/broadcast/{token}/{name}", asset),
+        Route("/{path:path}", not_found),
+    ]
+    app = Starlette(routes=routes)
+    app.router.redirect_slashes = False  # (a wrong token's path gets a 404, not a redirect)
+    return app
