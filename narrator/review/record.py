@@ -77,7 +77,9 @@ def _journal(path: Path) -> Record:
     with contextlib.closing(read_lines(path, LIMITS, torn_tail=True)) as rows:
         header = read_header(name, next(rows, None), held)
         inputs: list[Input] = []
+        first: float | None = None  # the game's start: its first timed line, a timer's mark
         for record in read_records(name, rows, held):
+            first = record.t if first is None else first
             match record:
                 case Acted(t=t, action=action):
                     inputs.append(Input(ACTION, t, {"action": str(action)}))
@@ -91,5 +93,4 @@ def _journal(path: Path) -> Record:
         game = JournalContents(header, path=name).game().table_copy()
     except (KeyError, ValueError, TypeError) as e:
         raise NarratorError(f"{name}:1: not a journal to review ({e})") from None
-    origin = inputs[0].t if inputs else 0.0
-    return Record(path, game, header.lang, inputs, origin)
+    return Record(path, game, header.lang, inputs, 0.0 if first is None else first)

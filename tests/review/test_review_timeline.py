@@ -78,20 +78,21 @@ def journal_of_a_whole_game(path: Path) -> tuple[Game, list[tuple[float, str]]]:
     script = load_table_script(SCRIPTS / "export-crash-miss-removal.table.jsonl")
     actions = ScriptReplay(script).run().game.history
     game = Game(script.rules, seats=script.seats, roles=script.roles, names=script.names)
-    clock = VirtualClock(100.0)
     journal = Journal.for_game(path, game, fsync=False)
-    assembly = assemble_host(game, clock, manifest=default_manifest("ru"), journal=journal)
-    assembly.host.start()
+    assembly = assemble_host(game, VirtualClock(100.0), manifest=default_manifest("ru"),
+                             journal=journal)
+    host = assembly.host
+    host.start()
     for n, action in enumerate(actions):
-        clock.advance(1.5)
+        host.scheduler.move_to(host.now() + 1.5)
         if n == 7:  # the host's slip, undone
-            assembly.host.apply(Foul(2))
-            clock.advance(0.5)
-            assembly.host.undo()
-        assembly.host.apply(action)
+            host.apply(Foul(2))
+            host.scheduler.move_to(host.now() + 0.5)
+            host.undo()
+        host.apply(action)
     for mark in ("mark 3 +0.3 best_player -- нашёл дона", "mark 7 worst_move -- отдал ход"):
-        clock.advance(2.0)
-        assembly.host.apply(parse_action(mark))
+        host.scheduler.move_to(host.now() + 2.0)
+        host.apply(parse_action(mark))
     journal.close()
     return game, assembly.transcript.entries
 
@@ -101,6 +102,7 @@ def test_a_journal_timeline_is_its_transcript_and_its_protocol(tmp_path: Path) -
     entries = _timeline(tmp_path / "game.journal.jsonl")
     assert [(e.t, e.text) for e in entries if e.transcribed] == [
         (t, text.strip()) for t, text in transcript]
+    assert entries[-1].t == 100.0 + 1.5 * (len(game.history) - 2) + 0.5 + 4.0
     protocol = game.protocol()
     assert [e.source for e in entries if e.kind == "undo"] == [Foul(2)]
     fouls = [f.seat for f in _of(entries, Foul)]  # the undone one too: it was given
