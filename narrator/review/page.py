@@ -28,6 +28,8 @@ class Heading:
     roles: Mapping[int, str]
     #: the whole recording beside the page (None: a journal, no audio)
     mic: str | None = None
+    #: a word on what the record leaves out (a resumed session's actions before it)
+    note: str = ""
 
 
 def clock(seconds: float) -> str:
@@ -118,7 +120,7 @@ def render(head: Heading, entries: Sequence[Entry], origin: float,
 <p id="banner">{BANNER}</p>
 <h1>{escape(head.title)}</h1>
 <p>{escape(head.rules)}, {head.seats} seats; {len(entries)} entries. The times count from the
-start of the record; a time plays the whole recording from there.</p>
+start of the record; a time plays the whole recording from there. {escape(head.note)}</p>
 {_cards(head)}
 {whole}
 {_filters(head, kinds)}

@@ -167,7 +167,9 @@ class Walk:
         self.close()
         if kind == HEARD:
             speaker = self.game.expect.seat if isinstance(self.game.expect, w.Speech) else None
-            self.add(event.t, "heard", f"«{event.get('text')}»",
+            # an early decision (on stable partials), a Final that revised one
+            how = " (revised)" if event.get("revised") else " (early)" if event.get("early") else ""
+            self.add(event.t, "heard", f"«{event.get('text')}»{how}",
                      (speaker,) if speaker else ())
             self._open = len(self.entries) - 1
         elif kind in (ENTRY, PAD, OPERATOR):

@@ -99,7 +99,9 @@ def write_review(record: Record, out: Path, *, before: float = 3.0,
     game = record.game
     head = Heading(f"Review: {record.path.name}", game.rules.name, game.seats,
                    dict(game.names), {s: str(r.value) for s, r in game.roles.items()},
-                   MIC_COPY if record.mic is not None else None)
+                   MIC_COPY if record.mic is not None else None,
+                   f"The recording began after the first {record.before} actions of the game (a "
+                   f"resumed game): they are not on the page." if record.before else "")
     page = out / PAGE
     _private_text(page, render(head, entries, record.origin, slices))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

@@ -82,6 +82,9 @@ def test_the_review_is_readable_by_its_owner_only_and_says_why(recorded: Recorde
     assert (out / "slices").stat().st_mode & 0o777 == 0o700
     page = (out / "index.html").read_text("utf-8")
     assert BANNER in page and "sheriff" in page  # the cards, and the warning
+    # the table was dealt and played to day 1 before the recording began: the page says so
+    history = json.loads((recorded.folder / "inputs.jsonl").open().readline())["history"]
+    assert history and f"after the first {len(history)} actions of the game" in page
     assert "http://" not in page and "https://" not in page  # nothing from the network
 
 
