@@ -164,6 +164,13 @@ class Walk:
         if kind == ACTION:
             self._action(event.t, parse_action(str(event.get("action"))))
             return
+        if kind == UNDO:  # the console operator's «undo» press is followed by it
+            if self.game.history:
+                last = self.game.pop()
+                self.add(event.t, "undo", f"undo: «{last}» taken back", seats_of(last),
+                         source=last)
+                self._taken.append(f"undo {last}")
+            return
         self.close()
         if kind == HEARD:
             speaker = self.game.expect.seat if isinstance(self.game.expect, w.Speech) else None
@@ -176,9 +183,6 @@ class Walk:
             seat = event.get("seat")
             self.add(event.t, "press", _press_text(event), (seat,) if isinstance(seat, int) else ())
             self._open = len(self.entries) - 1
-        elif kind == UNDO and self.game.history:
-            last = self.game.pop()
-            self.add(event.t, "undo", f"undo: «{last}» taken back", seats_of(last), source=last)
         elif kind == STOP:
             self.add(event.t, "step", f"stopped ({event.get('reason') or 'the host quit'})")
 
@@ -223,7 +227,9 @@ class Walk:
 def _press_text(event: Input) -> str:
     if event.type == ENTRY:
         return f"entry: {event.get('text')}"
-    fields = " ".join(f"{k}={v}" for k, v in event.data.items() if k not in ("seat", "do"))
+    # a pad's seat is who pressed; the operator's is whom the press is about (a foul's)
+    mine = ("seat", "do") if event.type == PAD else ("do",)
+    fields = " ".join(f"{k}={v}" for k, v in event.data.items() if k not in mine)
     who = f"seat {event.get('seat')}" if event.type == PAD else "operator"
     return f"{who}: {event.get('do')} {fields}".rstrip()
 

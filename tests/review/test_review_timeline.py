@@ -122,3 +122,22 @@ def test_a_journal_timeline_is_its_transcript_and_its_protocol(tmp_path: Path) -
     marks = [(m.seat, m.points, m.titles, m.comment) for m in _of(entries, ev.Marked)]
     assert marks == [(3, 0.3, ("best_player",), "нашёл дона"), (7, 0.0, ("worst_move",), "отдал ход")]
     assert [e.source for e in entries if e.kind == "mark"] == _of(entries, ev.Marked)
+
+
+def test_a_press_says_what_it_became_an_undo_too() -> None:
+    from narrator.inputs import Input
+    from tests.helpers import day_one
+
+    game = day_one()
+    inputs = [Input("operator", 10.0, {"do": "foul", "seat": 6}),
+              Input("action", 10.0, {"action": "foul 6"}),
+              Input("operator", 12.0, {"do": "undo"}), Input("undo", 12.0),
+              Input("pad", 15.0, {"seat": 1, "do": "nominate", "target": 3}),
+              Input("action", 15.0, {"action": "nominate 3"})]
+    entries = timeline(game, inputs, default_manifest("ru"))
+    presses = [(e.text, e.seats, e.outcome) for e in entries if e.kind == "press"]
+    assert presses == [("operator: foul seat=6", (6,), "taken: foul 6"),
+                       ("operator: undo", (), "taken: undo foul 6"),
+                       ("seat 1: nominate target=3", (1,), "«Принято»")]
+    assert [e.source for e in entries if e.kind == "undo"] == [Foul(6)]
+    assert game.history[-1] == parse_action("nominate 3") and Foul(6) not in game.history
