@@ -250,6 +250,21 @@ class ParseArgs:
 
 
 @dataclass(frozen=True, slots=True)
+class ReviewArgs:
+    """``narrator review SOURCE [-o OUT] [--before S] [--after S]``: a judge's page of a
+    recorded session or a journal."""
+
+    source: str
+    out: str | None = None
+    before: float = 3.0
+    after: float = 4.0
+
+    @classmethod
+    def from_args(cls, ns: Namespace) -> ReviewArgs:
+        return cls(ns.source, ns.out, ns.before, ns.after)
+
+
+@dataclass(frozen=True, slots=True)
 class ExportArgs:
     """``narrator export --format F SOURCE``: a game, or an evening's folder. ``send`` and
     ``user``: where the records go and as whom (``--send URL --user NAME``)."""

@@ -178,6 +178,18 @@ EXPORT = command(
     option("--send", metavar="URL", help="send each game to MafiaRatings at URL"),
     option("--user", metavar="NAME", help="the MafiaRatings account sending (with --send)"))
 
+REVIEW = command(
+    "review", "a judge's page of a game: its timeline, each moment's recorded seconds beside it",
+    a.ReviewArgs.from_args, "narrator.review.cli:run",
+    option("source", help="a folder written by play --record, or a game journal"),
+    option("--out", "-o", metavar="DIR",
+           help="the new folder for the page (default: SOURCE.review beside it); owner-only, "
+                "the page shows the cards"),
+    option("--before", type=float, default=3.0, metavar="S",
+           help="seconds of the recording before each moment (default 3)"),
+    option("--after", type=float, default=4.0, metavar="S",
+           help="seconds of the recording after each moment (default 4)"))
+
 STANDINGS = command(
     "standings", "a club's season: the points of every game of its evenings",
     a.StandingsArgs.from_args, "narrator.evening.standings:run",
@@ -325,7 +337,7 @@ MODELS = Commands("models", "fetch or check Vosk speech models", "models_command
 
 #: every command, in the order ``narrator --help`` lists them
 COMMANDS: tuple[Command | Commands, ...] = (
-    REPLAY, CONFORM, PARSE, DEMO, PLAY, EVENING, ASSIST, RESUME, EXPORT, STANDINGS,
+    REPLAY, CONFORM, PARSE, DEMO, PLAY, EVENING, ASSIST, RESUME, EXPORT, REVIEW, STANDINGS,
     TOURNAMENT, VOICES, MODELS)
 
 
