@@ -25,10 +25,10 @@ def table_status(book: EveningBook, entry: GameEntry | None, operator: View | No
         out.update(game=len(book.games) + 1, round=coming.round if coming else None)
         return out
     out.update(game=entry.number, round=round_of(book, entry), playing=True)
-    game = getattr(operator, "game", operator)  # (the evening's view wraps the game's)
-    if isinstance(game, OperatorView):
-        phase = game.common.phase
+    if isinstance(operator, OperatorView):  # (the game's own view, before the evening's)
+        common = operator.common
+        phase = common.phase
         time = str(getattr(phase.time, "value", phase.time))
         out.update(time=time if time in ("day", "night") else None,
-                   number=phase.number, living=len(game.common.living))
+                   number=phase.number, living=len(common.living))
     return out

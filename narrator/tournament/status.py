@@ -43,13 +43,12 @@ def console_url(raw: object) -> str | None:
                         f"{MAX_URL} characters")
     try:
         parts = urllib.parse.urlsplit(raw.strip())
-        port = parts.port
+        parts.port  # noqa: B018 - read for its ValueError: a port out of range, not a number
     except ValueError:
         raise BadStatus(f"console: {raw!r} is not an address http://HOST:PORT") from None
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.username or \
             parts.password or parts.path not in ("", "/") or parts.query or parts.fragment:
         raise BadStatus(f"console: {raw!r} is not an address http://HOST:PORT")
-    del port  # (read only to check it)
     return urllib.parse.urlunsplit((parts.scheme, parts.netloc, "", "", ""))
 
 
