@@ -322,15 +322,36 @@ class Store:
 
 
 def has_tournament(path: Path) -> bool:
-    """Is ``path`` a database a first run committed (a kill before its commit leaves none)?"""
+    """Is ``path`` a database a first run committed? False where there is none: no file, an
+    empty one, or one without the schema (a first run killed before its commit leaves that,
+    and it may be made again). A file that holds anything else is a tournament's or a
+    stranger's, and is never made again over: one that does not read whole (a damaged header,
+    a damaged page, not SQLite at all) is a NarratorError naming it, and the file is kept."""
+    if not path.exists() or (path.is_file() and path.stat().st_size == 0):
+        return False
+    if not path.is_file():
+        raise NarratorError(f"{path}: not a file")
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
-            return bool(db.execute("SELECT count(*) FROM tournament").fetchone()[0] == 1)
+            # quick_check reads every page of every table and index: a damaged page anywhere
+            # is found now, when nothing has been served, not at the first game posted
+            problems = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
+            if problems != ["ok"]:
+                raise sqlite3.DatabaseError(problems[0])
+            if not db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
+                              "name = 'tournament'").fetchall():
+                return False
+            if db.execute("SELECT count(*) FROM tournament").fetchone()[0] != 1:
+                raise sqlite3.DatabaseError("no tournament row")
+            return True
         finally:
             db.close()
-    except sqlite3.DatabaseError:
-        return False
+    except sqlite3.DatabaseError as error:
+        reason = " ".join(str(error).split())[:120]
+        raise NarratorError(
+            f"{path}: damaged ({reason}); it is kept as it is: put back a copy of it, or "
+            f"move it away to start a new tournament in this folder") from None
 
 
 def _connect(path: Path) -> sqlite3.Connection:

@@ -7,6 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from narrator.errors import NarratorError
 from narrator.tournament.run_cli import open_store
 from narrator.tournament.store import FILE, Received, Stage, Store, has_tournament
 from tests.tournament.director_helpers import NAMES, ROUNDS, FakeClock, run_args, write_plan
@@ -71,6 +74,9 @@ import os, signal, sys
 from pathlib import Path
 import narrator.tournament.store as store
 from tests.tournament.director_helpers import run_args
+import pytest
+
+from narrator.errors import NarratorError
 from narrator.tournament.run_cli import open_store
 real = store._fill
 def fill(db, setup, now):
@@ -120,3 +126,65 @@ def test_the_database_is_its_owners_only(tmp_path: Path) -> None:
     files = [p for p in (tmp_path / "t").iterdir() if p.name.startswith(FILE)]
     assert files and all(p.stat().st_mode & 0o077 == 0 for p in files), \
         {p.name: oct(p.stat().st_mode) for p in files}
+
+
+def _stored_tournament(tmp_path: Path, games: int = 11) -> Path:
+    write_plan(tmp_path)
+    store, _ = open_store(run_args(tmp_path), 0)
+    for n in range(games):
+        store.add_game(Received(f"g-{n}", 1 + n % 2, 1 + n % 2, 1 + n,
+                                '{"journal": 1}\n' * 200, {1: "Ника", 2: "Бублик"}, n))
+    store.close()  # the last connection checkpoints the WAL into the file
+    return tmp_path / "t" / FILE
+
+
+def _damage(path: Path, offset: int, size: int = 64) -> bytes:
+    data = bytearray(path.read_bytes())
+    data[offset:offset + size] = bytes((n * 37 + 11) % 256 for n in range(size))
+    path.write_bytes(bytes(data))
+    return bytes(data)
+
+
+def _page_size(path: Path) -> int:
+    return int.from_bytes(path.read_bytes()[16:18], "big")  # the header's page size
+
+
+def test_a_damaged_header_is_one_line_and_the_file_is_kept(tmp_path: Path) -> None:
+    """A database whose header no longer reads was once taken for "no tournament" and made
+    again: a new director token, 0 of its games, every link dead. It is refused now."""
+    path = _stored_tournament(tmp_path)
+    damaged = _damage(path, 0, 100)
+    box = subprocess.run([sys.executable, "-m", "narrator", "tournament", "run",
+                          str(tmp_path / "t"), "--plan", str(tmp_path / "plan.json"),
+                          "--console", "127.0.0.1:0"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert box.returncode == 2
+    lines = box.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in box.stderr, box.stderr
+    assert str(path) in lines[0] and "damaged" in lines[0] and "(new)" not in box.stdout
+    assert path.read_bytes() == damaged
+
+
+def test_a_damaged_last_page_is_found_when_opened(tmp_path: Path) -> None:
+    """Not at the first game posted (a 500) nor while printing the links (a traceback): the
+    whole file is checked when the director opens it."""
+    path = _stored_tournament(tmp_path)
+    size = _page_size(path)
+    pages = path.stat().st_size // size
+    damaged = _damage(path, (pages - 1) * size + 8, size - 16)
+    with pytest.raises(NarratorError, match="damaged") as raised:
+        open_store(run_args(tmp_path), 0)
+    assert "\n" not in str(raised.value)
+    with pytest.raises(NarratorError, match="damaged"):
+        Store.open(tmp_path / "t")
+    assert path.read_bytes() == damaged
+
+
+def test_a_stranger_file_is_never_made_a_tournament_over(tmp_path: Path) -> None:
+    write_plan(tmp_path)
+    (tmp_path / "t").mkdir()
+    path = tmp_path / "t" / FILE
+    path.write_text("the club's notes, not a database\n" * 50, encoding="utf-8")
+    with pytest.raises(NarratorError, match="damaged"):
+        open_store(run_args(tmp_path), 0)
+    assert path.read_text(encoding="utf-8").startswith("the club's notes")
