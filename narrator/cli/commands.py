@@ -317,6 +317,32 @@ VOICES = Commands("voices", "build, record or check voice packs", "voices_comman
             option("pack", metavar="DIR", help="the pack's folder (its manifest.json)")),
 ))
 
+LISTEN = Commands("listen", "the club's listening test: how well the narrator hears this table",
+                  "listen_command", (
+    command("test", "a rehearsal before hostless play: the players read the narrator's "
+                    "phrases at their seats; the report says what was heard and whether "
+                    "to trust it",
+            a.ListenTestArgs.from_args, "narrator.rehearsal.cli:run",
+            o.LANG.but(help="the table's language: the phrases, the grammar, the verdict"),
+            o.SEATS.but(default=10, help="seats at the table (default 10): each seat reads "
+                                         "its share of the phrases"),
+            o.MODEL.but(help="the Vosk model to test (or NARRATOR_MODEL; default: the one "
+                             "play would use)"),
+            option("--out", metavar="DIR", default="listen-test",
+                   help="a new folder for the recording and the report (default "
+                        "listen-test)"),
+            o.VOICES,
+            o.NIGHT_MUSIC.but(help="the club's night music under the test (default: the "
+                                   "soft noise bed a game plays)"),
+            option("--no-music", action="store_true",
+                   help="no bed under the phrases (a quiet room; a game has its music)"),
+            option("--window", type=float, default=6.0, metavar="SECONDS",
+                   help="how long each phrase is listened for at most (default 6)"),
+            option("--with-audio", action="store_true",
+                   help="also pack the recording with the report into DIR/send.zip (by "
+                        "default the report holds no audio)")),
+))
+
 MODELS = Commands("models", "fetch or check Vosk speech models", "models_command", (
     command("fetch", "download the official small model for a language",
             a.ModelsFetchArgs.from_args, "narrator.audio.models:run_fetch",
@@ -338,7 +364,7 @@ MODELS = Commands("models", "fetch or check Vosk speech models", "models_command
 #: every command, in the order ``narrator --help`` lists them
 COMMANDS: tuple[Command | Commands, ...] = (
     REPLAY, CONFORM, PARSE, DEMO, PLAY, EVENING, ASSIST, RESUME, EXPORT, REVIEW, STANDINGS,
-    TOURNAMENT, VOICES, MODELS)
+    TOURNAMENT, LISTEN, VOICES, MODELS)
 
 
 def build_parser() -> argparse.ArgumentParser:
