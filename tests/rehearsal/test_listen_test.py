@@ -225,3 +225,27 @@ def test_the_recorded_session_replays_to_the_same_report_byte_for_byte(
     assert main(["replay", str(folder), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == json.loads(
         (folder / "report.json").read_text("utf-8"))
+
+
+def test_with_audio_the_session_is_packed_with_the_report(recorded: Any, tmp_path: Path
+                                                          ) -> None:
+    import shutil
+    import zipfile
+
+    folder, report, _, _ = recorded
+    copy = tmp_path / "copy"
+    shutil.copytree(folder, copy)
+    listen_cli.write_report(copy, report, with_audio=True)
+    with zipfile.ZipFile(copy / "send.zip") as z:
+        assert sorted(z.namelist()) == ["listen.jsonl", "mic.wav", "report.json", "report.txt",
+                                        "session.json"]
+
+
+def test_without_a_model_the_test_says_so_in_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("NARRATOR_MODEL", str(tmp_path / "nowhere"))
+    assert main(["listen", "test", "--out", str(tmp_path / "t")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--listen off" in err
+    assert not (tmp_path / "t" / "mic.wav").exists()
