@@ -16,11 +16,13 @@ import contextlib
 import os
 import random
 import sys
+import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from narrator.arguments import (
     AudioArgs,
@@ -37,7 +39,6 @@ from narrator.audio.playback import PlayedLine
 from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import MicrophoneSource
 from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_recognizer
-from narrator.broadcast.serve import Broadcast, BroadcastOptions, broadcast_options
 from narrator.clock import Clock, MonotonicClock
 from narrator.console.serve import ConsoleOptions, GameConsole, Mount, console_options
 from narrator.engine import Game
@@ -64,6 +65,9 @@ from narrator.play.progress import Progress
 from narrator.table.session import TableSession, listening_table, open_table
 from narrator.voice.manifest import default_manifest
 
+if TYPE_CHECKING:  # (the stream's server is imported only when a game serves one)
+    from narrator.broadcast.serve import BroadcastOptions
+
 
 def say(text: str) -> None:
     print(text, flush=True)
@@ -85,18 +89,51 @@ def model_folder(lang: str, explicit: str | None) -> Path:
     return path
 
 
-#: the models loaded in this process: an evening's games load theirs once (seconds each)
-_MODELS: dict[Path, Any] = {}
+#: the models of this process, loaded or loading, by folder: an evening's games load theirs once
+#: (seconds each), and a start loads it while the rest of the start goes on (:func:`preload`)
+_MODELS: dict[Path, Future[Any]] = {}
+_MODELS_LOCK = threading.Lock()
+
+
+def _load_into(path: Path, future: Future[Any]) -> None:
+    try:
+        future.set_result(load_model(path))
+    except BaseException as e:  # (handed to whoever waits for the model)
+        future.set_exception(e)
+
+
+def preload(path: Path) -> Future[Any]:
+    """Start loading the model at ``path`` on a thread of its own, unless this process has it
+    (or is loading it) already: the deal, the journal, the voice and the console are made
+    meanwhile (Vosk's loading lets go of the interpreter). Once a process: an evening's
+    games share it."""
+    with _MODELS_LOCK:
+        future = _MODELS.get(path)
+        if future is None:
+            future = _MODELS[path] = Future()
+            threading.Thread(target=_load_into, args=(path, future), name="model-load",
+                             daemon=True).start()
+    return future
+
+
+def model_at(path: Path) -> Any:
+    """The model at ``path``, loaded once a process (waiting for :func:`preload`'s thread);
+    a model that failed to load is tried again next time, its error raised now."""
+    future = preload(path)
+    try:
+        return future.result()
+    except BaseException:
+        with _MODELS_LOCK:
+            if _MODELS.get(path) is future:
+                del _MODELS[path]
+        raise
 
 
 def load_ears(path: Path, hearing: Hearing) -> tuple[VoskRecognizer, float]:
-    """Load the model (once a process) and compile the speech grammar; returns the recognizer
-    and the seconds."""
+    """The model (loaded once a process) and the speech grammar compiled; returns the
+    recognizer and the seconds waited."""
     started = time.perf_counter()
-    model = _MODELS.get(path)
-    if model is None:
-        model = _MODELS[path] = load_model(path)
-    recognizer = table_recognizer(model, list(hearing.phrases), model_path=path)
+    recognizer = table_recognizer(model_at(path), list(hearing.phrases), model_path=path)
     return recognizer, time.perf_counter() - started
 
 
@@ -138,7 +175,9 @@ def _options(lang: str, model: str | None, audio: AudioArgs, console: ConsoleArg
                             "journal keeps every press (drop --record)")
     if console.links and opts.console is None:
         raise NarratorError("--links FILE writes the console's links; add --console [HOST:]PORT")
-    if broadcast is not None:
+    if broadcast is not None and (broadcast.address is not None or broadcast.delay is not None):
+        from narrator.broadcast.serve import broadcast_options
+
         opts.broadcast = broadcast_options(broadcast, console.address)
     return opts
 
@@ -327,13 +366,18 @@ def _listening(game: Game, opts: TableOptions, journal: Journal, path: Path, clo
                begun: float) -> tuple[ListeningLoop, Recorded | None]:
     """The model loaded, the microphone on ``clock``: the hostless table's loop (and the
     session it records, with ``--record``)."""
+    preload(path)  # (loading meanwhile, if the start has not begun it)
+    narration = _narration(opts, clock)
     hearing = game_hearing(opts.lang, game.seats)
-    recognizer, _ = load_ears(path, hearing)
+    try:
+        recognizer, _ = load_ears(path, hearing)
+    except BaseException:
+        narration.close()
+        raise
     if recognizer.dropped_words:
         say(f"note: the model does not know {len(recognizer.dropped_words)} word(s) of the "
             f"grammar (e.g. «{recognizer.dropped_words[0]}»); they cannot be heard")
     say(f"ready to listen in {time.perf_counter() - begun:.1f} s (model {path})")
-    narration = _narration(opts, clock)
     if opts.out_wav:
         echo = EchoGate()  # nothing is played aloud: the gate stays open
     else:
@@ -362,6 +406,8 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
     clock = clock or MonotonicClock()
     if opts.broadcast is None:
         return _run_table(game, opts, journal, path, begun, left, resumed, clock)
+    from narrator.broadcast.serve import Broadcast
+
     cast = Broadcast.start(opts.broadcast, clock)
     cast.announce(say)
     opts.watchers.append(lambda host: cast.watch(host, opts.lang))
@@ -443,6 +489,8 @@ def run(args: PlayArgs) -> int:
     check_new_file(roles_path, "--journal (the roles file beside it)")
     check_outputs(opts)
     path = check_devices(opts)
+    if path is not None:
+        preload(path)  # while the cards are dealt and the journal, the voice, the console made
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     game = Game(rules, seats=seats, rng=rng, names=names)
     journal = Journal.for_game(journal_path, game, lang=lang, mode="play")
@@ -471,6 +519,8 @@ def resume(args: ResumeArgs, contents: JournalContents) -> int:
             say(note)
     check_outputs(opts)
     path = check_devices(opts)
+    if path is not None:
+        preload(path)
     journal = Journal(args.journal, contents.header)
     if journal.note:
         say(journal.note)
