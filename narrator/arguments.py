@@ -15,7 +15,8 @@ the house (floor 0), so that every command's package can take its value, whateve
 from __future__ import annotations
 
 from argparse import Namespace
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 # -- the groups several commands share --------------------------------------------------------
 
@@ -136,6 +137,34 @@ class AssistArgs:
                    ConsoleArgs.from_args(ns), ns.journal, ns.roles)
 
 
+#: a club's folder (``narrator club fetch -o DIR``, ``--club DIR``): its file and its roster
+CLUB_FILE, ROSTER_FILE = "club.toml", "roster.csv"
+
+
+def club_paths(club: str | None, rules_file: str | None, roster: str | None,
+               ) -> tuple[str | None, str | None]:
+    """``--club DIR`` as the club's file and roster (``--rules-file``, ``--roster``), unless
+    those are given themselves."""
+    if club is None:
+        return rules_file, roster
+    folder = Path(club)
+    return (rules_file or str(folder / CLUB_FILE),
+            roster or (str(folder / ROSTER_FILE) if (folder / ROSTER_FILE).is_file() else None))
+
+
+@dataclass(frozen=True, slots=True)
+class ClubFetchArgs:
+    """``narrator club fetch --site URL --club-id N -o DIR``."""
+
+    site: str
+    club_id: int
+    out: str
+
+    @classmethod
+    def from_args(cls, ns: Namespace) -> ClubFetchArgs:
+        return cls(ns.site, ns.club_id, ns.out)
+
+
 @dataclass(frozen=True, slots=True)
 class EveningArgs:
     """``narrator evening DIR``: the games of a club's evening. Its narration goes to the
@@ -160,10 +189,12 @@ class EveningArgs:
 
     @classmethod
     def from_args(cls, ns: Namespace) -> EveningArgs:
-        return cls(ns.dir, TableArgs.from_args(ns, names=None),
+        rules_file, roster = club_paths(ns.club, ns.rules_file, ns.roster)
+        table = replace(TableArgs.from_args(ns, names=None), rules_file=rules_file)
+        return cls(ns.dir, table,
                    AudioArgs(ns.voices, None, ns.night_music), ConsoleArgs.from_args(ns),
                    PadArgs.from_args(ns), ns.players, ns.seed, ns.assist, ns.model, ns.wav,
-                   ns.roster, ns.plan, ns.plan_table, ns.join, ns.join_table,
+                   roster, ns.plan, ns.plan_table, ns.join, ns.join_table,
                    BroadcastArgs.from_args(ns))
 
 
@@ -386,7 +417,8 @@ class TournamentRunArgs:
 
     @classmethod
     def from_args(cls, ns: Namespace) -> TournamentRunArgs:
-        return cls(ns.dir, ns.plan, ns.console, ns.roster, ns.scoring, ns.rules, ns.name,
+        scoring, roster = club_paths(ns.club, ns.scoring, ns.roster)
+        return cls(ns.dir, ns.plan, ns.console, roster, scoring, ns.rules, ns.name,
                    ns.tournament_id, ns.final_from, ns.final_coefficient, ns.hide_final)
 
 
