@@ -805,6 +805,11 @@ def explain(got: dict[str, Any]) -> list[str]:
                          "held")
         if got.get("ready_throttled_s") is not None:
             waits.append(f"{got['ready_throttled_s']:.1f} s held back by the quota")
+        rest = ready - cpu - sum(got.get(k) or 0.0 for k in ("ready_run_delay_s",
+                                                              "ready_throttled_s"))
+        if rest > 0.5:
+            waits.append(f"{rest:.1f} s waiting for the disk (the model's files read) or "
+                         "for the other processes of the start")
         if waits:
             line += "; " + ", ".join(waits)
         lines.append(line)
@@ -812,7 +817,8 @@ def explain(got: dict[str, Any]) -> list[str]:
             why = ("the narrator's own work fits the budget: the rest is this shared machine's "
                    "other processes" if need <= READY_S else
                    "the narrator's own work does not fit the budget: a smaller model")
-            lines.append(f"start -> ready to listen MISSED by {ready - READY_S:.1f} s: {why}")
+            lines.append(f"start -> ready to listen MISSED by {ready - READY_S:.1f} s (load "
+                         f"average {got['load_avg']:g} on {got['cpus']} CPUs): {why}")
     delay = got.get("game_run_delay_s")
     busy = (f"the machine's load average was {got['load_avg']:g} on {got['cpus']} CPUs, and "
             f"the narrator waited {delay:.1f} s of its {got['game_s']:g} s game for a CPU "
@@ -821,15 +827,15 @@ def explain(got: dict[str, Any]) -> list[str]:
     missed = []
     press = got["press_p95_ms"]
     if press is not None and press > PRESS_P95_MS:
-        missed.append(f"pad press -> applied p95 by {press - PRESS_P95_MS:.0f} ms (a press "
+        missed.append(f"pad press -> applied p95 by {press - PRESS_P95_MS:.1f} ms (a press "
                       "waits for the game's next 20 ms chunk, and within the budget the "
                       f"process is held up to {(PERIOD_US - QUOTA_US) / 1000:g} ms of each "
                       f"{PERIOD_US / 1000:g} ms)")
     a95, lat = got["accepted_p95_ms"], got["lateness_p95_ms"]
     if a95 is not None and a95 > ACCEPTED_P95_MS:
-        missed.append(f"«Принято» p95 by {a95 - ACCEPTED_P95_MS:.0f} ms")
+        missed.append(f"«Принято» p95 by {a95 - ACCEPTED_P95_MS:.1f} ms")
     if lat is not None and lat > LATENESS_P95_MS:
-        missed.append(f"timer lateness p95 by {lat - LATENESS_P95_MS:.0f} ms")
+        missed.append(f"timer lateness p95 by {lat - LATENESS_P95_MS:.1f} ms")
     if missed:
         lines.append("MISSED " + "; ".join(missed) + f": {busy} — the budget's 35 % of a core "
                      "was not there to be had: the figure is this machine's moment, not the "
