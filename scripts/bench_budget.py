@@ -808,8 +808,9 @@ def explain(got: dict[str, Any]) -> list[str]:
         rest = ready - cpu - sum(got.get(k) or 0.0 for k in ("ready_run_delay_s",
                                                               "ready_throttled_s"))
         if rest > 0.5:
-            waits.append(f"{rest:.1f} s waiting for the disk (the model's files read) or "
-                         "for the other processes of the start")
+            waits.append(f"{rest:.1f} s besides (the disk, reading the model's files; the "
+                         "model's loading thread's own wait for a CPU, which ended before it "
+                         "could be counted)")
         if waits:
             line += "; " + ", ".join(waits)
         lines.append(line)
