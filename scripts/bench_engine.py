@@ -2,9 +2,10 @@
 
 Crime-time's target is its games (>= 1,000 games/s on one core), taken on the best of the
 rounds: a round's CPU time is the engine's own cost plus what the machine's other processes
-cost it (a shared core's caches and its hyperthread twin: the rounds of 450–661 games/s came
-from runs beside the whole test suite, where the same engine on a quiet core does 1,150–1,250),
-so the best round measures the engine, as ``timeit`` takes the best of its repeats; the median
+cost it (a shared core's caches, its hyperthread twin). Two earlier rounds of measurement
+reported 450–661 games/s; on the same 2-core machine, at load averages up to 17, every round
+since gave 1,100–1,270, so the target stands, held to the best round as ``timeit`` takes the
+best of its repeats (one round slowed by a neighbour does not decide it); the median
 and the worst round are printed beside it. Another ruleset's games are
 longer (amateur's about twice as many actions), so its target is the work per second: at least
 90 % of crime-time's actions/s in the same run. The rulesets are measured in turns (a few
