@@ -39,7 +39,9 @@ from narrator.console.presses import (
 from narrator.console.taking import OK, Reply, Taker, refused
 from narrator.console.views import vote_candidate
 from narrator.engine import (
+    Act,
     Action,
+    Actor,
     BestMove,
     Check,
     EndSpeech,
@@ -124,8 +126,8 @@ class SeatPresses(Taker):
 
     # -- checks (2.1.3) ----------------------------------------------------------------------
 
-    def checker_role(self, seat: int) -> str | None:
-        """The role (``"don"``, ``"sheriff"``, …) whose check ``seat`` makes now, if any."""
+    def checker_role(self, seat: int) -> Actor | None:
+        """The role (the don, the sheriff, …) whose check ``seat`` makes now, if any."""
         exp = self.game.expect
         if not isinstance(exp, w.NightAct) or not exp.checks:
             return None
@@ -170,15 +172,15 @@ class SeatPresses(Taker):
 
     # -- a role's night act: a kill, a save, a check or a shot --------------------------------
 
-    def actor(self, seat: int) -> str | None:
-        """The role whose night act ``seat``'s pad takes now (``"mafia"`` for any mafioso's
+    def actor(self, seat: int) -> Actor | None:
+        """The role whose night act ``seat``'s pad takes now (the mafia for any mafioso's
         pad at the mafia's kill), if any."""
         exp = self.game.expect
         if not isinstance(exp, w.NightAct) or exp.checks:
             return None
         return exp.role if seat in exp.seats else None
 
-    def act_done(self, role: str) -> dict[str, Any] | None:
+    def act_done(self, role: Actor) -> dict[str, Any] | None:
         """What ``role`` did in this step (None: nothing yet), as its own pad may see it."""
         game = self.game
         exp = game.expect
@@ -186,9 +188,9 @@ class SeatPresses(Taker):
         if done is None:
             return None
         out: dict[str, Any] = {"act": done.act, "target": done.target}
-        if done.act == "check":
+        if done.act is Act.CHECK:
             out["says"] = game.check_says(role, bool(done.result))
-        elif done.act == "save" and game.rules.shows_victims:
+        elif done.act is Act.SAVE and game.rules.shows_victims:
             out["saved"] = done.saved  # (the nurse guesses: whether she was right is not told)
         return out
 
@@ -213,7 +215,7 @@ class SeatPresses(Taker):
                 return Reply(True, detail={"act": act, "target": target, "agreed": False})
         return self._acted(role, act, target, action)
 
-    def _acted(self, role: str, act: str, target: int, action: Action) -> Reply:
+    def _acted(self, role: Actor, act: str, target: int, action: Action) -> Reply:
         """Apply a role's act; its answer, on its own pad only."""
         for event in self.apply(action):
             if isinstance(event, ev.Refused):

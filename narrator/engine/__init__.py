@@ -43,12 +43,14 @@ from narrator.engine.record import (
     VoteRound,
 )
 from narrator.engine.rules import RULESETS, CrimeTime, Rules, find_rules, register
-from narrator.engine.types import Phase, Role, Team, Timer
+from narrator.engine.types import Act, Actor, Exit, Phase, Role, Team, Timer
 
 __all__ = [
     "MARK_TITLES",
     "RULESETS",
+    "Act",
     "Action",
+    "Actor",
     "BestMove",
     "BestMoveRecord",
     "Check",
@@ -59,6 +61,7 @@ __all__ = [
     "Departure",
     "EndSpeech",
     "EngineError",
+    "Exit",
     "Expect",
     "Foul",
     "Game",
