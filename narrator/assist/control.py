@@ -19,8 +19,12 @@ from functools import partial
 from typing import assert_never
 
 from narrator.engine import (
+    Act,
     Action,
+    Actor,
     Check,
+    Colour,
+    Exit,
     Expect,
     Game,
     HandCount,
@@ -55,11 +59,11 @@ HINT_WIDTH = 100 - len("Number: ") - 12 - 4
 class SeatView:
     seat: int
     role: Role  # shown only behind ``r``
-    out: str | None  # vote, crash, removed; shot once the day has told it
+    out: Exit | None  # vote, crash, removed; shot once the day has told it
     fouls: int
     name: str = ""
     shot_tonight: bool = False  # out tonight: secret until the day tells it (2.1.2)
-    how: str | None = None  # how it left the game (who killed: shown only behind ``r``)
+    how: Exit | None = None  # how it left the game (who killed: shown only behind ``r``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +187,7 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
         how = game.how_out(s)
         seats.append(SeatView(s, game.roles[s], public.get(s), game.fouls.get(s, 0),
                               game.names.get(s, ""), how is not None and s not in public,
-                              None if how is None else str(how)))
+                              how))
     timer = host.timer
     return Snapshot(
         phase=describe(game),
@@ -236,12 +240,12 @@ def night_secrets(game: Game) -> tuple[str, ...]:
         for act in game.night_acts:  # in the order they were done
             if act.night != night.number:
                 continue
-            if act.act == "check":
+            if act.act is Act.CHECK:
                 parts.append(f"{act.role} checked {act.target}: "
                              f"{'yes' if act.result else 'no'}")
-            elif act.act == "save":
+            elif act.act is Act.SAVE:
                 parts.append(f"{act.role} picked {act.target}, saved {act.saved}")
-            elif act.role != "mafia":  # (the mafia's kill is the night's shot, above)
+            elif act.role is not Actor.MAFIA:  # (the mafia's kill is the night's shot, above)
                 how = game.rules.kill_name(act.role)
                 parts.append(f"{how.replace('_', ' ')} {act.target}")
         out.append(" · ".join(parts))
@@ -297,9 +301,9 @@ class Controller:
     def withdraw(self, text: str) -> None:
         self._submit(lambda: self._entry(f"w {text}"))
 
-    def on_record(self, text: str, colour: str) -> None:
+    def on_record(self, text: str, colour: Colour) -> None:
         """The speaker's colours on record (6.7): the seats typed, red or black."""
-        entry = f"o {text}" if colour == "red" else f"o / {text}"
+        entry = f"o {text}" if colour is Colour.RED else f"o / {text}"
         self._submit(lambda: self._entry(entry))
 
     def best_move(self, text: str) -> None:

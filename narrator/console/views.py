@@ -260,7 +260,7 @@ def _checks(game: Game, role: Role) -> tuple[CheckAnswer, ...]:
         return ()
     return tuple(CheckAnswer(night=a.night, target=a.target,
                              says=game.check_says(a.role, bool(a.result)))
-                 for a in game.night_acts if a.role == role.value and a.act == "check")
+                 for a in game.night_acts if a.role == Actor.of(role) and a.act is Act.CHECK)
 
 
 def _speech_step(table: ConsoleTable, seat: int, exp: w.Speech) -> SpeechPad:

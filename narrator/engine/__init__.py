@@ -43,7 +43,7 @@ from narrator.engine.record import (
     VoteRound,
 )
 from narrator.engine.rules import RULESETS, CrimeTime, Rules, find_rules, register
-from narrator.engine.types import Act, Actor, Exit, Phase, Role, Team, Timer
+from narrator.engine.types import Act, Actor, Colour, Exit, Phase, Role, Team, Timer
 
 __all__ = [
     "MARK_TITLES",
@@ -55,6 +55,7 @@ __all__ = [
     "BestMoveRecord",
     "Check",
     "CheckRecord",
+    "Colour",
     "CrashRecord",
     "CrimeTime",
     "DayRecord",

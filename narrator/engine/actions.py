@@ -7,7 +7,7 @@ the game journal is a list of these lines.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, assert_never
+from typing import ClassVar, assert_never
 
 from narrator.engine.errors import InvalidActionError
 from narrator.engine.types import Act, Actor, quick_init
@@ -118,6 +118,8 @@ class Check:
 
     role: Claimed
     target: int
+    #: the act it is (the night step's ``acts`` list it)
+    act: ClassVar[Act] = Act.CHECK
 
     def __str__(self) -> str:
         return f"check {self.role} {self.target}"
@@ -130,6 +132,7 @@ class Kill:
 
     role: Claimed
     target: int
+    act: ClassVar[Act] = Act.KILL
 
     def __str__(self) -> str:
         return f"kill {self.role} {self.target}"
@@ -142,6 +145,7 @@ class Save:
 
     role: Claimed
     target: int
+    act: ClassVar[Act] = Act.SAVE
 
     def __str__(self) -> str:
         return f"save {self.role} {self.target}"
@@ -281,8 +285,7 @@ for _action in Action.__args__:  # an action is made for every input: see quick_
 #: a role's acts at night (a tuple: ``isinstance`` takes it faster than ``Check | Kill | Save``)
 NIGHT_ACTS = (Check, Kill, Save)
 #: each night act's verb, as a night step lists its acts
-VERBS: dict[type, Literal["check", "kill", "save"]] = {Check: "check", Kill: "kill",
-                                                        Save: "save"}
+VERBS: dict[type, Act] = {Check: Act.CHECK, Kill: Act.KILL, Save: Act.SAVE}
 
 
 def _int(word: str) -> int | None:

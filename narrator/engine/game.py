@@ -128,8 +128,8 @@ class Game:
         """The seats out of the game: how, and the night or day."""
         return self._state.out
 
-    def how_out(self, seat: int) -> str | None:
-        """How ``seat`` left the game ("vote", "removed", a night's kill…); None: it is in."""
+    def how_out(self, seat: int) -> Exit | None:
+        """How ``seat`` left the game (voted out, removed, a night's kill…); None: it is in."""
         left = self._state.out.get(seat)
         return left.how if left is not None else None
 

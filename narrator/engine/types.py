@@ -93,6 +93,14 @@ class Actor(Word):
         return cls(card.value)
 
 
+class Colour(Word):
+    """A colour a speaker leaves on record (6.7: «красный», «черный»), and a check's answer
+    for the sheriff (1.2.1)."""
+
+    RED = "red"
+    BLACK = "black"
+
+
 class Act(Word):
     """What an actor does when it wakes: a check (the host's nod, 2.1.3), a kill, a save."""
 

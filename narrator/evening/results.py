@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from narrator.engine import Game, Role
+from narrator.engine import Exit, Game, Role
 from narrator.errors import NarratorError
 from narrator.outputs import replace_whole
 from narrator.scoring.matters import PlayerGame, matters_of
@@ -146,7 +146,7 @@ def _count(line: PlayerResult, game: Game, seat: int) -> None:
         line.wins += 1
         line.by_card[card.value] = line.by_card.get(card.value, 0) + 1
     line.fouls += game.fouls.get(seat, 0)
-    line.removals += int(game.how_out(seat) == "removed")
+    line.removals += int(game.how_out(seat) is Exit.REMOVED)
     line.best_moves += int(game.best_move is not None and game.best_move.seat == seat)
 
 

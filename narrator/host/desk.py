@@ -37,6 +37,7 @@ from narrator.errors import NarratorError
 from narrator.host.narration import Line
 from narrator.host.recorder import InputLog
 from narrator.inputs import Input
+from narrator.reasons import Reason
 
 __all__ = ["Accusal", "CardSeen", "CardSkipped", "Desk", "Entry", "Noted", "Point", "TableNote"]
 
@@ -418,7 +419,7 @@ class Desk:
         except EngineError:
             raise NarratorError(f"only {len(game.living)} players are at the table") from None
         reasons = [r for r in map(game.refusal, actions) if r is not None]
-        if reasons and reasons[0] == "seats_needed":  # 7.16.4: the engine's reason
+        if reasons and reasons[0] is Reason.SEATS_NEEDED:  # 7.16.4: the engine's reason
             raise NarratorError(f"{count} hands: today's vote takes the hands by seat (did "
                                 f"the leader vote for himself?)")
         if reasons:

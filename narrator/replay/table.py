@@ -15,6 +15,7 @@ from typing import Any, assert_never
 
 from narrator.clock import Clock, VirtualClock
 from narrator.engine import (
+    Act,
     Action,
     BestMove,
     EndSpeech,
@@ -27,6 +28,7 @@ from narrator.engine import (
     Remove,
     Shot,
     TakeFloor,
+    Team,
     TechFoul,
     Thumbs,
     night_act,
@@ -116,7 +118,7 @@ class ScriptReplay:
 
     def _result(self) -> str:
         winner = self.game.winner
-        return "a draw" if winner is not None and winner.value == "draw" else (
+        return "a draw" if winner is Team.DRAW else (
             f"{winner.value if winner else 'nobody'} won")
 
     def feed(self, line: ScriptLine) -> None:
@@ -292,7 +294,7 @@ def act_keys(expect: w.NightAct) -> dict[str, str]:
     role = expect.role
     keys: dict[str, str] = {role: expect.acts[0]}
     for act in expect.acts[1:]:
-        keys[f"{role}_shot" if act == "kill" else f"{role}_{act}"] = act
+        keys[f"{role}_shot" if act is Act.KILL else f"{role}_{act}"] = act
     return keys
 
 
