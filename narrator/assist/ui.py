@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, assert_never
 
 from rich.text import Text
 from textual import events
@@ -66,13 +66,18 @@ Setup = Callable[[Deal], Session]
 
 def _waiting(wait: Expect) -> str:
     """What the timer's place says once a held step's time is over."""
-    if isinstance(wait, w.Hunt):
-        return "the hunt: enter the target"
-    if isinstance(wait, w.Vote | w.Crash):
-        return "waiting for the count"
-    if isinstance(wait, w.NightAct) and wait.checks:
-        return "enter the check"
-    return "waiting for you"
+    match wait:
+        case w.Hunt():
+            return "the hunt: enter the target"
+        case w.Vote() | w.Crash():
+            return "waiting for the count"
+        case w.NightAct() if wait.checks:
+            return "enter the check"
+        case (w.NightAct() | w.Pause() | w.Deal() | w.Speech() | w.Floor() | w.PutUp()
+              | w.Extra() | w.Over()):
+            return "waiting for you"
+        case _:
+            assert_never(wait)
 
 
 class GameScreen(Screen[None]):

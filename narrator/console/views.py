@@ -114,11 +114,12 @@ def phase(table: ConsoleTable) -> PhaseView:
             return PhaseView(**at, step="over")
         case w.Speech():
             return SpeechPhase(**at, step="speech", seat=exp.seat, speech=exp.speech)
-        case w.Vote() | w.Crash():
-            return VotePhase(**at, step="crash" if isinstance(exp, w.Crash) else "vote",
-                             candidate=vote_candidate(exp),
-                             candidates=tuple(game.voting_candidates),
-                             round=exp.round if isinstance(exp, w.Vote) else None)
+        case w.Vote():
+            return VotePhase(**at, step=exp.tag, candidate=exp.candidate,
+                             candidates=tuple(game.voting_candidates), round=exp.round)
+        case w.Crash():
+            return VotePhase(**at, step=exp.tag, candidate=None,
+                             candidates=tuple(game.voting_candidates), round=None)
         case w.NightAct() if exp.checks:
             return PhaseView(**at, step=f"{exp.role}_check")
         case w.Pause() | w.Deal() | w.Hunt() | w.NightAct() | w.Floor() | w.PutUp() | w.Extra():
@@ -142,13 +143,28 @@ def timer(table: ConsoleTable) -> TimerView | None:
                      ends=round(host.timer_started + t.seconds, 3), held=held)
 
 
+def _candidates(game: Game) -> tuple[int, ...]:
+    """The candidates every screen shows: the day's nominated through the speeches, the
+    voted on through the vote."""
+    exp = game.expect
+    match exp:
+        case w.Speech():
+            return tuple(game.candidates)
+        case w.Vote() | w.Crash():
+            return tuple(game.voting_candidates)
+        case (w.Pause() | w.Deal() | w.Hunt() | w.NightAct() | w.Floor() | w.PutUp() | w.Extra()
+              | w.Over()):
+            return ()
+        case _:
+            assert_never(exp)
+
+
 def common(table: ConsoleTable) -> Common:
     """What every screen shows (built once for all of them)."""
     game = table.game
     exp = game.expect
     out = game.public_out()
-    candidates = (game.candidates if isinstance(exp, w.Speech) else
-                  game.voting_candidates if isinstance(exp, w.Vote | w.Crash) else ())
+    candidates = _candidates(game)
     return Common(
         lang=table.settings.lang,
         seats=game.seats,

@@ -409,13 +409,17 @@ class Desk:
         wait, game = self.wait, self.game
         actions: tuple[Action, ...]
         try:
-            if isinstance(wait, w.Crash):
-                actions = (Hands(game.counted_seats(count)),) if count else ()
-            elif isinstance(wait, w.Vote):
-                game.counted_seats(count)  # (the same bound)
-                actions = (HandCount(count),) if count else ()
-            else:
-                raise NarratorError(f"no vote is open (waiting for {wait})")
+            match wait:
+                case w.Crash():
+                    actions = (Hands(game.counted_seats(count)),) if count else ()
+                case w.Vote():
+                    game.counted_seats(count)  # (the same bound)
+                    actions = (HandCount(count),) if count else ()
+                case (w.Pause() | w.Deal() | w.Speech() | w.Hunt() | w.NightAct() | w.Floor()
+                      | w.PutUp() | w.Extra() | w.Over()):
+                    raise NarratorError(f"no vote is open (waiting for {wait})")
+                case _:
+                    assert_never(wait)
         except EngineError:
             raise NarratorError(f"only {len(game.living)} players are at the table") from None
         reasons = [r for r in map(game.refusal, actions) if r is not None]
