@@ -199,9 +199,10 @@ class SeatPresses(Taker):
         role = self.actor(seat)
         if role is None or not isinstance(exp, w.NightAct):  # (an actor: a night act)
             return refused(Reason.NOT_NOW)
-        act = press.act if press.act is not None else exp.acts[0]
-        if act not in exp.acts:
+        asked = press.act if press.act is not None else exp.acts[0]
+        if asked not in exp.acts:
             return refused(Reason.BAD_REQUEST)
+        act = Act(asked)  # (one of the step's: the vocabulary's word)
         target = press.target
         action = night_act(act, role, target)
         reason = self.game.refusal(action)
@@ -215,7 +216,7 @@ class SeatPresses(Taker):
                 return Reply(True, detail={"act": act, "target": target, "agreed": False})
         return self._acted(role, act, target, action)
 
-    def _acted(self, role: Actor, act: str, target: int, action: Action) -> Reply:
+    def _acted(self, role: Actor, act: Act, target: int, action: Action) -> Reply:
         """Apply a role's act; its answer, on its own pad only."""
         for event in self.apply(action):
             if isinstance(event, ev.Refused):

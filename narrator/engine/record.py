@@ -19,7 +19,7 @@ from narrator.engine.catalogue import code_of
 from narrator.engine.marks import marks_json
 from narrator.engine.rules import Rules
 from narrator.engine.steps import Announce, HuntStep, NightStep, Resolve, Wake
-from narrator.engine.types import Act, Actor, Exit, Phase, Role, Team
+from narrator.engine.types import Act, Actor, Colour, Exit, Phase, Role, Team
 from narrator.reasons import Reason
 
 __all__ = ["BestMoveRecord", "CheckRecord", "CrashRecord", "DayRecord", "Departure",
@@ -87,13 +87,13 @@ class OnRecordRecord:
     seat: int
     day: int
     speech: str
-    colours: dict[int, str]
+    colours: dict[int, Colour]
     serial: int  # the speech's wait (not in the protocol: the game's own count)
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "day": self.day, "speech": self.speech,
-                "red": [x for x, c in self.colours.items() if c == "red"],
-                "black": [x for x, c in self.colours.items() if c == "black"]}
+                "red": [x for x, c in self.colours.items() if c is Colour.RED],
+                "black": [x for x, c in self.colours.items() if c is Colour.BLACK]}
 
 
 @dataclass(frozen=True, slots=True)

@@ -294,7 +294,7 @@ class Rules:
         return steps
 
     def check_refusal(self, checker: int | None, target: int,
-                      known_out: Mapping[int, str]) -> Reason | None:
+                      known_out: Mapping[int, Exit]) -> Reason | None:
         """Why a check of ``target`` by the checker on seat ``checker`` is refused (None: it is
         taken); ``known_out``: the seats out as the table knows it. 2.1.3: the sheriff and the
         don check «живого или выбывшего» — any seat."""

@@ -286,19 +286,19 @@ def _optional(expect: w.Expect) -> str | None:
             assert_never(expect)
 
 
-def act_keys(expect: w.NightAct) -> dict[str, str]:
+def act_keys(expect: w.NightAct) -> dict[str, Act]:
     """The keys of a script's night line for a waking role, and the act each stands for: the
     role's name for its usual act (``don``, ``maniac``, ``doctor``, ``mafia`` — the don's
     decision; a checker's ``check``), ``<role>_shot`` for a kill it may do instead
     (``sheriff_shot``)."""
     role = expect.role
-    keys: dict[str, str] = {role: expect.acts[0]}
+    keys: dict[str, Act] = {role: expect.acts[0]}
     for act in expect.acts[1:]:
         keys[f"{role}_shot" if act is Act.KILL else f"{role}_{act}"] = act
     return keys
 
 
-def _act(expect: w.NightAct, act: str, target: int) -> Action:
+def _act(expect: w.NightAct, act: Act, target: int) -> Action:
     return night_act(act, expect.role, target)
 
 

@@ -45,7 +45,7 @@ def night(s: State, n: int) -> Flow:
     s.events.append(ev.PhaseStarted("night", n))
     for step in steps:
         match step:
-            case Wake(acts=("check",)):
+            case Wake(acts=(Act.CHECK,)):
                 yield from _check_step(s, n, step)
             case Wake():
                 yield from _wake(s, n, step)

@@ -132,7 +132,7 @@ class Amateur(Rules):
         return {Role.MAFIA: 3 if seats >= 10 else 2, Role.COMMISSAR: 1, Role.NURSE: 1}
 
     def check_refusal(self, checker: int | None, target: int,
-                      known_out: Mapping[int, str]) -> Reason | None:
+                      known_out: Mapping[int, Exit]) -> Reason | None:
         """The text (004) is silent on whom the commissar may check; our decision: not himself
         (``own_seat``: nothing to learn), not a seat the table knows is out (``target_out``:
         with closed cards the check would tell the card of one the table never saw). Tonight's
