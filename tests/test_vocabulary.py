@@ -77,9 +77,9 @@ def _spelled(tree: ast.AST) -> Iterator[tuple[int, str, str]]:
                 if (isinstance(key, ast.Constant) and key.value == "reason"
                         and isinstance(value, ast.Constant) and value.value in REASON_WORDS):
                     yield node.lineno, "reason given", str(value.value)
-        elif isinstance(node, ast.keyword) and node.arg == "reason":
-            if isinstance(node.value, ast.Constant) and node.value.value in REASON_WORDS:
-                yield node.value.lineno, "reason given", str(node.value.value)
+        elif (isinstance(node, ast.keyword) and node.arg == "reason"
+              and isinstance(node.value, ast.Constant) and node.value.value in REASON_WORDS):
+            yield node.value.lineno, "reason given", str(node.value.value)
 
 
 def _found(path: Path) -> Iterator[str]:
