@@ -56,6 +56,13 @@ class Role(enum.StrEnum):
     def letter(self) -> str:
         return _LETTERS[self]
 
+    def counted(self, count: int) -> str:
+        """``count`` of this card in English words, as an error names a deck («a don», «6
+        civilians», «2 mafia»; one mafioso, several mafia)."""
+        if self is Role.MAFIA:
+            return "a mafioso" if count == 1 else f"{count} mafia"
+        return f"a {self.value}" if count == 1 else f"{count} {self.value}s"
+
     @classmethod
     def from_letter(cls, letter: str) -> Role:
         for role, ch in _LETTERS.items():

@@ -270,13 +270,17 @@ class Desk:
         if made is None:
             return None
         wait = self.wait
-        if isinstance(wait, w.Speech) and wait.serial == made.speech \
-                and wait.seat == made.speaker:
-            return made.target
-        if isinstance(wait, w.PutUp) and wait.seat == made.speaker \
-                and wait.serial > made.speech and self.game.phase == made.day:
-            return made.target
-        return None
+        match wait:
+            case w.Speech() if wait.serial == made.speech and wait.seat == made.speaker:
+                return made.target
+            case w.PutUp() if (wait.seat == made.speaker and wait.serial > made.speech
+                               and self.game.phase == made.day):
+                return made.target
+            case (w.Speech() | w.PutUp() | w.Pause() | w.Deal() | w.Vote() | w.Crash() | w.Hunt()
+                  | w.NightAct() | w.Floor() | w.Extra() | w.Over()):
+                return None
+            case _:
+                assert_never(wait)
 
     def _note(self, note: TableNote, wait: Expect, day: Phase) -> bool:
         """Keep ``note``, pressed at ``wait`` on ``day``; False when it changes nothing (a card

@@ -154,20 +154,12 @@ def _deck(game: Game) -> dict[Role, int]:
     return {role: n for role, n in dealt.items() if n}
 
 
-#: a card's name in the refusal, one and several
-_CARD_WORDS = {Role.CIVILIAN: ("a civilian", "civilians"), Role.SHERIFF: ("a sheriff", "sheriffs"),
-               Role.MAFIA: ("a mafioso", "mafia"), Role.DON: ("a don", "dons"),
-               Role.DOCTOR: ("a doctor", "doctors"), Role.MANIAC: ("a maniac", "maniacs"),
-               Role.COMMISSAR: ("a commissar", "commissars"), Role.NURSE: ("a nurse", "nurses")}
-
-
 def _other_table(game: Game) -> str:
     """What the game has instead of MafiaRatings' table: the seats when they are not ten,
     else the cards (a vrn game has ten seats, and a doctor and a maniac)."""
     if game.seats != 10:
         return f"this game has {game.seats} seats ({game.rules.name})"
-    cards = [_CARD_WORDS[role][0] if n == 1 else f"{n} {_CARD_WORDS[role][1]}"
-             for role, n in _deck(game).items()]
+    cards = [role.counted(n) for role, n in _deck(game).items()]
     return f"this game's cards are {', '.join(cards[:-1])} and {cards[-1]} ({game.rules.name})"
 
 
