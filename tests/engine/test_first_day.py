@@ -24,13 +24,14 @@ from typing import Any
 import pytest
 
 from narrator.cli import main
+from narrator.club.file import read_club
 from narrator.engine import CrashRecord, Game, Phase, VoteRound
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.options import OptionError, apply_options, options_of
 from narrator.engine.rules import find_rules
 from narrator.errors import ScriptError
-from narrator.host.club import club_rules, load_rules_file
+from narrator.host.club import club_rules
 from narrator.host.journal import Journal, load_journal
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import ReplayResult, replay_script
@@ -89,7 +90,7 @@ def test_the_option_is_taken_and_travels_in_the_journal(name: str, value: str,
 def test_a_clubs_rules_file_sets_it(value: str, tmp_path: Path) -> None:
     path = tmp_path / "club.toml"
     path.write_text(f'first_day = "{value}"\nspeech = 45\n', encoding="utf-8")
-    assert load_rules_file(path) == {"first_day": value, "speech": 45.0}
+    assert dict(read_club(path).options) == {"first_day": value, "speech": 45.0}
     rules = club_rules(find_rules("professional"), path)
     assert rules.name == "professional" and rules.first_day == value
 
