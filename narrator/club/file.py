@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from narrator.arguments import CLUB_FILE, ROSTER_FILE
 from narrator.club.scoring import DEFAULT_POINTS, POINTS_SPEC, Points, ScoringSpec
 from narrator.engine.options import OptionError, check_options
 from narrator.errors import NarratorError
@@ -36,8 +37,6 @@ from narrator.scoring.system import KNOWN, built_in, ignored_line, read_scoring_
 
 #: a club's file is a dozen lines; this is a thousand times that
 MAX_BYTES = 64 * 1024
-#: the folder ``narrator club fetch`` writes, ``--club DIR`` reads
-CLUB_FILE, ROSTER_FILE = "club.toml", "roster.csv"
 SCORING_KEYS = ("system", "file", "name")
 
 
