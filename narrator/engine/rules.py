@@ -156,15 +156,13 @@ class Rules:
     morning_phase: ClassVar[str | None] = None
     #: what a night's kill by each role is called in ``out.how`` (and in the night's record)
     kill_how: ClassVar[Mapping[Actor, Exit]] = {
-        Actor.MAFIA: Exit.SHOT, Actor.SHERIFF: Exit.SHERIFF_SHOT,
-        Actor.MANIAC: Exit.MANIAC}
+        Actor.MAFIA: Exit.SHOT, Actor.SHERIFF: Exit.SHERIFF_SHOT, Actor.MANIAC: Exit.MANIAC}
     #: what is dealt besides the cards (a name → its values), drawn at random unless given;
     #: a first-night step of the same name announces it
     dealt_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
     def kill_name(self, role: Actor) -> Exit:
-        """What a night's kill by ``role`` is called (:attr:`kill_how`; a ruleset whose other
-        card kills names its departure there)."""
+        """What a night's kill by ``role`` is called (:attr:`kill_how`, which names each)."""
         return self.kill_how[role]
 
     # -- what the layers above need to know --------------------------------------------------
