@@ -371,7 +371,7 @@ LISTEN = Commands("listen", "the club's listening test: how well the narrator he
     command("test", "a rehearsal before hostless play: the players read the narrator's "
                     "phrases at their seats; the report says what was heard and whether "
                     "to trust it",
-            a.ListenTestArgs.from_args, "narrator.rehearsal.cli:run",
+            a.ListenTestArgs.from_args, "narrator.play.listen_test:run",
             o.LANG.but(help="the table's language: the phrases, the grammar, the verdict"),
             o.SEATS.but(default=10, help="seats at the table (default 10): each seat reads "
                                          "its share of the phrases"),

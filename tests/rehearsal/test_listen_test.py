@@ -262,12 +262,12 @@ def test_the_command_at_a_quiet_table_writes_its_report_and_replays_to_it(
     import narrator.audio.devices as devices
     import narrator.audio.sources as sources
     import narrator.audio.vosk_recognizer as vr
-    import narrator.clock as clocks
     import narrator.host.speaker as speaker
+    import narrator.play.listen_test as live
     from narrator.audio.sources import PcmSource
 
     clock = VirtualClock(900.0)
-    monkeypatch.setattr(clocks, "MonotonicClock", lambda: clock)
+    monkeypatch.setattr(live, "table_clock", lambda given=None: clock)
     monkeypatch.setattr(devices, "input_device", lambda device=None: {})
     monkeypatch.setattr(devices, "output_device", lambda device=None: {})
     monkeypatch.setattr(sources, "MicrophoneSource", lambda clock, chunk_ms, on_stall: PcmSource(
