@@ -25,7 +25,7 @@ from narrator.engine.rules import Rules, find_rules
 from narrator.engine.tuning import with_settings
 from narrator.errors import NarratorError
 from narrator.outputs import replace_whole
-from narrator.reading import read_text
+from narrator.reading import read_json
 from narrator.replay.roster import key_of
 
 BOOK = "evening.json"
@@ -320,12 +320,8 @@ class EveningBook:
     def load(cls, folder: Path) -> EveningBook:
         """The book of ``folder``; a one-line NarratorError naming the file and the field."""
         path = folder / BOOK
-        text = read_text(path, "the evening's book", limit=MAX_BOOK)  # (a regular file, bounded)
-        try:
-            raw = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise NarratorError(f"{path}:{e.lineno}: not JSON ({e.msg})") from None
-        return _read(path, raw)
+        # a regular file, bounded: its size, nesting and numbers (one line each)
+        return _read(path, read_json(path, "the evening's book", limit=MAX_BOOK))
 
 
 class _Fields:

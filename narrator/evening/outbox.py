@@ -31,7 +31,7 @@ from typing import Any
 
 from narrator.errors import NarratorError
 from narrator.outputs import replace_whole
-from narrator.reading import read_text
+from narrator.reading import BadJSON, loads, read_json, read_text
 
 OUTBOX = "outbox"
 SENT = "sent"
@@ -85,8 +85,8 @@ class Outbox:
             if not path.is_file():
                 continue
             try:
-                body = json.loads(read_text(path, "the game's entry", limit=MAX_ENTRY))
-            except (NarratorError, ValueError):
+                body = read_json(path, "the game's entry", limit=MAX_ENTRY)
+            except NarratorError:
                 return None
             journal = body.get("journal") if isinstance(body, dict) else None
             return journal if isinstance(journal, str) else None
@@ -116,8 +116,8 @@ class Outbox:
         path = self._entry(key)
         text = read_text(path, "the game's entry in the outbox", limit=MAX_ENTRY)
         try:
-            body = json.loads(text)
-        except ValueError:
+            body = loads(text)
+        except BadJSON:
             raise NarratorError(f"{path}: not JSON: remove it, the evening writes it again "
                                 "when it starts") from None
         if not isinstance(body, dict):

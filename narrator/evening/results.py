@@ -16,7 +16,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import tomllib
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +24,7 @@ from typing import Any, cast
 from narrator.engine import Game, Role
 from narrator.errors import NarratorError
 from narrator.outputs import replace_whole
+from narrator.reading import read_json, read_toml
 from narrator.scoring.matters import PlayerGame, matters_of
 from narrator.scoring.standings import Standing, score
 from narrator.scoring.system import (
@@ -56,10 +56,10 @@ def load_scoring(path: str | Path | None) -> dict[str, Any]:
     if path is None:
         return {}
     load_system(Path(path))  # every check, with its one-line error
-    raw = tomllib.loads(Path(path).read_text(encoding="utf-8")).get("scoring", {})
+    raw = read_toml(path, "the club's file").get("scoring", {})
     if "file" in raw:
         source = Path(path).parent / raw["file"]
-        return {"name": source.stem, "json": json.loads(source.read_text(encoding="utf-8"))}
+        return {"name": source.stem, "json": read_json(source, "the scoring system")}
     return {"system": raw["system"]} if raw.get("system", "points") != "points" else {}
 
 

@@ -9,6 +9,7 @@ else by the nickname (letter case and spaces aside); the name shown is the lates
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -43,7 +44,7 @@ def season(folders: list[Path]) -> tuple[list[tuple[Game, dict[int, int]]], list
     labels: list[int | str] = []
     books: list[EveningBook] = []
     for folder in folders:
-        if not (folder / BOOK).is_file():
+        if not os.path.lexists(folder / BOOK):  # (a FIFO or a link: the book says what it is)
             raise NarratorError(f"{folder}: not an evening's folder (no {BOOK})")
         books.append(EveningBook.load(folder))
     ids = {nickname(p): p.mafiaratings for b in books for p in b.players

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.errors import NarratorError
+from narrator.reading import read_json
 
 __all__ = ["ENDPOINT", "LEDGER", "Sent", "endpoint", "send_games"]
 
@@ -167,10 +168,10 @@ class _Ledger:
         self.entries: dict[str, dict[str, Any]] = {}
         if path.is_file():
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as e:
-                raise NarratorError(f"{path}: cannot read what was sent ({e}); move it away "
-                                    f"only if no game in it was stored") from None
+                data = read_json(path, "what was sent")
+            except NarratorError as e:
+                raise NarratorError(f"{e}; move it away only if no game in it was stored") \
+                    from None
             if not isinstance(data, dict) or not isinstance(data.get("sent"), dict):
                 raise NarratorError(f"{path}: not a ledger of sent games (no \"sent\" object)")
             self.entries = data["sent"]

@@ -13,10 +13,8 @@ that the plan does not know (a substitute) is a line of its own.
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
-import tomllib
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -26,6 +24,7 @@ from typing import Any
 from narrator.engine import Game
 from narrator.errors import NarratorError
 from narrator.host.journal import load_journal
+from narrator.reading import read_json, read_toml
 from narrator.scoring.matters import PlayerGame, matters_of
 from narrator.scoring.standings import Standing, rank, score
 from narrator.scoring.system import (
@@ -55,14 +54,14 @@ def kept_scoring(spec: str | None) -> dict[str, Any]:
         return {"system": spec}
     path = Path(spec)
     if path.suffix.lower() == ".toml":
-        table = tomllib.loads(path.read_text(encoding="utf-8")).get("scoring", {})
+        table = read_toml(path, "the club's file").get("scoring", {})
         if "file" in table:
             path = path.parent / table["file"]
         elif table.get("system", "points") == "points":
             return {"system": "points", "points": load_points(path)}
         else:
             return {"system": table["system"]}
-    return {"name": path.stem, "json": json.loads(path.read_text(encoding="utf-8"))}
+    return {"name": path.stem, "json": read_json(path, "the scoring system")}
 
 
 def system_of(kept: Mapping[str, Any]) -> ScoringSystem:
