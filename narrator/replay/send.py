@@ -166,7 +166,7 @@ class _Ledger:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.entries: dict[str, dict[str, Any]] = {}
-        if path.is_file():
+        if os.path.lexists(path):  # (a FIFO, a link or a folder: read_json says what it is)
             try:
                 data = read_json(path, "what was sent")
             except NarratorError as e:

@@ -32,6 +32,8 @@ def read_players(path: str) -> tuple[list[str], dict[str, int]]:
     text = read_text(path, "the players' list", limit=MAX_LIST)
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)
              if line.strip() and not line.lstrip().startswith("#")]
+    if not lines:
+        raise NarratorError(f"{path}: no players in it (one nickname a line, or a roster CSV)")
     if lines and "," in lines[0][1]:
         roster = load_roster(path)
         return [n for n, _ in roster.players], {n: i for n, i in roster.players}
