@@ -307,7 +307,7 @@ class EveningBook:
     def save(self) -> None:
         """Write the book whole, owner-only, then rename it over the old one."""
         text = json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
-        replace_whole(self.path, text, "the evening's book", mode=0o600)
+        replace_whole(self.path, text, "the evening's book")
 
     @classmethod
     def new(cls, folder: Path, *, lang: str, rules: Rules, seats: int, address: str,

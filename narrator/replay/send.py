@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.errors import NarratorError
+from narrator.outputs import write_private
 from narrator.reading import read_json
 
 __all__ = ["ENDPOINT", "LEDGER", "Sent", "endpoint", "send_games"]
@@ -188,7 +189,7 @@ class _Ledger:
         text = json.dumps({"sent": self.entries}, ensure_ascii=False, indent=1) + "\n"
         part = self.path.with_name(self.path.name + ".part")
         try:
-            part.write_text(text, encoding="utf-8")
+            write_private(part, text)  # (it names the players' ids)
             os.replace(part, self.path)
         except OSError as e:
             raise NarratorError(f"{self.path}: cannot keep what was sent ({e.strerror}); the "

@@ -7,12 +7,12 @@ readable by its owner only (the table's talk is the judge's, like the cards).
 
 from __future__ import annotations
 
-import os
 import wave
 from dataclasses import dataclass
 from pathlib import Path
 
 from narrator.errors import NarratorError
+from narrator.outputs import private_binary
 from narrator.reading import open_binary
 
 #: a recording of a whole evening at 16 kHz, 16 bits, is well under a gigabyte an eight hours
@@ -73,8 +73,7 @@ class Cutter:
 
     def write(self, span: Span, out: Path) -> None:
         """The slice ``span`` as the WAV ``out`` (owner-only)."""
-        fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "wb") as f, wave.open(f, "wb") as slice_wav:
+        with private_binary(out) as f, wave.open(f, "wb") as slice_wav:
             slice_wav.setparams(self._params)
             slice_wav.writeframes(self.read(span))
 
