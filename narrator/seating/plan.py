@@ -214,8 +214,13 @@ class Search:
         return kinds
 
     def run(self, moves: int) -> Rounds:
-        """The best plan in about ``moves`` moves: most for the tables, the rest for seats."""
+        """The best plan in about ``moves`` moves: most for the tables, the rest for seats.
+        Past the deadline a stage is not begun: the plan so far is the answer (a first plan
+        that took the whole limit is given as it is)."""
         tables = int(moves * TABLES_SHARE) if self.kinds else 0
+        if self._late():
+            self.stopped = True
+            return self.best
         if tables:
             # (a time limit leaves the seats their share of it: unseated tables score badly)
             if self.deadline is not None:
@@ -223,12 +228,17 @@ class Search:
                 self.until = self.deadline - left * (1 - TABLES_SHARE)
             self._stage(tables)
             self.until, self.cut = self.deadline, False
+            if self._late():
+                return self.best
         self.seating = True
         self.kinds = self._kinds()
         self._restore()
         self.best_value = self.value()
         self._stage(moves - tables)
         return self.best
+
+    def _late(self) -> bool:
+        return self.deadline is not None and self.clock() >= self.deadline
 
     def _stage(self, moves: int) -> None:
         per_pass = moves // len(PASSES)
