@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from narrator.arguments import StandingsArgs
+from narrator.bidi import neutral
 from narrator.engine import Game
 from narrator.errors import NarratorError
 from narrator.evening.book import BOOK, EveningBook, Player
@@ -90,6 +91,7 @@ def run(args: StandingsArgs) -> int:
                           ensure_ascii=False, indent=1) + "\n"
     else:
         text = csv_text(results)
+    text = neutral(text)  # (a nickname's bidirectional controls: none in a table shown)
     if args.out:
         replace_whole(Path(args.out), text, "the standings")
         print(f"narrator: written {args.out} ({over} game(s), {len(results)} player(s), "
