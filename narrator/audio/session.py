@@ -28,7 +28,7 @@ from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk
 from narrator.audio.sources import DEFAULT_CHUNK_MS, PcmSource, WavStreamSource, load_pcm
 from narrator.errors import NarratorError
 from narrator.inputs import FORMAT_VERSION
-from narrator.outputs import private_fd, private_folder
+from narrator.outputs import private_fd, private_file, private_folder
 from narrator.reading import BadJSON, Limits, loads, read_text
 
 MIC = "mic.wav"
@@ -109,9 +109,7 @@ class SessionRecorder:
         """Write the game protocol (``protocol.json``): it names every role, so it is readable
         by its owner only."""
         path = self.dir / PROTOCOL
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        os.chmod(path, 0o600)  # an existing file keeps its mode otherwise
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with private_file(path) as f:
             f.write(json.dumps(protocol, ensure_ascii=False, indent=2) + "\n")
 
     def close(self) -> None:

@@ -39,7 +39,7 @@ from typing import Any
 from narrator.arguments import CLUB_FILE, ROSTER_FILE, ClubFetchArgs
 from narrator.engine.catalogue import CodeError, parse_code
 from narrator.errors import NarratorError
-from narrator.outputs import replace_whole
+from narrator.outputs import private_folder, replace_whole
 from narrator.reading import BadJSON, loads, read_text
 from narrator.scoring.fiim import VERSIONS
 from narrator.scoring.system import SYSTEMS, from_json
@@ -294,8 +294,7 @@ def write_folder(folder: Path, setup: ClubSetup) -> list[str]:
     said = changes(folder, setup, toml)
     for made in (folder, folder / "scoring"):  # the owner's only: the roster is his club's
         try:
-            made.mkdir(parents=True, exist_ok=True)
-            made.chmod(0o700)
+            private_folder(made, parents=True, exist_ok=True)
         except OSError as e:
             raise NarratorError(f"{made}: cannot make the club's folder ({e.strerror})") \
                 from None
