@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from html import escape
 
 from narrator.bidi import bdi, neutral
+from narrator.engine import Role
 from narrator.review.timeline import KINDS, Entry
 
 BANNER = "Страница судьи: на ней все карты — не показывайте игрокам"
@@ -28,7 +29,7 @@ class Heading:
     rules: str
     seats: int
     names: Mapping[int, str]
-    roles: Mapping[int, str]
+    roles: Mapping[int, Role]
     #: the whole recording beside the page (None: a journal, no audio)
     mic: str | None = None
     #: a word on what the record leaves out (a resumed session's actions before it)

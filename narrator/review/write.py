@@ -95,7 +95,7 @@ def write_review(record: Record, out: Path, *, before: float = 3.0,
         slices = _cut(record, entries, out, before, after)
     game = record.game
     head = Heading(f"Review: {record.path.name}", game.rules.name, game.seats,
-                   dict(game.names), {s: str(r.value) for s, r in game.roles.items()},
+                   dict(game.names), dict(game.roles),
                    MIC_COPY if record.mic is not None else None,
                    f"The recording began after the first {record.before} actions of the game (a "
                    f"resumed game): they are not on the page." if record.before else "")
