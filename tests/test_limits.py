@@ -258,7 +258,8 @@ def test_a_rules_file_nested_too_deep_is_one_line(tmp_path: Path,
     path = tmp_path / "club.toml"
     path.write_text("speech = " + "[" * 20_000 + "]" * 20_000 + "\n")
     assert one_line(capsys, "assist", "--rules-file", str(path)) == (
-        f"narrator: {path}: not a TOML file (nested too deep)\n")
+        f"narrator: {path}: cannot read the rules file (tables or arrays nested deeper than "
+        f"32 levels)\n")
 
 
 @pytest.mark.parametrize("source", ["/dev/zero", "fifo"])

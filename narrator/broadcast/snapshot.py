@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, assert_never
 
+from narrator.bidi import neutral
 from narrator.console.view import Part, to_json
 from narrator.engine import Act, Actor, Exit, Game, Role, Team
 from narrator.engine import waits as w
@@ -101,7 +102,7 @@ def scene_of(game: Game) -> Scene:
 
 
 def _seats(game: Game) -> tuple[SeatShot, ...]:
-    return tuple(SeatShot(seat=s, name=game.names.get(s, ""), role=game.roles[s],
+    return tuple(SeatShot(seat=s, name=neutral(game.names.get(s, "")), role=game.roles[s],
                           black=game.team(s) is Team.BLACK, out=game.how_out(s),
                           fouls=game.fouls.get(s, 0))
                  for s in range(1, game.seats + 1))

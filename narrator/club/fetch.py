@@ -39,8 +39,8 @@ from typing import Any
 from narrator.arguments import CLUB_FILE, ROSTER_FILE, ClubFetchArgs
 from narrator.engine.catalogue import CodeError, parse_code
 from narrator.errors import NarratorError
-from narrator.outputs import replace_whole
-from narrator.reading import BadJSON, loads
+from narrator.outputs import private_folder, replace_whole
+from narrator.reading import BadJSON, loads, read_text
 from narrator.scoring.fiim import VERSIONS
 from narrator.scoring.system import SYSTEMS, from_json
 
@@ -240,8 +240,8 @@ def roster_csv(setup: ClubSetup) -> str:
 
 def _kept_lines(path: Path) -> str:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = read_text(path, "the club's file", limit=MAX_ANSWER)
+    except NarratorError:
         return ""
     if KEEP_BELOW not in text:
         return ""
@@ -250,8 +250,8 @@ def _kept_lines(path: Path) -> str:
 
 def _roster_of(path: Path) -> dict[int, str]:
     try:
-        rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
-    except (OSError, UnicodeDecodeError, csv.Error):
+        rows = list(csv.reader(io.StringIO(read_text(path, "the roster", limit=MAX_ANSWER))))
+    except (NarratorError, csv.Error):
         return {}
     return {int(r[1]): r[0] for r in rows[1:] if len(r) >= 2 and r[1].isdigit()}
 
@@ -262,7 +262,10 @@ def changes(folder: Path, setup: ClubSetup, toml: str) -> list[str]:
     if not old_toml.is_file():
         return []
     out: list[str] = []
-    text = old_toml.read_text(encoding="utf-8", errors="replace")
+    try:  # (bounded, a regular file: a FIFO there would wait for ever)
+        text = read_text(old_toml, "the club's file", limit=MAX_ANSWER)
+    except NarratorError:
+        return []
     before = text.split(KEEP_BELOW)[0] + text.split(KEEP_ABOVE)[-1]  # (the fetched parts)
     for key in ("rules = ", "system = ", "file = "):
         was = next((x for x in before.splitlines() if x.startswith(key)), None)
@@ -291,8 +294,7 @@ def write_folder(folder: Path, setup: ClubSetup) -> list[str]:
     said = changes(folder, setup, toml)
     for made in (folder, folder / "scoring"):  # the owner's only: the roster is his club's
         try:
-            made.mkdir(parents=True, exist_ok=True)
-            made.chmod(0o700)
+            private_folder(made, parents=True, exist_ok=True)
         except OSError as e:
             raise NarratorError(f"{made}: cannot make the club's folder ({e.strerror})") \
                 from None

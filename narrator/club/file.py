@@ -22,17 +22,16 @@ one-line NarratorError naming the file and the key. A club folder (``narrator cl
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from narrator import reading
 from narrator.arguments import CLUB_FILE, ROSTER_FILE
 from narrator.club.scoring import DEFAULT_POINTS, POINTS_SPEC, Points, ScoringSpec
 from narrator.engine.options import OptionError, check_options
 from narrator.errors import NarratorError
-from narrator.reading import read_text
 from narrator.scoring.system import KNOWN, built_in, ignored_line, read_scoring_file
 
 #: a club's file is a dozen lines; this is a thousand times that
@@ -57,16 +56,10 @@ NO_CLUB = ClubFile()
 
 
 def read_toml(path: str | Path, what: str, limit: int = MAX_BYTES) -> dict[str, Any]:
-    """The TOML file ``path`` (``what`` names it in errors), bounded as the module says."""
-    text = read_text(path, what, limit=limit)
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise NarratorError(f"{path}: not a TOML file ({str(e)[:120]})") from None
-    except RecursionError:  # tomllib reads nested arrays and tables by recursion
-        raise NarratorError(f"{path}: not a TOML file (nested too deep)") from None
-    except ValueError as e:  # a number past Python's digit limit
-        raise NarratorError(f"{path}: not a TOML file ({str(e)[:80]})") from None
+    """The TOML file ``path`` (``what`` names it in errors), bounded as the module says: the
+    project's one TOML reader (size, a regular file, nesting, dotted keys, digits — each
+    refused before the parser sees it)."""
+    return reading.read_toml(path, what, limit=limit)
 
 
 def read_club(path: str | Path | None) -> ClubFile:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import sys
 import threading
 from collections import deque
@@ -41,7 +40,7 @@ from narrator.console.sockets import (
 )
 from narrator.console.taking import Reply
 from narrator.console.tokens import OPERATOR, Who
-from narrator.console.view import Publish, View
+from narrator.console.view import Publish, View, dumps
 from narrator.reasons import Reason
 
 #: seconds a socket refused for its pace has to take its last answers before it is dropped
@@ -328,8 +327,7 @@ class Hub:
                 reply = self.table.handle(press)
             except Exception:  # a bug must not stop the loop, nor the game
                 reply = Reply(False, Reason.ERROR)
-            text = json.dumps({"reply": ident, **reply.to_json(self.table.lang)},
-                              ensure_ascii=False)
+            text = dumps({"reply": ident, **reply.to_json(self.table.lang)})
             try:
                 loop.call_soon_threadsafe(box.put_reply, text)
             except RuntimeError:  # the server has closed

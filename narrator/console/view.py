@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
 
+from narrator.bidi import neutral
 from narrator.console.tokens import OPERATOR, Who
 from narrator.engine import Act, Actor, Exit, Role, Team
 
@@ -66,8 +67,9 @@ def to_json(value: Any) -> Any:
 
 
 def dumps(value: Any) -> str:
-    """JSON text as the pages get it (UTF-8 kept readable)."""
-    return json.dumps(value, ensure_ascii=False)
+    """JSON text as the pages get it (UTF-8 kept readable), without bidirectional controls:
+    a nickname's U+202E would turn the rest of its line on a screen backwards."""
+    return neutral(json.dumps(value, ensure_ascii=False))
 
 
 def extended(text: str, more: Mapping[str, Any]) -> str:

@@ -26,7 +26,7 @@ from narrator.engine.rules import Rules, find_rules
 from narrator.engine.tuning import with_settings
 from narrator.errors import NarratorError
 from narrator.outputs import replace_whole
-from narrator.reading import read_text
+from narrator.reading import read_json
 from narrator.replay.roster import key_of
 
 BOOK = "evening.json"
@@ -340,7 +340,7 @@ class EveningBook:
     def save(self) -> None:
         """Write the book whole, owner-only, then rename it over the old one."""
         text = json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
-        replace_whole(self.path, text, "the evening's book", mode=0o600)
+        replace_whole(self.path, text, "the evening's book")
 
     @classmethod
     def new(cls, folder: Path, *, lang: str, rules: Rules, seats: int, address: str,
@@ -353,12 +353,8 @@ class EveningBook:
     def load(cls, folder: Path) -> EveningBook:
         """The book of ``folder``; a one-line NarratorError naming the file and the field."""
         path = folder / BOOK
-        text = read_text(path, "the evening's book", limit=MAX_BOOK)  # (a regular file, bounded)
-        try:
-            raw = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise NarratorError(f"{path}:{e.lineno}: not JSON ({e.msg})") from None
-        return _read(path, raw)
+        # a regular file, bounded: its size, nesting and numbers (one line each)
+        return _read(path, read_json(path, "the evening's book", limit=MAX_BOOK))
 
 
 class _Fields:

@@ -50,7 +50,7 @@ from narrator.host.journal import Journal, JournalContents, load_journal
 from narrator.host.speaker import next_part, speaker_narration, wav_narration
 from narrator.host.transcript import Transcript
 from narrator.inputs import Input
-from narrator.outputs import replace_whole
+from narrator.outputs import private_folder, replace_whole
 from narrator.play.cli import TableOptions, check_devices, check_outputs, run_table
 from narrator.play.model import preload
 from narrator.play.operator import TerminalOperator
@@ -428,7 +428,7 @@ def _take_plan(book: EveningBook, path: str | None, table: int) -> None:
 def _copy_roster(folder: Path, path: str) -> None:
     """The roster's file kept in the evening's folder, as given."""
     text = read_text(path, "the roster", limit=MAX_ROSTER)
-    replace_whole(folder / ROSTER, text, "the evening's roster", mode=0o600)
+    replace_whole(folder / ROSTER, text, "the evening's roster")
 
 
 def _moves(address: str, held: str) -> bool:
@@ -483,7 +483,7 @@ def run(args: EveningArgs) -> int:
         preload(model)
     if not folder.exists():
         try:
-            folder.mkdir(parents=True)
+            private_folder(folder, parents=True)  # (its links and cards: the owner's)
         except OSError as e:
             raise NarratorError(f"{folder}: cannot create the evening's folder "
                                 f"({e.strerror})") from None

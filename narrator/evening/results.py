@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
+from narrator.bidi import neutral
 from narrator.engine import Exit, Game, Role
 from narrator.outputs import replace_whole
 from narrator.scoring.matters import PlayerGame, matters_of
@@ -151,4 +152,4 @@ def write_results(folder: Path, results: list[PlayerResult], games: int,
     body["players"] = [r.to_json() for r in results]
     for name, text in (("results.csv", csv_text(results)),
                        ("results.json", json.dumps(body, ensure_ascii=False, indent=1) + "\n")):
-        replace_whole(folder / name, text, "the results")
+        replace_whole(folder / name, neutral(text), "the results")  # (nicknames' controls)

@@ -9,10 +9,12 @@ else by the nickname (letter case and spaces aside); the name shown is the lates
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
 from narrator.arguments import StandingsArgs
+from narrator.bidi import neutral
 from narrator.club.file import scoring_option
 from narrator.engine import Game
 from narrator.errors import NarratorError
@@ -44,7 +46,7 @@ def season(folders: list[Path]) -> tuple[list[tuple[Game, dict[int, int]]], list
     labels: list[int | str] = []
     books: list[EveningBook] = []
     for folder in folders:
-        if not (folder / BOOK).is_file():
+        if not os.path.lexists(folder / BOOK):  # (a FIFO or a link: the book says what it is)
             raise NarratorError(f"{folder}: not an evening's folder (no {BOOK})")
         books.append(EveningBook.load(folder))
     ids = {nickname(p): p.mafiaratings for b in books for p in b.players
@@ -93,6 +95,7 @@ def run(args: StandingsArgs) -> int:
                           ensure_ascii=False, indent=1) + "\n"
     else:
         text = csv_text(results)
+    text = neutral(text)  # (a nickname's bidirectional controls: none in a table shown)
     if args.out:
         replace_whole(Path(args.out), text, "the standings")
         print(f"narrator: written {args.out} ({over} game(s), {len(results)} player(s), "

@@ -13,7 +13,6 @@ microphone's chunks.
 from __future__ import annotations
 
 import contextlib
-import os
 import random
 import sys
 import time
@@ -55,7 +54,7 @@ from narrator.host.speaker import (
 )
 from narrator.inputs import Input
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
-from narrator.outputs import check_new_file, check_new_session_folder
+from narrator.outputs import check_new_file, check_new_session_folder, write_private
 from narrator.play.console import PadsLog
 from narrator.play.model import model_at, model_folder, preload
 from narrator.play.operator import TerminalOperator
@@ -440,10 +439,7 @@ def run(args: PlayArgs) -> int:
         say("cards dealt: each seat sees its own on its pad")
         return run_table(game, opts, journal, path, begun)
     # created readable by its owner only: the cards are the game's secret
-    fd = os.open(roles_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(roles_text(game))
-    os.chmod(roles_path, 0o600)  # an existing file keeps its old mode otherwise
+    write_private(roles_path, roles_text(game))
     say(f"cards dealt: {roles_path} (the operator shows each player their own line)")
     return run_table(game, opts, journal, path, begun)
 

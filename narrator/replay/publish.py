@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.errors import NarratorError
+from narrator.outputs import private_folder
 from narrator.replay import send
 from narrator.replay.export import write_private
 from narrator.replay.mafiaratings import Filing
@@ -106,6 +107,6 @@ def send_records(url: str | None, user: str | None, games: list[tuple[str, dict[
 def make_folder(out: Path) -> None:
     """The export's folder made (and its parents); a one-line NarratorError if it cannot be."""
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        private_folder(out, parents=True, exist_ok=True)
     except OSError as e:
         raise NarratorError(f"{out}: cannot make the export's folder ({e.strerror})") from None

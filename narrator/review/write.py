@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from narrator.errors import NarratorError
+from narrator.outputs import private_folder, write_private
 from narrator.review.page import Heading, render
 from narrator.review.record import Record
 from narrator.review.slices import Cutter, Span
@@ -40,17 +41,13 @@ class Written:
 
 def _private_dir(path: Path) -> None:
     try:
-        path.mkdir(mode=0o700)
-        os.chmod(path, 0o700)  # mkdir's mode passes through the umask
+        private_folder(path)
     except OSError as e:
         raise NarratorError(f"{path}: cannot make the folder ({e.strerror})") from None
 
 
 def _private_text(path: Path, text: str) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.chmod(path, 0o600)
+    write_private(path, text)
 
 
 def _place_mic(mic: Path, out: Path) -> None:

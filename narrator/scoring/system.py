@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from narrator import reading
 from narrator.engine import Exit
 from narrator.errors import NarratorError
-from narrator.reading import BadJSON, loads, read_text
 from narrator.scoring.fiim import LATEST, VERSIONS
 from narrator.scoring.formula import Env, Formula, parse
 from narrator.scoring.matters import Matter, PlayerGame
@@ -162,17 +162,23 @@ def sort_terms(sorting: str, where: str = "sorting") -> tuple[tuple[tuple[int, s
             else:
                 current.append((sign, SORT_LETTERS[char]))
         else:
-            raise NarratorError(f"{where}: {sorting!r}: unexpected {char!r} at column {i + 1} "
+            raise NarratorError(f"{where}: {_shown(sorting)}: unexpected {char!r} at column {i + 1} "
                                 f"(letters: {''.join(SORT_LETTERS)}, '-', brackets)")
         sign = 1
     if current is not None or sorting.endswith("-"):
-        raise NarratorError(f"{where}: {sorting!r}: unfinished at its end")
+        raise NarratorError(f"{where}: {_shown(sorting)}: unfinished at its end")
     return tuple(terms)
+
+
+def _shown(value: object) -> str:
+    """A value as an error quotes it: at most 40 characters of its text."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _mask(value: object, where: str, known: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value & ~known:
-        raise NarratorError(f"{where}: {value!r} is not a {what}")
+        raise NarratorError(f"{where}: {_shown(value)} is not a {what}")
     return value
 
 
@@ -192,7 +198,7 @@ def _points(value: object, where: str) -> Value:
         except NarratorError as e:
             raise NarratorError(f"{where}: {e}") from None
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise NarratorError(f"{where}: expected a number or a formula, got {value!r}")
+        raise NarratorError(f"{where}: expected a number or a formula, got {_shown(value)}")
     return float(value)
 
 
@@ -251,7 +257,7 @@ def from_json(data: object, source: str, name: str | None = None) -> ScoringSyst
     counters = _counters(data.get("counters", []), source, ignored)
     sorting = data.get("sorting", DEFAULT_SORTING)
     if not isinstance(sorting, str):
-        raise NarratorError(f"{source}: sorting: expected text, got {sorting!r}")
+        raise NarratorError(f"{source}: sorting: expected text, got {_shown(sorting)}")
     sort_terms(sorting, f"{source}: sorting")
     return ScoringSystem(name or source, groups, counters, sorting, tuple(ignored))
 
@@ -369,9 +375,5 @@ def read_json(path: Path) -> ScoringSystem:
 def read_scoring_file(path: Path) -> tuple[Any, ScoringSystem]:
     """MafiaRatings' JSON in the file ``path`` (a regular file of at most :data:`MAX_JSON`
     bytes) and the system it is; a one-line NarratorError naming it."""
-    text = read_text(path, "the scoring system", limit=MAX_JSON)
-    try:
-        data = loads(text)
-    except BadJSON as e:
-        raise NarratorError(f"{path}: not a scoring system ({e})") from None
+    data = reading.read_json(path, "the scoring system", limit=MAX_JSON)
     return data, from_json(data, str(path), path.stem)

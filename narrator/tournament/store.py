@@ -29,6 +29,7 @@ from typing import Any
 
 from narrator.club.scoring import DEFAULT_POINTS, Points, ScoringSpec
 from narrator.errors import NarratorError
+from narrator.outputs import private_folder
 
 FILE = "tournament.sqlite"
 
@@ -184,7 +185,7 @@ class Store:
         path = folder / FILE
         if path.exists() and has_tournament(path):
             raise NarratorError(f"{path}: exists already")
-        folder.mkdir(parents=True, exist_ok=True)
+        private_folder(folder, parents=True, exist_ok=True)
         for stale in (path, path.with_name(FILE + "-wal"), path.with_name(FILE + "-shm")):
             stale.unlink(missing_ok=True)  # a first run killed before its commit
         store = cls(path, _connect(path))

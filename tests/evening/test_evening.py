@@ -115,7 +115,7 @@ def test_a_draw_seats_the_players_present_and_one_who_leaves_gives_up_his_seat(
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("{", "evening.json:1: not JSON"),
+    ("{", "evening.json:1: cannot read the evening's book (bad JSON"),
     ('{"evening": 2}', "evening: expected an evening's book of version 1"),
     ('{"evening": 1, "players": [{"number": 0}]}', "players[0].number: expected a number"),
     ('{"evening": 1, "games": [{"number": 1, "journal": "../x.jsonl", "rules": "vrn", '

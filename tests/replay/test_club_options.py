@@ -102,7 +102,7 @@ def test_rules_file_is_read_with_toml(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("content", "message"), [
-    ("fouls = sport\n", "not a TOML file"),
+    ("fouls = sport\n", "cannot read the rules file (bad TOML: "),
     ("[club]\nfouls = 'sport'\n", "unknown option 'club'"),
     ("fouls = 'sport'\nbest_moves = true\n", "unknown option 'best_moves'"),
     ("count_pace = 30\n", "count_pace: expected more than 0 and at most 10 seconds"),

@@ -205,9 +205,9 @@ def test_a_club_names_its_system_in_its_toml_or_gives_a_file(tmp_path: Path) -> 
     ('[scoring]\nfile = 3\n', "club.toml: scoring.file: expected a file name"),
     ('scoring = 1\n', "club.toml: scoring: expected a table"),
     ('[scoring]\nfile = "gone.json"\n', "gone.json: cannot read the scoring system"),
-    ('[scoring]\nfile = "bad.json"\n', "bad.json: not a scoring system (bad JSON ("),
+    ('[scoring]\nfile = "bad.json"\n', "bad.json:1: cannot read the scoring system (bad JSON ("),
     ('[scoring]\nfile = "wrong.json"\n', "wrong.json: main[0]: expected an object"),
-    ('[scoring\n', "club.toml: not a TOML file ("),
+    ('[scoring\n', "club.toml: cannot read the rules file (bad TOML: "),
 ])
 def test_a_bad_scoring_table_is_one_line(tmp_path: Path, toml: str, message: str) -> None:
     (tmp_path / "bad.json").write_text("{oops", encoding="utf-8")
@@ -222,7 +222,7 @@ def test_a_bad_scoring_table_is_one_line(tmp_path: Path, toml: str, message: str
 def test_what_is_no_system_is_one_line(tmp_path: Path) -> None:
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
-    with pytest.raises(NarratorError, match=r"deep\.json: not a scoring system"):
+    with pytest.raises(NarratorError, match=r"deep\.json: cannot read the scoring system \(JSON nested deeper"):
         load_system(deep)
     with pytest.raises(NarratorError, match=r"^fifa: not a scoring system \(a name: fiim \(version 7\), fiim@1 … fiim@7, points; "):
         load_system("fifa")
