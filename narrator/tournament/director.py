@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from narrator.console.requests import shown
 from narrator.console.tokens import owner_of
 from narrator.engine import Game
 from narrator.errors import NarratorError
@@ -73,7 +74,7 @@ def posted(body: object) -> Posted:
     for field in ("round", "game"):
         value = body.get(field)
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10_000:
-            raise BadGame(f"{field}: expected a whole number from 1, got {value!r}")
+            raise BadGame(f"{field}: expected a whole number from 1, got {shown(value)}")
         numbers[field] = value
     journal = body.get("journal")
     if not isinstance(journal, str) or not journal.strip():
@@ -81,7 +82,7 @@ def posted(body: object) -> Posted:
     ended = body.get("ended")
     if ended is not None and (isinstance(ended, bool) or not isinstance(ended, int)
                               or ended not in ENDED):
-        raise BadGame(f"ended: expected the game's end in Unix seconds, got {ended!r}")
+        raise BadGame(f"ended: expected the game's end in Unix seconds, got {shown(ended)}")
     return Posted(key, numbers["round"], numbers["game"], journal,
                   _seating(body.get("seating")), ended)
 
@@ -92,12 +93,13 @@ def _seating(raw: object) -> dict[int, str]:
         raise BadGame('seating: expected an object {"1": nickname, …, "10": nickname}')
     out: dict[int, str] = {}
     for seat, name in raw.items():
-        if not isinstance(seat, str) or not seat.isdigit() or not 1 <= int(seat) <= SEATS:
-            raise BadGame(f"seating: {seat!r}: expected a seat from 1 to {SEATS}")
+        if not isinstance(seat, str) or not (seat.isascii() and seat.isdigit()) or \
+                len(seat) > 2 or not 1 <= int(seat) <= SEATS:
+            raise BadGame(f"seating: {shown(seat)}: expected a seat from 1 to {SEATS}")
         if name is None:
             continue
         if not isinstance(name, str) or not name.strip() or not name.isprintable():
-            raise BadGame(f"seating.{seat}: expected a nickname, got {name!r}")
+            raise BadGame(f"seating.{seat}: expected a nickname, got {shown(name)}")
         out[int(seat)] = " ".join(name.split())
     return out
 

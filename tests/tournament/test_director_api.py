@@ -121,7 +121,8 @@ def test_a_game_not_over_and_a_body_not_json_are_400(director: Director, client:
     answer = client.post(url, json=playing)
     assert answer.status_code == 400 and "not ended" in answer.json()["error"]
     answer = client.post(url, content=b"{not json", headers={"content-type": "application/json"})
-    assert answer.status_code == 400 and answer.json() == {"error": "the body is not JSON"}
+    assert answer.status_code == 400
+    assert answer.json()["error"].startswith("the body is not JSON")
     assert director.store.games() == []
 
 
