@@ -133,6 +133,20 @@ class RawPad:
         self.sock.close()
 
 
+def settle(test: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Wait until ``test()`` holds (the server's state a test reads next): polled, so that a
+    busy machine only makes the wait longer, never the test wrong."""
+    end = time.monotonic() + timeout
+    while not test():
+        assert time.monotonic() < end, "never happened"
+        time.sleep(0.01)
+
+
+def owed(hub: Hub, who: Who) -> int:
+    """The messages ``who``'s sockets have read and not yet answered on the wire."""
+    return sum(box.owed for box in list(hub.outboxes.get(who, ())))
+
+
 class Flood:
     """``frames`` sent as fast as the socket takes them, on a thread; nothing is ever read."""
 
@@ -273,7 +287,7 @@ def test_the_fault_runs_flood_is_cut_off_and_the_others_vote_on_time(live: Live)
     pads = {seat: live.pad(seat) for seat in range(3, 11)}
     flood = Flood(live.pad(2), 60_000, _vote)
     try:
-        time.sleep(0.1)
+        settle(lambda: live.handled[2] > 0)  # the flood under way (waited for, not slept)
         for seat, pad in pads.items():
             sent = time.perf_counter()
             assert pad.press(1, do="vote", candidate=4)["ok"], seat
@@ -364,9 +378,9 @@ def test_answers_to_a_socket_that_is_gone_are_counted(live: Live) -> None:
     pad = live.pad(2)
     for i in range(1, 11):
         pad.send(_shoot(i))
-    time.sleep(0.3)  # read by the server, waiting for the game's thread
+    settle(lambda: owed(live.hub, 2) == 10)  # read by the server, waiting for the game's thread
     pad.reset()  # the phone is gone before any answer
-    time.sleep(0.3)
+    settle(lambda: not live.hub.outboxes.get(2))  # and the server knows it
     gate.set()
     end = time.monotonic() + 10
     while live.hub.dropped < 10 and time.monotonic() < end:
@@ -394,7 +408,7 @@ def test_a_client_that_stops_reading_costs_at_most_one_terminal_line(
     flood.stop()
     # the table plays on; once another seat's press is answered, what was left is done
     assert other.press(1, do="vote", candidate=4, timeout=30)["ok"]
-    time.sleep(0.5)
+    settle(lambda: not live.hub.outboxes.get(2))  # its socket let go: its line (if any) said
     err = capfd.readouterr().err
     lines = [line for line in err.splitlines() if line.strip()]
     records = [r for r in caplog.records if r.levelno >= logging.WARNING]
@@ -413,7 +427,7 @@ def test_the_console_stops_at_once_with_a_reader_waiting_for_room() -> None:
     pad = RawPad(server.port, tokens.seats[2])
     for i in range(1, 41):
         pad.send(_shoot(i))
-    time.sleep(0.3)
+    settle(lambda: owed(hub, 2) == sockets_module.MAX_OWED)  # its reader waits for room
     assert hub.connected == 1
     started = time.monotonic()
     server.stop()
