@@ -174,7 +174,8 @@ EXPORT = command(
     option("--game", type=int, metavar="N",
            help="the game's number (an evening: each game's own)"),
     option("--demo", action="store_true",
-           help="write the record without the ids MafiaRatings needs to store it"),
+           help="write the record even without the club, event or host's id (MafiaRatings "
+                "stores a record that names an event; one without it is only a demo there)"),
     option("--send", metavar="URL", help="send each game to MafiaRatings at URL"),
     option("--user", metavar="NAME", help="the MafiaRatings account sending (with --send)"))
 
@@ -291,7 +292,8 @@ TOURNAMENT = Commands("tournament", "a tournament: its seating plan made, scored
             option("--moderator-id", type=int, metavar="N",
                    help="the host's user id in MafiaRatings"),
             option("--demo", action="store_true",
-                   help="write the records without the ids MafiaRatings needs to store them"),
+                   help="write the records even without the club, event or host's id "
+                        "(MafiaRatings stores a record that names an event)"),
             option("--send", metavar="URL", help="send each game to MafiaRatings at URL"),
             option("--user", metavar="NAME",
                    help="the MafiaRatings account sending (with --send)")),

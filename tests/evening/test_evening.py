@@ -337,7 +337,8 @@ def journal_game(path: Path, rules: str, roles: dict[int, Role] | None, names: d
 
 def test_the_export_writes_a_file_per_game_the_format_can_express(tmp_path: Path) -> None:
     """MafiaRatings takes one game a request: a file per game, each with the evening's ids,
-    its game number and its host; a seat without an id refuses the whole export."""
+    its game number and its host; a seat without an id is a guest, named in one line; a
+    missing event refuses the whole export."""
     book = new_book(tmp_path / "ev")
     book.seating = {s: s for s in range(1, 11)}
     one, two, three = (book.new_game(r) for r in ("crime-time", "vrn", "crime-time"))
@@ -359,21 +360,24 @@ def test_the_export_writes_a_file_per_game_the_format_can_express(tmp_path: Path
     out = tmp_path / "out"
     command = [sys.executable, "-m", "narrator", "export", "--format", "mafiaratings",
                str(book.folder), "--club-id", "1", "--event-id", "2", "-o", str(out)]
-    refused = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
-    assert refused.returncode == 2 and not out.exists()
-    assert refused.stderr.endswith("narrator: export: game 1: seat 10 has no MafiaRatings id "
-                                   "(--roster FILE maps nicknames to ids); --demo writes the "
-                                   "record anyway\n")
-    book.set_id(10, 510)
-    book.save()
+    no_event = [x for x in command if x not in ("--event-id", "2")]
+    refused = subprocess.run(no_event, capture_output=True, text=True, cwd=REPO)
+    assert refused.returncode == 2 and not out.exists()  # no event: nothing written
+    assert refused.stderr.endswith("narrator: export: --event-id is missing (MafiaRatings "
+                                   "stores no game without its club, event and host); --demo "
+                                   "writes the record anyway\n")
+    # seat 10 has no id: a guest, exported all the same and named in one line
     done = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
     assert done.returncode == 0, done.stderr
+    assert "narrator: note: guests, without a MafiaRatings id: game 1: seat 10 (" in done.stderr
     assert sorted(f.name for f in out.iterdir()) == ["game-01.json"]
     assert stat.S_IMODE((out / "game-01.json").stat().st_mode) == 0o600
     record = json.loads((out / "game-01.json").read_text(encoding="utf-8"))
+    assert "id" not in record["players"][9] and record["players"][9]["name"] == NAMES[9]
+    record = json.loads((out / "game-01.json").read_text(encoding="utf-8"))
     assert record["gameNum"] == 1 and record["moderator"] == {"id": 77}
     assert record["clubId"] == 1 and record["eventId"] == 2
-    assert [p["id"] for p in record["players"]] == list(range(501, 511))
+    assert [p.get("id") for p in record["players"]] == [*range(501, 510), None]
     assert "narrator: game 3: not exported: it never started" in done.stderr
     alone = subprocess.run(command[:-2], capture_output=True, text=True, cwd=REPO)
     assert alone.returncode == 2 and "-o DIR" in alone.stderr  # no list on stdout

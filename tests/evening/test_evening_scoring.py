@@ -33,10 +33,10 @@ def two_games() -> list:
 
 
 def test_fiim_points_of_an_evening_are_its_definition_by_hand() -> None:
-    """FIIM (MafiaRatings' scoring 19): a win 1; «Kicked out» −0.5. By hand, player by player:
+    """FIIM at version 1 (MafiaRatings' scoring 19 before its versions): a win 1; «Kicked out» −0.5. By hand, player by player:
     game 1 the reds (1 2 4 6 7 8 10) win, the removed blacks (3 5 9) −0.5; game 2 (seat s is
     player 11 − s) the blacks' players 8 6 2 win, the removed reds' 9 7 5 4 −0.5."""
-    table = tally(two_games(), ROSTER, SYSTEMS["fiim"])
+    table = tally(two_games(), ROSTER, SYSTEMS["fiim@1"])
     points = {r.number: r.points for r in table}
     assert points == {1: 1, 2: 2, 3: -0.5, 4: 0.5, 5: -1, 6: 2, 7: 0.5, 8: 2, 9: -1, 10: 1}
     by = {r.number: r for r in table}
@@ -53,7 +53,7 @@ def test_fiim_points_of_an_evening_are_its_definition_by_hand() -> None:
 
 
 def test_fiim_gives_the_first_victims_best_move_its_points() -> None:
-    """FIIM's prima_nocta (legacy): 0.4 for three blacks named, 0.25 for two, reds only."""
+    """FIIM version 1's legacy: 0.4 for three blacks named, 0.25 for two, reds only."""
     from tests.evening.test_evening import day_speeches, parse_table_script, replay_script
     from tests.helpers import SCRIPT_ROLES
 
@@ -65,7 +65,7 @@ def test_fiim_gives_the_first_victims_best_move_its_points() -> None:
     for seat in (3, 5, 9):
         game.apply(Remove(seat))
     game.apply(Mark(7, 0.3, ("best_player",), "два чёрных из трёх"))
-    by = {r.number: r for r in tally([(game, SAME)], ROSTER, SYSTEMS["fiim"])}
+    by = {r.number: r for r in tally([(game, SAME)], ROSTER, SYSTEMS["fiim@1"])}
     assert by[7].groups["legacy"] == 0.25 and by[7].points == pytest.approx(1.25)
     assert by[6].points == 1  # FIIM has no extra points: the mark changes nothing there
     sample = system_of({"name": "sample", "json": {
@@ -76,11 +76,11 @@ def test_fiim_gives_the_first_victims_best_move_its_points() -> None:
 
 
 def test_the_files_hold_the_split_and_the_order(tmp_path: Path) -> None:
-    system = SYSTEMS["fiim"]
+    system = SYSTEMS["fiim@1"]
     table = tally(two_games(), ROSTER, system)
     write_results(tmp_path, table, 2, system)
     body = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
-    assert (body["system"], body["sorting"], body["games"]) == ("fiim", "(epg)wsk", 2)
+    assert (body["system"], body["sorting"], body["games"]) == ("fiim@1", "(epg)wsk", 2)
     first = body["players"][0]
     assert (first["place"], first["name"], first["points"], first["main"]) == (1, NAMES[7], 2, 2)
     rows = list(csv.DictReader(io.StringIO(csv_text(table))))
@@ -140,12 +140,14 @@ def test_standings_across_evenings_match_players_by_id_then_nickname(
     assert main(["standings", str(tmp_path / "e1"), str(tmp_path / "e2"), "--json"]) == 0
     body = json.loads(capsys.readouterr().out)
     rows = {p["name"]: p for p in body["players"]}
-    assert body["system"] == "fiim" and body["games"] == 2 and len(rows) == 10
+    # ``fiim`` is FIIM at its latest version, and the results say which
+    assert body["system"] == "fiim@7" and body["games"] == 2 and len(rows) == 10
+    # version 7: a win 1 and 0.3 to each player not given the worst move, each game
     # Ника: seat 1 (sheriff, won) then seat 2 (won); Бублик: seat 2 then seat 10 (won)
-    assert (rows["ника"]["games"], rows["ника"]["points"]) == (2, 2)
-    assert (rows["Бублик"]["games"], rows["Бублик"]["points"]) == (2, 2)
+    assert (rows["ника"]["games"], rows["ника"]["points"]) == (2, pytest.approx(2.6))
+    assert (rows["Бублик"]["games"], rows["Бублик"]["points"]) == (2, pytest.approx(2.6))
     # Кот: the don removed on evening 1 (−0.5), the sheriff winning on evening 2
-    assert (rows["Кот"]["points"], rows["Кот"]["penalty"]) == (0.5, -0.5)
+    assert (rows["Кот"]["points"], rows["Кот"]["penalty"]) == (pytest.approx(1.1), -0.5)
     assert [g["game"] for g in rows["Кот"]["per_game"]] == ["e1/1", "e2/1"]
     assert main(["standings", str(tmp_path / "e1"), str(tmp_path / "e2"),
                  "--scoring", "points", "-o", str(tmp_path / "season.csv")]) == 0
@@ -161,7 +163,7 @@ def test_standings_of_a_folder_that_is_no_evening_is_one_line(
 
 
 def _fiim_by_hand(game: object, seat: int) -> float:
-    """FIIM from its definition, read off the game itself (not its matters): a win 1; the
+    """FIIM version 1 from its definition, read off the game itself (not its matters): a win 1; the
     first night's victim, a red, 0.4 / 0.25 for three / two blacks named; −0.5 for a removal
     by four fouls (or two technical ones), −0.5 for any other removal by the host."""
     from narrator.engine import Game, Team
@@ -177,13 +179,13 @@ def _fiim_by_hand(game: object, seat: int) -> float:
     return points
 
 
-def test_fiim_points_of_every_ten_seat_example_are_its_definition_by_hand() -> None:
+def test_fiim_1_points_of_every_ten_seat_example_are_its_definition_by_hand() -> None:
     from narrator.replay.source import load_source
     from tests.replay.test_export_filing import TEN_SEATS
 
     for path in TEN_SEATS:
         game = load_source(path).game
         seats = {s: s for s in range(1, 11)}
-        by = {r.number: r for r in tally([(game, seats)], ROSTER, SYSTEMS["fiim"])}
+        by = {r.number: r for r in tally([(game, seats)], ROSTER, SYSTEMS["fiim@1"])}
         assert {s: by[s].points for s in seats} == \
             pytest.approx({s: _fiim_by_hand(game, s) for s in seats}), path.name

@@ -83,7 +83,7 @@ def test_counters_one_run_game_by_game_counters_zero_are_the_whole_set() -> None
 
 
 def test_a_players_games_wins_and_to_json() -> None:
-    fiim = SYSTEMS["fiim"]
+    fiim = SYSTEMS["fiim@1"]
     games: Games = [
         {"ann": pg(SHERIFF, Matter.WIN, Matter.KILLED_FIRST_NIGHT, Matter.FIRST_LEGACY_3,
                    seat=4),
@@ -98,7 +98,7 @@ def test_a_players_games_wins_and_to_json() -> None:
     assert (bob.total, bob.groups["penalty"], bob.wins, bob.special_role_wins) == \
         pytest.approx((0.5, -0.5, 1, 0))
     body = to_json(standings, fiim)
-    assert body["system"] == "fiim" and body["sorting"] == "(epg)wsk"
+    assert body["system"] == "fiim@1" and body["sorting"] == "(epg)wsk"
     first = body["players"][0]
     assert (first["place"], first["player"], first["games_count"], first["total"]) == \
         (1, "ann", 2, 1.4)
