@@ -121,6 +121,23 @@ def test_a_tables_post_of_bad_input_is_a_4xx_json_error(
     assert director.store.games() == [] and director.store.tables()[0].status is None
 
 
+@pytest.mark.parametrize(("length", "status"), [("9" * 5000, 400), ("abc", 400), ("-1", 400),
+                                               ("1e3", 400), (str(MAX_BODY + 1), 413)])
+def test_a_content_length_that_is_no_size_or_too_large_is_a_4xx_json_error(
+        tournament: tuple[Director, TestClient, dict[str, dict[str, Any]]],
+        length: str, status: int) -> None:
+    """(Checked before a byte of the body is read: ``int()`` of 5,000 digits was a 500.)"""
+    director, client, good = tournament
+    for endpoint in ("games", "status"):
+        answer = client.post(f"/join/{director.store.tables()[0].token}/{endpoint}",
+                             content=json.dumps(good[endpoint]).encode(),
+                             headers={"content-type": "application/json",
+                                      "content-length": length})
+        _assert_json_4xx(answer)
+        assert answer.status_code == status
+    assert director.store.games() == [] and director.store.tables()[0].status is None
+
+
 def test_the_good_bodies_are_taken(
         tournament: tuple[Director, TestClient, dict[str, dict[str, Any]]]) -> None:
     """(The cases above are refused for what they change, not for the body they start from.)"""
