@@ -109,11 +109,12 @@ def _seated_as_played(game: Posted, played: Game) -> None:
     it names its seats): the standings credit the seating, the journal is what was played."""
     if not played.names:
         return
-    for seat, name in sorted(game.seating.items()):
-        named = played.names.get(seat)
-        if named is None or key_of(named) != key_of(name):
-            raise BadGame(f"seating.{seat}: {shown(name)}, but the journal seats "
-                          f"{shown(named)} there")
+    for seat in sorted(set(game.seating) | set(played.names)):
+        name, named = game.seating.get(seat), played.names.get(seat)
+        if name is None or named is None or key_of(named) != key_of(name):
+            raise BadGame(f"seating.{seat}: {'empty' if name is None else shown(name)}, but "
+                          f"the journal seats {'nobody' if named is None else shown(named)} "
+                          "there")
 
 
 class Director:
