@@ -40,6 +40,11 @@ from narrator.host.driver import Driver
 from narrator.inputs import Input
 from tests.console.conftest import Rig, make_rig
 
+#: the longest a seat's press may wait while another floods: a press behind the flood would
+#: wait seconds (5,000 frames are 15 s of the game's thread, the 500 taken before a cut-off
+#: 1.5 s); on an idle machine it takes milliseconds, on one busy with other work (two busy
+#: loops on two cores) up to 0.2 s — the bound tells the two apart without timing the machine
+PROMPT = 0.75
 #: what the game's thread takes a press: a journal synced to a slow SD card, the views built
 SLOW_PRESS = 0.003
 
@@ -276,7 +281,7 @@ def test_a_flooding_socket_does_not_delay_or_lose_another_seats_vote(
         for seat in pads:  # each vote journaled promptly (so stamped promptly: before that)
             (when, event), *more = live.journaled[seat]
             assert not more and event.data["do"] == "vote"  # journaled as the hand it is
-            assert when - sent[seat] < 0.25, (seat, round(when - sent[seat], 3))
+            assert when - sent[seat] < PROMPT, (seat, round(when - sent[seat], 3))
         assert sorted(hands(live.rig)) == list(range(2, 11))  # every hand, once
     finally:
         flood.stop()
@@ -291,7 +296,7 @@ def test_the_fault_runs_flood_is_cut_off_and_the_others_vote_on_time(live: Live)
         for seat, pad in pads.items():
             sent = time.perf_counter()
             assert pad.press(1, do="vote", candidate=4)["ok"], seat
-            assert live.journaled[seat][0][0] - sent < 0.25
+            assert live.journaled[seat][0][0] - sent < PROMPT
         # the server dropped it within a few seconds: its sending failed (no 10 s spent
         # reading and throwing away the rest of the flood while a closing handshake waits)
         flood.thread.join(timeout=4)
@@ -299,7 +304,7 @@ def test_the_fault_runs_flood_is_cut_off_and_the_others_vote_on_time(live: Live)
         for pad in pads.values():  # and the table is as quick as ever
             sent = time.perf_counter()
             assert pad.press(2, do="shoot")["reason"] == "not_now"
-            assert time.perf_counter() - sent < 0.1
+            assert time.perf_counter() - sent < PROMPT
     finally:
         flood.stop()
     assert sorted(hands(live.rig)) == list(range(2, 11))
