@@ -22,7 +22,6 @@ the evening's results as a system of its own (:func:`points_table_system`).
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -362,81 +361,16 @@ def built_in(name: str, points: dict[str, float] | None = None) -> ScoringSystem
 
 
 def read_json(path: Path) -> ScoringSystem:
-    """A system from MafiaRatings' JSON in the file ``path`` (a regular file of at most
-    :data:`MAX_JSON` bytes); a one-line NarratorError naming it."""
+    """A system from MafiaRatings' JSON in the file ``path``."""
+    return read_scoring_file(path)[1]
+
+
+def read_scoring_file(path: Path) -> tuple[Any, ScoringSystem]:
+    """MafiaRatings' JSON in the file ``path`` (a regular file of at most :data:`MAX_JSON`
+    bytes) and the system it is; a one-line NarratorError naming it."""
     text = read_text(path, "the scoring system", limit=MAX_JSON)
     try:
         data = loads(text)
     except BadJSON as e:
         raise NarratorError(f"{path}: not a scoring system ({e})") from None
-    return from_json(data, str(path), path.stem)
-
-
-def _read_toml(path: str | Path) -> dict[str, Any]:
-    """A club's TOML; a one-line NarratorError naming it."""
-    try:
-        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise NarratorError(f"{path}: cannot read the rules file ({e.__class__.__name__})") \
-            from None
-
-
-def _from_toml(path: Path, points: dict[str, float] | None) -> ScoringSystem:
-    raw = _read_toml(path)
-    table = raw.get("scoring", {})
-    if not isinstance(table, dict):
-        raise NarratorError(f"{path}: scoring: expected a table ([scoring])")
-    for key in table:
-        if key not in ("system", "file"):
-            raise NarratorError(f"{path}: scoring.{key}: unknown (known: system, file)")
-    if "system" in table and "file" in table:
-        raise NarratorError(f"{path}: scoring: give system or file, not both")
-    if "file" in table:
-        if not isinstance(table["file"], str) or not table["file"]:
-            raise NarratorError(f"{path}: scoring.file: expected a file name")
-        return read_json(path.parent / table["file"])
-    name = table.get("system", "points")
-    found = built_in(name, points) if isinstance(name, str) else None
-    if found is None:
-        raise NarratorError(f"{path}: scoring.system: {name!r} is unknown (known: {KNOWN})")
-    return found
-
-
-def load_points(path: str | Path | None) -> dict[str, float]:
-    """The ``[points]`` table of the club's TOML (the defaults for what it leaves out; all
-    of them without a file), as an evening and a tournament score by it; a one-line
-    NarratorError naming the file and the key."""
-    points = dict(POINTS_DEFAULTS)
-    if path is None:
-        return points
-    table = _read_toml(path).get("points", {})
-    if not isinstance(table, dict):
-        raise NarratorError(f"{path}: points: expected a table ([points])")
-    for key, value in table.items():
-        if key not in POINTS_DEFAULTS:
-            raise NarratorError(f"{path}: points.{key}: unknown "
-                                f"(known: {', '.join(POINTS_DEFAULTS)})")
-        if isinstance(value, bool) or not isinstance(value, int | float) or \
-                not -100 <= value <= 100:
-            raise NarratorError(f"{path}: points.{key}: expected a number from -100 to 100, "
-                                f"got {value!r}")
-        points[key] = float(value)
-    return points
-
-
-def load_system(spec: str | Path, points: dict[str, float] | None = None) -> ScoringSystem:
-    """The system ``spec`` names: a built-in name (``fiim`` — FIIM at its latest version —,
-    ``fiim@N``, ``points``), a JSON file, or the club's TOML, whose ``[scoring]`` gives
-    ``system = "fiim"`` or ``file = "club.json"`` (relative to the TOML; without
-    ``[scoring]``, the ``points`` system). ``points`` is the club's ``[points]`` table, for
-    the ``points`` system."""
-    found = built_in(spec, points) if isinstance(spec, str) else None
-    if found is not None:
-        return found
-    path = Path(spec)
-    if path.suffix.lower() == ".toml":
-        return _from_toml(path, points)
-    if path.suffix.lower() == ".json":
-        return read_json(path)
-    raise NarratorError(f"{spec}: not a scoring system (a name: {KNOWN}; "
-                        f"or a .json or .toml file)")
+    return data, from_json(data, str(path), path.stem)

@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 
 from narrator.cli import main
+from narrator.club.file import NO_CLUB, read_club
+from narrator.club.scoring import Points, ScoringSpec
 from narrator.engine import Foul, Mark, Remove, TimeUp
 from narrator.errors import NarratorError
 from narrator.evening.book import EveningBook
-from narrator.evening.results import csv_text, load_scoring, system_of, tally, write_results
+from narrator.evening.results import csv_text, tally, write_results
 from narrator.scoring.system import SYSTEMS
 from tests.evening.test_evening import NAMES, ROLES, finished_game, journal_game, new_book
 
@@ -68,9 +70,9 @@ def test_fiim_gives_the_first_victims_best_move_its_points() -> None:
     by = {r.number: r for r in tally([(game, SAME)], ROSTER, SYSTEMS["fiim@1"])}
     assert by[7].groups["legacy"] == 0.25 and by[7].points == pytest.approx(1.25)
     assert by[6].points == 1  # FIIM has no extra points: the mark changes nothing there
-    sample = system_of({"name": "sample", "json": {
+    sample = ScoringSpec("sample", {
         "main": [{"matter": 2, "points": 1}],
-        "extra": [{"matter": 4194304, "points": "bonus"}]}}, {}, "club")
+        "extra": [{"matter": 4194304, "points": "bonus"}]}).system()
     by = {r.number: r for r in tally([(game, SAME)], ROSTER, sample)}
     assert by[7].groups["extra"] == pytest.approx(0.3) and by[7].points == pytest.approx(1.3)
 
@@ -94,23 +96,27 @@ def test_the_files_hold_the_split_and_the_order(tmp_path: Path) -> None:
 def test_the_clubs_toml_names_the_system_and_the_book_keeps_it(tmp_path: Path) -> None:
     club = tmp_path / "club.toml"
     club.write_text('[scoring]\nsystem = "fiim"\n', encoding="utf-8")
-    assert load_scoring(club) == {"system": "fiim"}
+    assert read_club(club).scoring == ScoringSpec("fiim")
+    assert read_club(club).scoring.shown() == "fiim@7"
     (tmp_path / "ours.json").write_text(json.dumps({"main": [{"matter": 2, "points": 3}]}),
                                         encoding="utf-8")
     club.write_text('[scoring]\nfile = "ours.json"\n', encoding="utf-8")
-    kept = load_scoring(club)
-    assert kept == {"name": "ours", "json": {"main": [{"matter": 2, "points": 3}]}}
+    kept = read_club(club).scoring
+    assert kept == ScoringSpec("ours", {"main": [{"matter": 2, "points": 3}]})
     book = new_book(tmp_path / "ev")
     book.scoring = kept
     book.save()
+    assert json.loads(book.path.read_text(encoding="utf-8"))["scoring"] == {
+        "name": "ours", "json": {"main": [{"matter": 2, "points": 3}]}}
     again = EveningBook.load(book.folder)
     (tmp_path / "ours.json").unlink()  # the evening keeps the system, not the file's name
-    by = {r.number: r for r in tally(two_games(), ROSTER, system_of(again.scoring, {}, "b"))}
+    assert again.scoring == kept
+    by = {r.number: r for r in tally(two_games(), ROSTER, again.scoring.system(Points()))}
     assert by[2].points == 6 and by[3].points == 0
     club.write_text('[scoring]\nsystem = "elo"\n', encoding="utf-8")
     with pytest.raises(NarratorError, match=r"club.toml: scoring.system: 'elo' is unknown"):
-        load_scoring(club)
-    assert load_scoring(None) == {}
+        read_club(club)
+    assert read_club(None) is NO_CLUB and NO_CLUB.scoring.is_points
 
 
 def evening(folder: Path, players: list[str], ids: dict[str, int]) -> EveningBook:
@@ -122,7 +128,7 @@ def evening(folder: Path, players: list[str], ids: dict[str, int]) -> EveningBoo
     entry = book.new_game("crime-time")
     journal_game(book.journal(entry), "crime-time", ROLES, book.names_of(SAME),
                  TimeUp("dealing"), Remove(3), Remove(5), Remove(9))
-    book.scoring = {"system": "fiim"}
+    book.scoring = ScoringSpec("fiim")
     book.save()
     return book
 

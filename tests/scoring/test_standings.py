@@ -9,9 +9,10 @@ from collections.abc import Hashable, Mapping
 
 import pytest
 
+from narrator.club.scoring import Points
 from narrator.engine import Foul, Game, Remove, Role, TimeUp
 from narrator.engine.rules import find_rules
-from narrator.evening.results import POINTS, tally
+from narrator.evening.results import tally
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import replay_script
 from narrator.scoring.matters import Matter, PlayerGame, ScoringRole
@@ -191,7 +192,7 @@ def best_move_game() -> Game:
 
 
 def test_the_flat_points_system_gives_the_evenings_results_table() -> None:
-    assert POINTS_DEFAULTS == POINTS  # one table of defaults in both places
+    assert Points().as_dict() == POINTS_DEFAULTS  # one table of defaults in both places
     one = finished_game(TimeUp("dealing"), Foul(2), Foul(4), Foul(4), Remove(3), Remove(5),
                         Remove(9))
     two = finished_game(TimeUp("dealing"), Remove(2), Remove(4), Remove(6), Remove(7))
@@ -201,8 +202,8 @@ def test_the_flat_points_system_gives_the_evenings_results_table() -> None:
     played = list(zip((one, two, three), seatings, strict=True))
     assert all(g.winner is not None for g in (one, two, three))
     roster = [(n, f"p{n}") for n in range(1, 11)]
-    for points in ({**POINTS, "win": 3.0, "loss": -1.0, "foul": -0.5, "removal": -2.0,
-                    "best_move_black": 0.5}, dict(POINTS)):
+    for points in ({**POINTS_DEFAULTS, "win": 3.0, "loss": -1.0, "foul": -0.5, "removal": -2.0,
+                    "best_move_black": 0.5}, Points().as_dict()):
         table = tally(played, roster, points)
         standings = score(points_table_system(points), [club_games(g, s) for g, s in played])
         assert [(s.key, s.wins) for s in standings] == [(r.number, r.wins) for r in table]

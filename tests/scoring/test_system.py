@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from narrator.club.file import scoring_option
 from narrator.errors import NarratorError
 from narrator.scoring.fiim import LATEST
 from narrator.scoring.matters import Matter, PlayerGame, ScoringRole
@@ -15,9 +16,9 @@ from narrator.scoring.system import (
     SYSTEMS,
     Counter,
     PointsTableSystem,
+    ScoringSystem,
     from_json,
     ignored_line,
-    load_system,
     points_table_system,
     sort_terms,
 )
@@ -34,6 +35,12 @@ SAMPLE_RECORD = (
     ':"mr_points","mvp":true,"name":"MR"}],"penalty":[{"matter":1,"points":"matter(12) || '
     'matter(13) || matter(14) ? -0.8 : (matter(25) ? -1 : 0)","mvp":true}]}')
 NO_COUNTERS: tuple[list[int], list[int]] = ([], [])
+
+
+def load_system(spec: str | Path) -> ScoringSystem:
+    """The system ``--scoring SPEC`` names, as every command reads it."""
+    found, points, _ = scoring_option(str(spec))
+    return found.system(points)
 
 
 def game(role: ScoringRole, *matters: Matter, extra: float = 0.0) -> PlayerGame:
@@ -186,21 +193,21 @@ def test_a_club_names_its_system_in_its_toml_or_gives_a_file(tmp_path: Path) -> 
     assert ours.name == "ours" and ours.counters == (Counter(1), Counter(256, 3))
     assert load_system(tmp_path / "rules" / "ours.json").groups.keys() == ours.groups.keys()
     club.write_text('[points]\nwin = 2\n', encoding="utf-8")  # no [scoring]: the flat table
-    flat = load_system(club, {"win": 2.0})
+    flat = load_system(club)  # its [points] table, read with it
     assert isinstance(flat, PointsTableSystem) and flat.points["win"] == 2
     assert isinstance(load_system("points"), PointsTableSystem)
 
 
 @pytest.mark.parametrize("toml, message", [
     ('[scoring]\nsystem = "fifa"\n', "club.toml: scoring.system: 'fifa' is unknown (known: fiim"),
-    ('[scoring]\nsystems = "fiim"\n', "club.toml: scoring.systems: unknown (known: system, file)"),
+    ('[scoring]\nsystems = "fiim"\n', "club.toml: scoring.systems: unknown (known: system, file, name)"),
     ('[scoring]\nsystem = "fiim"\nfile = "a.json"\n', "scoring: give system or file, not both"),
     ('[scoring]\nfile = 3\n', "club.toml: scoring.file: expected a file name"),
     ('scoring = 1\n', "club.toml: scoring: expected a table"),
     ('[scoring]\nfile = "gone.json"\n', "gone.json: cannot read the scoring system"),
     ('[scoring]\nfile = "bad.json"\n', "bad.json: not a scoring system (bad JSON ("),
     ('[scoring]\nfile = "wrong.json"\n', "wrong.json: main[0]: expected an object"),
-    ('[scoring\n', "club.toml: cannot read the rules file"),
+    ('[scoring\n', "club.toml: not a TOML file ("),
 ])
 def test_a_bad_scoring_table_is_one_line(tmp_path: Path, toml: str, message: str) -> None:
     (tmp_path / "bad.json").write_text("{oops", encoding="utf-8")
