@@ -2,8 +2,10 @@
 
 ``/broadcast/TOKEN/`` is the page (made for an OBS browser source at 1920×1080; without the
 slash, a redirect to it), ``/broadcast/TOKEN/feed.json?after=N`` what is due of the delayed
-feed, and the page's two assets under the same token (its relative links). Every other path, and any other token — a console's among them —
-is a 404 that says nothing: the stream's address must not even tell it is one.
+feed (an ``after`` that is not a whole number from 0 is a JSON 400, read as every request's
+input is: :mod:`narrator.console.requests`), and the page's two assets under the same token
+(its relative links). Every other path, and any other token — a console's among them — is a
+404 that says nothing: the stream's address must not even tell it is one.
 """
 
 from __future__ import annotations
@@ -23,8 +25,11 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from narrator.broadcast.feed import DelayedFeed
+from narrator.console.requests import BadRequest, json_errors, whole_number
 
 STATIC = Path(__file__).parent / "static"
+#: the largest ``after`` a page may ask from (a scene change's number never comes near it)
+MAX_AFTER = 2**63 - 1
 ASSETS = {"broadcast.js": "text/javascript", "broadcast.css": "text/css"}
 HEADERS = {
     "Cache-Control": "no-store",
@@ -66,8 +71,7 @@ def build_app(feed: DelayedFeed, token: str) -> Starlette:
     async def state(request: Request) -> Response:
         if not ours(request):
             return _missing()
-        after_text = request.query_params.get("after", "0")
-        after = int(after_text) if after_text.isascii() and after_text.isdigit() else 0
+        after = whole_number(request, "after", default=0, most=MAX_AFTER)
         return JSONResponse(feed.read(after).to_json(), headers=HEADERS)
 
     async def not_found(request: Request) -> Response:
@@ -80,6 +84,8 @@ def build_app(feed: DelayedFeed, token: str) -> Starlette:
         Route("/broadcast/{token}/{name}", asset),
         Route("/{path:path}", not_found),
     ]
-    app = Starlette(routes=routes)
+    # a bad ``after`` is a JSON 400 to the token's holder (its page); the rest says nothing
+    app = Starlette(routes=routes,
+                    exception_handlers={BadRequest: json_errors(HEADERS)[BadRequest]})
     app.router.redirect_slashes = False  # (a wrong token's path gets a 404, not a redirect)
     return app

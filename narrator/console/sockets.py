@@ -11,7 +11,6 @@ sends more than :data:`RATE_COUNT` messages within :data:`RATE_WINDOW` s is answ
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +19,7 @@ from starlette.websockets import WebSocket
 
 from narrator.console.taking import Reply
 from narrator.console.view import dumps
+from narrator.reading import BadJSON, loads
 from narrator.reasons import Reason
 
 MAX_MESSAGE = 1024  # bytes: a press is a few dozen
@@ -145,12 +145,13 @@ def stamped(view: str, now: float) -> str:
 
 
 def parse_message(raw: str) -> tuple[Any, str, dict[str, Any]] | None:
-    """``{"id": 7, "do": "vote", "candidate": 5}`` → (7, "vote", {...}); None if malformed."""
+    """``{"id": 7, "do": "vote", "candidate": 5}`` → (7, "vote", {...}); None if malformed
+    (read as every request's JSON is: :func:`narrator.reading.loads`)."""
     if len(raw) > MAX_MESSAGE:
         return None
     try:
-        obj = json.loads(raw)
-    except ValueError:
+        obj = loads(raw)
+    except BadJSON:
         return None
     if not isinstance(obj, dict) or not isinstance(obj.get("do"), str) or len(obj["do"]) > 16:
         return None

@@ -29,7 +29,7 @@ from narrator.evening.director import (
     post_game,
     post_status,
 )
-from narrator.evening.outbox import Outbox
+from narrator.evening.outbox import Outbox, number_of
 
 #: seconds between two tries of the outbox between games
 RETRY = 30.0
@@ -64,9 +64,13 @@ class Forwarder:
 
     def state(self) -> dict[str, Any]:
         """What the operator's page shows: the director reached at the last try (None: not
-        tried yet), the games it does not have, and of them the ones it refused."""
+        tried yet), the games it does not have, and of them the ones it refused, each with
+        the director's reason (``refusals``: the game's number and why)."""
+        refused = self.outbox.refused()
         return {"reachable": self.reachable, "unsent": self.outbox.unsent(),
-                "refused": len(self.outbox.refused())}
+                "refused": len(refused),
+                "refusals": [{"game": number_of(key), "why": self.outbox.why(key)}
+                             for key in refused]}
 
     # -- on the evening's thread ------------------------------------------------------------
 

@@ -39,10 +39,10 @@ SENT = "sent"
 MAX_ENTRY = 2 << 20
 
 
-def _number(key: str) -> int:
+def number_of(key: str) -> int:
     """The game's number in a key ``<evening id>-<game number>`` (the entries' order)."""
     tail = key.rpartition("-")[2]
-    return int(tail) if tail.isdigit() else 0
+    return int(tail) if tail.isascii() and tail.isdigit() else 0
 
 
 class Outbox:
@@ -97,7 +97,7 @@ class Outbox:
             names = [p.name for p in self.box.iterdir()]
         except FileNotFoundError:
             return []
-        return sorted((n[:-5] for n in names if n.endswith(".json")), key=_number)
+        return sorted((n[:-5] for n in names if n.endswith(".json")), key=number_of)
 
     def waiting(self) -> list[str]:
         """The games to send, in their order (the refused ones are not)."""
@@ -106,6 +106,15 @@ class Outbox:
     def refused(self) -> list[str]:
         """The games the director refused (each one's ``KEY.refused`` says why)."""
         return [k for k in self._keys() if (self.box / f"{k}.refused").exists()]
+
+    def why(self, key: str) -> str:
+        """What ``KEY.refused`` says (its first line, cut short: the operator's page shows
+        it); "" when it cannot be read."""
+        try:
+            text = read_text(self.box / f"{key}.refused", "the refusal's note", limit=4096)
+        except NarratorError:
+            return ""
+        return " ".join(text.split("\n", 1)[0].split())[:300]
 
     def unsent(self) -> int:
         """Every game in the outbox, refused ones too: the director does not have them."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from narrator.console.requests import shown
 from narrator.console.tokens import owner_of
 from narrator.engine import Game
 from narrator.errors import NarratorError
@@ -73,7 +74,7 @@ def posted(body: object) -> Posted:
     for field in ("round", "game"):
         value = body.get(field)
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10_000:
-            raise BadGame(f"{field}: expected a whole number from 1, got {value!r}")
+            raise BadGame(f"{field}: expected a whole number from 1, got {shown(value)}")
         numbers[field] = value
     journal = body.get("journal")
     if not isinstance(journal, str) or not journal.strip():
@@ -81,7 +82,7 @@ def posted(body: object) -> Posted:
     ended = body.get("ended")
     if ended is not None and (isinstance(ended, bool) or not isinstance(ended, int)
                               or ended not in ENDED):
-        raise BadGame(f"ended: expected the game's end in Unix seconds, got {ended!r}")
+        raise BadGame(f"ended: expected the game's end in Unix seconds, got {shown(ended)}")
     return Posted(key, numbers["round"], numbers["game"], journal,
                   _seating(body.get("seating")), ended)
 
@@ -92,14 +93,28 @@ def _seating(raw: object) -> dict[int, str]:
         raise BadGame('seating: expected an object {"1": nickname, …, "10": nickname}')
     out: dict[int, str] = {}
     for seat, name in raw.items():
-        if not isinstance(seat, str) or not seat.isdigit() or not 1 <= int(seat) <= SEATS:
-            raise BadGame(f"seating: {seat!r}: expected a seat from 1 to {SEATS}")
+        if not isinstance(seat, str) or not (seat.isascii() and seat.isdigit()) or \
+                len(seat) > 2 or not 1 <= int(seat) <= SEATS:
+            raise BadGame(f"seating: {shown(seat)}: expected a seat from 1 to {SEATS}")
         if name is None:
             continue
         if not isinstance(name, str) or not name.strip() or not name.isprintable():
-            raise BadGame(f"seating.{seat}: expected a nickname, got {name!r}")
+            raise BadGame(f"seating.{seat}: expected a nickname, got {shown(name)}")
         out[int(seat)] = " ".join(name.split())
     return out
+
+
+def _seated_as_played(game: Posted, played: Game) -> None:
+    """BadGame unless each seat's nickname posted is the one the journal seats there (when
+    it names its seats): the standings credit the seating, the journal is what was played."""
+    if not played.names:
+        return
+    for seat in sorted(set(game.seating) | set(played.names)):
+        name, named = game.seating.get(seat), played.names.get(seat)
+        if name is None or named is None or key_of(named) != key_of(name):
+            raise BadGame(f"seating.{seat}: {'empty' if name is None else shown(name)}, but "
+                          f"the journal seats {'nobody' if named is None else shown(named)} "
+                          "there")
 
 
 class Director:
@@ -126,6 +141,8 @@ class Director:
         #: the standings of the first N games received (N, the note) while no game comes
         self._standings: dict[tuple[int, str | None], list[Line]] = {}
         self._lock = threading.Lock()
+        #: a new game judged against the games stored and stored, one at a time
+        self._storing = threading.Lock()
 
     # -- the tables ------------------------------------------------------------------------
 
@@ -157,21 +174,72 @@ class Director:
 
     def receive(self, table: Table, body: object) -> dict[str, Any]:
         """Store a posted game once: ``{"stored": true}``; a key stored already is
-        :meth:`_again`'s. BadGame, OtherJournal."""
+        :meth:`_again`'s. A new key must be a game of the plan (:meth:`_in_plan`, BadGame),
+        its seating the journal's, and not one the director holds already (:meth:`_not_in`,
+        OtherJournal): nobody's game counts twice, nor for another."""
         self.store.touch(table.number, self.now())
         game = posted(body)
         if self.store.game(game.key) is not None:
             return self._again(table, game)
+        self._in_plan(table, game)
         played = self._played(game)
+        _seated_as_played(game, played)
         received = Received(game.key, game.round, table.number, game.game, game.journal,
                             game.seating, self.now(), game.ended)
-        with self._lock:
-            stored = self.store.add_game(received)
-            if stored:
-                self._games[game.key] = (len(game.journal), played)
+        with self._storing:  # (two tables posting at once: each judged against the other)
+            if self.store.game(game.key) is None:
+                self._not_in(table, game)
+            with self._lock:
+                stored = self.store.add_game(received)
+                if stored:
+                    self._games[game.key] = (len(game.journal), played)
         if not stored:  # another request stored it meanwhile
             return self._again(table, game)
         return {"stored": True}
+
+    def _in_plan(self, table: Table, game: Posted) -> None:
+        """BadGame unless ``game`` is one of the plan's: a round it has, each player on one
+        seat, and none the plan seats at another table in that round (his game there would
+        count twice: the standings go by nickname). A nickname the plan does not seat in
+        that round (a substitute) may sit anywhere."""
+        rounds = len(self.rounds)
+        if not 1 <= game.round <= rounds:
+            raise BadGame(f"round: the plan has rounds 1 to {rounds}, not {game.round}")
+        seats: dict[str, list[int]] = {}
+        for seat, name in sorted(game.seating.items()):
+            seats.setdefault(key_of(name), []).append(seat)
+        for _, name in sorted(game.seating.items()):
+            taken = seats[key_of(name)]
+            if len(taken) > 1:
+                raise BadGame(f"seating: {shown(name)} on seats {', '.join(map(str, taken))}: "
+                              "a player has one seat")
+        planned = {key_of(self.players[p].nickname): t
+                   for t, seated in enumerate(self.rounds[game.round - 1], 1) for p in seated}
+        for seat, name in sorted(game.seating.items()):
+            at = planned.get(key_of(name))
+            if at is not None and at != table.number:
+                raise BadGame(f"seating.{seat}: {shown(name)} plays round {game.round} at "
+                              f"table {at} by the plan, not at table {table.number}")
+
+    def _not_in(self, table: Table, game: Posted) -> None:
+        """OtherJournal when the director holds ``game`` already under another key, or a game
+        of its round from its table or with one of its players (nobody plays a round twice),
+        each naming the game it holds."""
+        head = game.journal.split("\n", 1)[0]
+        for other in self.store.games_beginning(head):
+            if other.journal.startswith(game.journal) or game.journal.startswith(other.journal):
+                raise OtherJournal(f"journal: this game is in already, round {other.round} at "
+                                   f"table {other.table} (key {shown(other.key)})")
+        names = {key_of(n): n for n in game.seating.values()}
+        for other in self.store.games_of_round(game.round):
+            if other.table == table.number:
+                raise OtherJournal(f"round {game.round}: table {table.number}'s game of it is "
+                                   f"in already (key {shown(other.key)}); a table plays each "
+                                   "round once")
+            both = [names[k] for k in map(key_of, other.seating.values()) if k in names]
+            if both:
+                raise OtherJournal(f"seating: {shown(both[0])} played round {game.round} at "
+                                   f"table {other.table} already (key {shown(other.key)})")
 
     def _again(self, table: Table, game: Posted) -> dict[str, Any]:
         """A key stored already. The journal stored, or an older one (a late retry of the

@@ -13,6 +13,7 @@ import urllib.parse
 from dataclasses import dataclass
 from typing import Any
 
+from narrator.console.requests import shown
 from narrator.errors import NarratorError
 
 #: the longest console address a table may give
@@ -45,10 +46,10 @@ def console_url(raw: object) -> str | None:
         parts = urllib.parse.urlsplit(raw.strip())
         parts.port  # noqa: B018 - read for its ValueError: a port out of range, not a number
     except ValueError:
-        raise BadStatus(f"console: {raw!r} is not an address http://HOST:PORT") from None
+        raise BadStatus(f"console: {shown(raw)} is not an address http://HOST:PORT") from None
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.username or \
             parts.password or parts.path not in ("", "/") or parts.query or parts.fragment:
-        raise BadStatus(f"console: {raw!r} is not an address http://HOST:PORT")
+        raise BadStatus(f"console: {shown(raw)} is not an address http://HOST:PORT")
     return urllib.parse.urlunsplit((parts.scheme, parts.netloc, "", "", ""))
 
 
@@ -58,7 +59,7 @@ def _number(body: dict[str, Any], field: str, low: int, high: int) -> int | None
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise BadStatus(f"{field}: expected a whole number from {low} to {high}, or null, "
-                        f"got {value!r}")
+                        f"got {shown(value)}")
     return value
 
 
@@ -69,10 +70,10 @@ def status_of(body: object) -> Status:
                         "living}")
     time = body.get("time")
     if time is not None and time not in TIMES:
-        raise BadStatus(f"time: expected \"day\", \"night\" or null, got {time!r}")
+        raise BadStatus(f"time: expected \"day\", \"night\" or null, got {shown(time)}")
     playing = body.get("playing", False)
     if not isinstance(playing, bool):
-        raise BadStatus(f"playing: expected true or false, got {playing!r}")
+        raise BadStatus(f"playing: expected true or false, got {shown(playing)}")
     state = {"game": _number(body, "game", 1, 10_000), "round": _number(body, "round", 1, 10_000),
              "playing": playing, "time": time, "number": _number(body, "number", 0, 100),
              "living": _number(body, "living", 0, 100)}

@@ -283,6 +283,18 @@ class Store:
         return [_received(row) for row in self._read(
             f"SELECT {_GAME} FROM games ORDER BY round, table_no, game, received")]
 
+    def games_of_round(self, rnd: int) -> list[Received]:
+        """The games received of round ``rnd`` (a game of the plan's is one per table)."""
+        return [_received(row) for row in self._read(
+            f"SELECT {_GAME} FROM games WHERE round = ? ORDER BY table_no, game, received",
+            (rnd,))]
+
+    def games_beginning(self, head: str) -> list[Received]:
+        """The games whose journal begins with ``head`` (a journal's first line: its deal,
+        its seats' nicknames), whatever their round: a journal sent again under a new key."""
+        return [_received(row) for row in self._read(
+            f"SELECT {_GAME} FROM games WHERE substr(journal, 1, ?) = ?", (len(head), head))]
+
     def count(self) -> int:
         """How many games are stored."""
         return int(self._read("SELECT count(*) FROM games")[0][0])

@@ -3,9 +3,12 @@
 the pages (``/tv``, ``/p/TOKEN``, ``/director/TOKEN``), each page polling its
 ``…/state.json`` every two seconds.
 
-Every answer of the API is JSON; an unknown token is 404 whatever was asked, a body that is
-not a game 400, the same key with another journal 409, a body over :data:`MAX_BODY` 413. The
-database is SQLite, so the handlers run on Starlette's thread pool, not on the event loop.
+Every answer of the API is JSON, errors too (``{"error": "…"}``): an unknown token is 404
+whatever was asked, a body that is not JSON or not a game 400 (read as every request's body
+is, :mod:`narrator.console.requests`), a game the plan does not hold 400 or 409 (see
+:meth:`~narrator.tournament.director.Director.receive`), the same key with another journal
+409, a body over :data:`MAX_BODY` 413, a method a route does not take 405. The database is
+SQLite, so the handlers run on Starlette's thread pool, not on the event loop.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 from narrator.bidi import neutral
 from narrator.console.app import HEADERS
 from narrator.console.app import STATIC as CONSOLE_STATIC
+from narrator.console.requests import json_body, json_errors
 from narrator.tournament.director import BadGame, Director, OtherJournal
 from narrator.tournament.status import BadStatus
 
@@ -58,26 +62,13 @@ def _error(message: str, status: int) -> JSONResponse:
     return _json({"error": message}, status)
 
 
-async def _body(request: Request) -> bytes | None:
-    """The body, or None when it is over :data:`MAX_BODY` (read no further than that)."""
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BODY:
-        return None
-    got = bytearray()
-    async for chunk in request.stream():
-        got += chunk
-        if len(got) > MAX_BODY:
-            return None
-    return bytes(got)
-
-
 def build_app(director: Director) -> Starlette:
     """The routes of ``director``'s box."""
 
     async def not_found(request: Request) -> Response:
         return _error("no such page", 404)
 
-    return Starlette(routes=[
+    return Starlette(exception_handlers=json_errors(HEADERS), routes=[
         *_api(director), *_pages(director),
         Mount("/static", StaticFiles(directory=CONSOLE_STATIC), name="static"),
         Mount("/tournament", StaticFiles(directory=STATIC), name="tournament"),
@@ -99,13 +90,7 @@ def _api(director: Director) -> list[Route]:
         table = await run_in_threadpool(director.table_of, request.path_params["token"])
         if table is None:
             return _error(UNKNOWN, 404)
-        raw = await _body(request)
-        if raw is None:
-            return _error(f"the body is over {MAX_BODY} bytes", 413)
-        try:
-            body = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            return _error("the body is not JSON", 400)
+        body = await json_body(request, MAX_BODY)  # (BadRequest: answered 400 or 413)
         try:
             return _json(await run_in_threadpool(take, table, body))
         except (BadGame, BadStatus) as e:

@@ -22,7 +22,7 @@ from narrator.clock import VirtualClock
 from narrator.engine import Game
 from narrator.engine import waits as w
 from narrator.testing import TableRig
-from tests.console.browser import needs_chromium
+from tests.console.browser import WAIT, needs_chromium, probe
 from tests.console.conftest import browser_context  # noqa: F401
 from tests.helpers import ROLES
 
@@ -70,11 +70,11 @@ def stage() -> Iterator[Stage]:
         s.cast.stop()
 
 
-def until(page: Any, expression: str, timeout: float = 10.0) -> None:
+def until(page: Any, expression: str, timeout: float = WAIT) -> None:
     """Poll ``expression`` in the page until true (its CSP forbids the eval that Playwright's
-    wait_for_function needs)."""
+    wait_for_function needs); one that throws is not true yet."""
     deadline = time.monotonic() + timeout
-    while not page.evaluate(expression):
+    while not page.evaluate(probe(expression)):
         assert time.monotonic() < deadline, f"never true: {expression}"
         time.sleep(0.03)
 

@@ -123,13 +123,27 @@ def journal_protocol(journal: Path) -> dict[str, Any]:
     return out
 
 
-def wait(page: Any, expression: str, timeout: float = 10.0) -> None:
+#: seconds a test waits for a page's state by default: a state that comes ends the wait at
+#: once, and a machine busy with other work may take many seconds to bring it
+WAIT = 30.0
+
+
+def probe(expression: str) -> str:
+    """``expression`` as a test of the page's state: true or false, never an error — a view
+    read before it came (``Console.view().player.seat`` while there is no player yet) is the
+    state not come yet, to be waited for, not a failure."""
+    return f"(() => {{ try {{ return !!({expression}); }} catch (e) {{ return false; }} }})()"
+
+
+def wait(page: Any, expression: str, timeout: float = WAIT) -> None:
     """Poll ``expression`` in the page until true (the pages' CSP forbids eval, which
-    Playwright's wait_for_function needs; evaluate is not subject to it)."""
+    Playwright's wait_for_function needs; evaluate is not subject to it). Every read of a
+    view a test makes waits here first for the state it reads (see :func:`probe`)."""
     deadline = time.monotonic() + timeout
-    while not page.evaluate(expression):
+    while not page.evaluate(probe(expression)):
         if time.monotonic() > deadline:
-            state = page.evaluate("[document.querySelector('#message').textContent, Console.view()]")
+            state = page.evaluate("[(document.querySelector('#message') || {}).textContent, "
+                                  "window.Console ? Console.view() : null]")
             raise AssertionError(f"never true: {expression}: {state}")
         time.sleep(0.03)
 
@@ -163,7 +177,7 @@ class Pages:
         return view, step
 
     def view(self, page: Any) -> dict[str, Any] | None:
-        view: dict[str, Any] | None = page.evaluate("Console.view()")
+        view: dict[str, Any] | None = page.evaluate("window.Console ? Console.view() : null")
         return view
 
     def text(self, page: Any) -> str:

@@ -27,6 +27,6 @@ def test_a_late_evening_script_still_draws_the_lobby(tmp_path: Path, browser_con
         op.route("**/static/evening.js", late)
         op.goto(links["operator"])
         wait(op, "Console.view() && !!Console.view().lobby && !!Console.view().evening")
-        wait(op, "!!document.querySelector('#seat-pick-1')", 5)
+        wait(op, "!!document.querySelector('#seat-pick-1')")
         assert op.locator("button", has_text="Случайная рассадка").count() == 1
         ev.kill()

@@ -26,10 +26,10 @@ def test_the_lobby_takes_the_last_games_marks(tmp_path: Path, browser_context: A
         op.locator("button", has_text="Случайная рассадка").click()
         wait(op, "!document.querySelector('#start').disabled")
         op.locator("#start").click()
-        wait(op, "!!Console.view() && !Console.view().lobby", 15)
+        wait(op, "!!Console.view() && !Console.view().lobby")
         for seat in sorted(s for s, r in ev.roles(1).items() if r in ("mafia", "don")):
             remove(op, seat)
-        wait(op, "!!Console.view().lobby && !!Console.view().marks", 15)
+        wait(op, "!!Console.view().lobby && !!Console.view().marks")
         row = op.locator("#mark-4")
         row.locator("input.points").fill("-0.2")
         row.locator("input[value=worst_move]").check()

@@ -13,9 +13,12 @@ from starlette.testclient import TestClient
 from narrator.engine import Remove, TimeUp
 from narrator.tournament.director import Director
 from narrator.tournament.web import MAX_BODY, build_app
+from tests.evening.test_evening import journal_game
+from tests.helpers import ROLES
 from tests.tournament.director_helpers import (
     BLACK_WIN,
     NAMES,
+    RED_WIN,
     ROUNDS,
     FakeClock,
     body,
@@ -121,7 +124,8 @@ def test_a_game_not_over_and_a_body_not_json_are_400(director: Director, client:
     answer = client.post(url, json=playing)
     assert answer.status_code == 400 and "not ended" in answer.json()["error"]
     answer = client.post(url, content=b"{not json", headers={"content-type": "application/json"})
-    assert answer.status_code == 400 and answer.json() == {"error": "the body is not JSON"}
+    assert answer.status_code == 400
+    assert answer.json()["error"].startswith("the body is not JSON")
     assert director.store.games() == []
 
 
@@ -137,8 +141,23 @@ def test_a_body_over_two_megabytes_is_refused(director: Director, client: TestCl
 
 def test_an_absent_players_seat_may_be_left_empty(director: Director, client: TestClient,
                                                   tmp_path: Path) -> None:
+    """As the table sends it: the seat empty in its seating and unnamed in its journal."""
     game = body(tmp_path, 1, 1)
+    seated = {int(s): n for s, n in game["seating"].items() if s != "4"}
+    journal = tmp_path / "absent.jsonl"
+    journal_game(journal, "crime-time", ROLES, seated, *RED_WIN)
+    game["journal"] = journal.read_text(encoding="utf-8")
     game["seating"] = {**game["seating"], "4": None}
     assert client.post(f"/join/{_token(director, 1)}/games", json=game).json() == \
         {"stored": True}
     assert 4 not in director.store.games()[0].seating
+
+
+def test_a_seat_the_journal_names_and_the_seating_leaves_empty_is_400(
+        director: Director, client: TestClient, tmp_path: Path) -> None:
+    """(Else another table's journal with an empty seating would hold its round and table.)"""
+    game = {**body(tmp_path, 1, 1), "seating": {}}
+    answer = client.post(f"/join/{_token(director, 1)}/games", json=game)
+    assert answer.status_code == 400
+    assert answer.json()["error"] == f"seating.1: empty, but the journal seats {NAMES[0]!r} there"
+    assert director.store.games() == []

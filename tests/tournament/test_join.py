@@ -218,14 +218,14 @@ def test_the_operator_sees_whether_the_director_answers_and_what_it_lacks(
     front.open()
     front.publish_views()
     assert views[OPERATOR]["evening"]["director"] == {"reachable": True, "unsent": 0,
-                                                      "refused": 0}
+                                                      "refused": 0, "refusals": []}
     entry = finish_game(book)
     sender.outbox.put(f"{book.id}-{entry.number}", {"game": entry.number})
     sender.reachable = False
     rig = make_rig()
     front.attach(rig.table, book.games[-1])  # during a game too
     assert views[OPERATOR]["evening"]["director"] == {"reachable": False, "unsent": 1,
-                                                      "refused": 0}
+                                                      "refused": 0, "refusals": []}
     for who, view in views.items():  # a player's page says nothing of it
         if who != OPERATOR:
             assert "director" not in json.dumps(view)

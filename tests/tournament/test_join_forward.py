@@ -67,7 +67,7 @@ def test_a_finished_game_is_stored_once_however_often_it_is_sent(
     assert sender.wait(WAIT)
     assert director.posts == [key, key] and len(director.stored) == 1
     assert said[-1] == "game 1: sent to the director (it had it already)"
-    assert sender.state() == {"reachable": True, "unsent": 0, "refused": 0}
+    assert sender.state() == {"reachable": True, "unsent": 0, "refused": 0, "refusals": []}
 
 
 def test_while_the_director_is_down_the_game_waits_and_the_timer_sends_it(
@@ -81,7 +81,7 @@ def test_while_the_director_is_down_the_game_waits_and_the_timer_sends_it(
     forward(book, games_of(book), sender, said.append)
     assert sender.wait(WAIT)
     assert not director.stored and sender.state() == {"reachable": False, "unsent": 1,
-                                                      "refused": 0}
+                                                      "refused": 0, "refusals": []}
     assert said == [f"the director at 127.0.0.1:{director.port} answers HTTP 503: 1 game(s) "
                     f"wait in {book.folder / 'outbox'}, sent once it answers"]
     director.busy = False
@@ -126,7 +126,9 @@ def test_a_refused_game_is_kept_and_said_and_not_sent_again(
                        f"another journal); it stays in {book.folder / 'outbox'} and is not "
                        "sent again")
     assert said[1].startswith("game 9: the director refused it (400: the game has not ended)")
-    assert sender.state() == {"reachable": True, "unsent": 2, "refused": 2}
+    assert sender.state() == {"reachable": True, "unsent": 2, "refused": 2, "refusals": [
+        {"game": 1, "why": f"HTTP 409: game {key} is stored with another journal"},
+        {"game": 9, "why": "HTTP 400: the game has not ended"}]}
     assert (book.folder / "outbox" / f"{key}.refused").read_text(encoding="utf-8").startswith(
         "HTTP 409: ")
     posts = len(director.posts)
@@ -174,9 +176,9 @@ def test_the_evening_goes_on_while_the_director_is_down_and_sends_each_game_once
     planned = [{s: number[n] for s, n in enumerate(rnd, 1)} for rnd in director.rounds[1]]
     assert run.seatings == planned[:2]  # game 2 seated by the plan, the director down
     assert seen[1]["stored"] == [] and seen[1]["state"]["unsent"] == 1
-    assert seen[1]["shown"] == {"reachable": False, "unsent": 1, "refused": 0}
+    assert seen[1]["shown"] == {"reachable": False, "unsent": 1, "refused": 0, "refusals": []}
     assert seen[2]["stored"] == [f"{book.id}-1", f"{book.id}-2"]
-    assert seen[2]["state"] == {"reachable": True, "unsent": 0, "refused": 0}
+    assert seen[2]["state"] == {"reachable": True, "unsent": 0, "refused": 0, "refusals": []}
     assert seen[2]["seating"] == planned[2]  # the next game seated as round 3
     assert sorted(director.posts) == [f"{book.id}-1", f"{book.id}-2"]  # each sent once
     for n in (1, 2):
@@ -233,5 +235,5 @@ def test_a_director_that_never_answers_holds_up_nothing_but_its_thread(
         forward(book, games_of(book), sender, said.append)
         assert not sender.wait(0)  # back to the evening while the request still waits
         assert sender.wait(WAIT)
-    assert sender.state() == {"reachable": False, "unsent": 1, "refused": 0}
+    assert sender.state() == {"reachable": False, "unsent": 1, "refused": 0, "refusals": []}
     assert "timed out" in said[0] and not director.stored

@@ -145,7 +145,7 @@ def test_an_older_version_in_flight_leaves_the_newer_to_be_sent(
     journal = book.journal(entry).read_text(encoding="utf-8")
     assert director.posts == [key, key] and director.stored[key]["journal"] == journal
     assert entry_of(book.folder / "sent", key)["journal"] == journal
-    assert sender.state() == {"reachable": True, "unsent": 0, "refused": 0}
+    assert sender.state() == {"reachable": True, "unsent": 0, "refused": 0, "refusals": []}
 
 
 def test_a_refused_game_marked_since_is_tried_again(tmp_path: Path,

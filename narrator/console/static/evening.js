@@ -276,6 +276,13 @@
                   (d.refused ? " (" + T("dir_refused") + ": " + d.refused + ")" : ""));
     line.id = "director";
     box.appendChild(line);
+    // each game it refused stays at the table: which, and the director's reason
+    (d.refusals || []).forEach(function (r) {
+      var why = el("div", "note refusal", T("dir_refused") + ": " + T("game_n") + " " + r.game +
+                   (r.why ? " — " + r.why : ""));
+      why.id = "director-refused-" + r.game;
+      box.appendChild(why);
+    });
   }
 
   function render(view) {
