@@ -135,7 +135,11 @@ def timer(table: ConsoleTable) -> TimerView | None:
     exp = table.game.expect
     if t is None or exp.timer is None or table.game.is_over:
         return None
-    held = table.dealing or (isinstance(exp, w.Vote | w.Crash) and table.settings.hand_votes)
+    if table.dealing:
+        # the deal waits for every card: no time runs, and a pause sign would read as a game
+        # that stands still — no timer at all (the cards' panel says what it waits for)
+        return None
+    held = isinstance(exp, w.Vote | w.Crash) and table.settings.hand_votes
     return TimerView(name=t.name, total=t.seconds, starts=round(host.timer_started, 3),
                      ends=round(host.timer_started + t.seconds, 3), held=held)
 
