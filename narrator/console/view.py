@@ -233,6 +233,9 @@ class Tally(Part):
 
     candidate: int | None
     hands: tuple[int, ...]
+    #: 2.4: the hands not raised that the last candidate's count adds (the narrator's «десять
+    #: голосов» is ``hands`` + these): the page says «6 рук + 4 воздержавшихся»
+    abstaining: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -181,8 +181,12 @@ def operator_view(table: ConsoleTable, shared: Common | None = None) -> Operator
     shared = shared or common(table)
     exp = game.expect
     # the hands raised so far in a pad vote: a show of hands the whole table sees
-    tally = (Tally(candidate=vote_candidate(exp), hands=tuple(sorted(table.desk.hands)))
-             if isinstance(exp, w.Vote | w.Crash) and not table.settings.hand_votes else None)
+    # — a window's own candidate's hands (the engine's round), never the round's others
+    tally = None
+    if isinstance(exp, w.Vote | w.Crash) and not table.settings.hand_votes:
+        hands = (game.round_hands.get(exp.candidate, ()) if isinstance(exp, w.Vote)
+                 else tuple(sorted(game.step_hands)))
+        tally = Tally(candidate=vote_candidate(exp), hands=hands, abstaining=game.abstaining)
     return OperatorView(
         common=shared,
         tally=tally,

@@ -85,7 +85,10 @@
     box.className = "panel";
     box.innerHTML = "";
     var whom = t.candidate === null ? T("hands_crash") : T("tally") + " " + t.candidate;
-    box.appendChild(el("div", "tally-count", whom + ": " + t.hands.length));
+    // 2.4: the last candidate's count takes the hands not raised — said, as the narrator does
+    var count = t.abstaining ? t.hands.length + " " + T("hands_n") + " + " + t.abstaining + " " +
+      T("abstained") : String(t.hands.length);
+    box.appendChild(el("div", "tally-count", whom + ": " + count));
     box.appendChild(el("div", "note", t.hands.join(" ") || "—"));
   }
 
