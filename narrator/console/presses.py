@@ -39,9 +39,9 @@ from narrator.reasons import Reason
 __all__ = [
     "OPERATOR_PRESSES", "PAD_PRESSES", "AccusePress", "ActPress", "BestMovePress", "CheckPress",
     "EndPress", "ExtraPress", "FloorPress", "FoulPress", "HandsPress", "MarkPress",
-    "NominatePress", "OnRecordPress", "OperatorPress", "PadPress", "Press", "PressError",
-    "RemovePress", "SeenPress", "ShootPress", "SkipPress", "TechFoulPress", "ThumbPress",
-    "UndoPress", "VotePress", "WithdrawPress", "journal_press", "press_input",
+    "NominatePress", "OnRecordPress", "OperatorPress", "PadPress", "PausePress", "Press",
+    "PressError", "RemovePress", "ResumePress", "SeenPress", "ShootPress", "SkipPress",
+    "TechFoulPress", "ThumbPress", "TimeUpPress", "UndoPress", "VotePress", "WithdrawPress", "journal_press", "press_input",
     "read_operator_press", "read_pad_press", "read_press",
 ]
 
@@ -425,17 +425,41 @@ class MarkPress(_Typed):
                    titles=fields.words("titles"), comment=fields.maybe_text("comment") or "")
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimeUpPress(_Typed):
+    """The operator ends the step's time now, as the terminal's ``t``: a speech ends with
+    «Спасибо», a window closes (the engine takes the ``TimeUp`` or refuses it)."""
+
+    DO = "time_up"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PausePress(_Typed):
+    """The operator stops the game's clock (a speaker's phone died, a dispute): the timer
+    keeps the time it has left."""
+
+    DO = "pause"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResumePress(_Typed):
+    """The operator's pause ends: the timer goes on with the time it had left."""
+
+    DO = "resume"
+
+
 PadPress = (SeenPress | ShootPress | CheckPress | VotePress | NominatePress | WithdrawPress
             | EndPress | ActPress | FloorPress | AccusePress | ThumbPress | ExtraPress
             | BestMovePress | OnRecordPress)
 OperatorPress = (SkipPress | HandsPress | FoulPress | TechFoulPress | RemovePress | UndoPress
-                 | MarkPress)
+                 | MarkPress | TimeUpPress | PausePress | ResumePress)
 
 _PAD_KINDS: tuple[type[PadPress], ...] = (
     SeenPress, ShootPress, CheckPress, VotePress, NominatePress, WithdrawPress, EndPress,
     ActPress, FloorPress, AccusePress, ThumbPress, ExtraPress, BestMovePress, OnRecordPress)
 _OPERATOR_KINDS: tuple[type[OperatorPress], ...] = (
-    SkipPress, HandsPress, FoulPress, TechFoulPress, RemovePress, UndoPress, MarkPress)
+    SkipPress, HandsPress, FoulPress, TechFoulPress, RemovePress, UndoPress, MarkPress,
+    TimeUpPress, PausePress, ResumePress)
 
 #: a pad's presses by name, and the operator's
 PAD_PRESSES: Mapping[str, type[PadPress]] = {k.DO: k for k in _PAD_KINDS}

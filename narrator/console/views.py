@@ -63,6 +63,7 @@ from narrator.engine import (
     Remove,
     Role,
     TechFoul,
+    TimeUp,
     Withdraw,
 )
 from narrator.engine import waits as w
@@ -201,7 +202,32 @@ def operator_view(table: ConsoleTable, shared: Common | None = None) -> Operator
         can_undo=table.desk.undoable() is not None,
         said=tuple(table.said()[-SAID_LINES:]),
         marks=marks_form(game),
+        can_end=_can_end(table),
+        clock=_clock_button(table),
     )
+
+
+#: the host's pause cause the operator's button sets (the sound's and the journal's are others)
+OPERATOR_PAUSE = "operator"
+#: why the game stands still, as every screen says it
+PAUSE_WHY = {"ru": "ведущий остановил время", "uk": "ведучий зупинив час"}
+
+
+def _can_end(table: ConsoleTable) -> bool:
+    """The engine takes the step's time ending now (the deal ends with its cards only)."""
+    timer = table.game.expect.timer
+    return (timer is not None and not table.dealing and not table.host.paused
+            and table.game.refusal(TimeUp(timer.name)) is None)
+
+
+def _clock_button(table: ConsoleTable) -> str | None:
+    """«resume» while the operator's pause holds the game; «pause» while a timer runs."""
+    host = table.host
+    if OPERATOR_PAUSE in host.pauses:
+        return "resume"
+    if host.paused or table.game.is_over or host.timer is None or table.dealing:
+        return None
+    return "pause"
 
 
 def marks_form(game: Game) -> MarksForm | None:

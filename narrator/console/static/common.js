@@ -42,6 +42,7 @@ var TEXTS = {
     act_mafia_together: "Кого убивает мафия? Убийство — когда все мафиози укажут одного игрока",
     remove_ask: "Удалить…", remove_yes: "Да, удалить", cancel: "Отмена", thumbs: "пальцев",
     tally: "Руки за", card_waits: "ждём карту", floor_left: "Осталось", hands_n: "рук", abstained: "воздержавшихся",
+    end_speech: "Закончить речь", time_up: "Время вышло", pause: "Пауза", resume: "Продолжить",
     marks: "Оценки ведущего", mark_points: "баллы", mark_why: "за что", mark_send: "Записать",
     title_best_player: "лучший игрок", title_best_move: "лучший ход", title_worst_move: "худший ход"
   },
@@ -84,6 +85,7 @@ var TEXTS = {
     act_mafia_together: "Кого вбиває мафія? Вбивство — коли всі мафіозі вкажуть одного гравця",
     remove_ask: "Видалити…", remove_yes: "Так, видалити", cancel: "Скасувати", thumbs: "пальців",
     tally: "Руки за", card_waits: "чекаємо карту", floor_left: "Залишилось", hands_n: "рук", abstained: "утрималися",
+    end_speech: "Завершити промову", time_up: "Час вийшов", pause: "Пауза", resume: "Продовжити",
     marks: "Оцінки ведучого", mark_points: "бали", mark_why: "за що", mark_send: "Записати",
     title_best_player: "найкращий гравець", title_best_move: "найкращий хід", title_worst_move: "найгірший хід"
   }

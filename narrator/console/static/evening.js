@@ -84,31 +84,41 @@
   // the first-killed's compensation), in its order; the tie-breaks after the total
   var SPLIT = ["main", "best_move", "extra", "penalty", "compensation"];
 
+  // place, name and total on the row, always in sight at any width; the rest of a player's
+  // figures (games, wins, the split, the tie-breaks) on a second line under his name that
+  // wraps — a table as wide as its box, never one that scrolls sideways
   function results(box, res, full) {
     if (!res || !res.players.length) return;
     box.appendChild(el("h2", "", T("results") + (res.system ? " (" + res.system + ")" : "")));
     var t = el("table", "results-table"), head = el("tr");
-    var cols = [T("place"), T("name"), T("games"), T("wins")];
-    if (full) res.cards.forEach(function (c) { cols.push(T(c)); });
-    if (full) cols.push(T("fouls_n"), T("removals"), T("best"));
-    SPLIT.forEach(function (g) { cols.push(T("s_" + g)); });
-    cols.push(T("points_n"));
-    cols.push(T("s_special"), T("s_first"));  // the tie-breaks after the points
-    cols.forEach(function (h) { cell(head, h, "th"); });
+    [T("place"), T("name"), T("points_n")].forEach(function (h) { cell(head, h, "th"); });
     t.appendChild(head);
     res.players.forEach(function (p) {
-      var r = el("tr");
-      cell(r, p.place || ""); cell(r, p.name); cell(r, p.games); cell(r, p.wins);
-      if (full) res.cards.forEach(function (c) { cell(r, p.wins_by_card[c] || 0); });
-      if (full) { cell(r, p.fouls); cell(r, p.removals); cell(r, p.best_moves); }
-      SPLIT.forEach(function (g) { cell(r, p[g]); });
-      cell(r, p.points);
-      cell(r, p.special_role_wins); cell(r, p.killed_first_night);
+      var r = el("tr", "main-line");
+      r.appendChild(el("td", "num", p.place || ""));
+      r.appendChild(el("td", "who", p.name));
+      r.appendChild(el("td", "num total", p.points));
       t.appendChild(r);
+      var parts = [];
+      function part(label, value) {
+        if (value !== undefined && value !== null) parts.push(label + " " + value);
+      }
+      part(T("games"), p.games); part(T("wins"), p.wins);
+      if (full && p.wins_by_card) {
+        (res.cards || []).forEach(function (c) { part(T(c), p.wins_by_card[c] || 0); });
+      }
+      if (full) { part(T("fouls_n"), p.fouls); part(T("removals"), p.removals); part(T("best"), p.best_moves); }
+      SPLIT.forEach(function (g) { part(T("s_" + g), p[g]); });
+      part(T("s_special"), p.special_role_wins); part(T("s_first"), p.killed_first_night);
+      if (parts.length) {
+        var more = el("tr", "more-line"), td = el("td", "more", parts.join(" · "));
+        more.appendChild(el("td", ""));
+        td.colSpan = 2;
+        more.appendChild(td);
+        t.appendChild(more);
+      }
     });
-    var wrap = el("div", "scroll");  // wide on a phone: it scrolls, the page does not
-    wrap.appendChild(t);
-    box.appendChild(wrap);
+    box.appendChild(t);
   }
 
   function seatingPanel(box, ev) {
