@@ -70,6 +70,11 @@ def say(text: str) -> None:
     print(text, flush=True)
 
 
+#: what every page of the evening says once the operator has ended it
+EVENING_ENDED = {"ru": "Вечер закончен. Спасибо за игру!",
+                 "uk": "Вечір завершено. Дякуємо за гру!"}
+
+
 @dataclass
 class _Attached:
     """A game's console mounted on the evening's: the game's table, shown through the
@@ -77,7 +82,7 @@ class _Attached:
 
     table: ConsoleTable
 
-    def stop(self) -> None:
+    def stop(self, ended: str | None = None) -> None:
         pass  # the front goes back to the lobby when the evening finishes the game
 
 
@@ -350,7 +355,10 @@ class Evening:
         except KeyboardInterrupt:
             say("interrupted")
         finally:
-            server.stop()
+            # the operator ended the evening: every page says so and stops reconnecting (a
+            # stop any other way — Ctrl-C, a game stopped — leaves them waiting to come back)
+            server.stop(EVENING_ENDED.get(book.lang, EVENING_ENDED["ru"]) if self.closed
+                        else None)
             if self.broadcast is not None:
                 self.broadcast.drain(say)
                 self.broadcast.stop()

@@ -39,7 +39,13 @@ from narrator.audio.sources import MicrophoneSource
 from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_recognizer
 from narrator.broadcast.serve import Broadcast, BroadcastOptions, broadcast_options
 from narrator.clock import Clock, MonotonicClock
-from narrator.console.serve import ConsoleOptions, GameConsole, Mount, console_options
+from narrator.console.serve import (
+    GAME_ENDED,
+    ConsoleOptions,
+    GameConsole,
+    Mount,
+    console_options,
+)
 from narrator.engine import Game
 from narrator.errors import NarratorError
 from narrator.host.club import table_options
@@ -305,7 +311,7 @@ def _console_table(game: Game, opts: TableOptions, journal: Journal, clock: Cloc
     if journal.failure is not None:  # (close tried once more)
         say(f"{journal.failure}: the journal holds the game up to then")
     if lingered:
-        console.stop()
+        console.stop(_ended(opts, game))
         return 0
     return _after(opts, journal, game, console, terminal)
 
@@ -319,8 +325,16 @@ def _after(opts: TableOptions, journal: Journal, game: Game, console: GameConsol
     if console is not None:
         if winner and opts.mount is None:
             _linger(terminal)
-        console.stop()
+        console.stop(_ended(opts, game))
     return 0
+
+
+def _ended(opts: TableOptions, game: Game) -> str | None:
+    """What the pages say as a game over closes its console (None: a game stopped, to be
+    taken up again — the pages wait to come back)."""
+    if game.winner is None:
+        return None
+    return GAME_ENDED.get(opts.lang, GAME_ENDED["ru"])
 
 
 def _listening(game: Game, opts: TableOptions, journal: Journal, path: Path, clock: Clock,
@@ -420,7 +434,7 @@ def _run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | No
         say(f"session recorded in {opts.record}: `narrator replay {opts.record}`")
     if lingered:
         if console is not None:
-            console.stop()
+            console.stop(_ended(opts, game))
         return 0
     return _after(opts, journal, game, console, terminal)
 

@@ -93,7 +93,7 @@ var TEXTS = {
 var Console = (function () {
   var token = location.pathname.split("/")[2] || "";
   var ws = null, nextId = 1, retry = 500, handlers = {}, timerEnd = null, timerHeld = false, timerTotal = 0;
-  var lang = "ru", receivedAt = 0, serverNow = 0, last = null;
+  var lang = "ru", receivedAt = 0, serverNow = 0, last = null, ended = null;
   // the step a message was shown in: an answer belongs to its step and goes when it ends
   var msgSerial = null, serialNow = null, sentAt = {};
 
@@ -166,6 +166,7 @@ var Console = (function () {
       var msg;
       try { msg = JSON.parse(m.data); } catch (e) { return; }
       if (msg.view) onView(msg.view, msg.now);
+      else if (typeof msg.ended === "string") showEnded(msg.ended);
       else if ("reply" in msg && handlers.reply) {
         var at = sentAt[msg.reply];
         delete sentAt[msg.reply];
@@ -177,10 +178,28 @@ var Console = (function () {
     };
     ws.onclose = function () {
       setLink(false);
+      if (ended !== null) return;  // the evening or the game is over: nothing to come back to
       // a phone that drops (sleep, Wi-Fi) comes back and gets its state again
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 4000);
     };
+  }
+  // the end, as the server says it: the page shows it alone and connects no more
+  function showEnded(text) {
+    ended = text;
+    timerEnd = null;
+    document.body.classList.add("ended");
+    var box = $("ended");
+    if (!box) {
+      box = el("div", "ended-note");
+      box.id = "ended";
+      box.setAttribute("role", "status");
+      document.body.appendChild(box);
+    }
+    box.textContent = text;
+    message("");
+    if (handlers.ended) handlers.ended(text);
+    if (ws) ws.close();
   }
   function send(obj) {  // obj.do: a press's name, as the journal writes it too (presses.py)
     if (!ws || ws.readyState !== 1) { return null; }
@@ -204,5 +223,6 @@ var Console = (function () {
            // the game's clock now, as the page reckons it from the last view's stamp
            gameNow: function () { return serverNow + (Date.now() - receivedAt) / 1000; },
            view: function () { return last; },
+           ended: function () { return ended; },
            token: function () { return token; } };
 })();
