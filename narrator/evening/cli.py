@@ -374,8 +374,13 @@ class Evening:
         say(f"table console — operator: {links['operator']}")
         say("each player's link and QR code are on the operator view; the links stay the "
             "same all evening")
-        for name, url in links["players"].items():
-            say(f"player {name}: {url}")
+        # each by name and the seat she has now (the roster's number is no seat: «player 1
+        # Ника» read as seat 1 while she sat at 2)
+        seats = {n: s for s, n in self.book.seating.items()}
+        for player in self.book.players:
+            seat = seats.get(player.number)
+            where = f"seat {seat}" if seat is not None else "no seat yet"
+            say(f"player {player.name} ({where}): {self.front.link(player.token)}")
         if self.links_file:
             write_links(self.links_file, links)
             say(f"links written to {self.links_file} (readable by you only)")

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from narrator.console.links import qr_of
 from narrator.console.tokens import owner_of
 from narrator.engine import Game
 from narrator.errors import NarratorError
@@ -346,6 +347,7 @@ class Director:
                            "phase": phase_text(t.status), "console": t.console,
                            "join": f"{self.base}/join/{t.token}"} for t in self.store.tables()]
         body["players"] = [{"name": p.nickname, "mafiaratings": p.mafiaratings,
-                            "link": f"{self.base}/p/{p.token}"} for p in self.players]
+                            "link": (link := f"{self.base}/p/{p.token}"), "qr": qr_of(link)}
+                           for p in self.players]
         body["tv"] = f"{self.base}/tv"
         return body

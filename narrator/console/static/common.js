@@ -22,7 +22,7 @@ var TEXTS = {
     nominations: "Выставлены", said: "Сказано", cards_wait: "Ждём карты игроков",
     hands_for: "Голоса за игрока", hands_crash: "Голоса «за» в автокатастрофе", enter: "Записать",
     protocol: "Скачать протокол", confirm_remove: "Удалить игрока",
-    held: "ждёт", ok: "Принято",
+    held: "ждёт", ok: "Принято", withdrawn_ok: "Снято",
     maniac_side: "Сторона маньяка",
     put_up: "Выставление",
     doctor: "Доктор", maniac: "Маньяк", commissar: "Комиссар", nurse: "Медсестра",
@@ -65,7 +65,7 @@ var TEXTS = {
     nominations: "Виставлені", said: "Сказано", cards_wait: "Чекаємо на карти гравців",
     hands_for: "Голоси за гравця", hands_crash: "Голоси «за» в автокатастрофі", enter: "Записати",
     protocol: "Завантажити протокол", confirm_remove: "Видалити гравця",
-    held: "чекає", ok: "Прийнято",
+    held: "чекає", ok: "Прийнято", withdrawn_ok: "Знято",
     maniac_side: "Сторона маніяка",
     put_up: "Виставлення",
     doctor: "Доктор", maniac: "Маніяк", commissar: "Комісар", nurse: "Медсестра",
@@ -95,7 +95,7 @@ var Console = (function () {
   var ws = null, nextId = 1, retry = 500, handlers = {}, timerEnd = null, timerHeld = false, timerTotal = 0;
   var lang = "ru", receivedAt = 0, serverNow = 0, last = null, ended = null;
   // the step a message was shown in: an answer belongs to its step and goes when it ends
-  var msgSerial = null, serialNow = null, sentAt = {};
+  var msgSerial = null, serialNow = null, sentAt = {}, sentDo = {};
 
   function T(key) { return (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.ru[key] || key; }
   function $(id) { return document.getElementById(id); }
@@ -170,6 +170,8 @@ var Console = (function () {
       else if ("reply" in msg && handlers.reply) {
         var at = sentAt[msg.reply];
         delete sentAt[msg.reply];
+        msg.press = sentDo[msg.reply];  // what it answers (a withdrawal's is «Снято»)
+        delete sentDo[msg.reply];
         // a press taken in a step that has ended since: its «Принято» would stand under the
         // next step's question; a refusal is still said (until the step after)
         if (msg.ok && at !== undefined && at !== serialNow) return;
@@ -205,6 +207,7 @@ var Console = (function () {
     if (!ws || ws.readyState !== 1) { return null; }
     obj.id = nextId++;
     sentAt[obj.id] = serialNow;
+    sentDo[obj.id] = obj.do;
     ws.send(JSON.stringify(obj));
     return obj.id;
   }
@@ -215,7 +218,10 @@ var Console = (function () {
     m.className = bad ? "message bad" : "message";
     msgSerial = text ? serialNow : null;
   }
-  function replyText(r) { return r.ok ? T("ok") : (r.text || r.reason); }  // the server words it
+  // the server words a refusal; a withdrawal taken is «Снято», as the narrator says (2.3.2)
+  function replyText(r) {
+    return r.ok ? T(r.press === "withdraw" ? "withdrawn_ok" : "ok") : (r.text || r.reason);
+  }
   setInterval(tick, 100);
   return { T: T, $: $, el: el, button: button, send: send, connect: connect, on: handlers,
            message: message, replyText: replyText, phaseText: phaseText, timeLeft: timeLeft,
