@@ -142,5 +142,13 @@ async function poll() {
   setTimeout(poll, POLL_MS);
 }
 
+// the 1920x1080 picture scaled to the window (1 in OBS's source of that size)
+function fit() {
+  const scale = Math.min(window.innerWidth / 1920, window.innerHeight / 1080);
+  document.getElementById("stage").style.transform = scale === 1 ? "" : `scale(${scale})`;
+}
+window.addEventListener("resize", fit);
+fit();
+
 setInterval(tickTimer, 200);
 poll();
