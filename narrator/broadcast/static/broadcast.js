@@ -88,7 +88,7 @@ function drawTable(p) {
   });
   if (live.length) votes.push(live.join("; "));
   const box = document.getElementById("votes");
-  box.textContent = votes.join(" | ") || "—";
+  box.textContent = votes.join("\n") || "—";  // a line a round
   box.dataset.hands = JSON.stringify(p.round_hands);
   document.getElementById("acts").textContent = p.night_acts.slice(-8).map(a =>
     `N${a.night} ${actor(a)}: ${ACTS[a.act] || a.act} ${a.target ?? "мимо"}${result(a)}`)

@@ -89,7 +89,9 @@
   // wraps — a table as wide as its box, never one that scrolls sideways
   function results(box, res, full) {
     if (!res || !res.players.length) return;
-    box.appendChild(el("h2", "", T("results") + (res.system ? " (" + res.system + ")" : "")));
+    var title = el("h2", "", T("results") + (res.system ? " (" + res.system + ")" : ""));
+    title.id = "results-title";
+    box.appendChild(title);
     var t = el("table", "results-table"), head = el("tr");
     [T("place"), T("name"), T("points_n")].forEach(function (h) { cell(head, h, "th"); });
     t.appendChild(head);
