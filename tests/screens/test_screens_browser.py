@@ -191,6 +191,11 @@ def test_an_evening_at_every_size(browser: Any, tmp_path: Path) -> None:
         fits(op, "evening-lobby")
         names = op.evaluate("[...document.querySelectorAll('#seat-pick-1 option')].length")
         assert names == len(NAMES) + 1  # every player present, and «—»
+        # the roster says each player's seat, never a roster number that reads as one
+        evening = view(op)["evening"]
+        for seat, number in evening["seating"].items():
+            name = next(p["name"] for p in evening["players"] if p["number"] == number)
+            assert op.locator(f"#player-{number} .who").inner_text() == f"{name} · место {seat}"
         click(op, "#start")
         wait(op, "!!Console.view() && !Console.view().lobby && "
                  "Console.view().phase.step === 'dealing'", 30)

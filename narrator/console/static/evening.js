@@ -26,7 +26,7 @@
       by_plan: "По плану", plan_round: "План турнира", round_of: "тур", table_n: "стол",
       plan_absent: "Нет в клубе", plan_changed: "Рассадку изменили после плана",
       director: "Директор", dir_up: "на связи", dir_down: "нет связи",
-      dir_unsent: "не отправлено", dir_refused: "отклонено"
+      dir_unsent: "не отправлено", dir_refused: "отклонено", seat_at: "место"
     },
     uk: {
       evening: "Вечір", game_n: "Гра", lobby_wait: "Чекаємо на наступну гру",
@@ -48,7 +48,7 @@
       by_plan: "За планом", plan_round: "План турніру", round_of: "тур", table_n: "стіл",
       plan_absent: "Немає в клубі", plan_changed: "Розсадку змінили після плану",
       director: "Директор", dir_up: "на зв'язку", dir_down: "немає зв'язку",
-      dir_unsent: "не надіслано", dir_refused: "відхилено"
+      dir_unsent: "не надіслано", dir_refused: "відхилено", seat_at: "місце"
     }
   };
   Object.keys(more).forEach(function (lang) {
@@ -235,8 +235,9 @@
     ev.players.forEach(function (p) {
       var row = el("div", "roster-line" + (p.left ? " gone" : ""));
       row.id = "player-" + p.number;
-      row.appendChild(el("span", "who", p.number + ". " + p.name +
-                         (seated[p.number] ? " · " + seated[p.number] : "") +
+      // her name and the seat she has (a roster number beside it read as a seat)
+      row.appendChild(el("span", "who", p.name +
+                         (seated[p.number] ? " · " + T("seat_at") + " " + seated[p.number] : "") +
                          (p.left ? " · " + T("left_") : "")));
       row.appendChild(idField(p));
       row.appendChild(C.button(T("qr"), "", function () {
