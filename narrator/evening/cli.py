@@ -124,6 +124,7 @@ class Evening:
         self.broadcast: Broadcast | None = None
         if director is not None:
             self.front.director = director.state
+            self.front.tournament = lambda: director.standings
             director.on_change = lambda: self.driver.call(self.front.publish_views)
             self.front.on_status = lambda entry, view: director.report(
                 table_status(book, entry, view, self.front.base))

@@ -164,6 +164,9 @@ class EveningFront:
         self._qr: dict[str, str] = {}
         #: the tournament's director, as the operator's page shows it (None: no director)
         self.director: Callable[[], Mapping[str, Any] | None] = lambda: None
+        #: the tournament's standings, as its director last gave them (None: no tournament,
+        #: or none yet): a tournament table's pages show these, not the table's own points
+        self.tournament: Callable[[], Mapping[str, Any] | None] = lambda: None
         #: each publishing's table state told (narrator.evening.status: for the director)
         self.on_status: Callable[[GameEntry | None, View | None], None] = lambda e, v: None
 
@@ -441,7 +444,14 @@ class EveningFront:
                           for s in range(1, game.seats + 1)]}
 
     def _results(self) -> dict[str, Any]:
-        """The table on the pages: each game's points stay in ``results.json``."""
+        """The table on the pages: each game's points stay in ``results.json``. A tournament's
+        table shows the tournament's standings (a player sees one table, the board's)."""
+        standings = self.tournament()
+        if standings is not None:
+            return {"cards": [], "system": standings.get("system"),
+                    "tournament": standings.get("name") or "",
+                    "players": [dict(line) for line in standings.get("standings", ())
+                                if isinstance(line, Mapping)]}
         kept = self.book.scoring
         return {"cards": cards_of(self.results),
                 "system": kept.get("system") or kept.get("name") or "points",

@@ -153,7 +153,15 @@ class Director:
         """What a table says of itself kept (BadStatus: a body it is not)."""
         status = status_of(body)
         self.store.set_status(table.number, status.console, status.state, self.now())
-        return {"ok": True}
+        return {"ok": True, "standings": self.standings_view()}
+
+    def standings_view(self) -> dict[str, Any]:
+        """The tournament's standings as a table's pads show them (in every answer to a
+        table: its pads show the tournament's, not the table's own points) — the public ones,
+        as the board and a player's page have them."""
+        lines, note = self.standings(self.received(), public=True)
+        return {"name": self.tournament.name, "system": self.system.name,
+                "standings": [line.to_json() for line in lines], "note": note}
 
     def receive(self, table: Table, body: object) -> dict[str, Any]:
         """Store a posted game once: ``{"stored": true}``; a key stored already is

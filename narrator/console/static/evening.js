@@ -26,7 +26,8 @@
       by_plan: "По плану", plan_round: "План турнира", round_of: "тур", table_n: "стол",
       plan_absent: "Нет в клубе", plan_changed: "Рассадку изменили после плана",
       director: "Директор", dir_up: "на связи", dir_down: "нет связи",
-      dir_unsent: "не отправлено", dir_refused: "отклонено", seat_at: "место"
+      dir_unsent: "не отправлено", dir_refused: "отклонено", seat_at: "место",
+      standings_t: "Турнирная таблица"
     },
     uk: {
       evening: "Вечір", game_n: "Гра", lobby_wait: "Чекаємо на наступну гру",
@@ -48,7 +49,8 @@
       by_plan: "За планом", plan_round: "План турніру", round_of: "тур", table_n: "стіл",
       plan_absent: "Немає в клубі", plan_changed: "Розсадку змінили після плану",
       director: "Директор", dir_up: "на зв'язку", dir_down: "немає зв'язку",
-      dir_unsent: "не надіслано", dir_refused: "відхилено", seat_at: "місце"
+      dir_unsent: "не надіслано", dir_refused: "відхилено", seat_at: "місце",
+      standings_t: "Турнірна таблиця"
     }
   };
   Object.keys(more).forEach(function (lang) {
@@ -89,7 +91,10 @@
   // wraps — a table as wide as its box, never one that scrolls sideways
   function results(box, res, full) {
     if (!res || !res.players.length) return;
-    var title = el("h2", "", T("results") + (res.system ? " (" + res.system + ")" : ""));
+    // a tournament's table shows the tournament's standings, named so
+    var title = el("h2", "", (res.tournament !== undefined ? T("standings_t") +
+                              (res.tournament ? " · " + res.tournament : "") : T("results")) +
+                   (res.system ? " (" + res.system + ")" : ""));
     title.id = "results-title";
     box.appendChild(title);
     var t = el("table", "results-table"), head = el("tr");
