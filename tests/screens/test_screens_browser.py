@@ -358,3 +358,44 @@ def test_the_tournament_directors_page_at_every_size(browser: Any, tmp_path: Pat
         tv.close()
     finally:
         server.stop()
+
+
+# -- a tournament's table --------------------------------------------------------------------------
+
+
+def test_a_tournament_tables_pad_shows_the_tournaments_standings(browser: Any,
+                                                                 tmp_path: Path) -> None:
+    """A 20-player tournament's table between games: its operator's seating row and its pads'
+    standings — the tournament's, as the director gave them."""
+    from narrator.clock import VirtualClock
+    from narrator.console.server import serve
+    from narrator.evening.front import EveningFront
+    from tests.evening.test_evening import new_book
+
+    lines = [{"place": i, "name": name, "games": 3, "points": round(4.2 - i * 0.2, 2),
+              "wins": 3 - i % 3} for i, name in enumerate(NAMES, start=1)]
+    book = new_book(tmp_path / "table", NAMES)
+    for seat, player in enumerate(book.players[:10], start=1):
+        book.seat(seat, player.number)
+    front = EveningFront(book, VirtualClock())
+    front.tournament = lambda: {"name": "Кубок клуба", "system": "fiim", "standings": lines}
+    _, server, base = serve(front, lambda job: job(), "127.0.0.1:0", book)
+    front.base = base
+    try:
+        op = browser.new_page()
+        op.goto(f"{base}/op/{book.operator}")
+        fits(op, "tournament-table-lobby",
+             ready="document.querySelectorAll('.seat-pick').length === 10")
+        pad = browser.new_page()
+        pad.goto(front.link(book.players[11].token))
+        fits(pad, "tournament-table-pad", ready="!!document.querySelector('.results-table')",
+             show="#results-title")
+        assert pad.locator("#results-title").inner_text().lower() == \
+            "турнирная таблица · кубок клуба (fiim)"
+        shown = pad.evaluate("[...document.querySelectorAll('.results-table tr.main-line')]"
+                             ".map(r => [...r.children].map(c => c.textContent))")
+        assert shown == [[str(x["place"]), x["name"], f"{x['points']:.2f}"] for x in lines]
+        op.close()
+        pad.close()
+    finally:
+        server.stop()

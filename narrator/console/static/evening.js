@@ -104,7 +104,9 @@
       var r = el("tr", "main-line");
       r.appendChild(el("td", "num", p.place || ""));
       r.appendChild(el("td", "who", p.name));
-      r.appendChild(el("td", "num total", p.points));
+      // (a tournament's points as its board writes them: two decimals)
+      r.appendChild(el("td", "num total", res.tournament !== undefined && typeof p.points === "number"
+                                          ? p.points.toFixed(2) : p.points));
       t.appendChild(r);
       var parts = [];
       function part(label, value) {
