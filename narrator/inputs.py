@@ -196,7 +196,8 @@ class Input:
         """Read one line written by :meth:`dumps`; InputError names what is wrong."""
         try:
             obj = json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as e:
+        # an integer past Python's digit limit is a plain ValueError, deep nesting recursion
+        except (ValueError, RecursionError) as e:
             raise InputError(f"not JSON ({e.__class__.__name__})") from None
         return cls.from_json(obj)
 

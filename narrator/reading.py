@@ -15,7 +15,13 @@ trusting them.
 - :func:`loads` is ``json.loads`` that refuses what Python's reader accepts but a file from a
   table never holds: a key given twice (the last would win silently), NaN and infinities,
   integers of thousands of digits, nesting deeper than any format here needs. Each refusal is
-  a :class:`BadJSON` with a short reason, for the caller to put after ``FILE:LINE:``.
+  a :class:`BadJSON` with a short reason, for the caller to put after ``FILE:LINE:``;
+- :func:`read_json` and :func:`read_toml` read a whole JSON or TOML file the same way: a
+  regular file within a size limit, nesting, digits and dotted keys bounded *before* the
+  parser sees the text (Python's parsers recurse, and refuse a long integer with a plain
+  ``ValueError``), every refusal one line ``FILE: cannot read WHAT (reason)``;
+- :func:`open_binary` opens a regular file within a size limit for a reader of its own
+  (``wave``), checked on the descriptor it reads, so nothing is swapped in between.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ import stat
 from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, NamedTuple
+from typing import IO, Any, BinaryIO, NamedTuple
 
 from narrator.errors import NarratorError
 
@@ -192,7 +198,12 @@ def _torn_to_the_end(f: IO[bytes]) -> bool:
 
 class BadJSON(ValueError):
     """A line that is not JSON, or JSON the narrator does not take; ``str`` says what it is,
-    to follow "got": ``bad JSON (…)``, ``the key "5" twice``, ``a number of 5000 digits``."""
+    to follow "got": ``bad JSON (…)``, ``the key "5" twice``, ``a number of 5000 digits``.
+    ``line`` is the line of the text it is on, when the parser says so."""
+
+    def __init__(self, reason: str, line: int | None = None) -> None:
+        super().__init__(reason)
+        self.line = line
 
 
 def read_text(path: str | Path, what: str, *, limit: int = MAX_BYTES) -> str:
@@ -288,6 +299,170 @@ def loads(text: str) -> Any:
     except BadJSON:
         raise
     except json.JSONDecodeError as e:
-        raise BadJSON(f"bad JSON ({e.msg})") from None
+        raise BadJSON(f"bad JSON ({e.msg})", e.lineno) from None
     except (ValueError, RecursionError) as e:  # what json itself may still raise
         raise BadJSON(f"bad JSON ({type(e).__name__})") from None
+
+
+def open_binary(path: str | Path, what: str, *, limit: int = MAX_BYTES) -> BinaryIO:
+    """The regular file ``path`` of at most ``limit`` bytes, open for reading in binary (the
+    caller closes it); a one-line NarratorError as :func:`read_text` gives."""
+    fd = open_regular(str(path), what, limit)
+    try:
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_json(path: str | Path, what: str, *, limit: int = MAX_BYTES) -> Any:
+    """The JSON of the regular file ``path``, read strictly (:func:`loads`: nesting, digits,
+    keys twice); each refusal one line ``FILE[:LINE]: cannot read WHAT (reason)``. A leading
+    byte-order mark (a Windows editor's) is taken as none."""
+    name = str(path)
+    text = read_text(path, what, limit=limit).removeprefix("\ufeff")
+    try:
+        return loads(text)
+    except BadJSON as e:
+        where = name if e.line is None else f"{name}:{e.line}"
+        raise NarratorError(f"{where}: cannot read {what} ({e})") from None
+
+
+#: a club's TOML file is a few dozen lines; this is thousands of times that
+MAX_TOML_BYTES = 1024 * 1024
+#: tables and arrays in one another, and the parts of a dotted key (``a.b.c``): a club's file
+#: has two or three
+MAX_TOML_DEPTH = 32
+#: digits in a row outside strings: any number a club's file holds has far fewer
+MAX_TOML_DIGITS = 32
+_LONG_RUN = re.compile(f"[0-9_]{{{MAX_TOML_DIGITS + 1}}}")
+
+
+def _toml_fault(text: str) -> str | None:
+    """Why ``text`` is refused before ``tomllib`` reads it, or None: brackets (``[`` ``{``)
+    nested deeper than :data:`MAX_TOML_DEPTH` (``tomllib`` recurses on them), a dotted key of
+    more parts (each part costs it a walk of the key so far: 20,000 parts take seconds) or a
+    run of more than :data:`MAX_TOML_DIGITS` digits (an integer past Python's limit is a plain
+    ``ValueError``). Strings and comments are skipped as TOML writes them."""
+    rough = text.count("[") + text.count("{")
+    if (rough <= MAX_TOML_DEPTH and text.count(".") <= MAX_TOML_DEPTH
+            and not _LONG_RUN.search(text)):
+        return None
+    depth = dots = digits = 0
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in "\"'":
+            i = _past_string(text, i)
+            digits = 0
+            continue
+        if ch == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if ch.isdigit() or (ch == "_" and digits):
+            digits += 1
+            if digits > MAX_TOML_DIGITS:
+                return f"a number of more than {MAX_TOML_DIGITS} digits"
+        else:
+            digits = 0
+        if ch in "[{":
+            depth += 1
+            dots = 0
+            if depth > MAX_TOML_DEPTH:
+                return f"tables or arrays nested deeper than {MAX_TOML_DEPTH} levels"
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+            dots = 0
+        elif ch == ".":
+            dots += 1
+            if dots >= MAX_TOML_DEPTH:
+                return f"a dotted key of more than {MAX_TOML_DEPTH} parts"
+        elif ch in "\n=,":
+            dots = 0
+        i += 1
+    return None
+
+
+def _past_string(text: str, i: int) -> int:
+    """The index just past the TOML string that starts at ``text[i]`` (the end of the text
+    for one that never closes: the parser will say so)."""
+    quote = text[i]
+    if text.startswith(quote * 3, i):
+        end = text.find(quote * 3, i + 3)
+        while end >= 0 and quote == '"' and _escaped(text, end):
+            end = text.find(quote * 3, end + 1)
+        if end < 0:
+            return len(text)
+        end += 3
+        while end < len(text) and text[end] == quote:  # up to two quotes end its content
+            end += 1
+        return end
+    j = i + 1
+    while j < len(text):
+        ch = text[j]
+        if ch == "\n":
+            return j
+        if ch == "\\" and quote == '"':
+            j += 2
+            continue
+        if ch == quote:
+            return j + 1
+        j += 1
+    return len(text)
+
+
+def _escaped(text: str, at: int) -> bool:
+    """True when an odd number of backslashes stands just before ``text[at]``."""
+    k = at
+    while k > 0 and text[k - 1] == "\\":
+        k -= 1
+    return (at - k) % 2 == 1
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise BadJSON(f"a number out of range ({text[:20]})")
+    return value
+
+
+def _toml_values(data: dict[str, Any]) -> str | None:
+    """Why the parsed ``data`` is refused (an integer past 64 bits), or None; walked without
+    recursion."""
+    todo: list[Any] = [data]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
+        elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 63:
+            return "a number out of range"
+    return None
+
+
+def read_toml(path: str | Path, what: str, *, limit: int = MAX_TOML_BYTES) -> dict[str, Any]:
+    """The TOML of the regular file ``path`` of at most ``limit`` bytes; each refusal one line
+    ``FILE: cannot read WHAT (reason)`` (see :func:`_toml_fault`: nothing that would make the
+    parser recurse past its limit or spend seconds reaches it). A leading byte-order mark is
+    taken as none."""
+    import tomllib  # (only the readers of TOML files pay for it)
+
+    name = str(path)
+    text = read_text(path, what, limit=limit).removeprefix("\ufeff")
+    fault = _toml_fault(text)
+    if fault is None:
+        try:
+            data = tomllib.loads(text, parse_float=_finite)
+        except tomllib.TOMLDecodeError as e:
+            fault = f"bad TOML: {e}"
+        except BadJSON as e:
+            fault = str(e)
+        except (ValueError, RecursionError) as e:  # what the parser may still raise
+            fault = f"bad TOML ({type(e).__name__})"
+        else:
+            fault = _toml_values(data)
+    if fault is not None:
+        raise NarratorError(f"{name}: cannot read {what} ({fault})")
+    return data

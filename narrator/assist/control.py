@@ -19,8 +19,12 @@ from functools import partial
 from typing import assert_never
 
 from narrator.engine import (
+    Act,
     Action,
+    Actor,
     Check,
+    Colour,
+    Exit,
     Expect,
     Game,
     HandCount,
@@ -55,11 +59,11 @@ HINT_WIDTH = 100 - len("Number: ") - 12 - 4
 class SeatView:
     seat: int
     role: Role  # shown only behind ``r``
-    out: str | None  # vote, crash, removed; shot once the day has told it
+    out: Exit | None  # vote, crash, removed; shot once the day has told it
     fouls: int
     name: str = ""
     shot_tonight: bool = False  # out tonight: secret until the day tells it (2.1.2)
-    how: str | None = None  # how it left the game (who killed: shown only behind ``r``)
+    how: Exit | None = None  # how it left the game (who killed: shown only behind ``r``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,15 +95,20 @@ class Snapshot:
 def describe(game: Game) -> str:
     """A readable phase, from the same state as :meth:`Game.notation`."""
     e = game.expect
-    if isinstance(e, w.Over):
-        if game.winner is Team.DRAW:
-            return "Game over: a draw"  # 7.21.2
-        return f"Game over: {game.winner.value} win" if game.winner else "Game over"
     when = ("Night " if game.phase.is_night else "Day ") + str(game.phase.number)
-    what = e.label("en")  # the step in the engine's words
-    if isinstance(e, w.Vote | w.Crash):
-        what += f" (on {', '.join(map(str, game.voting_candidates))})"
-    return f"{when} · {what}"
+    match e:
+        case w.Over():
+            if game.winner is Team.DRAW:
+                return "Game over: a draw"  # 7.21.2
+            return f"Game over: {game.winner.value} win" if game.winner else "Game over"
+        case w.Vote() | w.Crash():
+            # the step in the engine's words, and on whom
+            return f"{when} · {e.label('en')} (on {', '.join(map(str, game.voting_candidates))})"
+        case (w.Pause() | w.Deal() | w.Speech() | w.Hunt() | w.NightAct() | w.Floor()
+              | w.PutUp() | w.Extra()):
+            return f"{when} · {e.label('en')}"
+        case _:
+            assert_never(e)
 
 
 def hint(game: Game) -> str:
@@ -183,7 +192,7 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
         how = game.how_out(s)
         seats.append(SeatView(s, game.roles[s], public.get(s), game.fouls.get(s, 0),
                               game.names.get(s, ""), how is not None and s not in public,
-                              None if how is None else str(how)))
+                              how))
     timer = host.timer
     return Snapshot(
         phase=describe(game),
@@ -236,12 +245,12 @@ def night_secrets(game: Game) -> tuple[str, ...]:
         for act in game.night_acts:  # in the order they were done
             if act.night != night.number:
                 continue
-            if act.act == "check":
+            if act.act is Act.CHECK:
                 parts.append(f"{act.role} checked {act.target}: "
                              f"{'yes' if act.result else 'no'}")
-            elif act.act == "save":
+            elif act.act is Act.SAVE:
                 parts.append(f"{act.role} picked {act.target}, saved {act.saved}")
-            elif act.role != "mafia":  # (the mafia's kill is the night's shot, above)
+            elif act.role is not Actor.MAFIA:  # (the mafia's kill is the night's shot, above)
                 how = game.rules.kill_name(act.role)
                 parts.append(f"{how.replace('_', ' ')} {act.target}")
         out.append(" · ".join(parts))
@@ -297,9 +306,9 @@ class Controller:
     def withdraw(self, text: str) -> None:
         self._submit(lambda: self._entry(f"w {text}"))
 
-    def on_record(self, text: str, colour: str) -> None:
+    def on_record(self, text: str, colour: Colour) -> None:
         """The speaker's colours on record (6.7): the seats typed, red or black."""
-        entry = f"o {text}" if colour == "red" else f"o / {text}"
+        entry = f"o {text}" if colour is Colour.RED else f"o / {text}"
         self._submit(lambda: self._entry(entry))
 
     def best_move(self, text: str) -> None:
@@ -358,19 +367,23 @@ class Controller:
         text = text.strip()
         game = self.host.game
         e = game.expect
-        if isinstance(e, w.PutUp | w.Extra) and not text:
-            return "-"
-        if isinstance(e, w.PutUp) and re.fullmatch(r"[0-9]{1,6}-[0-9]{1,6}", text):
-            accused, thumbs = text.split("-")
-            return f"{int(accused)}: " + " ".join(map(str, self.desk.counted_seats(int(thumbs))))
-        if not isinstance(e, w.Vote | w.Crash):
-            return text
-        if not text:
-            return "-"
-        count = typed_number(text)
-        if isinstance(e, w.Crash) and count is not None:
-            return " ".join(map(str, self.desk.counted_seats(count))) or "-"
-        return text
+        match e:
+            case w.PutUp() | w.Extra() if not text:
+                return "-"
+            case w.PutUp() if re.fullmatch(r"[0-9]{1,6}-[0-9]{1,6}", text):
+                accused, thumbs = text.split("-")
+                seats = self.desk.counted_seats(int(thumbs))
+                return f"{int(accused)}: " + " ".join(map(str, seats))
+            case w.Vote() | w.Crash() if not text:
+                return "-"
+            case w.Crash() if typed_number(text) is not None:
+                count = typed_number(text) or 0
+                return " ".join(map(str, self.desk.counted_seats(count))) or "-"
+            case (w.Vote() | w.Crash() | w.PutUp() | w.Extra() | w.Pause() | w.Deal() | w.Speech()
+                  | w.Hunt() | w.NightAct() | w.Floor() | w.Over()):
+                return text
+            case _:
+                assert_never(e)
 
     def _entry(self, text: str) -> None:
         """Apply one entry through the desk. An answer to a vote closes its window at once; an
@@ -411,18 +424,30 @@ def public_action(action: Action) -> str:
 
 def _shown(text: str, step: Expect) -> str:
     """What the host typed, as the screen may show it."""
-    if isinstance(step, w.Hunt):
-        return "the hunt's entry"
-    if isinstance(step, w.NightAct) and not text.startswith(("f", "r")):
-        return f"the {step.role}'s check" if step.checks else f"the {step.role}'s entry"
-    return text or "-"
+    match step:
+        case w.Hunt():
+            return "the hunt's entry"
+        case w.NightAct() if not text.startswith(("f", "r")):
+            return f"the {step.role}'s check" if step.checks else f"the {step.role}'s entry"
+        case (w.NightAct() | w.Pause() | w.Deal() | w.Speech() | w.Vote() | w.Crash() | w.Floor()
+              | w.PutUp() | w.Extra() | w.Over()):
+            return text or "-"
+        case _:
+            assert_never(step)
 
 
 def _ends_early(step: Expect) -> bool:
     """Whether Space ends ``step`` early (a speech's «Спасибо», no more hands, no shot, no
     check) rather than skipping its timer."""
-    return isinstance(step, w.Speech | w.Vote | w.Crash | w.Hunt) or (
-        isinstance(step, w.NightAct) and step.checks)
+    match step:
+        case w.Speech() | w.Vote() | w.Crash() | w.Hunt():
+            return True
+        case w.NightAct():
+            return step.checks
+        case w.Pause() | w.Deal() | w.Floor() | w.PutUp() | w.Extra() | w.Over():
+            return False
+        case _:
+            assert_never(step)
 
 
 def _foul_notice(event: ev.Fouled, mode: str) -> str:

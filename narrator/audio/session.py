@@ -28,6 +28,7 @@ from narrator.audio.format import RECOGNIZER_FORMAT, AudioChunk
 from narrator.audio.sources import DEFAULT_CHUNK_MS, PcmSource, WavStreamSource, load_pcm
 from narrator.errors import NarratorError
 from narrator.inputs import FORMAT_VERSION
+from narrator.outputs import private_fd, private_file, private_folder
 from narrator.reading import BadJSON, Limits, loads, read_text
 
 MIC = "mic.wav"
@@ -48,13 +49,6 @@ META_LIMIT = 64 * 1024
 PROTOCOL_LIMIT = 4 * 1024 * 1024
 
 
-def _private_fd(path: Path) -> int:
-    """``path`` opened for writing, readable by its owner only (a session holds the roles)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    os.fchmod(fd, 0o600)  # an existing file keeps its mode otherwise
-    return fd
-
-
 class SessionRecorder:
     """Writes a session folder's audio and protocol while the game runs (a context manager).
 
@@ -65,8 +59,7 @@ class SessionRecorder:
     def __init__(self, directory: str | Path, *, start: float | None = None) -> None:
         self.dir = Path(directory)
         if not self.dir.is_dir():
-            self.dir.mkdir(parents=True, mode=0o700)
-            os.chmod(self.dir, 0o700)  # mkdir's mode passes through the umask
+            private_folder(self.dir, parents=True)  # (a session holds the roles)
         self.start = start
         self._written = 0  # bytes of audio written
         self._wav: wave.Wave_write | None = None
@@ -74,12 +67,12 @@ class SessionRecorder:
 
     def _open_wav(self, start: float) -> wave.Wave_write:
         self.start = start
-        with os.fdopen(_private_fd(self.dir / META), "w", encoding="utf-8") as meta:
+        with os.fdopen(private_fd(self.dir / META), "w", encoding="utf-8") as meta:
             meta.write(json.dumps({"format": FORMAT_VERSION, "start": start,
                                    "rate": RECOGNIZER_FORMAT.rate,
                                    "width": RECOGNIZER_FORMAT.width,
                                    "channels": RECOGNIZER_FORMAT.channels}) + "\n")
-        self._wav_file = os.fdopen(_private_fd(self.dir / MIC), "wb")
+        self._wav_file = os.fdopen(private_fd(self.dir / MIC), "wb")
         w = wave.open(self._wav_file, "wb")  # noqa: SIM115 - open for the session
         w.setnchannels(RECOGNIZER_FORMAT.channels)
         w.setsampwidth(RECOGNIZER_FORMAT.width)
@@ -116,9 +109,7 @@ class SessionRecorder:
         """Write the game protocol (``protocol.json``): it names every role, so it is readable
         by its owner only."""
         path = self.dir / PROTOCOL
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        os.chmod(path, 0o600)  # an existing file keeps its mode otherwise
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with private_file(path) as f:
             f.write(json.dumps(protocol, ensure_ascii=False, indent=2) + "\n")
 
     def close(self) -> None:

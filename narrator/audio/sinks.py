@@ -16,6 +16,7 @@ import numpy as np
 from narrator.audio.devices import import_sounddevice, output_device
 from narrator.audio.format import AudioChunk, AudioFormat
 from narrator.errors import NarratorError
+from narrator.outputs import private_binary
 
 #: The rate sinks default to: the packs' own rate, so clips need no resampling.
 DEFAULT_RATE = 22050
@@ -72,7 +73,7 @@ class WavFileSink:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # Kept open across writes on purpose: closed in close().
-            self._file = open(self.path, "wb")  # noqa: SIM115
+            self._file = private_binary(self.path)
             self._file.write(wav_header(rate, 0))
             self._file.flush()
         except OSError as e:

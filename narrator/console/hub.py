@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-import json
 import sys
 import threading
 from collections import deque
@@ -42,7 +41,7 @@ from narrator.console.sockets import (
 )
 from narrator.console.taking import Reply
 from narrator.console.tokens import OPERATOR, Who
-from narrator.console.view import Publish, View
+from narrator.console.view import Publish, View, dumps
 from narrator.reasons import Reason
 
 #: seconds a socket refused for its pace has to take its last answers before it is dropped
@@ -180,7 +179,7 @@ class Hub:
         gets ``{"ended": text}`` in place of its view — it shows it and connects no more —,
         and every press not answered yet, or sent from now on, is answered with it (a second
         tap on «Да, закончить вечер» gets its answer, as the first did)."""
-        message = json.dumps({"ended": text}, ensure_ascii=False)
+        message = dumps({"ended": text})
         with self._lock:
             self.ended, self._end_text = message, text
             for who in list(self.views):
@@ -191,8 +190,8 @@ class Hub:
                 loop.call_soon_threadsafe(self._end_all)
 
     def _ended_reply(self, ident: Any) -> str:
-        return json.dumps({"reply": ident, "ok": False, "reason": "ended",
-                           "text": self._end_text, "ended": True}, ensure_ascii=False)
+        return dumps({"reply": ident, "ok": False, "reason": "ended",
+                      "text": self._end_text, "ended": True})
 
     def _end_all(self) -> None:
         assert self.ended is not None
@@ -381,8 +380,7 @@ class Hub:
                 reply = self.table.handle(press)
             except Exception:  # a bug must not stop the loop, nor the game
                 reply = Reply(False, Reason.ERROR)
-            text = json.dumps({"reply": ident, **reply.to_json(self.table.lang)},
-                              ensure_ascii=False)
+            text = dumps({"reply": ident, **reply.to_json(self.table.lang)})
             try:
                 loop.call_soon_threadsafe(box.put_reply, text)
             except RuntimeError:  # the server has closed

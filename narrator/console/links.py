@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import io
 import json
-import os
 import socket
 from pathlib import Path
 from typing import TextIO
@@ -15,6 +14,7 @@ import segno
 
 from narrator.console.tokens import Tokens
 from narrator.errors import NarratorError
+from narrator.outputs import private_file
 
 DEFAULT_HOST = "127.0.0.1"
 
@@ -72,9 +72,7 @@ def links(tokens: Tokens, base: str) -> dict[str, object]:
 def write_links(path: str | Path, table: dict[str, object]) -> None:
     """The links as JSON, created readable by its owner only."""
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        os.chmod(path, 0o600)  # an existing file keeps its old mode otherwise
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with private_file(path) as f:
             json.dump(table, f, ensure_ascii=False, indent=1)
             f.write("\n")
     except OSError as e:

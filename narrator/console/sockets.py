@@ -19,6 +19,7 @@ from typing import Any
 from starlette.websockets import WebSocket
 
 from narrator.console.taking import Reply
+from narrator.console.view import dumps
 from narrator.reasons import Reason
 
 MAX_MESSAGE = 1024  # bytes: a press is a few dozen
@@ -162,4 +163,4 @@ def parse_message(raw: str) -> tuple[Any, str, dict[str, Any]] | None:
 
 def refusal(ident: Any, reason: Reason, lang: str) -> str:
     """The answer to message ``ident`` refused for ``reason`` before any press was read."""
-    return json.dumps({"reply": ident, **Reply(False, reason).to_json(lang)}, ensure_ascii=False)
+    return dumps({"reply": ident, **Reply(False, reason).to_json(lang)})

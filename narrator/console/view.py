@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
 
+from narrator.bidi import neutral
 from narrator.console.tokens import OPERATOR, Who
+from narrator.engine import Act, Actor, Exit, Role, Team
 
 #: a field's metadata: left out of the JSON when None (a key the page tests for)
 OMIT_NONE: Mapping[str, bool] = {"omit_none": True}
@@ -65,8 +67,9 @@ def to_json(value: Any) -> Any:
 
 
 def dumps(value: Any) -> str:
-    """JSON text as the pages get it (UTF-8 kept readable)."""
-    return json.dumps(value, ensure_ascii=False)
+    """JSON text as the pages get it (UTF-8 kept readable), without bidirectional controls:
+    a nickname's U+202E would turn the rest of its line on a screen backwards."""
+    return neutral(json.dumps(value, ensure_ascii=False))
 
 
 def extended(text: str, more: Mapping[str, Any]) -> str:
@@ -213,9 +216,9 @@ class Common(Part, Serialised):
     phase: PhaseView
     timer: TimerView | None
     living: tuple[int, ...]
-    out: Mapping[str, str]
+    out: Mapping[str, Exit]
     candidates: tuple[int, ...]
-    winner: str | None
+    winner: Team | None
     declared: Mapping[str, str]
     spoken: tuple[int, ...] | None = field(default=None, metadata=OMIT_NONE)
     accused: int | None = field(default=None, metadata=OMIT_NONE)
@@ -317,8 +320,8 @@ class OperatorView(View):
 class CardView(Part):
     """The seat's own card: its role and the side it plays on."""
 
-    role: str
-    team: str
+    role: Role
+    team: Team
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -335,7 +338,7 @@ class ActDone(Part):
     """What a role did in its night step, as its own pad may see it (``says``: a check's
     answer; ``saved``: whom a save saved, where the rules show the victims)."""
 
-    act: str
+    act: Act
     target: int | None
     says: str | None = field(default=None, metadata=OMIT_NONE)
     saved: int | None = field(default=None, metadata=OMIT_NONE)
@@ -374,7 +377,7 @@ class HuntPad(PadStep):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CheckPad(PadStep):
     TYPE = "check"
-    role: str
+    role: Actor
     checkable: tuple[int, ...]
     done: CheckDone | None
 
@@ -385,8 +388,8 @@ class ActPad(PadStep):
     doctor alone), what was done."""
 
     TYPE = "act"
-    role: str
-    acts: tuple[str, ...]
+    role: Actor
+    acts: tuple[Act, ...]
     done: ActDone | None
     checkable: tuple[int, ...] | None = field(default=None, metadata=OMIT_NONE)
     decides: bool | None = field(default=None, metadata=OMIT_NONE)

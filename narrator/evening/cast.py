@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from narrator.bidi import neutral
 from narrator.broadcast.serve import Broadcast
 from narrator.broadcast.snapshot import StandingRow
 from narrator.engine import Game
@@ -15,5 +16,5 @@ def show_standings(cast: Broadcast, results: Sequence[PlayerResult],
     """The standings as the results table has them (its places, its points), after the games
     over so far."""
     played = sum(1 for g in games if g.winner is not None)
-    cast.standings([StandingRow(place=r.place, name=r.name, games=r.games, wins=r.wins,
+    cast.standings([StandingRow(place=r.place, name=neutral(r.name), games=r.games, wins=r.wins,
                                 points=r.points) for r in results], played)

@@ -21,7 +21,8 @@ from typing import TextIO
 from narrator.arguments import EveningArgs
 from narrator.audio.devices import NoDevice
 from narrator.broadcast.serve import Broadcast, BroadcastOptions, broadcast_options
-from narrator.clock import Clock, MonotonicClock
+from narrator.clock import Clock
+from narrator.club.file import read_club
 from narrator.console.links import check_address, parse_address, qr_text, write_links
 from narrator.console.presses import MarkPress
 from narrator.console.serve import ConsoleOptions, Mount, console_table
@@ -40,14 +41,7 @@ from narrator.evening.front import EveningFront, Finished
 from narrator.evening.join import forward, take_join
 from narrator.evening.outbox import Outbox
 from narrator.evening.plan import attach_plan
-from narrator.evening.results import (
-    PlayerResult,
-    load_points,
-    load_scoring,
-    system_of,
-    tally,
-    write_results,
-)
+from narrator.evening.results import PlayerResult, tally, write_results
 from narrator.evening.status import table_status
 from narrator.host.club import table_options
 from narrator.host.driver import Driver
@@ -56,11 +50,12 @@ from narrator.host.journal import Journal, JournalContents, load_journal
 from narrator.host.speaker import next_part, speaker_narration, wav_narration
 from narrator.host.transcript import Transcript
 from narrator.inputs import Input
-from narrator.outputs import replace_whole
+from narrator.outputs import private_folder, replace_whole
 from narrator.play.cli import TableOptions, check_devices, check_outputs, run_table
 from narrator.play.operator import TerminalOperator
 from narrator.reading import read_text
 from narrator.replay.roster import MAX_ROSTER, Roster, key_of, load_roster
+from narrator.table.session import table_clock
 
 #: the roster given with --roster, kept in the evening's folder
 ROSTER = "roster.csv"
@@ -107,7 +102,7 @@ class Evening:
         self.rng = rng
         self.links_file = links
         self.terminal = terminal
-        self.clock = clock or MonotonicClock()
+        self.clock = table_clock(clock)  # the evening's games share it
         self.driver = Driver.between_games(self.clock, self._line, on_error=say)
         others, notes = evenings_beside(book.folder)
         for note in notes:
@@ -299,7 +294,7 @@ class Evening:
         book = self.book
         played = [(self.games[g.number], g.seating) for g in book.games
                   if g.number in self.games]
-        system = system_of(book.scoring, book.points, str(book.path))
+        system = book.scoring.system(book.points, f"{book.path}: scoring")
         numbers = [g.number for g in book.games if g.number in self.games]
         results = tally(played, [(p.number, p.name) for p in book.players], system, numbers)
         write_results(book.folder, results, sum(1 for g, _ in played if g.winner is not None),
@@ -390,15 +385,17 @@ class Evening:
 
 
 def _new_book(folder: Path, args: EveningArgs) -> EveningBook:
-    rules, seats, _ = table_options(args.table)
+    club = read_club(args.table.rules_file)
+    rules, seats, _ = table_options(args.table, club)
     if args.console.address is None:
         raise NarratorError("a new evening needs the console's address: --console "
                             "[HOST:]PORT (e.g. 0.0.0.0:8765 for the club's Wi-Fi)")
     book = EveningBook.new(folder, lang=args.table.lang, rules=rules, seats=seats,
                            address=args.console.address, settings=settings_of(rules),
                            options=options_of(rules),
-                           points=load_points(args.table.rules_file),
-                           scoring=load_scoring(args.table.rules_file))
+                           points=club.points, scoring=club.scoring)
+    if club.ignored is not None:
+        say(f"note: {club.ignored}")
     return book
 
 
@@ -433,18 +430,18 @@ def _take_plan(book: EveningBook, path: str | None, table: int) -> None:
     when the evening is taken up, the same plan and table keep their place in it."""
     if path is None:
         return
-    if book.plan and (book.plan["file"], book.plan["table"]) == (Path(path).name, table):
+    if book.plan is not None and (book.plan.file, book.plan.table) == (Path(path).name, table):
         return
     attach_plan(book, path, table)
     book.seating = {}  # (the evening opens seated by the plan's next round)
-    rounds = len(book.plan["rounds"])
+    rounds = len(book.plan.rounds) if book.plan is not None else 0
     say(f"the next {rounds} game(s) seated as {path} seats its table {table}")
 
 
 def _copy_roster(folder: Path, path: str) -> None:
     """The roster's file kept in the evening's folder, as given."""
     text = read_text(path, "the roster", limit=MAX_ROSTER)
-    replace_whole(folder / ROSTER, text, "the evening's roster", mode=0o600)
+    replace_whole(folder / ROSTER, text, "the evening's roster")
 
 
 def _moves(address: str, held: str) -> bool:
@@ -473,7 +470,7 @@ def run(args: EveningArgs) -> int:
         book = _new_book(folder, args)
     _add_players(book, args.players)
     _take_roster(book, args.roster)
-    if args.plan is not None and (args.join is not None or book.join):
+    if args.plan is not None and (args.join is not None or book.join is not None):
         raise NarratorError("--plan: this evening follows its director's plan (--join); "
                             "one plan at a time")
     _take_plan(book, args.plan, args.plan_table)
@@ -497,7 +494,7 @@ def run(args: EveningArgs) -> int:
                             "instead") from None
     if not folder.exists():
         try:
-            folder.mkdir(parents=True)
+            private_folder(folder, parents=True)  # (its links and cards: the owner's)
         except OSError as e:
             raise NarratorError(f"{folder}: cannot create the evening's folder "
                                 f"({e.strerror})") from None
@@ -506,8 +503,8 @@ def run(args: EveningArgs) -> int:
         _copy_roster(folder, args.roster)
     book.save()
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    director = Forwarder(Outbox(folder), str(book.join["url"]), say=say,
-                         reachable=reached) if book.join else None
+    director = Forwarder(Outbox(folder), book.join.url, say=say,
+                         reachable=reached) if book.join is not None else None
     return Evening(book, opts, model, wav=args.wav, rng=rng, links=args.console.links,
                    assist=args.assist, director=director, broadcast=cast).run()
 

@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from narrator.errors import NarratorError
-from narrator.outputs import replace_whole
-from narrator.reading import read_text
+from narrator.outputs import private_folder, replace_whole
+from narrator.reading import BadJSON, loads, read_json, read_text
 
 OUTBOX = "outbox"
 SENT = "sent"
@@ -68,7 +68,7 @@ class Outbox:
                                 f"(at most {MAX_ENTRY:,} bytes)")
         _folder(self.box)
         with self._lock:
-            replace_whole(self._entry(key), text, "the game's entry in the outbox", mode=0o600)
+            replace_whole(self._entry(key), text, "the game's entry in the outbox")
             with contextlib.suppress(OSError):  # a removed entry's refusal is stale now
                 (self.box / f"{key}.refused").unlink(missing_ok=True)
             with contextlib.suppress(OSError):  # (the older version: owed again, above)
@@ -85,8 +85,8 @@ class Outbox:
             if not path.is_file():
                 continue
             try:
-                body = json.loads(read_text(path, "the game's entry", limit=MAX_ENTRY))
-            except (NarratorError, ValueError):
+                body = read_json(path, "the game's entry", limit=MAX_ENTRY)
+            except NarratorError:
                 return None
             journal = body.get("journal") if isinstance(body, dict) else None
             return journal if isinstance(journal, str) else None
@@ -116,8 +116,8 @@ class Outbox:
         path = self._entry(key)
         text = read_text(path, "the game's entry in the outbox", limit=MAX_ENTRY)
         try:
-            body = json.loads(text)
-        except ValueError:
+            body = loads(text)
+        except BadJSON:
             raise NarratorError(f"{path}: not JSON: remove it, the evening writes it again "
                                 "when it starts") from None
         if not isinstance(body, dict):
@@ -143,8 +143,7 @@ class Outbox:
         sent again — unless the outbox holds a newer version now."""
         with self._lock:
             if sent is None or self._is(key, sent):
-                replace_whole(self.box / f"{key}.refused", why + "\n", "the refusal's note",
-                              mode=0o600)
+                replace_whole(self.box / f"{key}.refused", why + "\n", "the refusal's note")
 
     def _is(self, key: str, sent: dict[str, Any]) -> bool:
         """Whether the outbox's entry ``key`` is ``sent`` still."""
@@ -156,6 +155,6 @@ class Outbox:
 
 def _folder(path: Path) -> None:
     try:
-        path.mkdir(mode=0o700, exist_ok=True)
+        private_folder(path, exist_ok=True)
     except OSError as e:
         raise NarratorError(f"{path}: cannot create it ({e.strerror or e})") from None

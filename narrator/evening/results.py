@@ -3,7 +3,7 @@ removals, the best moves and the points of the club's scoring system, split as M
 splits them (main, best move, extra, penalty, the first-killed's compensation) and in the
 system's order with its tie-breaks; written to ``DIR/results.csv`` and ``DIR/results.json``.
 
-The system is the club's (:mod:`narrator.scoring.system`: ``[scoring] system = "fiim"``, or a
+The system is the club's (:mod:`narrator.club`: ``[scoring] system = "fiim"``, or a
 MafiaRatings scoring JSON); without one, the flat ``[points]`` table of the club's TOML
 (``--rules-file``) scores each finished game: ``win`` (default 1) or ``loss`` (0),
 ``best_move_black`` (0) for every black seat named in the player's best move, ``foul`` (0) for
@@ -16,64 +16,24 @@ from __future__ import annotations
 import csv
 import io
 import json
-import tomllib
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from narrator.engine import Game, Role
-from narrator.errors import NarratorError
+from narrator.bidi import neutral
+from narrator.engine import Exit, Game, Role
 from narrator.outputs import replace_whole
 from narrator.scoring.matters import PlayerGame, matters_of
 from narrator.scoring.standings import Standing, score
-from narrator.scoring.system import (
-    GROUPS,
-    SYSTEMS,
-    ClubGame,
-    ScoringSystem,
-    from_json,
-    load_system,
-    points_table_system,
-)
-from narrator.scoring.system import load_points as load_points  # (the evening's, re-exported)
+from narrator.scoring.system import GROUPS, ClubGame, ScoringSystem, points_table_system
 
-#: the points of a game and their defaults
-POINTS = {"win": 1.0, "loss": 0.0, "best_move_black": 0.0, "foul": 0.0, "removal": 0.0}
 #: the system's groups by the names the results give them (MafiaRatings': main, legacy, extra,
 #: penalty, night1)
 SPLIT = {"main": "main", "legacy": "best_move", "extra": "extra", "penalty": "penalty",
          "night1": "compensation"}
 #: the cards whose wins have a column of their own, in the table's order
-CARDS = tuple(r.value for r in Role)
-
-
-def load_scoring(path: str | Path | None) -> dict[str, Any]:
-    """What an evening keeps of the club's scoring system named in its TOML's ``[scoring]``:
-    ``{"system": "fiim"}``, or the MafiaRatings JSON of its ``file`` (kept whole, so the
-    evening scores the same when the file moves); ``{}``: the flat ``[points]`` table. A
-    one-line NarratorError naming the file and the key."""
-    if path is None:
-        return {}
-    load_system(Path(path))  # every check, with its one-line error
-    raw = tomllib.loads(Path(path).read_text(encoding="utf-8")).get("scoring", {})
-    if "file" in raw:
-        source = Path(path).parent / raw["file"]
-        return {"name": source.stem, "json": json.loads(source.read_text(encoding="utf-8"))}
-    return {"system": raw["system"]} if raw.get("system", "points") != "points" else {}
-
-
-def system_of(kept: dict[str, Any], points: dict[str, float], where: str) -> ScoringSystem:
-    """The system an evening keeps (:func:`load_scoring`), its flat table ``points``."""
-    if "json" in kept:
-        return from_json(kept["json"], f"{where}: scoring", str(kept.get("name", "club")))
-    name = kept.get("system")
-    if name is None or name == "points":
-        return points_table_system(points)
-    if name not in SYSTEMS:
-        raise NarratorError(f"{where}: scoring.system: {name!r} is unknown "
-                            f"(known: {', '.join(SYSTEMS)})")
-    return SYSTEMS[name]
+CARDS = tuple(Role)
 
 
 @dataclass
@@ -84,8 +44,8 @@ class PlayerResult:
     name: str
     games: int = 0
     wins: int = 0
-    by_card: dict[str, int] = field(default_factory=dict)  # wins per card
-    played: dict[str, int] = field(default_factory=dict)  # games per card
+    by_card: dict[Role, int] = field(default_factory=dict)  # wins per card
+    played: dict[Role, int] = field(default_factory=dict)  # games per card
     fouls: int = 0
     removals: int = 0
     best_moves: int = 0
@@ -141,12 +101,12 @@ def _count(line: PlayerResult, game: Game, seat: int) -> None:
     """What the seat played: the card, a win, the fouls, a removal, a best move."""
     card = game.roles[seat]
     line.games += 1
-    line.played[card.value] = line.played.get(card.value, 0) + 1
+    line.played[card] = line.played.get(card, 0) + 1
     if game.rules.team(card, game.dealt) is game.winner:
         line.wins += 1
-        line.by_card[card.value] = line.by_card.get(card.value, 0) + 1
+        line.by_card[card] = line.by_card.get(card, 0) + 1
     line.fouls += game.fouls.get(seat, 0)
-    line.removals += int(game.how_out(seat) == "removed")
+    line.removals += int(game.how_out(seat) is Exit.REMOVED)
     line.best_moves += int(game.best_move is not None and game.best_move.seat == seat)
 
 
@@ -161,7 +121,7 @@ def _points(line: PlayerResult, standing: Standing, numbers: Sequence[int | str]
                      for g in standing.games]
 
 
-def cards_of(results: list[PlayerResult]) -> list[str]:
+def cards_of(results: list[PlayerResult]) -> list[Role]:
     """The cards anybody played, in the table's order (a column each)."""
     seen = {card for r in results for card in r.played}
     return [c for c in CARDS if c in seen]
@@ -194,4 +154,4 @@ def write_results(folder: Path, results: list[PlayerResult], games: int,
     # as they are, not as Latin-1 garbage)
     for name, text in (("results.csv", "\ufeff" + csv_text(results)),
                        ("results.json", json.dumps(body, ensure_ascii=False, indent=1) + "\n")):
-        replace_whole(folder / name, text, "the results")
+        replace_whole(folder / name, neutral(text), "the results")  # (nicknames' controls)

@@ -9,17 +9,20 @@ else by the nickname (letter case and spaces aside); the name shown is the lates
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
 from narrator.arguments import StandingsArgs
+from narrator.bidi import neutral
+from narrator.club.file import scoring_option
 from narrator.engine import Game
 from narrator.errors import NarratorError
 from narrator.evening.book import BOOK, EveningBook, Player
-from narrator.evening.results import PlayerResult, csv_text, system_of, tally
+from narrator.evening.results import PlayerResult, csv_text, tally
 from narrator.host.journal import load_journal
 from narrator.outputs import replace_whole
-from narrator.scoring.system import ScoringSystem, load_system
+from narrator.scoring.system import ScoringSystem
 
 
 def nickname(player: Player) -> str:
@@ -43,7 +46,7 @@ def season(folders: list[Path]) -> tuple[list[tuple[Game, dict[int, int]]], list
     labels: list[int | str] = []
     books: list[EveningBook] = []
     for folder in folders:
-        if not (folder / BOOK).is_file():
+        if not os.path.lexists(folder / BOOK):  # (a FIFO or a link: the book says what it is)
             raise NarratorError(f"{folder}: not an evening's folder (no {BOOK})")
         books.append(EveningBook.load(folder))
     ids = {nickname(p): p.mafiaratings for b in books for p in b.players
@@ -68,10 +71,13 @@ def standings(args: StandingsArgs) -> tuple[list[PlayerResult], ScoringSystem, i
     folders = [Path(d) for d in args.dirs]
     games, labels, names, books = season(folders)
     if args.scoring is not None:
-        system = load_system(args.scoring)
+        spec, points, ignored = scoring_option(args.scoring)
+        if ignored is not None:
+            print(f"narrator: note: {ignored}", file=sys.stderr)
+        system = spec.system(points, args.scoring)
     else:  # the first evening's system; another one's differing is said
         first = books[0]
-        system = system_of(first.scoring, first.points, str(first.path))
+        system = first.scoring.system(first.points, f"{first.path}: scoring")
         for book in books[1:]:
             if (book.scoring, book.points) != (first.scoring, first.points):
                 print(f"narrator: note: {book.folder} scores by another system; all are "
@@ -89,6 +95,7 @@ def run(args: StandingsArgs) -> int:
                           ensure_ascii=False, indent=1) + "\n"
     else:
         text = csv_text(results)
+    text = neutral(text)  # (a nickname's bidirectional controls: none in a table shown)
     if args.out:
         replace_whole(Path(args.out), text, "the standings")
         print(f"narrator: written {args.out} ({over} game(s), {len(results)} player(s), "

@@ -13,7 +13,6 @@ microphone's chunks.
 from __future__ import annotations
 
 import contextlib
-import os
 import random
 import sys
 import time
@@ -38,7 +37,7 @@ from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import MicrophoneSource
 from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_recognizer
 from narrator.broadcast.serve import Broadcast, BroadcastOptions, broadcast_options
-from narrator.clock import Clock, MonotonicClock
+from narrator.clock import Clock
 from narrator.console.serve import (
     GAME_ENDED,
     ConsoleOptions,
@@ -63,11 +62,11 @@ from narrator.host.speaker import (
 )
 from narrator.inputs import Input
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
-from narrator.outputs import check_new_file, check_new_session_folder
+from narrator.outputs import check_new_file, check_new_session_folder, write_private
 from narrator.play.console import PadsLog
 from narrator.play.operator import TerminalOperator
 from narrator.play.progress import Progress
-from narrator.table.session import TableSession, listening_table, open_table
+from narrator.table.session import TableSession, listening_table, open_table, table_clock
 from narrator.voice.manifest import default_manifest
 
 
@@ -373,7 +372,7 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
               resumed: JournalContents | None = None, *, clock: Clock | None = None) -> int:
     """Wiring and the game; shared by ``play``, ``resume`` and the evening (``resumed``: the
     journal the game was rebuilt from; ``clock``: the table's, monotonic by default)."""
-    clock = clock or MonotonicClock()
+    clock = table_clock(clock)
     if opts.broadcast is None:
         return _run_table(game, opts, journal, path, begun, left, resumed, clock)
     cast = Broadcast.start(opts.broadcast, clock)
@@ -464,10 +463,7 @@ def run(args: PlayArgs) -> int:
         say("cards dealt: each seat sees its own on its pad")
         return run_table(game, opts, journal, path, begun)
     # created readable by its owner only: the cards are the game's secret
-    fd = os.open(roles_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(roles_text(game))
-    os.chmod(roles_path, 0o600)  # an existing file keeps its old mode otherwise
+    write_private(roles_path, roles_text(game))
     say(f"cards dealt: {roles_path} (the operator shows each player their own line)")
     return run_table(game, opts, journal, path, begun)
 

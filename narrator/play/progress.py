@@ -9,6 +9,7 @@ nobody's screen: a player may be reading over a shoulder).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import assert_never
 
 from narrator.console.table import ConsoleTable
 from narrator.engine import events as ev
@@ -42,15 +43,19 @@ class Progress:
         game = self.host.game
         if isinstance(event, ev.TimerStarted):
             wait = game.expect
-            if isinstance(wait, w.Speech):
-                name = seat_label(wait.seat, game.names)
-                self._say(f"{game.phase}: {name} speaks ({wait.speech})")
-            elif isinstance(wait, w.NightAct | w.Pause):
-                # no role's name on the terminal: it is nobody's screen
-                self._say(f"{game.phase}: a night step ({wait.timer.seconds:g} s)"
-                          if wait.timer is not None else f"{game.phase}: a night step")
-            else:
-                self._say(f"{game.phase}: {wait.label('en')}")
+            match wait:
+                case w.Speech():
+                    name = seat_label(wait.seat, game.names)
+                    self._say(f"{game.phase}: {name} speaks ({wait.speech})")
+                case w.NightAct() | w.Pause():
+                    # no role's name on the terminal: it is nobody's screen
+                    self._say(f"{game.phase}: a night step ({wait.timer.seconds:g} s)"
+                              if wait.timer is not None else f"{game.phase}: a night step")
+                case (w.Deal() | w.Vote() | w.Crash() | w.Hunt() | w.Floor() | w.PutUp()
+                      | w.Extra() | w.Over()):
+                    self._say(f"{game.phase}: {wait.label('en')}")
+                case _:
+                    assert_never(wait)
             if isinstance(wait, w.Deal) and self.table.dealing:
                 self._cards = None
                 self.host.scheduler.call_at(self.host.now(), "progress-cards", self._deal)

@@ -8,9 +8,9 @@ evening's folder: :mod:`narrator.evening.export`.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
+from narrator import outputs
 from narrator.errors import NarratorError
 from narrator.replay.mafiaratings import MafiaRatingsGame, mafiaratings
 from narrator.replay.source import GameSource, load_source
@@ -28,9 +28,6 @@ FORMATS = ("mafiaratings",)
 def write_private(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` readable by its owner only: the record holds every role."""
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(path, 0o600)
+        outputs.write_private(path, text)
     except OSError as e:
         raise NarratorError(f"{path}: cannot write the export ({e.strerror})") from None

@@ -90,6 +90,8 @@ def load_roster(path: str | Path) -> Roster:
                 fields[0].strip().casefold() == HEADER:
             continue  # the header
         _add(roster, lines, fields, where, number)
+    if not lines and roster.moderator is None:
+        raise NarratorError(f"{name}: no players in it (nickname,mafiaratings_id a line)")
     return roster
 
 

@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from narrator.errors import NarratorError
+from narrator.outputs import write_private
+from narrator.reading import read_json
 
 __all__ = ["ENDPOINT", "LEDGER", "Sent", "endpoint", "send_games"]
 
@@ -165,12 +167,12 @@ class _Ledger:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.entries: dict[str, dict[str, Any]] = {}
-        if path.is_file():
+        if os.path.lexists(path):  # (a FIFO, a link or a folder: read_json says what it is)
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as e:
-                raise NarratorError(f"{path}: cannot read what was sent ({e}); move it away "
-                                    f"only if no game in it was stored") from None
+                data = read_json(path, "what was sent")
+            except NarratorError as e:
+                raise NarratorError(f"{e}; move it away only if no game in it was stored") \
+                    from None
             if not isinstance(data, dict) or not isinstance(data.get("sent"), dict):
                 raise NarratorError(f"{path}: not a ledger of sent games (no \"sent\" object)")
             self.entries = data["sent"]
@@ -187,7 +189,7 @@ class _Ledger:
         text = json.dumps({"sent": self.entries}, ensure_ascii=False, indent=1) + "\n"
         part = self.path.with_name(self.path.name + ".part")
         try:
-            part.write_text(text, encoding="utf-8")
+            write_private(part, text)  # (it names the players' ids)
             os.replace(part, self.path)
         except OSError as e:
             raise NarratorError(f"{self.path}: cannot keep what was sent ({e.strerror}); the "

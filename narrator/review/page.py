@@ -1,6 +1,8 @@
 """The judge's page: the timeline as one HTML file that needs no network.
 
-Every text on it is escaped here (nicknames and phrases heard are the table's input); the
+Every text on it is escaped here (nicknames and phrases heard are the table's input), and
+isolated: each in a ``<bdi>`` of its own, its bidirectional controls taken out (a nickname's
+U+202E would show the rest of its cell backwards); the
 page's script only shows and hides rows, and seeks and plays the audio beside it. A session's
 page plays each moment's slice (``slices/…wav``, beside the page) and the whole recording
 (``mic.wav``), seekable from each entry's time.
@@ -12,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from narrator.bidi import bdi, neutral
+from narrator.engine import Role
 from narrator.review.timeline import KINDS, Entry
 
 BANNER = "Страница судьи: на ней все карты — не показывайте игрокам"
@@ -25,7 +29,7 @@ class Heading:
     rules: str
     seats: int
     names: Mapping[int, str]
-    roles: Mapping[int, str]
+    roles: Mapping[int, Role]
     #: the whole recording beside the page (None: a journal, no audio)
     mic: str | None = None
     #: a word on what the record leaves out (a resumed session's actions before it)
@@ -49,12 +53,12 @@ def _row(entry: Entry, origin: float, slices: Mapping[int, tuple[str, float, flo
     return (f'<tr id="e-{entry.n}" class="k-{entry.kind}" data-kind="{entry.kind}" '
             f'data-seats=" {seats} "><td><a href="#e-{entry.n}">{entry.n}</a></td>'
             f'<td><button class="at" data-at="{at:.6f}">{clock(at)}</button></td>'
-            f"<td>{entry.kind}</td><td>{escape(seats)}</td><td>{escape(entry.text)}</td>"
-            f"<td>{escape(entry.outcome)}</td><td>{audio}</td></tr>")
+            f"<td>{entry.kind}</td><td>{escape(seats)}</td><td>{bdi(entry.text)}</td>"
+            f"<td>{bdi(entry.outcome)}</td><td>{audio}</td></tr>")
 
 
 def _cards(head: Heading) -> str:
-    cells = "".join(f"<tr><td>{seat}</td><td>{escape(head.names.get(seat, ''))}</td>"
+    cells = "".join(f"<tr><td>{seat}</td><td>{bdi(head.names.get(seat, ''))}</td>"
                     f"<td>{escape(head.roles.get(seat, ''))}</td></tr>"
                     for seat in range(1, head.seats + 1))
     return (f'<table id="cards"><thead><tr><th>seat</th><th>nickname</th><th>card</th></tr>'
@@ -62,7 +66,9 @@ def _cards(head: Heading) -> str:
 
 
 def _filters(head: Heading, kinds: Sequence[str]) -> str:
-    seats = "".join(f'<option value="{s}">{s} {escape(head.names.get(s, ""))}</option>'
+    # (an option holds text only: the name's controls out, then an isolate around it)
+    seats = "".join(f'<option value="{s}">{s} \u2068{escape(neutral(head.names.get(s, "")))}'
+                    f'\u2069</option>'
                     for s in range(1, head.seats + 1))
     kind = "".join(f'<option value="{k}">{k}</option>' for k in kinds)
     return (f'<p id="filters"><label>seat <select id="seat"><option value="">all</option>'
@@ -77,7 +83,7 @@ table{border-collapse:collapse}td,th{padding:.2em .5em;border-bottom:1px solid #
 vertical-align:middle;text-align:left}#timeline tr:target{background:#fff3b0}
 .k-refused td,.k-removal td{color:#b00020}.k-said td:nth-child(5){color:#555}
 .k-heard td:nth-child(5){font-weight:bold}button.at{font:inherit;cursor:pointer}
-audio{height:2em;width:16em}#whole{width:100%;max-width:60em}
+audio{height:2em;width:16em}#whole{width:100%;max-width:60em}td,th,option{unicode-bidi:isolate}
 """
 
 _SCRIPT = """
@@ -116,9 +122,9 @@ def render(head: Heading, entries: Sequence[Entry], origin: float,
     return f"""<!DOCTYPE html>
 <html lang="ru"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(head.title)}</title><style>{_STYLE}</style></head><body>
+<title>{escape(neutral(head.title))}</title><style>{_STYLE}</style></head><body>
 <p id="banner">{BANNER}</p>
-<h1>{escape(head.title)}</h1>
+<h1>{bdi(head.title)}</h1>
 <p>{escape(head.rules)}, {head.seats} seats; {len(entries)} entries. The times count from the
 start of the record; a time plays the whole recording from there. {escape(head.note)}</p>
 {_cards(head)}

@@ -7,12 +7,16 @@ readable by its owner only (the table's talk is the judge's, like the cards).
 
 from __future__ import annotations
 
-import os
 import wave
 from dataclasses import dataclass
 from pathlib import Path
 
 from narrator.errors import NarratorError
+from narrator.outputs import private_binary
+from narrator.reading import open_binary
+
+#: a recording of a whole evening at 16 kHz, 16 bits, is well under a gigabyte an eight hours
+MAX_RECORDING = 4 << 30
 
 
 @dataclass(frozen=True)
@@ -47,9 +51,12 @@ class Cutter:
     """Cuts slices of one WAV (open while it cuts: a context manager)."""
 
     def __init__(self, path: Path) -> None:
+        # a regular file (a FIFO would wait, /dev/zero never end), then its header
+        self._file = open_binary(path, "the recording", limit=MAX_RECORDING)
         try:
-            self._wav = wave.open(str(path), "rb")  # noqa: SIM115 - closed by close()
+            self._wav = wave.open(self._file, "rb")  # noqa: SIM115 - closed by close()
         except (OSError, wave.Error, EOFError) as e:
+            self._file.close()
             raise NarratorError(f"{path}: cannot read the recording ({e})") from None
         self.path = path
         self.rate = self._wav.getframerate()
@@ -66,13 +73,13 @@ class Cutter:
 
     def write(self, span: Span, out: Path) -> None:
         """The slice ``span`` as the WAV ``out`` (owner-only)."""
-        fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "wb") as f, wave.open(f, "wb") as slice_wav:
+        with private_binary(out) as f, wave.open(f, "wb") as slice_wav:
             slice_wav.setparams(self._params)
             slice_wav.writeframes(self.read(span))
 
     def close(self) -> None:
         self._wav.close()
+        self._file.close()  # (wave leaves a file it was given open)
 
     def __enter__(self) -> Cutter:
         return self

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from narrator.errors import NarratorError
+from narrator.outputs import private_folder, write_private
 from narrator.review.page import Heading, render
 from narrator.review.record import Record
 from narrator.review.slices import Cutter, Span
@@ -40,17 +41,13 @@ class Written:
 
 def _private_dir(path: Path) -> None:
     try:
-        path.mkdir(mode=0o700)
-        os.chmod(path, 0o700)  # mkdir's mode passes through the umask
+        private_folder(path)
     except OSError as e:
         raise NarratorError(f"{path}: cannot make the folder ({e.strerror})") from None
 
 
 def _private_text(path: Path, text: str) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.chmod(path, 0o600)
+    write_private(path, text)
 
 
 def _place_mic(mic: Path, out: Path) -> None:
@@ -98,7 +95,7 @@ def write_review(record: Record, out: Path, *, before: float = 3.0,
         slices = _cut(record, entries, out, before, after)
     game = record.game
     head = Heading(f"Review: {record.path.name}", game.rules.name, game.seats,
-                   dict(game.names), {s: str(r.value) for s, r in game.roles.items()},
+                   dict(game.names), dict(game.roles),
                    MIC_COPY if record.mic is not None else None,
                    f"The recording began after the first {record.before} actions of the game (a "
                    f"resumed game): they are not on the page." if record.before else "")

@@ -183,6 +183,27 @@ def tokens(text: str, fail: Callable[[str, int], NarratorError]) -> list[Token]:
     return out
 
 
+#: characters of a formula an error quotes: the fault and what stands around it
+EXCERPT = 60
+#: characters of one token an error quotes
+TOKEN = 20
+
+
+def excerpt(text: str, at: int, width: int = EXCERPT) -> str:
+    """``text`` whole when it is short, else the ``width`` characters around ``at`` with an
+    ellipsis where it is cut: an error names the fault, not a megabyte of formula."""
+    if len(text) <= width:
+        return text
+    start = min(max(0, at - width // 2), len(text) - width)
+    end = start + width
+    return ("…" if start > 0 else "") + text[start:end] + ("…" if end < len(text) else "")
+
+
+def short(token: str) -> str:
+    """A token as an error quotes it: at most :data:`TOKEN` characters."""
+    return repr(token if len(token) <= TOKEN else token[:TOKEN] + "…")
+
+
 # a node of the tree: evaluates itself for a game
 Node = Callable[[Env], float]
 
@@ -196,7 +217,7 @@ class _Parser:
     names: set[str] = field(default_factory=set)
 
     def fail(self, what: str, at: int) -> NarratorError:
-        return NarratorError(f"formula {self.text!r}: {what} at column {at + 1}")
+        return NarratorError(f"formula {excerpt(self.text, at)!r}: {what} at column {at + 1}")
 
     def peek(self) -> Token:
         return self.toks[self.pos]
@@ -204,7 +225,7 @@ class _Parser:
     def take(self, kind: str | None = None) -> Token:
         tok = self.toks[self.pos]
         if kind is not None and tok.kind != kind:
-            got = "the end" if tok.kind == "end" else repr(tok.text)
+            got = "the end" if tok.kind == "end" else short(tok.text)
             raise self.fail(f"expected {kind!r}, got {got}", tok.at)
         self.pos += 1
         return tok
@@ -259,13 +280,13 @@ class _Parser:
             return inner
         if tok.kind == "name":
             return self.call(tok)
-        got = "the end" if tok.kind == "end" else repr(tok.text)
+        got = "the end" if tok.kind == "end" else short(tok.text)
         raise self.fail(f"expected a number, a name or '(', got {got}", tok.at)
 
     def call(self, tok: Token) -> Node:
         name = tok.text.lower()  # names are case-blind, as in evaluator.php
         if name not in FUNCTIONS:
-            raise self.fail(f"unknown function {tok.text!r} (known: {', '.join(FUNCTIONS)})",
+            raise self.fail(f"unknown function {short(tok.text)} (known: {', '.join(FUNCTIONS)})",
                             tok.at)
         args: list[Node] = []
         if self.peek().kind == "(":
@@ -312,7 +333,8 @@ class Formula:
 
 def parse(text: str) -> Formula:
     """The formula ``text``; a syntax error, an unknown function or a wrong number of
-    arguments is a one-line NarratorError quoting the formula and the column."""
+    arguments is a one-line NarratorError quoting the formula (at most :data:`EXCERPT`
+    characters of it, around the fault) and the column."""
     parser = _Parser(text)
     if len(text) > MAX_LENGTH:
         raise parser.fail(f"longer than {MAX_LENGTH} characters", MAX_LENGTH)
@@ -322,5 +344,5 @@ def parse(text: str) -> Formula:
     node = parser.ternary()
     end = parser.peek()
     if end.kind != "end":
-        raise parser.fail(f"unexpected {end.text!r}", end.at)
+        raise parser.fail(f"unexpected {short(end.text)}", end.at)
     return Formula(text, node, frozenset(parser.names))

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from narrator.errors import NarratorError
-from narrator.seating.score import SEATS, Shape
+from narrator.seating.score import MAX_PLAYERS, SEATS, Shape
 from narrator.seating.state import State
 
 #: moves a pass, for each seat of the plan (rounds × tables × 10), and at most in all (a hundred
@@ -53,6 +53,8 @@ CHUNK = 2000
 FAULT_COST = 1e6
 
 Progress = Callable[[float, float], None]
+#: seconds, read for the time limit (time.monotonic; a test's own clock)
+Clock = Callable[[], float]
 Rounds = list[list[list[int]]]
 
 
@@ -72,6 +74,8 @@ class Outcome:
 def check_shape(shape: Shape, off_tables: Mapping[int, set[int]] | None = None) -> None:
     """PlanImpossible when no plan fits ``shape``."""
     n, tables, games = shape.players, shape.tables, shape.games
+    if n > MAX_PLAYERS:  # (before anything is made for them: the pairs are n × n)
+        raise PlanImpossible(f"{n:,} players; a plan seats at most {MAX_PLAYERS:,}")
     if tables < 1 or games < 1:
         raise PlanImpossible("a plan needs at least one table and one game a player")
     if n < SEATS * tables:
@@ -97,16 +101,19 @@ def check_shape(shape: Shape, off_tables: Mapping[int, set[int]] | None = None) 
 
 def make_plan(shape: Shape, seed: int = 0, *, time_limit: float | None = None,
               effort: float = 1.0, progress: Progress | None = None,
-              off_tables: Mapping[int, set[int]] | None = None) -> Outcome:
+              off_tables: Mapping[int, set[int]] | None = None,
+              clock: Clock = time.monotonic) -> Outcome:
     """The best plan found for ``shape``; ``effort`` scales the moves tried (1: the default
-    budget), ``progress(done, best)`` is called as it goes (done from 0 to 1)."""
+    budget), ``progress(done, best)`` is called as it goes (done from 0 to 1). The time limit
+    counts from the call: the first plan and its counts take part of it."""
+    deadline = None if time_limit is None else clock() + time_limit
     check_shape(shape, off_tables)
     rng = random.Random(seed)
     state = State(shape, first_plan(shape, rng, off_tables or {}), off_tables or {})
     seats = shape.rounds * shape.tables * SEATS
     moves = int(min(MOVES_PER_SEAT * seats * len(PASSES), MOST_MOVES) * effort)
     moves = max(moves, CHUNK * len(PASSES) * 2)
-    search = Search(state, rng, moves, time_limit, progress)
+    search = Search(state, rng, moves, deadline, progress, clock)
     best = search.run(moves)
     if progress is not None:
         progress(min(search.moves / moves, 1.0), search.best_total + search.best_faults * FAULT_COST)
@@ -141,10 +148,18 @@ def first_plan(shape: Shape, rng: random.Random, off: Mapping[int, set[int]]) ->
         # the most constrained first, so that they find a table
         playing.sort(key=lambda p: -(len(kept[p]) + len(off.get(p, ()))))
         rnd: list[list[int]] = [[] for _ in range(tables)]
+        sitting = [set[int]() for _ in range(tables)]
+        free = list(range(tables))  # the tables with a seat left, in order
         for p in playing:
-            free = [t for t in range(tables) if len(rnd[t]) < SEATS]
-            good = [t for t in free if t not in off.get(p, ()) and not kept[p] & set(rnd[t])]
-            rnd[rng.choice(good or free)].append(p)
+            if kept[p] or off.get(p):
+                good = [t for t in free if t not in off.get(p, ()) and not kept[p] & sitting[t]]
+                t = rng.choice(good or free)
+            else:  # (every free table is good: the same draw, without a look at each)
+                t = rng.choice(free)
+            rnd[t].append(p)
+            sitting[t].add(p)
+            if len(rnd[t]) == SEATS:
+                free.remove(t)
             left[p] -= 1
         for table in rnd:
             rng.shuffle(table)
@@ -160,9 +175,11 @@ class Search:
     each table (the numbers part, which only the seats change); keeps the best plan."""
 
     def __init__(self, state: State, rng: random.Random, budget: int,
-                 time_limit: float | None, progress: Progress | None) -> None:
+                 deadline: float | None, progress: Progress | None,
+                 clock: Clock = time.monotonic) -> None:
         self.state, self.rng, self.budget = state, rng, budget
-        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        self.clock = clock
+        self.deadline = deadline  # (on ``clock``)
         self.until = self.deadline  # the stage's own end
         self.cut = False  # the stage was stopped by the clock
         self.progress = progress
@@ -197,21 +214,31 @@ class Search:
         return kinds
 
     def run(self, moves: int) -> Rounds:
-        """The best plan in about ``moves`` moves: most for the tables, the rest for seats."""
+        """The best plan in about ``moves`` moves: most for the tables, the rest for seats.
+        Past the deadline a stage is not begun: the plan so far is the answer (a first plan
+        that took the whole limit is given as it is)."""
         tables = int(moves * TABLES_SHARE) if self.kinds else 0
+        if self._late():
+            self.stopped = True
+            return self.best
         if tables:
             # (a time limit leaves the seats their share of it: unseated tables score badly)
             if self.deadline is not None:
-                self.until = self.deadline - (self.deadline - time.monotonic()) * (
-                    1 - TABLES_SHARE)
+                left = max(self.deadline - self.clock(), 0.0)
+                self.until = self.deadline - left * (1 - TABLES_SHARE)
             self._stage(tables)
             self.until, self.cut = self.deadline, False
+            if self._late():
+                return self.best
         self.seating = True
         self.kinds = self._kinds()
         self._restore()
         self.best_value = self.value()
         self._stage(moves - tables)
         return self.best
+
+    def _late(self) -> bool:
+        return self.deadline is not None and self.clock() >= self.deadline
 
     def _stage(self, moves: int) -> None:
         per_pass = moves // len(PASSES)
@@ -261,7 +288,7 @@ class Search:
         if self.progress is not None:
             self.progress(min(self.moves / self.budget, 1.0),
                           self.best_total + self.best_faults * FAULT_COST)
-        if self.until is not None and time.monotonic() >= self.until:
+        if self.until is not None and self.clock() >= self.until:
             self.stopped = self.cut = True
             return False
         return True

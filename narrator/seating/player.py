@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from narrator.seating.score import (
     APART_WEIGHT,
-    SEATS,
     Plan,
     Shape,
-    meetings,
+    meetings_matrix,
     numbers_part,
+    pair_expectations,
     seat_counts,
     table_counts,
 )
@@ -35,28 +37,36 @@ class Figures:
 
 
 def figures(plan: Plan, shape: Shape) -> list[Figures]:
-    """Every player's figures, in the plan's order."""
+    """Every player's figures, in the plan's order: the pairs' gaps of all players at once
+    (a 2,000-player plan has 4 million of them)."""
     n, g = shape.players, shape.games
-    met = meetings(plan, n)
+    met = meetings_matrix(plan, n)
     seats = seat_counts(plan, n)
     tables = table_counts(plan, n, shape.tables)
-    apart = shape.partners_apart()
+    gaps = (met - pair_expectations(shape)[:, None]) ** 2
+    for p, kept in shape.partners_apart().items():
+        for q in kept:
+            gaps[p, q] = float(met[p, q] * APART_WEIGHT) ** 2
+    np.fill_diagonal(gaps, 0.0)  # (no pair with himself)
+    pairs = gaps.sum(axis=1)
+    if shape.tables >= 3:
+        pairs += ((g / shape.tables - np.array(tables, dtype=np.float64)) ** 2).sum(axis=1)
+    # the partner met most (least), the first of them: the player himself out of the count
+    masked = met.copy()
+    np.fill_diagonal(masked, -1)
+    most = masked.argmax(axis=1)
+    np.fill_diagonal(masked, np.iinfo(masked.dtype).max)
+    least = masked.argmin(axis=1)
     out = []
     for p in range(n):
-        kept = apart.get(p, set())
-        fair = g * (SEATS - 1) / max(n - 1 - len(kept), 1)
-        others = [q for q in range(n) if q != p]
-        pairs = sum((met[p][q] * APART_WEIGHT if q in kept else met[p][q] - fair) ** 2
-                    for q in others)
         own = numbers_part([seats[p]], g)[0]
-        if shape.tables >= 3:
-            own += sum((g / shape.tables - c) ** 2 for c in tables[p])
-        most = max(others, key=lambda q: (met[p][q], -q))
-        least = min(others, key=lambda q: (met[p][q], q))
-        out.append(Figures(p, pairs + own, tuple(seats[p]), tuple(tables[p]),
-                           (most, met[p][most]), (least, met[p][least])))
+        m, f = int(most[p]), int(least[p])
+        out.append(Figures(p, float(pairs[p]) + own, tuple(seats[p]), tuple(tables[p]),
+                           (m, int(met[p, m])), (f, int(met[p, f]))))
     return out
 
 
 def worst(plan: Plan, shape: Shape) -> Figures:
-    return max(figures(plan, shape), key=lambda fig: (fig.gap, -fig.player))
+    """The player of the largest gap, the first of them (gaps equal to the ninth decimal are
+    equal: summed in another order they may differ in the last bits)."""
+    return max(figures(plan, shape), key=lambda fig: (round(fig.gap, 9), -fig.player))

@@ -24,7 +24,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+import numpy as np
+import numpy.typing as npt
+
 SEATS = 10
+#: the most players a plan seats: its pairs' counts are a players × players matrix, and the
+#: search keeps one in lists (2,000 players: 4 million counts)
+MAX_PLAYERS = 2000
 #: the weight of a seat's gap (0-based seat → weight; the rest 1): seat 1 opens day 1, seat 2
 #: speaks next, seat 10 closes it
 SEAT_WEIGHT = {0: 4, 1: 3, 9: 2}
@@ -119,6 +125,32 @@ def meetings(plan: Plan, players: int) -> list[list[int]]:
     return met
 
 
+#: every pair of seats of a table, as two index arrays
+_FIRST, _SECOND = (np.array(side, dtype=np.intp)
+                   for side in zip(*combinations(range(SEATS), 2), strict=True))
+
+
+def meetings_matrix(plan: Plan, players: int) -> npt.NDArray[np.int64]:
+    """:func:`meetings` as a numpy matrix, counted at once for all tables: the score of a
+    2,000-player plan reads 4 million of them."""
+    tables = np.array([table for rnd in plan for table in rnd], dtype=np.intp)
+    if tables.size == 0:
+        return np.zeros((players, players), dtype=np.int64)
+    a, b = tables[:, _FIRST].ravel(), tables[:, _SECOND].ravel()
+    flat = np.concatenate((a * players + b, b * players + a))
+    return np.bincount(flat, minlength=players * players).reshape(players, players)
+
+
+def pair_expectations(shape: Shape) -> npt.NDArray[np.float64]:
+    """Each player's fair share of games with each other player, ``9·G/(N−1−k)`` (k: the
+    partners kept from him)."""
+    n = shape.players
+    fair = np.full(n, shape.games * (SEATS - 1) / (n - 1))
+    for p, kept in shape.partners_apart().items():
+        fair[p] = shape.games * (SEATS - 1) / max(n - 1 - len(kept), 1)
+    return fair
+
+
 def seat_counts(plan: Plan, players: int) -> list[list[int]]:
     """How often each player sits on each seat (0-based)."""
     counts = [[0] * SEATS for _ in range(players)]
@@ -142,25 +174,16 @@ def table_counts(plan: Plan, players: int, tables: int) -> list[list[int]]:
 # -- the parts ----------------------------------------------------------------------------------
 
 def players_score(plan: Plan, shape: Shape) -> float:
-    """The pairs' part (SeatingDef::calculatePlayersScore)."""
-    n = shape.players
-    met = meetings(plan, n)
-    fair = shape.games * (SEATS - 1) / (n - 1)
-    apart = shape.partners_apart()
-    score, perfect = 0.0, True
-    for p1 in range(n):
-        # (as MafiaRatings does, the lower-numbered player's expectation rules the pair)
-        own = apart.get(p1)
-        mine = fair if own is None else shape.games * (SEATS - 1) / max(n - 1 - len(own), 1)
-        for p2 in range(p1 + 1, n):
-            if own is not None and p2 in own:
-                diff = float(met[p1][p2] * APART_WEIGHT)
-            else:
-                diff = met[p1][p2] - mine
-            diff *= diff
-            perfect = perfect and diff < 1
-            score += diff
-    return 0.0 if perfect else score
+    """The pairs' part (SeatingDef::calculatePlayersScore), every pair at once."""
+    met = meetings_matrix(plan, shape.players)
+    # (as MafiaRatings does, the lower-numbered player's expectation rules the pair)
+    diff = (met - pair_expectations(shape)[:, None]) ** 2
+    for p1, own in shape.partners_apart().items():
+        for p2 in own:
+            if p2 > p1:
+                diff[p1, p2] = float(met[p1, p2] * APART_WEIGHT) ** 2
+    upper = np.triu(diff, 1)  # each pair once
+    return 0.0 if not (upper >= 1).any() else float(upper.sum())
 
 
 def numbers_part(counts: Sequence[Sequence[int]], games: float) -> tuple[float, bool]:
@@ -278,9 +301,9 @@ def score(plan: Plan, shape: Shape) -> Score:
 def apart_met(plan: Plan, shape: Shape) -> list[tuple[int, int]]:
     """The kept-apart pairs that share a table somewhere (whatever the players' count)."""
     out = []
-    met = meetings(plan, shape.players)
+    met = meetings_matrix(plan, shape.players)
     for group in shape.apart:
         for a, b in combinations(sorted(group), 2):
-            if met[a][b]:
+            if met[a, b]:
                 out.append((a, b))
     return out

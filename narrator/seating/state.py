@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import numpy as np
+
 from narrator.seating.score import (
     APART_WEIGHT,
     PAIR_IMPORTANCE,
@@ -22,6 +24,8 @@ from narrator.seating.score import (
     SEATS,
     SINGLE_IMPORTANCE,
     Shape,
+    meetings_matrix,
+    pair_expectations,
 )
 
 EMPTY = -1
@@ -50,21 +54,28 @@ class State:
         self.recount()
 
     def _pair_weights(self) -> None:
-        """Each pair's gap is ``mult·met − fair`` (score.players_score's, in one form)."""
+        """Each pair's gap is ``mult·met − fair`` (score.players_score's, in one form): the
+        lower-numbered player's expectation, a kept-apart pair's meetings ×10 against 0.
+        Made twice: as matrices for :meth:`recount`, as lists for the moves (a list's item is
+        read faster than an array's; a matrix turned into lists costs more than making them)."""
         shape, n = self.shape, self.shape.players
         apart = shape.partners_apart()
+        mine = pair_expectations(shape)
         base = shape.games * (SEATS - 1) / (n - 1)
+        lower = np.arange(n)
+        fair = mine[np.minimum.outer(lower, lower)]
+        np.fill_diagonal(fair, base)
+        mult = np.ones((n, n), dtype=np.int64)
         self.mult = [[1] * n for _ in range(n)]
         self.fair = [[base] * n for _ in range(n)]
-        for a in range(n):
-            own = apart.get(a)
-            mine = base if own is None else shape.games * (SEATS - 1) / max(n - 1 - len(own), 1)
+        for a in sorted(apart):  # (a kept-apart player's expectation rules his higher pairs)
             for b in range(a + 1, n):
-                if own is not None and b in own:
-                    self.mult[a][b] = self.mult[b][a] = APART_WEIGHT
-                    self.fair[a][b] = self.fair[b][a] = 0.0
-                else:
-                    self.fair[a][b] = self.fair[b][a] = mine
+                self.fair[a][b] = self.fair[b][a] = float(mine[a])
+        for a, own in apart.items():
+            for b in own:
+                mult[a, b] = self.mult[a][b] = APART_WEIGHT
+                fair[a, b] = self.fair[a][b] = 0.0
+        self._mult, self._fair = mult, fair
 
     # -- from scratch -----------------------------------------------------------------------
 
@@ -87,12 +98,10 @@ class State:
                         self.met[p][q] += 1
                         self.met[q][p] += 1
                         self.faults += q in self.kept[p]
-        self.p_raw, self.p_bad = 0.0, 0
-        for a in range(n):
-            for b in range(a + 1, n):
-                d = self.mult[a][b] * self.met[a][b] - self.fair[a][b]
-                self.p_raw += d * d
-                self.p_bad += d * d >= 1
+        # the pairs' gaps, every pair at once (n × n of them)
+        met = meetings_matrix(self.rounds, n)
+        gaps = np.triu((self._mult * met - self._fair) ** 2, 1)  # each pair once
+        self.p_raw, self.p_bad = float(gaps.sum()), int((gaps >= 1).sum())
         self.n_raw, self.n_bad = 0.0, 0
         for p in range(n):
             raw, bad = self._numbers_of(p)

@@ -16,13 +16,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from narrator.errors import NarratorError
+from narrator.seating.score import MAX_PLAYERS as MAX_PLAYERS  # (the plan's, re-exported)
 from narrator.seating.score import SEATS, Plan, PlanError, Shape, check
 
 Rounds = tuple[tuple[tuple[int, ...], ...], ...]
 #: a roster as the readers take it: (nickname, MafiaRatings id or None), in the file's order
 Roster = Sequence[tuple[str, int | None]]
-#: the players of the largest tournament read (their meetings are a square of them)
-MAX_PLAYERS = 2000
 #: the name of a player a file knows by number only (1-based)
 UNNAMED = "Игрок {}"
 

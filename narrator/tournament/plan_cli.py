@@ -17,7 +17,7 @@ from narrator.replay.roster import key_of, load_roster
 from narrator.seating.ours import to_ours_csv, to_ours_json
 from narrator.seating.plan import Outcome, make_plan
 from narrator.seating.player import worst
-from narrator.seating.score import Shape, apart_met, score
+from narrator.seating.score import MAX_PLAYERS, Shape, apart_met, score
 from narrator.seating.value import Seating, seating
 from narrator.tournament.report import score_text
 
@@ -32,6 +32,11 @@ def read_players(path: str) -> tuple[list[str], dict[str, int]]:
     text = read_text(path, "the players' list", limit=MAX_LIST)
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)
              if line.strip() and not line.lstrip().startswith("#")]
+    if not lines:
+        raise NarratorError(f"{path}: no players in it (one nickname a line, or a roster CSV)")
+    if len(lines) > MAX_PLAYERS + 2:  # (before a name is read; a roster has a header and a host)
+        raise NarratorError(f"{path}: {len(lines):,} players; a plan seats at most "
+                            f"{MAX_PLAYERS:,}")
     if lines and "," in lines[0][1]:
         roster = load_roster(path)
         return [n for n, _ in roster.players], {n: i for n, i in roster.players}
@@ -127,6 +132,9 @@ def out_paths(out: str) -> tuple[Path, Path]:
 def run(args: TournamentPlanArgs) -> int:
     _check(args)
     names, ids = read_players(args.players)
+    if len(names) > MAX_PLAYERS:  # (a roster's players, its header and host left out)
+        raise NarratorError(f"{args.players}: {len(names):,} players; a plan seats at most "
+                            f"{MAX_PLAYERS:,}")
     shape = Shape(len(names), args.tables, args.games, parse_apart(args.apart, names))
     started = time.monotonic()
     with _bar(args.quiet) as show:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from narrator.bidi import neutral
 from narrator.seating.player import Figures
 from narrator.seating.score import Score
 from narrator.seating.value import Seating
@@ -38,6 +39,6 @@ def score_text(name: str, fmt: str, plan: Seating, result: Score, fig: Figures,
               "  tables:     " + " ".join(str(c) for c in fig.tables),
               f"  meets «{plan.names[fig.most[0]]}» most ({fig.most[1]} game(s)), "
               f"«{plan.names[fig.least[0]]}» least ({fig.least[1]})"]
-    return "\n".join(lines) + "\n"
+    return neutral("\n".join(lines) + "\n")  # (the nicknames' bidirectional controls out)
 
 

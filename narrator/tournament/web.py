@@ -22,6 +22,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from narrator.bidi import neutral
 from narrator.console.app import HEADERS
 from narrator.console.app import STATIC as CONSOLE_STATIC
 from narrator.tournament.director import BadGame, Director, OtherJournal
@@ -42,8 +43,15 @@ def _page(name: str) -> Response:
                         headers=HEADERS)
 
 
+class _Neutral(JSONResponse):
+    """JSON without bidirectional controls: the nicknames are the tables' text."""
+
+    def render(self, content: Any) -> bytes:
+        return neutral(json.dumps(content, ensure_ascii=False, separators=(",", ":"))).encode()
+
+
 def _json(body: dict[str, Any], status: int = 200) -> JSONResponse:
-    return JSONResponse(body, status_code=status, headers=HEADERS)
+    return _Neutral(body, status_code=status, headers=HEADERS)
 
 
 def _error(message: str, status: int) -> JSONResponse:

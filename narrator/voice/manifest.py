@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -17,6 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from narrator.errors import NarratorError
+from narrator.reading import read_json
+
+#: a voice pack's manifest lists a few hundred lines; this is a hundred times that
+MAX_MANIFEST = 16 << 20
 
 MANIFEST_NAME = "manifest.json"
 
@@ -87,18 +92,9 @@ def load_manifest(path: Path | str) -> Manifest:
     path = Path(path)
     if path.is_dir():
         path = path / MANIFEST_NAME
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise NarratorError(f"{path}: voice pack manifest not found") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise NarratorError(f"{path}: cannot read the manifest ({e})") from e
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as e:
-        raise NarratorError(
-            f"{path}: manifest is not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
-        ) from e
+    if not os.path.lexists(path):
+        raise NarratorError(f"{path}: voice pack manifest not found")
+    data = read_json(path, "the manifest", limit=MAX_MANIFEST)  # (regular, bounded, strict)
     return parse_manifest(data, path)
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from narrator.audio.clip import AudioClip
 from narrator.errors import NarratorError
+from narrator.reading import read_json
 from narrator.voice.keys import spoken_keys
 from narrator.voice.manifest import MANIFEST_NAME, Manifest, load_manifest
 from narrator.voice.synth import Synthesizer
@@ -31,8 +32,8 @@ MAX_SECONDS = 8.0
 def read_index(clips_dir: Path) -> dict[str, str]:
     """``{key: text hash}`` of the clips in ``clips_dir`` (empty if absent or unreadable)."""
     try:
-        data = json.loads((clips_dir / INDEX_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_json(clips_dir / INDEX_NAME, "the clips' index", limit=16 << 20)
+    except NarratorError:
         return {}
     if not isinstance(data, dict):
         return {}

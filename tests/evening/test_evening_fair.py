@@ -122,7 +122,7 @@ def test_previous_evenings_beside_count_by_id_or_nickname(tmp_path: Path) -> Non
     tonight.set_id(2, 902)  # another nickname, the same MafiaRatings id
     others, notes = evenings_beside(tonight.folder)
     assert [b.folder.name for b in others] == ["2026-11-26"]
-    assert len(notes) == 1 and "broken" in notes[0] and "not JSON" in notes[0]
+    assert len(notes) == 1 and "broken" in notes[0] and "bad JSON" in notes[0]
     before = previous_games(tonight, others)
     assert len(before) == 5
     assert before[0].seating[1] == 1 and before[0].seating[2] == 2  # tonight's numbers

@@ -89,5 +89,34 @@ def test_a_formula_read_once_evaluates_for_many_games() -> None:
 def test_a_bad_formula_is_one_line_quoting_it_and_the_column(text: str, message: str) -> None:
     with pytest.raises(NarratorError) as e:
         parse(text)
-    assert str(e.value).startswith(f"formula {text!r}: ")
+    quoted = str(e.value).removeprefix("formula '").split("': ")[0]
+    assert quoted == text or (len(quoted) <= 62 and quoted.strip("…") in text)
     assert message in str(e.value) and "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("text", [
+    "1 + " * 250_000 + "*",  # a megabyte: refused for its length
+    "1 + " * 100 + "* 2",  # within the length, the fault in its middle
+    "1 + " + "x" * 400,  # an unknown name of 400 letters
+    "(" * 100 + "1",  # too deep
+    "1" * 300 + " 2",  # a number of 300 digits, then another
+])
+def test_an_error_quotes_a_short_excerpt_of_the_formula(text: str) -> None:
+    with pytest.raises(NarratorError) as e:
+        parse(text)
+    message = str(e.value)
+    quoted = message.removeprefix("formula '").split("': ")[0]
+    assert len(quoted) <= 62 and "…" in quoted  # 60 characters and the ellipses
+    assert quoted.strip("…") in text
+    assert len(message) < 300 and "\n" not in message
+
+
+def test_the_excerpt_stands_around_the_fault_and_a_short_formula_is_quoted_whole() -> None:
+    text = "1 + " * 100 + "* 2"
+    with pytest.raises(NarratorError) as e:
+        parse(text)
+    at = text.index("*")
+    assert f"at column {at + 1}" in str(e.value)
+    assert "+ * 2'" in str(e.value)  # the fault, with what stands before and after it
+    with pytest.raises(NarratorError, match=r"formula '1 \+\* 2': expected"):
+        parse("1 +* 2")

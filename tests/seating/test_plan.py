@@ -5,10 +5,17 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from typing import Any
 
 import pytest
 
-from narrator.seating.plan import PlanImpossible, Search, check_shape, first_plan, make_plan
+from narrator.seating.plan import (
+    PlanImpossible,
+    Search,
+    check_shape,
+    first_plan,
+    make_plan,
+)
 from narrator.seating.score import Shape, apart_met, check, score
 from narrator.seating.state import State
 
@@ -69,11 +76,58 @@ def test_the_search_improves_on_the_plan_it_starts_from() -> None:
     assert score(found, shape).total < score(start, shape).total / 2
 
 
+class SteppingClock:
+    """A clock that moves ``step`` seconds each time it is read after the first (the search
+    reads it once a chunk of moves), from ``start``."""
+
+    def __init__(self, step: float, start: float = 100.0) -> None:
+        self.now, self.step, self.reads = start, step, 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.step if self.reads > 1 else 0.0
+        return self.now
+
+
 def test_a_time_limit_stops_the_search_with_a_valid_plan() -> None:
     shape = Shape(40, 4, 10)
-    outcome = make_plan(shape, 2, time_limit=0.01)
-    assert outcome.stopped
+    clock = SteppingClock(1.0)
+    outcome = make_plan(shape, 2, time_limit=5, clock=clock)
+    assert outcome.stopped and clock.reads <= 8  # a chunk of moves a second: five of them
     _valid(outcome.rounds, shape)
+    unlimited = make_plan(shape, 2, effort=QUICK, clock=SteppingClock(1.0))
+    assert not unlimited.stopped and unlimited.moves > outcome.moves
+
+
+def test_the_time_limit_counts_from_the_first_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The limit is read before the first plan is drawn: a first plan that took longer than
+    the limit leaves the search its first chunk of moves of each stage, no more."""
+    import narrator.seating.plan as plan
+
+    shape = Shape(40, 4, 10)
+    clock = SteppingClock(0.0)  # (still but for the first plan: without it, no stop)
+
+    def slow_first_plan(*args: Any) -> Any:
+        clock.now += 10.0
+        return first_plan(*args)
+
+    monkeypatch.setattr(plan, "first_plan", slow_first_plan)
+    outcome = make_plan(shape, 2, time_limit=2, clock=clock)
+    assert outcome.stopped
+    assert outcome.moves == 0  # the first plan, as it is: no stage begun past the limit
+    _valid(outcome.rounds, shape)
+
+
+def test_more_players_than_a_plan_seats_are_refused_before_anything_is_made(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import narrator.seating.plan as plan
+
+    def never(*args: object) -> None:
+        raise AssertionError("the first plan was drawn")
+
+    monkeypatch.setattr(plan, "first_plan", never)
+    with pytest.raises(PlanImpossible, match="3,000 players; a plan seats at most 2,000"):
+        make_plan(Shape(3000, 300, 10), 0, time_limit=2, clock=SteppingClock(0.0))
 
 
 def test_progress_goes_from_none_to_all_and_shows_the_best_so_far() -> None:

@@ -148,3 +148,41 @@ def test_the_worst_off_player_has_the_largest_own_gap() -> None:
     rev = [[TEN], [TEN[::-1]]]
     fig = worst(rev, shape_of(rev))
     assert (fig.player, fig.gap) == (0, pytest.approx(19.36))
+
+
+def test_each_players_figures_are_his_own_counts_of_the_plan() -> None:
+    """The figures, counted for all players at once, are each player's own sums counted one
+    by one from the plan: kept-apart partners, three tables and more, ties of most and least
+    met broken by the lower index."""
+    import random
+    from itertools import combinations
+
+    from narrator.seating.plan import first_plan
+    from narrator.seating.player import figures
+    from narrator.seating.score import APART_WEIGHT, SEATS, numbers_part
+
+    shape = Shape(30, 3, 10, (frozenset({0, 1}), frozenset({2, 3, 4})))
+    plan = first_plan(shape, random.Random(3), {})
+    n, g = shape.players, shape.games
+    met = {(a, b): 0 for a in range(n) for b in range(n)}
+    for rnd in plan:
+        for table in rnd:
+            for a, b in combinations(table, 2):
+                met[a, b] += 1
+                met[b, a] += 1
+    kept = {0: {1}, 1: {0}, 2: {3, 4}, 3: {2, 4}, 4: {2, 3}}
+    for fig in figures(plan, shape):
+        p = fig.player
+        others = [q for q in range(n) if q != p]
+        fair = g * (SEATS - 1) / (n - 1 - len(kept.get(p, ())))
+        gap = sum((met[p, q] * APART_WEIGHT if q in kept.get(p, ()) else met[p, q] - fair) ** 2
+                  for q in others)
+        seats = [sum(t[s] == p for rnd in plan for t in rnd) for s in range(SEATS)]
+        tables = [sum(p in rnd[t] for rnd in plan) for t in range(shape.tables)]
+        gap += numbers_part([seats], g)[0] + sum((g / 3 - c) ** 2 for c in tables)
+        assert fig.gap == pytest.approx(gap, abs=1e-9)
+        assert list(fig.seats) == seats and list(fig.tables) == tables
+        most = max(met[p, q] for q in others)
+        least = min(met[p, q] for q in others)
+        assert fig.most == (min(q for q in others if met[p, q] == most), most)
+        assert fig.least == (min(q for q in others if met[p, q] == least), least)

@@ -88,7 +88,7 @@ def test_broken_manifest_is_one_line_naming_file_and_field(
 def test_invalid_json_and_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "manifest.json"
     path.write_text('{"lang": "ru",', encoding="utf-8")
-    with pytest.raises(NarratorError, match="not valid JSON"):
+    with pytest.raises(NarratorError, match="bad JSON"):
         load_manifest(path)
     with pytest.raises(NarratorError, match="not found"):
         load_manifest(tmp_path / "nowhere" / "manifest.json")
