@@ -40,6 +40,7 @@ from narrator.evening.forward import Forwarder
 from narrator.evening.front import EveningFront, Finished
 from narrator.evening.join import forward, take_join
 from narrator.evening.outbox import Outbox
+from narrator.evening.pages import ended_word, player_lines
 from narrator.evening.plan import attach_plan
 from narrator.evening.results import PlayerResult, tally, write_results
 from narrator.evening.status import table_status
@@ -63,11 +64,6 @@ ROSTER = "roster.csv"
 
 def say(text: str) -> None:
     print(text, flush=True)
-
-
-#: what every page of the evening says once the operator has ended it
-EVENING_ENDED = {"ru": "Вечер закончен. Спасибо за игру!",
-                 "uk": "Вечір завершено. Дякуємо за гру!"}
 
 
 @dataclass
@@ -351,10 +347,7 @@ class Evening:
         except KeyboardInterrupt:
             say("interrupted")
         finally:
-            # the operator ended the evening: every page says so and stops reconnecting (a
-            # stop any other way — Ctrl-C, a game stopped — leaves them waiting to come back)
-            server.stop(EVENING_ENDED.get(book.lang, EVENING_ENDED["ru"]) if self.closed
-                        else None)
+            server.stop(ended_word(book, self.closed))  # (the pages told the end, or not)
             if self.broadcast is not None:
                 self.broadcast.drain(say)
                 self.broadcast.stop()
@@ -370,13 +363,8 @@ class Evening:
         say(f"table console — operator: {links['operator']}")
         say("each player's link and QR code are on the operator view; the links stay the "
             "same all evening")
-        # each by name and the seat she has now (the roster's number is no seat: «player 1
-        # Ника» read as seat 1 while she sat at 2)
-        seats = {n: s for s, n in self.book.seating.items()}
-        for player in self.book.players:
-            seat = seats.get(player.number)
-            where = f"seat {seat}" if seat is not None else "no seat yet"
-            say(f"player {player.name} ({where}): {self.front.link(player.token)}")
+        for line in player_lines(self.book, self.front.link):
+            say(line)
         if self.links_file:
             write_links(self.links_file, links)
             say(f"links written to {self.links_file} (readable by you only)")

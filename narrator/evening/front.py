@@ -36,7 +36,7 @@ from narrator.evening.book import EveningBook, GameEntry
 from narrator.evening.fair import explain, fair_choice
 from narrator.evening.marks import mark_over
 from narrator.evening.plan import planned
-from narrator.evening.results import PlayerResult, cards_of
+from narrator.evening.results import PlayerResult, cards_of, tournament_results
 from narrator.reasons import Reason
 from narrator.seating.fair import Choice, Past
 
@@ -164,8 +164,7 @@ class EveningFront:
         self._qr: dict[str, str] = {}
         #: the tournament's director, as the operator's page shows it (None: no director)
         self.director: Callable[[], Mapping[str, Any] | None] = lambda: None
-        #: the tournament's standings, as its director last gave them (None: no tournament,
-        #: or none yet): a tournament table's pages show these, not the table's own points
+        #: the tournament's standings as its director gave them (None: none): the pages' table
         self.tournament: Callable[[], Mapping[str, Any] | None] = lambda: None
         #: each publishing's table state told (narrator.evening.status: for the director)
         self.on_status: Callable[[GameEntry | None, View | None], None] = lambda e, v: None
@@ -446,12 +445,8 @@ class EveningFront:
     def _results(self) -> dict[str, Any]:
         """The table on the pages: each game's points stay in ``results.json``. A tournament's
         table shows the tournament's standings (a player sees one table, the board's)."""
-        standings = self.tournament()
-        if standings is not None:
-            return {"cards": [], "system": standings.get("system"),
-                    "tournament": standings.get("name") or "",
-                    "players": [dict(line) for line in standings.get("standings", ())
-                                if isinstance(line, Mapping)]}
+        if (standings := self.tournament()) is not None:
+            return tournament_results(standings)
         return {"cards": cards_of(self.results), "system": self.book.scoring.shown(),
                 "players": [{k: v for k, v in r.to_json().items() if k != "per_game"}
                             for r in self.results]}

@@ -155,3 +155,12 @@ def write_results(folder: Path, results: list[PlayerResult], games: int,
     for name, text in (("results.csv", "\ufeff" + csv_text(results)),
                        ("results.json", json.dumps(body, ensure_ascii=False, indent=1) + "\n")):
         replace_whole(folder / name, neutral(text), "the results")  # (nicknames' controls)
+
+
+def tournament_results(standings: Mapping[str, Any]) -> dict[str, Any]:
+    """A tournament's standings (its director's lines) as the pages' results table shows them,
+    named as the tournament's (a tournament's player sees one standings: the board's)."""
+    lines = standings.get("standings", ())
+    return {"cards": [], "system": standings.get("system"),
+            "tournament": standings.get("name") or "",
+            "players": [dict(line) for line in lines if isinstance(line, Mapping)]}
