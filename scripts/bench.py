@@ -76,6 +76,8 @@ def _value(row: dict[str, Any]) -> str:
         text = f"{v:,}"
     else:
         text = str(v)
+    if "min" in row and "max" in row:  # several runs: min / median / max
+        text = f"{row['min']:,} / {text} / {row['max']:,}"
     return f"{text} {row['unit']}".strip()
 
 

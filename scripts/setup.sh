@@ -28,6 +28,10 @@ if [[ ! -x .venv/bin/python ]]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e ".${extras}"
+# the package's bytecode, as pip compiles an installed one's: an editable install leaves it to
+# the first start (a third of a second of CPU, a second on a Raspberry Pi), or to every start
+# where PYTHONDONTWRITEBYTECODE is set
+.venv/bin/python -m compileall -q narrator
 
 # The default voice packs are rendered here, offline, from pyttsx3 on espeak-ng.
 .venv/bin/narrator voices build --quiet

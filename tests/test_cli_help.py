@@ -6,6 +6,8 @@ import argparse
 import dataclasses
 from typing import Any
 
+import pytest
+
 from narrator.cli import build_parser
 from narrator.engine.rules import known
 
@@ -69,3 +71,14 @@ def test_the_ruleset_choices_are_the_engines_registry() -> None:
         for action in sub._actions:
             if "--rules" in action.option_strings:
                 assert tuple(action.choices or ()) == known(), path
+
+
+def test_listen_test_help_walks_a_newcomer_through_the_rehearsal(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["listen", "test", "--help"])
+    out = capsys.readouterr().out
+    for needed in ("microphone", "reads the phrase", "«Принято»", "refused", "free speech",
+                   "right / wrong / missed", "worst-heard seats", "«слушание надёжно»",
+                   "--listen off", "95 %", "report.json", "no audio", "narrator replay"):
+        assert needed in out, needed

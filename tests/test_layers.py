@@ -24,7 +24,7 @@ FLOORS: dict[str, int] = {
     "voice": 3, "club": 3,
     "host": 4,
     "console": 5, "listening": 5,
-    "table": 6, "broadcast": 6,
+    "table": 6, "broadcast": 6, "rehearsal": 6,
     "play": 7, "assist": 7, "replay": 7,
     "resume": 8, "testing": 8, "conform": 8, "evening": 8, "tournament": 8, "review": 8, "cli": 8, "__main__": 9,
 }

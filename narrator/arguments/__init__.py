@@ -401,3 +401,23 @@ class ModelsCheckArgs:
     @classmethod
     def from_args(cls, ns: Namespace) -> ModelsCheckArgs:
         return cls(ns.lang, ns.model)
+
+
+@dataclass(frozen=True, slots=True)
+class ListenTestArgs:
+    """``narrator listen test``: the club's listening test at its own table."""
+
+    lang: str = "ru"
+    seats: int = 10
+    model: str | None = None
+    out: str = "listen-test"
+    voices: str | None = None
+    night_music: str | None = None
+    music: bool = True
+    window: float = 6.0
+    with_audio: bool = False
+
+    @classmethod
+    def from_args(cls, ns: Namespace) -> ListenTestArgs:
+        return cls(ns.lang, ns.seats, ns.model, ns.out, ns.voices, ns.night_music,
+                   not ns.no_music, ns.window, ns.with_audio)

@@ -29,6 +29,8 @@ class Command:
     options: tuple[Option, ...]
     read: Callable[[argparse.Namespace], object]
     entry: str
+    #: what ``--help`` shows above the options (a newcomer's walk through the command)
+    about: str = ""
 
     def run(self, ns: argparse.Namespace) -> int:
         module_name, func_name = self.entry.split(":")
@@ -48,8 +50,8 @@ class Commands:
 
 
 def command(name: str, help: str, read: Callable[[argparse.Namespace], object], entry: str,
-            *options: Option) -> Command:
-    return Command(name, help, options, read, entry)
+            *options: Option, about: str = "") -> Command:
+    return Command(name, help, options, read, entry, about)
 
 
 # -- the games, and what replays, checks or takes one up ----------------------------------------
@@ -341,6 +343,56 @@ VOICES = Commands("voices", "build, record or check voice packs", "voices_comman
             option("pack", metavar="DIR", help="the pack's folder (its manifest.json)")),
 ))
 
+LISTEN_TEST_ABOUT = """\
+The rehearsal before a hostless evening: how well the narrator hears this table.
+
+1. Set the table as for a game: the box where it will stand, the microphone in the
+   middle, the speaker where it plays, every seat taken (a player or a stand-in).
+2. Run `narrator listen test --lang ru` (the model is found as for `narrator play`).
+   The narrator says whose turn it is and reads a phrase out: «Слово игроку номер
+   четыре. Выставляю номер пять». The seat named reads the phrase, at their own
+   place, in their own voice, once the narrator is quiet. The night music plays
+   under it all and the narrator answers «Принято» as in a game.
+3. Some phrases must be refused (the future tense, a second nomination, a seat out of
+   the game, a number beyond the table) and some must give nothing (free speech):
+   read them as written, too. About 26 phrases at ten seats, four minutes.
+4. The report: each phrase (said, heard, decided, right / wrong / missed, the latency
+   from the last word), the totals, the worst-heard seats and the verdict in words:
+   «слушание надёжно», or what to change — the microphone's place, the model
+   (--model), or to play with --listen off. Hostless play wants 95 % right, no phrase
+   taken wrongly and p95 within 1 s.
+5. DIR (default listen-test) keeps the recording and report.txt / report.json: send
+   report.json (no audio; --with-audio packs the recording too). `narrator replay
+   DIR` hears the recording again and prints the same report.
+"""
+
+LISTEN = Commands("listen", "the club's listening test: how well the narrator hears this table",
+                  "listen_command", (
+    command("test", "a rehearsal before hostless play: the players read the narrator's "
+                    "phrases at their seats; the report says what was heard and whether "
+                    "to trust it",
+            a.ListenTestArgs.from_args, "narrator.play.listen_test:run",
+            o.LANG.but(help="the table's language: the phrases, the grammar, the verdict"),
+            o.SEATS.but(default=10, help="seats at the table (default 10): each seat reads "
+                                         "its share of the phrases"),
+            o.MODEL.but(help="the Vosk model to test (or NARRATOR_MODEL; default: the one "
+                             "play would use)"),
+            option("--out", metavar="DIR", default="listen-test",
+                   help="a new folder for the recording and the report (default "
+                        "listen-test)"),
+            o.VOICES,
+            o.NIGHT_MUSIC.but(help="the club's night music under the test (default: the "
+                                   "soft noise bed a game plays)"),
+            option("--no-music", action="store_true",
+                   help="no bed under the phrases (a quiet room; a game has its music)"),
+            option("--window", type=float, default=6.0, metavar="SECONDS",
+                   help="how long each phrase is listened for at most (default 6)"),
+            option("--with-audio", action="store_true",
+                   help="also pack the recording with the report into DIR/send.zip (by "
+                        "default the report holds no audio)"),
+            about=LISTEN_TEST_ABOUT),
+))
+
 MODELS = Commands("models", "fetch or check Vosk speech models", "models_command", (
     command("fetch", "download the official small model for a language",
             a.ModelsFetchArgs.from_args, "narrator.audio.models:run_fetch",
@@ -362,7 +414,7 @@ MODELS = Commands("models", "fetch or check Vosk speech models", "models_command
 #: every command, in the order ``narrator --help`` lists them
 COMMANDS: tuple[Command | Commands, ...] = (
     REPLAY, CONFORM, PARSE, DEMO, PLAY, EVENING, ASSIST, RESUME, EXPORT, REVIEW, STANDINGS,
-    TOURNAMENT, CLUB, VOICES, MODELS)
+    TOURNAMENT, CLUB, LISTEN, VOICES, MODELS)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -378,7 +430,10 @@ def _add_commands(parser: argparse.ArgumentParser, rows: tuple[Command | Command
                   dest: str, metavar: str) -> None:
     sub = parser.add_subparsers(dest=dest, required=True, metavar=metavar)
     for row in rows:
-        p = sub.add_parser(row.name, help=row.help)
+        about = row.about if isinstance(row, Command) else ""
+        p = sub.add_parser(row.name, help=row.help, description=about or None,
+                           formatter_class=argparse.RawDescriptionHelpFormatter
+                           if about else argparse.HelpFormatter)
         if isinstance(row, Commands):
             _add_commands(p, row.commands, row.dest, "ACTION")
             continue

@@ -53,6 +53,7 @@ from narrator.host.transcript import Transcript
 from narrator.inputs import Input
 from narrator.outputs import private_folder, replace_whole
 from narrator.play.cli import TableOptions, check_devices, check_outputs, run_table
+from narrator.play.model import preload
 from narrator.play.operator import TerminalOperator
 from narrator.reading import read_text
 from narrator.replay.roster import MAX_ROSTER, Roster, key_of, load_roster
@@ -480,6 +481,8 @@ def run(args: EveningArgs) -> int:
             raise
         raise NarratorError(f"{e}; --wav writes each game's narration to DIR/game-NN.wav "
                             "instead") from None
+    if model is not None:  # loaded once for the evening, while its lobby opens
+        preload(model)
     if not folder.exists():
         try:
             private_folder(folder, parents=True)  # (its links and cards: the owner's)

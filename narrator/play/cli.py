@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from narrator.arguments import (
     AudioArgs,
@@ -31,12 +31,10 @@ from narrator.arguments import (
 )
 from narrator.audio.devices import input_device, output_device
 from narrator.audio.listener import EchoGate
-from narrator.audio.models import find_model, grammar_support
 from narrator.audio.playback import PlayedLine
 from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import MicrophoneSource
-from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_recognizer
-from narrator.broadcast.serve import Broadcast, BroadcastOptions, broadcast_options
+from narrator.audio.vosk_recognizer import VoskRecognizer, table_recognizer
 from narrator.clock import Clock
 from narrator.console.serve import (
     GAME_ENDED,
@@ -64,44 +62,25 @@ from narrator.inputs import Input
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.outputs import check_new_file, check_new_session_folder, write_private
 from narrator.play.console import PadsLog
+from narrator.play.model import model_at, model_folder, preload
 from narrator.play.operator import TerminalOperator
 from narrator.play.progress import Progress
 from narrator.table.session import TableSession, listening_table, open_table, table_clock
 from narrator.voice.manifest import default_manifest
+
+if TYPE_CHECKING:  # (the stream's server is imported only when a game serves one)
+    from narrator.broadcast.serve import BroadcastOptions
 
 
 def say(text: str) -> None:
     print(text, flush=True)
 
 
-def model_folder(lang: str, explicit: str | None) -> Path:
-    """The model to listen with; a one-line NarratorError when it is missing or unusable (a
-    missing one also says how to play without one: the pads end the speeches)."""
-    try:
-        path = find_model(lang, explicit)
-    except NarratorError as e:
-        raise NarratorError(f"{e}; or play without listening: --listen off --console "
-                            "[HOST:]PORT (the speeches are ended on the seat pads)") from None
-    if not (path / "am" / "final.mdl").is_file():
-        raise NarratorError(f"{path} is not a Vosk model (no am/final.mdl)")
-    if not grammar_support(path):
-        raise NarratorError(f"{path} does not support runtime grammars; "
-                            f"use a small model: `narrator models fetch {lang}`")
-    return path
-
-
-#: the models loaded in this process: an evening's games load theirs once (seconds each)
-_MODELS: dict[Path, Any] = {}
-
-
 def load_ears(path: Path, hearing: Hearing) -> tuple[VoskRecognizer, float]:
-    """Load the model (once a process) and compile the speech grammar; returns the recognizer
-    and the seconds."""
+    """The model (loaded once a process) and the speech grammar compiled; returns the
+    recognizer and the seconds waited."""
     started = time.perf_counter()
-    model = _MODELS.get(path)
-    if model is None:
-        model = _MODELS[path] = load_model(path)
-    recognizer = table_recognizer(model, list(hearing.phrases), model_path=path)
+    recognizer = table_recognizer(model_at(path), list(hearing.phrases), model_path=path)
     return recognizer, time.perf_counter() - started
 
 
@@ -143,7 +122,9 @@ def _options(lang: str, model: str | None, audio: AudioArgs, console: ConsoleArg
                             "journal keeps every press (drop --record)")
     if console.links and opts.console is None:
         raise NarratorError("--links FILE writes the console's links; add --console [HOST:]PORT")
-    if broadcast is not None:
+    if broadcast is not None and (broadcast.address is not None or broadcast.delay is not None):
+        from narrator.broadcast.serve import broadcast_options
+
         opts.broadcast = broadcast_options(broadcast, console.address)
     return opts
 
@@ -340,13 +321,18 @@ def _listening(game: Game, opts: TableOptions, journal: Journal, path: Path, clo
                begun: float) -> tuple[ListeningLoop, Recorded | None]:
     """The model loaded, the microphone on ``clock``: the hostless table's loop (and the
     session it records, with ``--record``)."""
+    preload(path)  # (loading meanwhile, if the start has not begun it)
+    narration = _narration(opts, clock)
     hearing = game_hearing(opts.lang, game.seats)
-    recognizer, _ = load_ears(path, hearing)
+    try:
+        recognizer, _ = load_ears(path, hearing)
+    except BaseException:
+        narration.close()
+        raise
     if recognizer.dropped_words:
         say(f"note: the model does not know {len(recognizer.dropped_words)} word(s) of the "
             f"grammar (e.g. «{recognizer.dropped_words[0]}»); they cannot be heard")
     say(f"ready to listen in {time.perf_counter() - begun:.1f} s (model {path})")
-    narration = _narration(opts, clock)
     if opts.out_wav:
         echo = EchoGate()  # nothing is played aloud: the gate stays open
     else:
@@ -375,6 +361,8 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
     clock = table_clock(clock)
     if opts.broadcast is None:
         return _run_table(game, opts, journal, path, begun, left, resumed, clock)
+    from narrator.broadcast.serve import Broadcast
+
     cast = Broadcast.start(opts.broadcast, clock)
     cast.announce(say)
     opts.watchers.append(lambda host: cast.watch(host, opts.lang))
@@ -456,6 +444,8 @@ def run(args: PlayArgs) -> int:
     check_new_file(roles_path, "--journal (the roles file beside it)")
     check_outputs(opts)
     path = check_devices(opts)
+    if path is not None:
+        preload(path)  # while the cards are dealt and the journal, the voice, the console made
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     game = Game(rules, seats=seats, rng=rng, names=names)
     journal = Journal.for_game(journal_path, game, lang=lang, mode="play")
@@ -481,6 +471,8 @@ def resume(args: ResumeArgs, contents: JournalContents) -> int:
             say(note)
     check_outputs(opts)
     path = check_devices(opts)
+    if path is not None:
+        preload(path)
     journal = Journal(args.journal, contents.header)
     if journal.note:
         say(journal.note)

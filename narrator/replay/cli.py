@@ -39,7 +39,11 @@ def _run_session(args: ReplayArgs, path: Path) -> int:
     """A folder written by ``narrator play --record``: the audio and the inputs again."""
     import sys
 
+    from narrator.rehearsal.cli import is_listen_session
     from narrator.replay.session import replay_session
+
+    if is_listen_session(path):
+        return _run_listen(args, path)
 
     result = replay_session(path, model_path=args.model)
     given = args.rules
@@ -57,4 +61,16 @@ def _run_session(args: ReplayArgs, path: Path) -> int:
         print(f"narrator: the replay differs from the recorded protocol "
               f"({result.divergence or 'same inputs'})", file=sys.stderr)
         return 1
+    return 0
+
+
+def _run_listen(args: ReplayArgs, path: Path) -> int:
+    """A folder written by ``narrator listen test``: its report again, heard again."""
+    from narrator.rehearsal.cli import replay as replay_listen
+
+    report = replay_listen(path, model_path=args.model)
+    if args.json:
+        print(json.dumps(report.to_json(), ensure_ascii=False))
+    else:
+        print(report.text(), end="")
     return 0
