@@ -364,8 +364,7 @@ class Evening:
         say(f"table console — operator: {links['operator']}")
         say("each player's link and QR code are on the operator view; the links stay the "
             "same all evening")
-        for line in player_lines(self.book, self.front.link):
-            say(line)
+        say("\n".join(player_lines(self.book, self.front.link)))
         if self.links_file:
             write_links(self.links_file, links)
             say(f"links written to {self.links_file} (readable by you only)")
