@@ -133,7 +133,9 @@ class GameScreen(Screen[None]):
         yield Static(id="input")
         with Horizontal(id="bottom"):
             yield Static(id="said")
-            yield RichLog(id="log", markup=False, wrap=True)
+            # (wrapped at the pane's own width: RichLog's default 78 columns cut a line in a
+            # pane of 40 — the quit prompt at 80 and 120 columns)
+            yield RichLog(id="log", markup=False, wrap=True, min_width=1)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -314,7 +316,7 @@ class GameScreen(Screen[None]):
         if self.session.host.game.is_over:  # nothing left to lose: no question
             self.app.exit()
             return
-        self._confirm("quit", "", "Quit? The game is kept in the journal for `narrator resume`.")
+        self._confirm("quit", "", "Quit? (`narrator resume` goes on from the journal)")
 
     def action_digit(self, ch: str) -> None:
         if self._answered():

@@ -80,6 +80,7 @@ def watch(host: Host, feed: DelayedFeed, lang: str) -> None:
     host.timer_listeners.append(lambda timer: push())
     host.line_listeners.append(lambda line: push())
     host.action_listeners.append(push)
+    host.end_listeners.append(push)  # (the deal that waits for the cards: its timer stops)
     if host.game.started:
         push()
 

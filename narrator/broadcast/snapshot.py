@@ -58,11 +58,13 @@ class TimerShot(Part):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class VoteShot(Part):
-    """A vote round of the day: its candidates and the hands for each."""
+    """A vote round of the day: its candidates and the votes for each, as the protocol has
+    them; ``abstained``: of the last candidate's, the hands not raised (2.4)."""
 
     day: int
     candidates: tuple[int, ...]
     votes: dict[str, int]
+    abstained: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -79,7 +81,13 @@ class Snapshot(Part):
     nominations: tuple[tuple[int, int], ...]
     candidates: tuple[int, ...]
     voting: int | None
+    #: the hands for ``voting`` (the car crash's: for all its candidates)
     hands: tuple[int, ...]
+    #: the round in progress: each candidate's hands so far, by seat (the engine's record of
+    #: the round, never another candidate's)
+    round_hands: dict[str, tuple[int, ...]]
+    #: 2.4: the hands not raised that the last candidate's count will add
+    abstaining: int
     votes: tuple[VoteShot, ...]
     night_acts: tuple[NightAct, ...]
     timer: TimerShot | None
@@ -125,7 +133,8 @@ def _night_acts(game: Game) -> tuple[NightAct, ...]:
 
 def _votes(game: Game) -> tuple[VoteShot, ...]:
     return tuple(VoteShot(day=day.number, candidates=tuple(r.candidates),
-                          votes={str(c): r.votes.get(c, 0) for c in r.candidates})
+                          votes={str(c): r.votes.get(c, 0) for c in r.candidates},
+                          abstained=r.abstained)
                  for day in game.days for r in day.rounds)
 
 
@@ -143,11 +152,15 @@ def snapshot_of(host: Host, lang: str = "ru") -> Snapshot:
         candidates=tuple(game.voting_candidates if isinstance(exp, w.Vote | w.Crash)
                          else game.candidates),
         voting=exp.candidate if isinstance(exp, w.Vote) else None,
-        hands=tuple(sorted(game.step_hands)) if isinstance(exp, w.Vote | w.Crash) else (),
+        hands=(game.round_hands.get(exp.candidate, ()) if isinstance(exp, w.Vote) else
+               tuple(sorted(game.step_hands)) if isinstance(exp, w.Crash) else ()),
+        round_hands={str(c): h for c, h in game.round_hands.items()},
+        abstaining=game.abstaining,
         votes=_votes(game), night_acts=_night_acts(game),
         timer=(TimerShot(name=t.name, starts=round(host.timer_started, 3),
                          ends=round(host.timer_started + t.seconds, 3))
-               if t is not None and not game.is_over else None),
+               # (a step that waits for inputs, the deal for every card: no time runs)
+               if t is not None and host.timer_runs and not game.is_over else None),
         winner=game.winner)
 
 

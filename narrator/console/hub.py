@@ -19,6 +19,7 @@ was closed for its pace, is one line on stderr.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import sys
 import threading
@@ -134,6 +135,11 @@ class Hub:
         self._turn_due = False
         self._wanted = threading.Event()
         self._feeder: threading.Thread | None = None
+        #: the end's message once the evening or the game has ended (:meth:`end`): every page
+        #: gets it in place of a view, every press from then on is answered with it
+        self.ended: str | None = None
+        self._end_text = ""
+        self._links: set[_Link] = set()
 
     @property
     def connected(self) -> int:
@@ -151,6 +157,8 @@ class Hub:
         view's message is made once, whatever number of sockets it goes to)."""
         changed: dict[Who, str] = {}
         with self._lock:
+            if self.ended is not None:
+                return  # (the end's message stays every page's last word)
             for who, view in views.items():
                 text = view.message
                 if self.views.get(who) != text:
@@ -166,13 +174,53 @@ class Hub:
             for box in self.outboxes.get(who, ()):
                 box.put_view(text)
 
-    def close(self) -> None:
-        """The server stops (from any thread): every socket lets go, a reader that waits for
-        room included (what it still owed is counted dropped)."""
+    def end(self, text: str) -> None:
+        """The evening or the game has ended (from any thread), ``text`` says so: each page
+        gets ``{"ended": text}`` in place of its view — it shows it and connects no more —,
+        and every press not answered yet, or sent from now on, is answered with it (a second
+        tap on «Да, закончить вечер» gets its answer, as the first did)."""
+        message = dumps({"ended": text})
+        with self._lock:
+            self.ended, self._end_text = message, text
+            for who in list(self.views):
+                self.views[who] = message
         loop = self.loop
         if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):  # closed already
-                loop.call_soon_threadsafe(self._close_all)
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._end_all)
+
+    def _ended_reply(self, ident: Any) -> str:
+        return dumps({"reply": ident, "ok": False, "reason": "ended",
+                      "text": self._end_text, "ended": True})
+
+    def _end_all(self) -> None:
+        assert self.ended is not None
+        for link in list(self._links):
+            for job in self._unqueue(link):  # (the loop's thread takes no more presses)
+                link.box.put_reply(self._ended_reply(job.ident))
+            link.box.put_view(self.ended)
+
+    def close(self, grace: float = 0.0) -> None:
+        """The server stops (from any thread): every socket lets go, a reader that waits for
+        room included (what it still owed is counted dropped). ``grace``: seconds at most that
+        the answers and the end's message still waiting get to go out first."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        if grace > 0:
+            with contextlib.suppress(RuntimeError, TimeoutError, concurrent.futures.TimeoutError):
+                asyncio.run_coroutine_threadsafe(self._flushed(grace), loop).result(grace + 1)
+        with contextlib.suppress(RuntimeError):  # closed already
+            loop.call_soon_threadsafe(self._close_all)
+
+    async def _flushed(self, grace: float) -> None:
+        """Until every socket has sent what waits for it (``grace`` s at most)."""
+        deadline = asyncio.get_running_loop().time() + grace
+        while any(link.box.replies or link.box.view for link in self._links
+                  if not link.box.closed):
+            if asyncio.get_running_loop().time() > deadline:
+                return
+            await asyncio.sleep(0.02)
 
     def _close_all(self) -> None:
         for group in list(self.outboxes.values()):
@@ -255,8 +303,9 @@ class Hub:
         box = Outbox(self.clock.now, self._count_dropped)
         link = _Link(who, box, self.rate())
         self.outboxes.setdefault(who, set()).add(box)
+        self._links.add(link)
         with self._lock:
-            latest = self.views.get(who)
+            latest = self.ended or self.views.get(who)
         if latest is None:
             self._queue(link, _Job(self.table.publish_views))
         else:
@@ -270,6 +319,7 @@ class Hub:
             pump.cancel()
             box.close()  # what was not sent is counted; what is still pressed still runs
             self.outboxes.get(who, set()).discard(box)
+            self._links.discard(link)
             if link.too_fast:
                 lost = f"; {box.dropped} answer(s) not sent" if box.dropped else ""
                 self.log(f"console: {_name(who)} sent more than {link.meter.count} messages "
@@ -320,6 +370,9 @@ class Hub:
             box.put_reply(refusal(None, Reason.BAD_REQUEST, self.table.lang))
             return
         ident, do, data = message
+        if self.ended is not None:  # nothing is taken any more: the end is the answer
+            box.put_reply(self._ended_reply(ident))
+            return
         press = Press(link.who, do, data, t)
 
         def run() -> None:

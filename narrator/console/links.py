@@ -3,6 +3,7 @@ the links file (``--links FILE``, owner-only: each link is a seat's secret)."""
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import socket
@@ -76,6 +77,13 @@ def write_links(path: str | Path, table: dict[str, object]) -> None:
             f.write("\n")
     except OSError as e:
         raise NarratorError(f"--links {path}: cannot write ({e.strerror})") from None
+
+
+@functools.lru_cache(maxsize=512)
+def qr_of(url: str) -> str:
+    """A QR code of ``url`` as an SVG data URI, for a page (a badge printed from it, a phone
+    held to the screen); made once per link."""
+    return str(segno.make(url, error="l").svg_data_uri(scale=4, border=2))
 
 
 def qr_text(url: str) -> str:

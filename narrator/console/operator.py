@@ -15,15 +15,18 @@ from narrator.console.presses import (
     HandsPress,
     MarkPress,
     OperatorPress,
+    PausePress,
     RemovePress,
+    ResumePress,
     SkipPress,
     TechFoulPress,
+    TimeUpPress,
     UndoPress,
 )
 from narrator.console.taking import OK, Reply, Taker, refused
 from narrator.console.tokens import OPERATOR
-from narrator.console.views import vote_candidate
-from narrator.engine import Action, Foul, HandCount, Mark, Remove, TechFoul
+from narrator.console.views import OPERATOR_PAUSE, PAUSE_WHY, vote_candidate
+from narrator.engine import Action, Foul, HandCount, Mark, Remove, TechFoul, TimeUp
 from narrator.engine import waits as w
 from narrator.errors import NarratorError
 from narrator.reasons import Reason
@@ -45,6 +48,12 @@ class OperatorPresses(Taker):
                 return self._undo(t)
             case MarkPress():
                 return self._mark(press, t)
+            case TimeUpPress():
+                return self._time_up(press, t)
+            case PausePress():
+                return self._pause(press, t)
+            case ResumePress():
+                return self._resume(press, t)
             case _:
                 assert_never(press)
 
@@ -100,6 +109,36 @@ class OperatorPresses(Taker):
             return refused(reason)
         self.take(press, OPERATOR, t)
         self.desk.enter((action,), shown=str(action))
+        return OK
+
+    def _time_up(self, press: TimeUpPress, t: float) -> Reply:
+        """The step's time ends now (the terminal's ``t``): the engine's ``TimeUp`` of the
+        running timer, an entry the desk's undo takes back."""
+        timer = self.game.expect.timer
+        if timer is None or self.windows.dealing:  # (the deal ends with its cards)
+            return refused(Reason.NOT_NOW)
+        action = TimeUp(timer.name)
+        reason = self.game.refusal(action)
+        if reason is not None:
+            return refused(reason)
+        self.take(press, OPERATOR, t)
+        self.desk.enter((action,), shown="t")
+        return OK
+
+    def _pause(self, press: PausePress, t: float) -> Reply:
+        """The game's clock stops (the host's pause: the timer keeps what it has left)."""
+        if self.game.is_over or self.host.timer is None or OPERATOR_PAUSE in self.host.pauses:
+            return refused(Reason.NOT_NOW)
+        self.take(press, OPERATOR, t)
+        self.host.pause(OPERATOR_PAUSE, PAUSE_WHY.get(self.settings.lang, PAUSE_WHY["ru"]))
+        return OK
+
+    def _resume(self, press: ResumePress, t: float) -> Reply:
+        """The operator's pause ends (another cause — the sound gone — still holds it)."""
+        if OPERATOR_PAUSE not in self.host.pauses:
+            return refused(Reason.NOT_NOW)
+        self.take(press, OPERATOR, t)
+        self.host.unpause(OPERATOR_PAUSE)
         return OK
 
     def _undo(self, t: float) -> Reply:

@@ -28,10 +28,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, TypeGuard
+from typing import Any, ClassVar, Self
 
+from narrator.console.press_fields import Fields, PressError, is_int
 from narrator.console.tokens import OPERATOR, Who
-from narrator.errors import NarratorError
 from narrator.inputs import OPERATOR as OPERATOR_INPUT
 from narrator.inputs import PAD, Input
 from narrator.reasons import Reason
@@ -39,9 +39,10 @@ from narrator.reasons import Reason
 __all__ = [
     "OPERATOR_PRESSES", "PAD_PRESSES", "AccusePress", "ActPress", "BestMovePress", "CheckPress",
     "EndPress", "ExtraPress", "FloorPress", "FoulPress", "HandsPress", "MarkPress",
-    "NominatePress", "OnRecordPress", "OperatorPress", "PadPress", "Press", "PressError",
-    "RemovePress", "SeenPress", "ShootPress", "SkipPress", "TechFoulPress", "ThumbPress",
-    "UndoPress", "VotePress", "WithdrawPress", "journal_press", "press_input",
+    "NominatePress", "OnRecordPress", "OperatorPress", "PadPress", "PausePress", "Press",
+    "PressError", "RemovePress", "ResumePress", "SeenPress", "ShootPress", "SkipPress",
+    "TechFoulPress", "ThumbPress", "TimeUpPress", "UndoPress", "VotePress", "WithdrawPress",
+    "journal_press", "press_input",
     "read_operator_press", "read_pad_press", "read_press",
 ]
 
@@ -57,91 +58,6 @@ class Press:
     t: float
 
 
-class PressError(NarratorError):
-    """A press that is not one the console reads: ``field`` names what is wrong (``do``: no
-    such press), ``reason`` is the code the page is answered with; the message is one line."""
-
-    def __init__(self, do: str, name: str, reason: Reason, why: str) -> None:
-        super().__init__(f"{do!r} press: {name!r} {why}")
-        self.field = name
-        self.reason = reason
-
-
-class _Fields:
-    """A press's fields as sent, read one by one against what the press takes."""
-
-    def __init__(self, do: str, data: Mapping[str, Any], seats: int) -> None:
-        self.do, self.data, self.seats = do, data, seats
-
-    def _bad(self, name: str, reason: Reason, what: str) -> PressError:
-        got = self.data.get(name)
-        given = "none given" if name not in self.data else f"got {got!r}"
-        return PressError(self.do, name, reason, f"must be {what}, {given}")
-
-    def _is_seat(self, value: Any) -> TypeGuard[int]:
-        return _is_int(value) and 1 <= value <= self.seats
-
-    def seat(self, name: str) -> int:
-        """A seat of the table (a missing one is no seat either)."""
-        value = self.data.get(name)
-        if not self._is_seat(value):
-            raise self._bad(name, Reason.NOT_A_SEAT, f"a seat from 1 to {self.seats}")
-        return value
-
-    def maybe_seat(self, name: str) -> int | None:
-        return None if self.data.get(name) is None else self.seat(name)
-
-    def seats_list(self, name: str) -> tuple[int, ...]:
-        """A list of seats: a list it must be, and each of it a seat."""
-        value = self.data.get(name)
-        if not isinstance(value, list | tuple):
-            raise self._bad(name, Reason.BAD_REQUEST, "a list of seats")
-        if not all(self._is_seat(x) for x in value):
-            raise self._bad(name, Reason.NOT_A_SEAT, f"seats from 1 to {self.seats}")
-        return tuple(int(x) for x in value)
-
-    def count(self, name: str) -> int:
-        """A whole number, 0 or more."""
-        value = self.data.get(name)
-        if not _is_int(value) or value < 0:
-            raise self._bad(name, Reason.BAD_REQUEST, "a whole number, 0 or more")
-        return value
-
-    def maybe_count(self, name: str) -> int | None:
-        return None if self.data.get(name) is None else self.count(name)
-
-    def maybe_number(self, name: str) -> int | None:
-        """A whole number or none (a window's candidate: none for the car crash)."""
-        value = self.data.get(name)
-        if value is not None and not _is_int(value):
-            raise self._bad(name, Reason.BAD_REQUEST, "a whole number or null")
-        return None if value is None else int(value)
-
-    def points(self, name: str) -> float:
-        """A number (0 when none is given): the host's extra points."""
-        value = self.data.get(name, 0)
-        if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
-            raise self._bad(name, Reason.BAD_REQUEST, "a number")
-        return float(value)
-
-    def words(self, name: str) -> tuple[str, ...]:
-        """A list of strings (none given: an empty one)."""
-        value = self.data.get(name, [])
-        if not isinstance(value, list | tuple) or not all(isinstance(x, str) for x in value):
-            raise self._bad(name, Reason.BAD_REQUEST, "a list of strings")
-        return tuple(value)
-
-    def maybe_text(self, name: str) -> str | None:
-        value = self.data.get(name)
-        if value is not None and not isinstance(value, str):
-            raise self._bad(name, Reason.BAD_REQUEST, "a string")
-        return value
-
-
-def _is_int(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _Typed:
     """What every typed press has: its name, its older names, its reading and its fields."""
@@ -152,7 +68,7 @@ class _Typed:
     OLD: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         """The press from its fields as sent (a press with no fields takes none)."""
         return cls()
 
@@ -186,7 +102,7 @@ class ShootPress(_Typed):
     target: int | None = None
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(target=fields.maybe_seat("target"))
 
 
@@ -199,7 +115,7 @@ class CheckPress(_Typed):
     target: int
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(role=fields.maybe_text("role"), target=fields.seat("target"))
 
 
@@ -212,7 +128,7 @@ class VotePress(_Typed):
     candidate: int | None = None
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(candidate=fields.maybe_number("candidate"))
 
 
@@ -224,7 +140,7 @@ class NominatePress(_Typed):
     target: int
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(target=fields.seat("target"))
 
 
@@ -236,7 +152,7 @@ class WithdrawPress(_Typed):
     target: int
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(target=fields.seat("target"))
 
 
@@ -259,7 +175,7 @@ class ActPress(_Typed):
     target: int
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(role=fields.maybe_text("role"), act=fields.maybe_text("act"),
                    target=fields.seat("target"))
 
@@ -279,7 +195,7 @@ class AccusePress(_Typed):
     target: int
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(target=fields.seat("target"))
 
 
@@ -292,7 +208,7 @@ class ThumbPress(_Typed):
     target: int | None = None
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(target=fields.maybe_number("target"))
 
 
@@ -311,7 +227,7 @@ class BestMovePress(_Typed):
     seats: tuple[int, ...]
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(seats=fields.seats_list("seats"))
 
 
@@ -325,7 +241,7 @@ class OnRecordPress(_Typed):
     black: tuple[int, ...]
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(red=fields.seats_list("red"), black=fields.seats_list("black"))
 
 
@@ -341,7 +257,7 @@ class SkipPress(_Typed):
     seat: int
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(seat=fields.seat("seat"))
 
 
@@ -356,7 +272,7 @@ class HandsPress(_Typed):
     count: int
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(candidate=fields.maybe_number("candidate"), count=fields.count("count"))
 
 
@@ -368,7 +284,7 @@ class FoulPress(_Typed):
     seat: int
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(seat=fields.seat("seat"))
 
 
@@ -380,7 +296,7 @@ class TechFoulPress(_Typed):
     seat: int
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(seat=fields.seat("seat"))
 
 
@@ -392,7 +308,7 @@ class RemovePress(_Typed):
     seat: int
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(seat=fields.seat("seat"))
 
 
@@ -404,7 +320,7 @@ class UndoPress(_Typed):
     actions: int | None = None
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(actions=fields.maybe_count("actions"))
 
 
@@ -420,22 +336,46 @@ class MarkPress(_Typed):
     comment: str = ""
 
     @classmethod
-    def read(cls, fields: _Fields) -> Self:
+    def read(cls, fields: Fields) -> Self:
         return cls(seat=fields.seat("seat"), points=fields.points("points"),
                    titles=fields.words("titles"), comment=fields.maybe_text("comment") or "")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimeUpPress(_Typed):
+    """The operator ends the step's time now, as the terminal's ``t``: a speech ends with
+    «Спасибо», a window closes (the engine takes the ``TimeUp`` or refuses it)."""
+
+    DO = "time_up"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PausePress(_Typed):
+    """The operator stops the game's clock (a speaker's phone died, a dispute): the timer
+    keeps the time it has left."""
+
+    DO = "pause"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResumePress(_Typed):
+    """The operator's pause ends: the timer goes on with the time it had left."""
+
+    DO = "resume"
 
 
 PadPress = (SeenPress | ShootPress | CheckPress | VotePress | NominatePress | WithdrawPress
             | EndPress | ActPress | FloorPress | AccusePress | ThumbPress | ExtraPress
             | BestMovePress | OnRecordPress)
 OperatorPress = (SkipPress | HandsPress | FoulPress | TechFoulPress | RemovePress | UndoPress
-                 | MarkPress)
+                 | MarkPress | TimeUpPress | PausePress | ResumePress)
 
 _PAD_KINDS: tuple[type[PadPress], ...] = (
     SeenPress, ShootPress, CheckPress, VotePress, NominatePress, WithdrawPress, EndPress,
     ActPress, FloorPress, AccusePress, ThumbPress, ExtraPress, BestMovePress, OnRecordPress)
 _OPERATOR_KINDS: tuple[type[OperatorPress], ...] = (
-    SkipPress, HandsPress, FoulPress, TechFoulPress, RemovePress, UndoPress, MarkPress)
+    SkipPress, HandsPress, FoulPress, TechFoulPress, RemovePress, UndoPress, MarkPress,
+    TimeUpPress, PausePress, ResumePress)
 
 #: a pad's presses by name, and the operator's
 PAD_PRESSES: Mapping[str, type[PadPress]] = {k.DO: k for k in _PAD_KINDS}
@@ -459,7 +399,7 @@ def read_pad_press(press: Press, seats: int) -> PadPress:
     kind = PAD_PRESSES.get(press.do)
     if kind is None:
         raise _no_such(press.do, "a pad's", PAD_PRESSES)
-    return kind.read(_Fields(press.do, press.data, seats))
+    return kind.read(Fields(press.do, press.data, seats))
 
 
 def read_operator_press(press: Press, seats: int) -> OperatorPress:
@@ -467,7 +407,7 @@ def read_operator_press(press: Press, seats: int) -> OperatorPress:
     kind = OPERATOR_PRESSES.get(press.do)
     if kind is None:
         raise _no_such(press.do, "the operator's", OPERATOR_PRESSES)
-    return kind.read(_Fields(press.do, press.data, seats))
+    return kind.read(Fields(press.do, press.data, seats))
 
 
 def _no_such(do: str, screen: str, kinds: Mapping[str, type]) -> PressError:
@@ -492,7 +432,7 @@ def journal_press(event: Input) -> Press | None:
     who: Who = OPERATOR
     if event.type == PAD:
         seat = data.pop("seat", None)
-        if not _is_int(seat):
+        if not is_int(seat):
             return None
         who = seat
     return Press(who, _RENAMED.get(do, do), data, event.t)

@@ -86,13 +86,17 @@ def open_console(host: Host, transcript: Transcript, journal: Journal, lang: str
     return console
 
 
+#: what a game's pages say once it is over and its console closes
+GAME_ENDED = {"ru": "Игра окончена. Спасибо за игру!", "uk": "Гру завершено. Дякуємо за гру!"}
+
+
 class GameConsole(Protocol):
     """A game's console as a mode serves it: its table (on the game's host), and its end."""
 
     @property
     def table(self) -> ConsoleTable: ...
 
-    def stop(self) -> None: ...
+    def stop(self, ended: str | None = None) -> None: ...
 
 
 @dataclass

@@ -18,7 +18,7 @@ import uvicorn
 from starlette.applications import Starlette
 
 from narrator.console.app import TokenBook, build_app
-from narrator.console.hub import Hub, Served, Submit
+from narrator.console.hub import CLOSE_GRACE, Hub, Served, Submit
 from narrator.console.links import base_url, links, parse_address, public_host
 from narrator.console.sockets import MAX_MESSAGE, RateLimit
 from narrator.console.table import ConsoleTable
@@ -56,12 +56,15 @@ class ConsoleServer:
         self.port = int(sockets[0].getsockname()[1])
         return self
 
-    def stop(self) -> None:
+    def stop(self, ended: str | None = None) -> None:
         """Let every socket go (a reader waiting for room would not see uvicorn's goodbye),
-        then stop the server."""
+        then stop the server. ``ended``: the evening or the game has ended, every page is told
+        so (and connects no more) before its socket goes."""
         hub = getattr(self.app.state, "hub", None)
         if isinstance(hub, Hub):
-            hub.close()
+            if ended is not None:
+                hub.end(ended)
+            hub.close(grace=CLOSE_GRACE if ended is not None else 0.0)
         self.server.should_exit = True
         self._thread.join(timeout=5)
 
@@ -76,8 +79,8 @@ class Console:
     server: ConsoleServer
     links: dict[str, Any]
 
-    def stop(self) -> None:
-        self.server.stop()
+    def stop(self, ended: str | None = None) -> None:
+        self.server.stop(ended)
 
 
 def start_console(table: ConsoleTable, submit: Submit, address: str = "127.0.0.1:0", *,

@@ -28,7 +28,13 @@ from typing import Any
 from narrator.clock import Clock
 from narrator.console.operator import OperatorPresses
 from narrator.console.pads import SeatPresses
-from narrator.console.presses import Press, PressError, read_operator_press, read_pad_press
+from narrator.console.presses import (
+    Press,
+    PressError,
+    ResumePress,
+    read_operator_press,
+    read_pad_press,
+)
 from narrator.console.restore import Restorer
 from narrator.console.settings import ConsoleSettings
 from narrator.console.taking import Record, Reply, refused
@@ -113,9 +119,10 @@ class ConsoleTable:
 
     def _handle(self, press: Press) -> Reply:
         who = press.who
-        if self.host.paused:
-            # the game stands still (the journal cannot be written, the sound is gone):
-            # nothing is taken that could be lost; the views say why
+        if self.host.paused and not (who == OPERATOR and press.do == ResumePress.DO):
+            # the game stands still (the journal cannot be written, the sound is gone, the
+            # operator paused it): nothing is taken that could be lost; the views say why —
+            # but the operator's own «resume»
             return refused(Reason.PAUSED)
         seats = self.game.seats
         if who == OPERATOR:

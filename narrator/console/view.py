@@ -236,6 +236,9 @@ class Tally(Part):
 
     candidate: int | None
     hands: tuple[int, ...]
+    #: 2.4: the hands not raised that the last candidate's count adds (the narrator's «десять
+    #: голосов» is ``hands`` + these): the page says «6 рук + 4 воздержавшихся»
+    abstaining: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -293,6 +296,10 @@ class OperatorView(View):
     said: tuple[str, ...]
     #: the host's marks' form (None until the game is over: the engine takes none before)
     marks: MarksForm | None = None
+    #: the engine takes the step's time ending now (the «end the speech» button)
+    can_end: bool = False
+    #: the clock's button: "pause" (the timer runs), "resume" (the operator paused it), None
+    clock: str | None = None
 
     def head(self) -> Common:
         return self.common
@@ -303,7 +310,7 @@ class OperatorView(View):
                 "cards": to_json(self.cards), "hand_votes": self.hand_votes,
                 "hands_max": self.hands_max, "aside": self.aside.to_json(),
                 "can_undo": self.can_undo, "said": list(self.said),
-                "marks": to_json(self.marks)}
+                "marks": to_json(self.marks), "can_end": self.can_end, "clock": self.clock}
 
 
 # -- a seat's pad -------------------------------------------------------------------------------

@@ -65,6 +65,7 @@ from narrator.engine import (
     Remove,
     Role,
     TechFoul,
+    TimeUp,
     Withdraw,
 )
 from narrator.engine import waits as w
@@ -138,7 +139,11 @@ def timer(table: ConsoleTable) -> TimerView | None:
     exp = table.game.expect
     if t is None or exp.timer is None or table.game.is_over:
         return None
-    held = table.dealing or (isinstance(exp, w.Vote | w.Crash) and table.settings.hand_votes)
+    if table.dealing:
+        # the deal waits for every card: no time runs, and a pause sign would read as a game
+        # that stands still — no timer at all (the cards' panel says what it waits for)
+        return None
+    held = isinstance(exp, w.Vote | w.Crash) and table.settings.hand_votes
     return TimerView(name=t.name, total=t.seconds, starts=round(host.timer_started, 3),
                      ends=round(host.timer_started + t.seconds, 3), held=held)
 
@@ -195,8 +200,12 @@ def operator_view(table: ConsoleTable, shared: Common | None = None) -> Operator
     shared = shared or common(table)
     exp = game.expect
     # the hands raised so far in a pad vote: a show of hands the whole table sees
-    tally = (Tally(candidate=vote_candidate(exp), hands=tuple(sorted(table.desk.hands)))
-             if isinstance(exp, w.Vote | w.Crash) and not table.settings.hand_votes else None)
+    # — a window's own candidate's hands (the engine's round), never the round's others
+    tally = None
+    if isinstance(exp, w.Vote | w.Crash) and not table.settings.hand_votes:
+        hands = (game.round_hands.get(exp.candidate, ()) if isinstance(exp, w.Vote)
+                 else tuple(sorted(game.step_hands)))
+        tally = Tally(candidate=vote_candidate(exp), hands=hands, abstaining=game.abstaining)
     return OperatorView(
         common=shared,
         tally=tally,
@@ -211,7 +220,32 @@ def operator_view(table: ConsoleTable, shared: Common | None = None) -> Operator
         can_undo=table.desk.undoable() is not None,
         said=tuple(table.said()[-SAID_LINES:]),
         marks=marks_form(game),
+        can_end=_can_end(table),
+        clock=_clock_button(table),
     )
+
+
+#: the host's pause cause the operator's button sets (the sound's and the journal's are others)
+OPERATOR_PAUSE = "operator"
+#: why the game stands still, as every screen says it
+PAUSE_WHY = {"ru": "ведущий остановил время", "uk": "ведучий зупинив час"}
+
+
+def _can_end(table: ConsoleTable) -> bool:
+    """The engine takes the step's time ending now (the deal ends with its cards only)."""
+    timer = table.game.expect.timer
+    return (timer is not None and not table.dealing and not table.host.paused
+            and table.game.refusal(TimeUp(timer.name)) is None)
+
+
+def _clock_button(table: ConsoleTable) -> str | None:
+    """«resume» while the operator's pause holds the game; «pause» while a timer runs."""
+    host = table.host
+    if OPERATOR_PAUSE in host.pauses:
+        return "resume"
+    if host.paused or table.game.is_over or host.timer is None or table.dealing:
+        return None
+    return "pause"
 
 
 def marks_form(game: Game) -> MarksForm | None:

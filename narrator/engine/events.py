@@ -6,7 +6,7 @@ engine itself never says anything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from narrator.engine.types import Act, Actor, Exit, Role, SpeechKind, Team, Timer, quick_init
 from narrator.reasons import Reason
@@ -208,10 +208,13 @@ class VoteCall:
 
 @dataclass(frozen=True, slots=True)
 class VoteCounted:
-    """«Спасибо» and the count for one candidate (abstainers included for the last one)."""
+    """«Спасибо» and the count for one candidate (abstainers included for the last one:
+    ``abstained`` of the ``votes`` are the hands not raised, 2.4 — derived from the count and
+    the hands, so neither compared nor in the repr the engine's fingerprint holds)."""
 
     candidate: int
     votes: int
+    abstained: int = field(default=0, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -351,6 +351,30 @@ class Game:
         return frozenset(self._state.presses.hands) if isinstance(exp, w.Crash) else frozenset()
 
     @property
+    def round_hands(self) -> dict[int, tuple[int, ...]]:
+        """The hands given by seat in the vote's round open now, by candidate in ballot order
+        (2.4: each seat's one hand is for the candidate whose window it was raised in); empty
+        at any other step. What a screen shows "for 9" is ``round_hands[9]``, never the
+        round's other hands."""
+        if not isinstance(self.expect, w.Vote):
+            return {}
+        rd = self._state.round
+        return {c: tuple(sorted(rd.voters.get(c, ()))) for c in rd.candidates}
+
+    @property
+    def abstaining(self) -> int:
+        """2.4: the hands not given in the round open now that the engine counts for its last
+        candidate when its window closes — what the narrator's count will add to the hands of
+        the last candidate (0 in any other window, or where the ruleset does not add them)."""
+        exp = self.expect
+        if not isinstance(exp, w.Vote) or not exp.to_last:
+            return 0
+        rd = self._state.round
+        if not rd.candidates or exp.candidate != rd.candidates[-1]:
+            return 0
+        return max(0, len([x for x in self.living if x not in rd.voted]) - rd.anonymous)
+
+    @property
     def hunt_shots(self) -> dict[int, tuple[int, ...]]:
         """This hunt's shots by shooter (2.1.2), each shooter's targets in order; empty at any
         other step. Secret: for the shooters' own pads and the host."""

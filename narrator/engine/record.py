@@ -10,7 +10,7 @@ line of state for tests and messages. Both read the game's state through :class:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, assert_never
 
 from narrator.engine import waits as w
@@ -102,6 +102,10 @@ class VoteRound:
 
     candidates: tuple[int, ...]
     votes: Mapping[int, int]
+    #: 2.4: of the last candidate's votes, the hands not raised (a screen says «6 рук + 4
+    #: воздержавшихся», as the narrator counts them); not in the protocol, which has the sum,
+    #: and not compared (the round is its candidates and counts)
+    abstained: int = field(default=0, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"candidates": list(self.candidates),

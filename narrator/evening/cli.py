@@ -40,6 +40,7 @@ from narrator.evening.forward import Forwarder
 from narrator.evening.front import EveningFront, Finished
 from narrator.evening.join import forward, take_join
 from narrator.evening.outbox import Outbox
+from narrator.evening.pages import ended_word, player_lines
 from narrator.evening.plan import attach_plan
 from narrator.evening.results import PlayerResult, tally, write_results
 from narrator.evening.status import table_status
@@ -73,7 +74,7 @@ class _Attached:
 
     table: ConsoleTable
 
-    def stop(self) -> None:
+    def stop(self, ended: str | None = None) -> None:
         pass  # the front goes back to the lobby when the evening finishes the game
 
 
@@ -115,6 +116,7 @@ class Evening:
         self.broadcast: Broadcast | None = None
         if director is not None:
             self.front.director = director.state
+            self.front.tournament = lambda: director.standings
             director.on_change = lambda: self.driver.call(self.front.publish_views)
             self.front.on_status = lambda entry, view: director.report(
                 table_status(book, entry, view, self.front.base))
@@ -346,7 +348,7 @@ class Evening:
         except KeyboardInterrupt:
             say("interrupted")
         finally:
-            server.stop()
+            server.stop(ended_word(book, self.closed))  # (the pages told the end, or not)
             if self.broadcast is not None:
                 self.broadcast.drain(say)
                 self.broadcast.stop()
@@ -362,8 +364,7 @@ class Evening:
         say(f"table console — operator: {links['operator']}")
         say("each player's link and QR code are on the operator view; the links stay the "
             "same all evening")
-        for name, url in links["players"].items():
-            say(f"player {name}: {url}")
+        say("\n".join(player_lines(self.book, self.front.link)))
         if self.links_file:
             write_links(self.links_file, links)
             say(f"links written to {self.links_file} (readable by you only)")

@@ -61,6 +61,16 @@ class Forwarder:
         self._again = False
         self._next: float | None = None  # the timer's next try, on the evening's clock
         self._rearm = False
+        #: the tournament's standings as the director's last answer gave them (None: none
+        #: yet) — the table's pads show these, not the table's own points
+        self.standings: dict[str, Any] | None = None
+
+    def _took(self, answer: Answer) -> None:
+        """An answer's standings kept (the director's of the moment)."""
+        got = answer.body.get("standings")
+        if answer.status == 200 and isinstance(got, dict) and \
+                isinstance(got.get("standings"), list):
+            self.standings = got
 
     def state(self) -> dict[str, Any]:
         """What the operator's page shows: the director reached at the last try (None: not
@@ -151,6 +161,7 @@ class Forwarder:
         without an answer ends the round."""
         if not self._tell():
             return
+        sent = False
         for key in self.outbox.waiting():
             try:
                 body = self.outbox.body(key)
@@ -165,6 +176,21 @@ class Forwarder:
                 return
             if not self._answered(key, body, answer):
                 return
+            sent = True
+        if sent:
+            self._standings_again()
+
+    def _standings_again(self) -> None:
+        """After games taken, the table's last word said once more: its answer holds the
+        standings those games made (the pads show them)."""
+        with self._lock:
+            said = self._said
+        if said is None:
+            return
+        try:
+            self._took(self.post_status(self.link, said))
+        except Unreachable:
+            return
 
     def _tell(self) -> bool:
         """The latest word on the table said (False: the director gave no answer)."""
@@ -182,6 +208,7 @@ class Forwarder:
             return False
         if answer.status == 200:
             self._found()
+            self._took(answer)
         elif answer.status != 404:  # (404: a director without the request: nothing to say)
             self.say(f"the director did not take the table's state ({answer.status}: "
                      f"{' '.join(answer.error.split())[:200]})")
@@ -197,6 +224,7 @@ class Forwarder:
         if answer.status == 200 and (answer.body.get("stored") is True or
                                      answer.body.get("already") is True):
             self._found()
+            self._took(answer)
             self.outbox.done(key, body)  # (a newer version written meanwhile stays owed)
             self.say(f"game {game}: sent to the director" +
                      (" (it had it already)" if answer.body.get("already") else "") +

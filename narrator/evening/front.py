@@ -36,7 +36,7 @@ from narrator.evening.book import EveningBook, GameEntry
 from narrator.evening.fair import explain, fair_choice
 from narrator.evening.marks import mark_over
 from narrator.evening.plan import planned
-from narrator.evening.results import PlayerResult, cards_of
+from narrator.evening.results import PlayerResult, cards_of, tournament_results
 from narrator.reasons import Reason
 from narrator.seating.fair import Choice, Past
 
@@ -164,6 +164,8 @@ class EveningFront:
         self._qr: dict[str, str] = {}
         #: the tournament's director, as the operator's page shows it (None: no director)
         self.director: Callable[[], Mapping[str, Any] | None] = lambda: None
+        #: the tournament's standings as its director gave them (None: none): the pages' table
+        self.tournament: Callable[[], Mapping[str, Any] | None] = lambda: None
         #: each publishing's table state told (narrator.evening.status: for the director)
         self.on_status: Callable[[GameEntry | None, View | None], None] = lambda e, v: None
 
@@ -441,7 +443,10 @@ class EveningFront:
                           for s in range(1, game.seats + 1)]}
 
     def _results(self) -> dict[str, Any]:
-        """The table on the pages: each game's points stay in ``results.json``."""
+        """The table on the pages: each game's points stay in ``results.json``. A tournament's
+        table shows the tournament's standings (a player sees one table, the board's)."""
+        if (standings := self.tournament()) is not None:
+            return tournament_results(standings)
         return {"cards": cards_of(self.results), "system": self.book.scoring.shown(),
                 "players": [{k: v for k, v in r.to_json().items() if k != "per_game"}
                             for r in self.results]}

@@ -150,6 +150,17 @@ def write_results(folder: Path, results: list[PlayerResult], games: int,
     if isinstance(table, dict):  # the flat [points] table: its figures
         body["points"] = table
     body["players"] = [r.to_json() for r in results]
-    for name, text in (("results.csv", csv_text(results)),
+    # (the CSV begins with UTF-8's byte-order mark: a spreadsheet opens the Cyrillic names
+    # as they are, not as Latin-1 garbage)
+    for name, text in (("results.csv", "\ufeff" + csv_text(results)),
                        ("results.json", json.dumps(body, ensure_ascii=False, indent=1) + "\n")):
         replace_whole(folder / name, neutral(text), "the results")  # (nicknames' controls)
+
+
+def tournament_results(standings: Mapping[str, Any]) -> dict[str, Any]:
+    """A tournament's standings (its director's lines) as the pages' results table shows them,
+    named as the tournament's (a tournament's player sees one standings: the board's)."""
+    lines = standings.get("standings", ())
+    return {"cards": [], "system": standings.get("system"),
+            "tournament": standings.get("name") or "",
+            "players": [dict(line) for line in lines if isinstance(line, Mapping)]}

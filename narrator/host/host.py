@@ -70,6 +70,10 @@ class Host:
         #: called after each action applied or undone, events or none (a hand in a vote
         #: changes no step: a screen that shows the hands hooks in here)
         self.action_listeners: list[Callable[[], None]] = []
+        #: called when a front end moves the step's end (:meth:`end_step_at`: the deal that
+        #: waits for every card, a window that waits for the count) — a screen that shows
+        #: whether the timer runs hooks in here
+        self.end_listeners: list[Callable[[], None]] = []
         #: the table's desk: who is asked, what was pressed, what undo takes back
         self.desk = Desk(self)
         #: seconds until the narrator is quiet: live, a timer starts when its announcement
@@ -161,15 +165,23 @@ class Host:
         keep."""
         self.scheduler.cancel("timer")
         timer = self.timer
-        if when is None or timer is None:
-            return
-        name, serial = timer.name, self.game.expect.serial
+        if when is not None and timer is not None:
+            name, serial = timer.name, self.game.expect.serial
 
-        def time_up() -> None:
-            if self.game.expect.serial == serial:  # (the step has not ended otherwise)
-                self._time_up(name)
+            def time_up() -> None:
+                if self.game.expect.serial == serial:  # (the step has not ended otherwise)
+                    self._time_up(name)
 
-        self.scheduler.call_at(when, "timer", time_up)
+            self.scheduler.call_at(when, "timer", time_up)
+        for listener in self.end_listeners:
+            listener()
+
+    @property
+    def timer_runs(self) -> bool:
+        """The running timer ends its step at a moment (False: no timer, a pause, or a step
+        that waits for inputs — the deal waiting for every card, a window held for the
+        count)."""
+        return self.timer is not None and self.scheduler.has("timer")
 
     @property
     def paused(self) -> bool:

@@ -63,6 +63,10 @@ class Scheduler:
             e.cancelled = True
         return len(entries)
 
+    def has(self, key: str) -> bool:
+        """Whether an entry with ``key`` is pending."""
+        return any(not e.cancelled for e in self._by_key.get(key, ()))
+
     def _prune(self) -> None:
         while self._heap and self._heap[0].cancelled:
             heapq.heappop(self._heap)

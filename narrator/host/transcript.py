@@ -193,6 +193,10 @@ def _vote_note(event: _VoteNote) -> str | None:
             return "    first day: no vote"
         case ev.VotingCancelled():
             return None  # said aloud
+        case ev.VoteCounted(candidate=c, votes=n, abstained=a) if a:
+            # 2.4: a judge reading six hands then ten votes is told why
+            return (f"    {c}: {n} vote(s) = {n - a} hand(s) + {a} abstaining (2.4: the "
+                    f"hands not raised count for the last candidate)")
         case ev.VoteCounted(candidate=c, votes=n):
             return f"    {c}: {n} vote(s)"
         case ev.TieStays(candidates=c):

@@ -36,7 +36,13 @@ from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import MicrophoneSource
 from narrator.audio.vosk_recognizer import VoskRecognizer, table_recognizer
 from narrator.clock import Clock
-from narrator.console.serve import ConsoleOptions, GameConsole, Mount, console_options
+from narrator.console.serve import (
+    GAME_ENDED,
+    ConsoleOptions,
+    GameConsole,
+    Mount,
+    console_options,
+)
 from narrator.engine import Game
 from narrator.errors import NarratorError
 from narrator.host.club import table_options
@@ -285,7 +291,7 @@ def _console_table(game: Game, opts: TableOptions, journal: Journal, clock: Cloc
     if journal.failure is not None:  # (close tried once more)
         say(f"{journal.failure}: the journal holds the game up to then")
     if lingered:
-        console.stop()
+        console.stop(_ended(opts, game))
         return 0
     return _after(opts, journal, game, console, terminal)
 
@@ -299,8 +305,16 @@ def _after(opts: TableOptions, journal: Journal, game: Game, console: GameConsol
     if console is not None:
         if winner and opts.mount is None:
             _linger(terminal)
-        console.stop()
+        console.stop(_ended(opts, game))
     return 0
+
+
+def _ended(opts: TableOptions, game: Game) -> str | None:
+    """What the pages say as a game over closes its console (None: a game stopped, to be
+    taken up again — the pages wait to come back)."""
+    if game.winner is None:
+        return None
+    return GAME_ENDED.get(opts.lang, GAME_ENDED["ru"])
 
 
 def _listening(game: Game, opts: TableOptions, journal: Journal, path: Path, clock: Clock,
@@ -407,7 +421,7 @@ def _run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | No
         say(f"session recorded in {opts.record}: `narrator replay {opts.record}`")
     if lingered:
         if console is not None:
-            console.stop()
+            console.stop(_ended(opts, game))
         return 0
     return _after(opts, journal, game, console, terminal)
 

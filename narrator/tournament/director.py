@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from narrator.console.links import qr_of
 from narrator.console.requests import shown
 from narrator.console.tokens import owner_of
 from narrator.engine import Game
@@ -170,7 +171,15 @@ class Director:
         """What a table says of itself kept (BadStatus: a body it is not)."""
         status = status_of(body)
         self.store.set_status(table.number, status.console, status.state, self.now())
-        return {"ok": True}
+        return {"ok": True, "standings": self.standings_view()}
+
+    def standings_view(self) -> dict[str, Any]:
+        """The tournament's standings as a table's pads show them (in every answer to a
+        table: its pads show the tournament's, not the table's own points) — the public ones,
+        as the board and a player's page have them."""
+        lines, note = self.standings(self.received(), public=True)
+        return {"name": self.tournament.name, "system": self.system.name,
+                "standings": [line.to_json() for line in lines], "note": note}
 
     def receive(self, table: Table, body: object) -> dict[str, Any]:
         """Store a posted game once: ``{"stored": true}``; a key stored already is
@@ -415,6 +424,7 @@ class Director:
                            "phase": phase_text(t.status), "console": t.console,
                            "join": f"{self.base}/join/{t.token}"} for t in self.store.tables()]
         body["players"] = [{"name": p.nickname, "mafiaratings": p.mafiaratings,
-                            "link": f"{self.base}/p/{p.token}"} for p in self.players]
+                            "link": (link := f"{self.base}/p/{p.token}"), "qr": qr_of(link)}
+                           for p in self.players]
         body["tv"] = f"{self.base}/tv"
         return body

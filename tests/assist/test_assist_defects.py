@@ -428,3 +428,26 @@ def test_vrn_night_victims_show_as_shot_and_who_killed_only_behind_r(tmp_path: P
 
     play(session, scenario)
 
+
+
+def test_the_quit_prompt_is_whole_at_80_and_120_columns(tmp_path: Path) -> None:
+    """The log wraps at its pane's width (it was cut at RichLog's 78 columns in a pane of 40)."""
+    from textual.widgets import RichLog
+
+    for width in (80, 120):
+        app = AssistApp(session_at(tmp_path / f"j{width}.jsonl"))
+
+        async def go(app: AssistApp = app, width: int = width) -> None:
+            async with app.run_test(size=(width, 40)) as pilot:
+                await pilot.press("q")
+                await pilot.pause()
+                screen = app.game_screen
+                assert screen is not None
+                log = screen.query_one("#log", RichLog)
+                lines = [line.text.rstrip() for line in log.lines]
+                assert all(len(line) <= log.size.width for line in lines), (width, lines)
+                shown = " ".join(lines)
+                assert "Quit?" in shown and "y: yes, any other key: no" in shown
+                await pilot.press("n")
+
+        asyncio.run(go())

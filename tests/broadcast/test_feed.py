@@ -153,3 +153,63 @@ def test_a_picture_with_nothing_new_but_its_moment_is_not_kept_again() -> None:
 def test_a_negative_delay_is_refused() -> None:
     with pytest.raises(ValueError):
         DelayedFeed(VirtualClock(), -1)
+
+
+def _vote_pictures(pushed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [p for p in pushed if p["voting"] is not None]
+
+
+def test_a_two_candidate_vote_and_its_revote_show_each_candidates_own_hands() -> None:
+    """The stream once showed «за 6: 1, 2, 3, 5, 6» — the hands for 4 — in 6's window. Each
+    window shows its own candidate's hands (the engine's round), and each round's counts are
+    the protocol's, the abstainers for the last candidate said apart (2.4)."""
+    rig = make_rig()
+    _, _, pushed = watched(rig, delay=0)
+    rig.to_the_vote()
+    for seat in (1, 2, 3, 5, 6):
+        assert rig.press(seat, "vote", candidate=4).ok
+    rig.until(w.Vote, candidate=6)
+    for seat in (7, 8):
+        assert rig.press(seat, "vote", candidate=6).ok
+    rig.until(w.Vote, candidate=4, round=2)  # 5 : 2 + 3 abstaining — a tie (2.4.1)
+    for seat in (1, 2, 3):
+        assert rig.press(seat, "vote", candidate=4).ok
+    rig.until(w.Vote, candidate=6, round=2)
+    for seat in (5, 6, 7):
+        assert rig.press(seat, "vote", candidate=6).ok
+    rig.until((w.Speech, w.Pause, w.Hunt))  # 4 : 3, 6 : 3 + 4 abstaining — 6 leaves
+    protocol = rig.game.protocol()["days"][0]["rounds"]
+    assert protocol == [{"candidates": [4, 6], "votes": {"4": 5, "6": 5}},
+                        {"candidates": [4, 6], "votes": {"4": 3, "6": 7}}]
+    seen: dict[tuple[int, int], set[int]] = {}
+    for p in _vote_pictures(pushed):
+        rnd = len(p["votes"])  # the rounds counted before this one
+        hands = p["round_hands"]
+        assert p["hands"] == hands[str(p["voting"])]  # the window's own candidate's
+        for c, h in hands.items():
+            seen.setdefault((rnd, int(c)), set()).update(h)
+    assert seen == {(0, 4): {1, 2, 3, 5, 6}, (0, 6): {7, 8},
+                    (1, 4): {1, 2, 3}, (1, 6): {5, 6, 7}}
+    last = pushed[-1]
+    for shot, rnd in zip(last["votes"], protocol, strict=True):
+        assert shot["candidates"] == rnd["candidates"] and shot["votes"] == rnd["votes"]
+    assert [v["abstained"] for v in last["votes"]] == [3, 4]
+    # the hands + the abstainers of each round are its protocol counts
+    for (r, c), h in seen.items():
+        abstained = last["votes"][r]["abstained"] if c == 6 else 0
+        assert len(h) + abstained == protocol[r]["votes"][str(c)]
+    # in the last window the abstainers still to count are said as they stand
+    six = [p for p in _vote_pictures(pushed) if p["voting"] == 6 and not p["votes"]]
+    assert six[0]["abstaining"] == 10 - 5 and six[-1]["abstaining"] == 3
+
+
+def test_the_deal_waiting_for_the_cards_shows_no_running_timer() -> None:
+    rig = make_rig()
+    _, _, pushed = watched(rig, delay=0)
+    assert isinstance(rig.game.expect, w.Deal)
+    rig.after(600)  # the deal waits for every card however long
+    assert isinstance(rig.game.expect, w.Deal)
+    deal = [p for p in pushed if p["step"] == "deal"]
+    assert deal and deal[-1]["timer"] is None
+    rig.deal()
+    assert pushed[-1]["timer"] is not None  # the first speech's minute runs

@@ -65,9 +65,10 @@ def test_a_crime_time_table_at_phone_size(tmp_path: Path, browser_context: Any) 
     with launched_game(tmp_path, *CRIME_TIME) as game:
         table = Phones(browser_context, game.links)
         op = table.op
-        # the deal waits for the cards: its timer held, the pause drawn by the stylesheet
+        # the deal waits for the cards: no timer and no pause sign (nothing stands still)
         wait(op, "Console.view() && Console.view().phase.step === 'dealing'")
-        wait(op, "document.querySelector('#timer').className === 'timer held'")
+        assert op.evaluate("Console.view().timer") is None
+        assert op.evaluate("document.querySelector('#timer').className") == "timer"
         assert op.evaluate("document.querySelector('#timer').textContent") == ""
         table.deal()
         wait(op, "Console.view().phase.step === 'speech' && Console.view().phase.seat === 1",

@@ -264,7 +264,8 @@ def test_an_evening_of_three_games_on_the_same_pages(tmp_path: Path,
         for number, (wins, fouls) in expected.items():
             assert (table[number]["games"], table[number]["wins"], table[number]["fouls"],
                     table[number]["points"]) == (3, wins, fouls, wins)
-        with (ev.dir / "results.csv").open(encoding="utf-8") as f:
+        assert (ev.dir / "results.csv").read_bytes()[:3] == b"\xef\xbb\xbf"  # (a BOM)
+        with (ev.dir / "results.csv").open(encoding="utf-8-sig") as f:
             rows = {int(r["player"]): r for r in csv.DictReader(f)}
         assert {n: int(r["wins"]) for n, r in rows.items()} == \
             {n: w for n, (w, _) in expected.items()}

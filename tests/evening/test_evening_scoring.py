@@ -85,6 +85,9 @@ def test_the_files_hold_the_split_and_the_order(tmp_path: Path) -> None:
     assert (body["system"], body["sorting"], body["games"]) == ("fiim@1", "(epg)wsk", 2)
     first = body["players"][0]
     assert (first["place"], first["name"], first["points"], first["main"]) == (1, NAMES[7], 2, 2)
+    raw = (tmp_path / "results.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbfplace,player,name")  # a spreadsheet reads it as UTF-8
+    assert raw.decode("utf-8-sig") == csv_text(table)
     rows = list(csv.DictReader(io.StringIO(csv_text(table))))
     assert [r["player"] for r in rows] == ["8", "2", "6", "1", "10", "4", "7", "3", "5", "9"]
     assert {k: rows[5][k] for k in ("main", "best_move", "extra", "penalty", "compensation",

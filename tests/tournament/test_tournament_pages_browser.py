@@ -102,6 +102,14 @@ def test_the_directors_page_at_a_laptops_size(
     text = desk.locator("#main").inner_text()
     assert CONSOLE in text and "игра 2 · день 2 · в игре 8" in text
     assert all(p.token in text for p in director.players)  # every player's link, to hand out
+    # and its QR code beside it, the link's own (a badge printed from the page opens it)
+    from narrator.console.links import qr_of
+    qrs = desk.evaluate("[...document.querySelectorAll('.t-player img')].map(i => i.src)")
+    links = [f"{director.base}/p/{p.token}" for p in director.players]
+    assert qrs == [qr_of(link) for link in links]
+    assert all(q.startswith("data:image/svg+xml") for q in qrs)
+    assert desk.evaluate("[...document.querySelectorAll('.t-player img')]"
+                         ".every(i => i.complete && i.naturalWidth > 0)")
     shots = os.environ.get("NARRATOR_SCREENSHOTS")
     if shots:
         desk.screenshot(path=str(Path(shots) / "tournament-director.png"), full_page=False)

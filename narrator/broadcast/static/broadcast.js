@@ -12,6 +12,7 @@ const WINNERS = {civilians: "Победа мирных", mafia: "Победа м
 const SCENE_NAMES = {night: "Night", day: "Day", vote: "Vote", over: "Game over",
   standings: "Standings"};
 const POLL_MS = 300;
+const HANDS = "рук", ABSTAINED = "воздержавшихся";
 
 const params = new URLSearchParams(location.search);
 let lastSeq = 0;
@@ -74,9 +75,21 @@ function drawTable(p) {
   document.getElementById("label").textContent = p.label;
   document.getElementById("nominations").textContent =
     p.nominations.map(([by, who]) => `${who} (от ${by})`).join(", ") || "—";
-  const votes = p.votes.map(v => v.candidates.map(c => `${c}: ${v.votes[c]}`).join(", "));
-  if (p.voting !== null) votes.push(`за ${p.voting}: ${p.hands.join(", ") || "—"}`);
-  document.getElementById("votes").textContent = votes.join(" | ") || "—";
+  // each round as the protocol has it; the last candidate's count says its abstainers (2.4)
+  const votes = p.votes.map(v => v.candidates.map((c, i) =>
+    `${c}: ${v.votes[c]}` + (i === v.candidates.length - 1 && v.abstained
+      ? ` (${v.votes[c] - v.abstained} ${HANDS} + ${v.abstained} ${ABSTAINED})` : "")).join(", "));
+  // the round in progress: each candidate's own hands, never another's
+  const live = p.voting === null ? [] : Object.keys(p.round_hands).map(c => {
+    const hands = p.round_hands[c];
+    const extra = Number(c) === p.voting && p.abstaining
+      ? ` + ${p.abstaining} ${ABSTAINED}` : "";
+    return `за ${c}: ${hands.join(", ") || "—"}${extra}`;
+  });
+  if (live.length) votes.push(live.join("; "));
+  const box = document.getElementById("votes");
+  box.textContent = votes.join("\n") || "—";  // a line a round
+  box.dataset.hands = JSON.stringify(p.round_hands);
   document.getElementById("acts").textContent = p.night_acts.slice(-8).map(a =>
     `N${a.night} ${actor(a)}: ${ACTS[a.act] || a.act} ${a.target ?? "мимо"}${result(a)}`)
     .join("\n") || "—";
@@ -128,6 +141,14 @@ async function poll() {
   document.body.dataset.polls = String(Number(document.body.dataset.polls || 0) + 1);
   setTimeout(poll, POLL_MS);
 }
+
+// the 1920x1080 picture scaled to the window (1 in OBS's source of that size)
+function fit() {
+  const scale = Math.min(window.innerWidth / 1920, window.innerHeight / 1080);
+  document.getElementById("stage").style.transform = scale === 1 ? "" : `scale(${scale})`;
+}
+window.addEventListener("resize", fit);
+fit();
 
 setInterval(tickTimer, 200);
 poll();

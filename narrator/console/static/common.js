@@ -22,7 +22,7 @@ var TEXTS = {
     nominations: "Выставлены", said: "Сказано", cards_wait: "Ждём карты игроков",
     hands_for: "Голоса за игрока", hands_crash: "Голоса «за» в автокатастрофе", enter: "Записать",
     protocol: "Скачать протокол", confirm_remove: "Удалить игрока",
-    held: "ждёт", ok: "Принято",
+    held: "ждёт", ok: "Принято", withdrawn_ok: "Снято",
     maniac_side: "Сторона маньяка",
     put_up: "Выставление",
     doctor: "Доктор", maniac: "Маньяк", commissar: "Комиссар", nurse: "Медсестра",
@@ -41,7 +41,8 @@ var TEXTS = {
     maniac_side_mafia: "Маньяк играет за мафию", spoken: "Выступили", raised: "Руки подняты",
     act_mafia_together: "Кого убивает мафия? Убийство — когда все мафиози укажут одного игрока",
     remove_ask: "Удалить…", remove_yes: "Да, удалить", cancel: "Отмена", thumbs: "пальцев",
-    tally: "Руки за", card_waits: "ждём карту", floor_left: "Осталось", hands_n: "рук",
+    tally: "Руки за", card_waits: "ждём карту", floor_left: "Осталось", hands_n: "рук", abstained: "воздержавшихся",
+    end_speech: "Закончить речь", time_up: "Время вышло", pause: "Пауза", resume: "Продолжить",
     marks: "Оценки ведущего", mark_points: "баллы", mark_why: "за что", mark_send: "Записать",
     title_best_player: "лучший игрок", title_best_move: "лучший ход", title_worst_move: "худший ход"
   },
@@ -64,7 +65,7 @@ var TEXTS = {
     nominations: "Виставлені", said: "Сказано", cards_wait: "Чекаємо на карти гравців",
     hands_for: "Голоси за гравця", hands_crash: "Голоси «за» в автокатастрофі", enter: "Записати",
     protocol: "Завантажити протокол", confirm_remove: "Видалити гравця",
-    held: "чекає", ok: "Прийнято",
+    held: "чекає", ok: "Прийнято", withdrawn_ok: "Знято",
     maniac_side: "Сторона маніяка",
     put_up: "Виставлення",
     doctor: "Доктор", maniac: "Маніяк", commissar: "Комісар", nurse: "Медсестра",
@@ -83,7 +84,8 @@ var TEXTS = {
     maniac_side_mafia: "Маніяк грає за мафію", spoken: "Виступили", raised: "Руки підняті",
     act_mafia_together: "Кого вбиває мафія? Вбивство — коли всі мафіозі вкажуть одного гравця",
     remove_ask: "Видалити…", remove_yes: "Так, видалити", cancel: "Скасувати", thumbs: "пальців",
-    tally: "Руки за", card_waits: "чекаємо карту", floor_left: "Залишилось", hands_n: "рук",
+    tally: "Руки за", card_waits: "чекаємо карту", floor_left: "Залишилось", hands_n: "рук", abstained: "утрималися",
+    end_speech: "Завершити промову", time_up: "Час вийшов", pause: "Пауза", resume: "Продовжити",
     marks: "Оцінки ведучого", mark_points: "бали", mark_why: "за що", mark_send: "Записати",
     title_best_player: "найкращий гравець", title_best_move: "найкращий хід", title_worst_move: "найгірший хід"
   }
@@ -91,9 +93,9 @@ var TEXTS = {
 var Console = (function () {
   var token = location.pathname.split("/")[2] || "";
   var ws = null, nextId = 1, retry = 500, handlers = {}, timerEnd = null, timerHeld = false, timerTotal = 0;
-  var lang = "ru", receivedAt = 0, serverNow = 0, last = null;
+  var lang = "ru", receivedAt = 0, serverNow = 0, last = null, ended = null;
   // the step a message was shown in: an answer belongs to its step and goes when it ends
-  var msgSerial = null, serialNow = null, sentAt = {};
+  var msgSerial = null, serialNow = null, sentAt = {}, sentDo = {};
 
   function T(key) { return (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.ru[key] || key; }
   function $(id) { return document.getElementById(id); }
@@ -164,9 +166,12 @@ var Console = (function () {
       var msg;
       try { msg = JSON.parse(m.data); } catch (e) { return; }
       if (msg.view) onView(msg.view, msg.now);
+      else if (typeof msg.ended === "string") showEnded(msg.ended);
       else if ("reply" in msg && handlers.reply) {
         var at = sentAt[msg.reply];
         delete sentAt[msg.reply];
+        msg.press = sentDo[msg.reply];  // what it answers (a withdrawal's is «Снято»)
+        delete sentDo[msg.reply];
         // a press taken in a step that has ended since: its «Принято» would stand under the
         // next step's question; a refusal is still said (until the step after)
         if (msg.ok && at !== undefined && at !== serialNow) return;
@@ -175,15 +180,34 @@ var Console = (function () {
     };
     ws.onclose = function () {
       setLink(false);
+      if (ended !== null) return;  // the evening or the game is over: nothing to come back to
       // a phone that drops (sleep, Wi-Fi) comes back and gets its state again
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 4000);
     };
   }
+  // the end, as the server says it: the page shows it alone and connects no more
+  function showEnded(text) {
+    ended = text;
+    timerEnd = null;
+    document.body.classList.add("ended");
+    var box = $("ended");
+    if (!box) {
+      box = el("div", "ended-note");
+      box.id = "ended";
+      box.setAttribute("role", "status");
+      document.body.appendChild(box);
+    }
+    box.textContent = text;
+    message("");
+    if (handlers.ended) handlers.ended(text);
+    if (ws) ws.close();
+  }
   function send(obj) {  // obj.do: a press's name, as the journal writes it too (presses.py)
     if (!ws || ws.readyState !== 1) { return null; }
     obj.id = nextId++;
     sentAt[obj.id] = serialNow;
+    sentDo[obj.id] = obj.do;
     ws.send(JSON.stringify(obj));
     return obj.id;
   }
@@ -194,7 +218,10 @@ var Console = (function () {
     m.className = bad ? "message bad" : "message";
     msgSerial = text ? serialNow : null;
   }
-  function replyText(r) { return r.ok ? T("ok") : (r.text || r.reason); }  // the server words it
+  // the server words a refusal; a withdrawal taken is «Снято», as the narrator says (2.3.2)
+  function replyText(r) {
+    return r.ok ? T(r.press === "withdraw" ? "withdrawn_ok" : "ok") : (r.text || r.reason);
+  }
   setInterval(tick, 100);
   return { T: T, $: $, el: el, button: button, send: send, connect: connect, on: handlers,
            message: message, replyText: replyText, phaseText: phaseText, timeLeft: timeLeft,
@@ -202,5 +229,6 @@ var Console = (function () {
            // the game's clock now, as the page reckons it from the last view's stamp
            gameNow: function () { return serverNow + (Date.now() - receivedAt) / 1000; },
            view: function () { return last; },
+           ended: function () { return ended; },
            token: function () { return token; } };
 })();

@@ -26,7 +26,8 @@
       by_plan: "По плану", plan_round: "План турнира", round_of: "тур", table_n: "стол",
       plan_absent: "Нет в клубе", plan_changed: "Рассадку изменили после плана",
       director: "Директор", dir_up: "на связи", dir_down: "нет связи",
-      dir_unsent: "не отправлено", dir_refused: "отклонено"
+      dir_unsent: "не отправлено", dir_refused: "отклонено", seat_at: "место",
+      standings_t: "Турнирная таблица"
     },
     uk: {
       evening: "Вечір", game_n: "Гра", lobby_wait: "Чекаємо на наступну гру",
@@ -48,7 +49,8 @@
       by_plan: "За планом", plan_round: "План турніру", round_of: "тур", table_n: "стіл",
       plan_absent: "Немає в клубі", plan_changed: "Розсадку змінили після плану",
       director: "Директор", dir_up: "на зв'язку", dir_down: "немає зв'язку",
-      dir_unsent: "не надіслано", dir_refused: "відхилено"
+      dir_unsent: "не надіслано", dir_refused: "відхилено", seat_at: "місце",
+      standings_t: "Турнірна таблиця"
     }
   };
   Object.keys(more).forEach(function (lang) {
@@ -84,31 +86,48 @@
   // the first-killed's compensation), in its order; the tie-breaks after the total
   var SPLIT = ["main", "best_move", "extra", "penalty", "compensation"];
 
+  // place, name and total on the row, always in sight at any width; the rest of a player's
+  // figures (games, wins, the split, the tie-breaks) on a second line under his name that
+  // wraps — a table as wide as its box, never one that scrolls sideways
   function results(box, res, full) {
     if (!res || !res.players.length) return;
-    box.appendChild(el("h2", "", T("results") + (res.system ? " (" + res.system + ")" : "")));
+    // a tournament's table shows the tournament's standings, named so
+    var title = el("h2", "", (res.tournament !== undefined ? T("standings_t") +
+                              (res.tournament ? " · " + res.tournament : "") : T("results")) +
+                   (res.system ? " (" + res.system + ")" : ""));
+    title.id = "results-title";
+    box.appendChild(title);
     var t = el("table", "results-table"), head = el("tr");
-    var cols = [T("place"), T("name"), T("games"), T("wins")];
-    if (full) res.cards.forEach(function (c) { cols.push(T(c)); });
-    if (full) cols.push(T("fouls_n"), T("removals"), T("best"));
-    SPLIT.forEach(function (g) { cols.push(T("s_" + g)); });
-    cols.push(T("points_n"));
-    cols.push(T("s_special"), T("s_first"));  // the tie-breaks after the points
-    cols.forEach(function (h) { cell(head, h, "th"); });
+    [T("place"), T("name"), T("points_n")].forEach(function (h) { cell(head, h, "th"); });
     t.appendChild(head);
     res.players.forEach(function (p) {
-      var r = el("tr");
-      cell(r, p.place || ""); cell(r, p.name); cell(r, p.games); cell(r, p.wins);
-      if (full) res.cards.forEach(function (c) { cell(r, p.wins_by_card[c] || 0); });
-      if (full) { cell(r, p.fouls); cell(r, p.removals); cell(r, p.best_moves); }
-      SPLIT.forEach(function (g) { cell(r, p[g]); });
-      cell(r, p.points);
-      cell(r, p.special_role_wins); cell(r, p.killed_first_night);
+      var r = el("tr", "main-line");
+      r.appendChild(el("td", "num", p.place || ""));
+      r.appendChild(el("td", "who", p.name));
+      // (a tournament's points as its board writes them: two decimals)
+      r.appendChild(el("td", "num total", res.tournament !== undefined && typeof p.points === "number"
+                                          ? p.points.toFixed(2) : p.points));
       t.appendChild(r);
+      var parts = [];
+      function part(label, value) {
+        if (value !== undefined && value !== null) parts.push(label + " " + value);
+      }
+      part(T("games"), p.games); part(T("wins"), p.wins);
+      if (full && p.wins_by_card) {
+        (res.cards || []).forEach(function (c) { part(T(c), p.wins_by_card[c] || 0); });
+      }
+      if (full) { part(T("fouls_n"), p.fouls); part(T("removals"), p.removals); part(T("best"), p.best_moves); }
+      SPLIT.forEach(function (g) { part(T("s_" + g), p[g]); });
+      part(T("s_special"), p.special_role_wins); part(T("s_first"), p.killed_first_night);
+      if (parts.length) {
+        var more = el("tr", "more-line"), td = el("td", "more", parts.join(" · "));
+        more.appendChild(el("td", ""));
+        td.colSpan = 2;
+        more.appendChild(td);
+        t.appendChild(more);
+      }
     });
-    var wrap = el("div", "scroll");  // wide on a phone: it scrolls, the page does not
-    wrap.appendChild(t);
-    box.appendChild(wrap);
+    box.appendChild(t);
   }
 
   function seatingPanel(box, ev) {
@@ -223,8 +242,9 @@
     ev.players.forEach(function (p) {
       var row = el("div", "roster-line" + (p.left ? " gone" : ""));
       row.id = "player-" + p.number;
-      row.appendChild(el("span", "who", p.number + ". " + p.name +
-                         (seated[p.number] ? " · " + seated[p.number] : "") +
+      // her name and the seat she has (a roster number beside it read as a seat)
+      row.appendChild(el("span", "who", p.name +
+                         (seated[p.number] ? " · " + T("seat_at") + " " + seated[p.number] : "") +
                          (p.left ? " · " + T("left_") : "")));
       row.appendChild(idField(p));
       row.appendChild(C.button(T("qr"), "", function () {

@@ -85,13 +85,24 @@
     box.className = "panel";
     box.innerHTML = "";
     var whom = t.candidate === null ? T("hands_crash") : T("tally") + " " + t.candidate;
-    box.appendChild(el("div", "tally-count", whom + ": " + t.hands.length));
+    // 2.4: the last candidate's count takes the hands not raised — said, as the narrator does
+    var count = t.abstaining ? t.hands.length + " " + T("hands_n") + " + " + t.abstaining + " " +
+      T("abstained") : String(t.hands.length);
+    box.appendChild(el("div", "tally-count", whom + ": " + count));
     box.appendChild(el("div", "note", t.hands.join(" ") || "—"));
   }
 
-  function renderBar() {  // what the operator needs at any step: undo, the last words said
+  function renderBar() {  // what the operator needs at any step: undo, the time, the last words
     var said = view.said || [];
     $("last-said").textContent = said.length ? said[said.length - 1] : "";
+    // the step's time ended now, the clock stopped or going on: the engine's and the host's
+    // answers (the buttons only ask)
+    var end = $("time-up");
+    end.hidden = !view.can_end;
+    end.textContent = view.phase.step === "speech" ? T("end_speech") : T("time_up");
+    var clock = $("clock");
+    clock.hidden = !view.clock;
+    clock.textContent = view.clock === "resume" ? T("resume") : T("pause");
   }
 
   function renderCards() {
@@ -214,5 +225,9 @@
   };
   C.on.reply = function (r) { C.message(C.replyText(r), !r.ok); };
   $("undo").addEventListener("click", function () { C.send({ do: "undo" }); });
+  $("time-up").addEventListener("click", function () { C.send({ do: "time_up" }); });
+  $("clock").addEventListener("click", function () {
+    C.send({ do: view && view.clock === "resume" ? "resume" : "pause" });
+  });
   C.connect();
 })();

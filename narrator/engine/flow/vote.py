@@ -153,12 +153,13 @@ def _round(s: State, rnd: int, candidates: tuple[int, ...],
             s.removal_pending = False
             s.events.append(ev.VotingCancelled("monster"))
             return None
+        abstained = 0
         if i == last and to_last:  # 2.4: abstainers count for the last candidate
-            abstained = len([x for x in s.living if x not in rd.voted]) - rd.anonymous
-            rd.counts[cand] += max(0, abstained)
-        s.events.append(ev.VoteCounted(cand, rd.counts[cand]))
+            abstained = max(0, len([x for x in s.living if x not in rd.voted]) - rd.anonymous)
+            rd.counts[cand] += abstained
+        s.events.append(ev.VoteCounted(cand, rd.counts[cand], abstained))
     counts = dict(rd.counts)
-    record.rounds.append(VoteRound(candidates, counts))
+    record.rounds.append(VoteRound(candidates, counts, abstained))
     return counts
 
 

@@ -85,9 +85,22 @@ function directorParts(state) {
     state.tables.map((t) => [t.table, agoText(t.ago), t.phase, counts[t.table] || 0,
                              t.console || "—", t.join]), [0, 3]));
   box.appendChild(el("h2", "Игроки"));
-  box.appendChild(grid(["Игрок", "MafiaRatings", "Ссылка"],
-    state.players.map((p) => [p.name, p.mafiaratings === null ? "—" : p.mafiaratings, p.link]),
-    []));
+  // each player's link with its QR code: a badge printed from this page opens his page
+  const cards = el("div", null, "t-players");
+  state.players.forEach((p) => {
+    const card = el("figure", null, "t-player");
+    const img = el("img");
+    img.src = p.qr;
+    img.alt = `QR: ${p.link}`;
+    card.appendChild(img);
+    const cap = el("figcaption");
+    cap.append(el("strong", p.name),
+               el("div", `MafiaRatings: ${p.mafiaratings === null ? "—" : p.mafiaratings}`, "note"),
+               el("div", p.link, "t-link"));
+    card.appendChild(cap);
+    cards.appendChild(card);
+  });
+  box.appendChild(cards);
   return box;
 }
 
