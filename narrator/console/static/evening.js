@@ -60,21 +60,21 @@
   var closing = false;  // «Закончить вечер» asks again on the button itself
 
   function outText(how) {
-    return T(how === "vote" ? "vote_out" : how === "crash" ? "crash_out" : how);
+    return C.W("out", how);
   }
 
   function cell(row, text, tag) { row.appendChild(el(tag || "td", "", text)); }
 
   function lastGame(box, last) {
     if (!last) return;
-    box.appendChild(el("h2", "", T("last_game") + " " + last.number + " · " + last.rules));
-    if (last.winner) box.appendChild(el("div", "result", T("winner_" + last.winner)));
+    box.appendChild(el("h2", "", T("last_game") + " " + last.number + " · " + C.W("rules", last.rules)));
+    if (last.winner) box.appendChild(el("div", "result", C.W("winner", last.winner)));
     var t = el("table", "cards-table"), head = el("tr");
     ["№", T("nickname"), "", ""].forEach(function (h) { cell(head, h, "th"); });
     t.appendChild(head);
     last.cards.forEach(function (c) {
       var r = el("tr", c.team === "mafia" ? "black" : "red");
-      cell(r, c.seat); cell(r, c.name); cell(r, T(c.role)); cell(r, c.out ? outText(c.out) : "");
+      cell(r, c.seat); cell(r, c.name); cell(r, C.W("card", c.role)); cell(r, c.out ? outText(c.out) : "");
       t.appendChild(r);
     });
     box.appendChild(t);
@@ -86,7 +86,7 @@
 
   function results(box, res, full) {
     if (!res || !res.players.length) return;
-    box.appendChild(el("h2", "", T("results") + (res.system ? " (" + res.system + ")" : "")));
+    box.appendChild(el("h2", "", T("results") + (res.system ? " (" + C.W("system", res.system) + ")" : "")));
     var t = el("table", "results-table"), head = el("tr");
     var cols = [T("place"), T("name"), T("games"), T("wins")];
     if (full) res.cards.forEach(function (c) { cols.push(T(c)); });
@@ -151,7 +151,7 @@
     var rules = el("select");
     rules.id = "rules-pick";
     ev.rulesets.forEach(function (r) {
-      var o = el("option", "", r);
+      var o = el("option", "", C.W("rules", r));
       o.value = r;
       if (r === ev.rules) o.selected = true;
       rules.appendChild(o);
