@@ -140,6 +140,8 @@ ASSIST = command(
     *o.TABLE, o.JOURNAL,
     option("--roles", metavar="ROLES",
            help='the dealt cards, e.g. "don=3 mafia=5,9 sheriff=1" (else asked at start)'),
+    option("--debug", action="store_true",
+           help="also show the game's notation line under the candidates (for developers)"),
     *o.AUDIO, *o.FIGURES, *o.CONSOLE, *o.CLUB)
 
 RESUME = command(
