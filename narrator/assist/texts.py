@@ -51,6 +51,7 @@ def screen_lang(lang: str | None) -> ScreenLang:
 
 #: key → (en, ru, uk); ``{name}`` fields filled by :func:`tx`
 _TEXTS: dict[str, tuple[str, str, str]] = {
+    "title": ("narrator · host-assist", "Помощник ведущего", "Помічник ведучого"),
     # -- the key bar (Textual's footer) --
     "k_seat": ("seat", "номер", "номер"),
     "k_enter": ("enter", "ввод", "ввід"),

@@ -476,6 +476,7 @@ class AssistApp(App[None]):
         self.names = names or {}
         #: the screens' language (``--lang``: ru or uk; the API's English by default)
         self.lang = lang
+        self.title = tx("title", lang)
         self.notation = debug
         if session is None and (setup is None or rules is None):
             raise ValueError("AssistApp needs a session, or a setup with the rules")
