@@ -83,6 +83,8 @@ class Snapshot(Part):
     night_acts: tuple[NightAct, ...]
     timer: TimerShot | None
     winner: str | None
+    #: the words the page shows the codes in (its script looks them up: narrator/words.py)
+    lang: str = "ru"
 
 
 def scene_of(game: Game) -> Scene:
@@ -141,7 +143,7 @@ def snapshot_of(host: Host, lang: str = "ru") -> Snapshot:
         timer=(TimerShot(name=t.name, starts=round(host.timer_started, 3),
                          ends=round(host.timer_started + t.seconds, 3))
                if t is not None and not game.is_over else None),
-        winner=game.winner.value if game.winner else None)
+        winner=game.winner.value if game.winner else None, lang=label_lang)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -163,6 +165,7 @@ class Standings(Part):
     scene: Scene
     games: int
     rows: tuple[StandingRow, ...]
+    lang: str = "ru"
 
 
 def as_json(value: Part) -> dict[str, Any]:
