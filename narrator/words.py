@@ -118,6 +118,20 @@ RULESETS["crime-time"] = RULESETS.pop("crime_time")
 RULESETS["vrn-closed"] = RULESETS.pop("vrn_closed")
 #: a scoring system's name (narrator.scoring.system)
 SYSTEMS = _t(fiim=("ФИИМ", "ФІІМ"), points=("баллы клуба", "бали клубу"))
+#: an input's kind (a refused one's: the action's name)
+INPUTS = _t(
+    nominate=("выставление", "виставлення"), withdraw=("снятие", "зняття"),
+    vote=("голос", "голос"), shot=("выстрел", "постріл"), check=("проверка", "перевірка"),
+    kill=("убийство", "вбивство"), save=("лечение", "лікування"), foul=("фол", "фол"),
+    remove=("удаление", "видалення"), floor=("слово", "слово"), thumb=("палец", "палець"),
+    extra=("ещё 30 с", "ще 30 с"), best_move=("лучший ход", "найкращий хід"),
+    on_record=("под протокол", "під протокол"), mark=("оценка", "оцінка"),
+    accuse=("обвинение", "звинувачення"), tech_foul=("техфол", "техфол"),
+    hands=("руки", "руки"), end=("конец речи", "кінець промови"), undo=("отмена", "скасування"),
+    seen=("карта просмотрена", "карту переглянуто"), shoot=("выстрел", "постріл"),
+    act=("ход ночью", "хід уночі"), skip=("пропуск", "пропуск"), start=("начало", "початок"),
+    hand_count=("руки", "руки"), draw=("жеребьёвка", "жеребкування"),
+)
 #: the host's titles in the marks (MARK_TITLES)
 TITLES = _t(best_player=("лучший игрок", "найкращий гравець"),
             best_move=("лучший ход", "найкращий хід"), worst_move=("худший ход", "найгірший хід"))
@@ -141,7 +155,7 @@ HEADINGS = _t(
 GROUPS: dict[str, Table] = {
     "card": CARDS, "team": TEAMS, "winner": WINNERS, "out": DEPARTURES, "act": ACTS,
     "time": TIMES, "timer": TIMERS, "speech": SPEECHES, "kind": KINDS, "rules": RULESETS,
-    "system": SYSTEMS, "title": TITLES, "head": HEADINGS,
+    "system": SYSTEMS, "title": TITLES, "head": HEADINGS, "input": INPUTS,
 }
 def as_lang(lang: str | None) -> Lang:
     """The table's language of ``lang`` (Russian for any other)."""

@@ -232,19 +232,6 @@ _TEXTS: dict[str, tuple[str, str, str]] = {
     "d_quit": ("Quit", "выход", "вихід"),
 }
 
-#: the kinds of refused input (an event's ``kind``: the action refused), in words
-_KINDS: dict[str, tuple[str, str]] = {
-    "nominate": ("выставление", "виставлення"), "withdraw": ("снятие", "зняття"),
-    "vote": ("голос", "голос"), "shot": ("выстрел", "постріл"), "check": ("проверка", "перевірка"),
-    "kill": ("убийство", "вбивство"), "save": ("лечение", "лікування"),
-    "foul": ("фол", "фол"), "remove": ("удаление", "видалення"), "floor": ("слово", "слово"),
-    "thumb": ("палец", "палець"), "extra": ("ещё 30 с", "ще 30 с"),
-    "best_move": ("лучший ход", "найкращий хід"), "on_record": ("под протокол", "під протокол"),
-    "mark": ("оценка", "оцінка"), "accuse": ("обвинение", "звинувачення"),
-    "tech_foul": ("техфол", "техфол"), "hands": ("руки", "руки"),
-}
-
-
 def tx(key: str, lang: str, /, **fields: object) -> str:
     """The screen's text ``key`` in ``lang``, its fields filled in."""
     en, ru, uk = _TEXTS[key]
@@ -274,11 +261,7 @@ def departure(how: str, lang: str) -> str:
 
 def refused_kind(kind: str, lang: str) -> str:
     """The kind of a refused input (``nominate``)."""
-    chosen = screen_lang(lang)
-    if chosen == "en" or kind not in _KINDS:
-        return kind
-    ru, uk = _KINDS[kind]
-    return uk if chosen == "uk" else ru
+    return kind if screen_lang(lang) == "en" else vocab.word("input", kind, lang)
 
 
 def reason(code: str, lang: str) -> str:
