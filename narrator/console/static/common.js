@@ -37,7 +37,7 @@ var TEXTS = {
     act_mafia_together: "Кого убивает мафия? Убийство — когда все мафиози укажут одного игрока",
     remove_ask: "Удалить…", remove_yes: "Да, удалить", cancel: "Отмена", thumbs: "пальцев",
     tally: "Руки за", card_waits: "ждём карту", floor_left: "Осталось", hands_n: "рук",
-    marks: "Оценки ведущего", mark_points: "баллы", mark_why: "за что", mark_send: "Записать"
+    operator_title: "Пульт ведущего", marks: "Оценки ведущего", mark_points: "баллы", mark_why: "за что", mark_send: "Записать"
   },
   uk: {
     seat: "Гравець", hold: "Утримуйте, щоб побачити карту", hold_secret: "Утримуйте, щоб побачити", paused: "Гра на паузі",
@@ -73,7 +73,7 @@ var TEXTS = {
     act_mafia_together: "Кого вбиває мафія? Вбивство — коли всі мафіозі вкажуть одного гравця",
     remove_ask: "Видалити…", remove_yes: "Так, видалити", cancel: "Скасувати", thumbs: "пальців",
     tally: "Руки за", card_waits: "чекаємо карту", floor_left: "Залишилось", hands_n: "рук",
-    marks: "Оцінки ведучого", mark_points: "бали", mark_why: "за що", mark_send: "Записати"
+    operator_title: "Пульт ведучого", marks: "Оцінки ведучого", mark_points: "бали", mark_why: "за що", mark_send: "Записати"
   }
 };
 var Console = (function () {

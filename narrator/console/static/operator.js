@@ -194,6 +194,7 @@
 
   C.on.view = function (v) {
     view = v;
+    document.title = T("operator_title");
     $("h-noms").textContent = view.phase.step === "speech" ? T("nominations") : T("candidates");
     $("h-said").textContent = T("said");
     $("undo").textContent = T("undo");

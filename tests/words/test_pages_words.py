@@ -1,0 +1,132 @@
+"""Every page of the table in the table's language: the operator's and the seat pads through a
+game's states (the deal, the first night, a speech, a vote, the hunt, the checks, a night act
+of another ruleset, the end with the host's marks), the broadcast and the judge's review page —
+in Russian and in Ukrainian, read in Chromium, with no English word in what they show but the
+players' nicknames (tests/words/english.py). One browser for the module."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from narrator.console.settings import ConsoleSettings
+from narrator.engine import Game, Role
+from narrator.engine import waits as w
+from narrator.testing import TableRig
+from tests.console.browser import CHROMIUM, FLAGS, needs_chromium
+from tests.helpers import ROLES
+from tests.words.english import english
+from tests.words.pages import served, visible
+
+pytestmark = needs_chromium
+
+NAMES = {1: "Ника", 2: "Momento Mori", 3: "Лис", 4: "Сова", 5: "Кит", 6: "Ёж", 7: "Рысь",
+         8: "Барон", 9: "Тень", 10: "Бублик"}
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("profile")), executable_path=CHROMIUM, headless=True,
+            args=FLAGS)
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+
+
+class Seen:
+    """Every page's visible text at every state the test stops at."""
+
+    def __init__(self) -> None:
+        self.shots: list[tuple[str, str]] = []
+
+    def look(self, where: str, pages: dict[str, Any]) -> None:
+        for name, page in pages.items():
+            self.shots.append((f"{where} / {name}", visible(page)))
+
+    def english(self) -> dict[str, list[str]]:
+        found = {}
+        for where, text in self.shots:
+            words = english(text, NAMES.values())
+            if words:
+                found[where] = words
+        return found
+
+
+def open_pages(ctx: Any, s: Any, seats: list[int]) -> dict[str, Any]:
+    pages: dict[str, Any] = {}
+    op = ctx.new_page()
+    op.goto(s.link(None))
+    pages["operator"] = op
+    for seat in seats:
+        page = ctx.new_page()
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(s.link(seat))
+        pages[f"pad {seat}"] = page
+    return pages
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_operator_and_the_pads_of_a_whole_crime_time_game_speak_the_tables_language(
+        browser: Any, lang: str) -> None:
+    rig = TableRig(Game("crime-time", roles=ROLES, names=NAMES),
+                   settings=ConsoleSettings(lang=lang), lang=lang)
+    seen = Seen()
+    with served(rig) as s:
+        pages = open_pages(browser, s, [1, 2, 3, 5])
+        try:
+            everyone = list(pages.values())
+            s.settle(everyone)
+            seen.look("the deal", pages)
+            for seat in range(1, 11):
+                assert rig.press(seat, "seen").ok
+            rig.until(w.Speech)
+            s.settle(everyone)
+            seen.look("day 1, seat 1 speaks", pages)
+            assert rig.press(1, "nominate", target=4).ok
+            assert rig.press(1, "end").ok
+            assert rig.press(2, "nominate", target=6).ok
+            for seat in range(2, 11):
+                rig.until(w.Speech, seat=seat)
+                assert rig.press(seat, "end").ok
+            rig.until(w.Vote)
+            assert rig.press(2, "vote", candidate=4).ok
+            s.settle(everyone)
+            seen.look("the vote", pages)
+            rig.until(w.Hunt)
+            s.settle(everyone)
+            seen.look("the hunt", pages)
+            rig.until(w.NightAct, checks=True)
+            s.settle(everyone)
+            seen.look("the don's check", pages)
+            assert rig.press(3, "check", target=1).ok
+            s.settle(everyone)
+            seen.look("the don checked", pages)
+            for seat in (3, 5, 9):  # the mafia removed: the civilians win
+                assert rig.op("remove", seat=seat).ok
+            assert rig.game.is_over
+            s.settle(everyone)
+            seen.look("the end", pages)
+            assert rig.op("mark", seat=1, points=0.3, titles=["best_player"], comment="нашла дона").ok
+            s.settle(everyone)
+            seen.look("the host's marks", pages)
+            card = pages["pad 1"].evaluate("WORDS['%s'].card.sheriff" % lang)
+        finally:
+            for page in pages.values():
+                page.close()
+    assert card == ("Шериф")
+    assert len(seen.shots) >= 8 * 5
+    assert not seen.english(), seen.english()
+    everything = "\n".join(text for _, text in seen.shots)
+    assert ("Ночь 1" if lang == "ru" else "Ніч 1") in everything
+    assert ("Победа мирных" if lang == "ru" else "Перемога мирних") in everything
+    don = dict(seen.shots)["the don's check / pad 3"]
+    assert ("Кого проверяет Дон?" if lang == "ru" else "Кого перевіряє Дон?") in don
+    assert ("Пульт ведущего" if lang == "ru" else "Пульт ведучого") in everything
