@@ -130,3 +130,50 @@ def test_the_operator_and_the_pads_of_a_whole_crime_time_game_speak_the_tables_l
     don = dict(seen.shots)["the don's check / pad 3"]
     assert ("Кого проверяет Дон?" if lang == "ru" else "Кого перевіряє Дон?") in don
     assert ("Пульт ведущего" if lang == "ru" else "Пульт ведучого") in everything
+
+
+def walk(rig: TableRig, s: Any, pages: dict[str, Any], seen: Seen, steps: int) -> set[str]:
+    """Let the game run on its timers, every page looked at in each new step; the kinds of
+    pad steps seen."""
+    kinds: set[str] = set()
+    serial = -1
+    for _ in range(steps):
+        if rig.game.is_over:
+            break
+        if rig.game.expect.serial != serial:
+            serial = rig.game.expect.serial
+            s.settle(list(pages.values()))
+            seen.look(rig.game.expect.label("en"), pages)
+            for page in pages.values():
+                view = page.evaluate("Console.view()")
+                if view and view.get("step"):
+                    kinds.add(view["step"]["type"])
+        if not rig.driver.run_next():
+            break
+    return kinds
+
+
+@pytest.mark.parametrize(("rules", "lang"), [("vrn", "uk"), ("vrn", "ru"), ("amateur", "ru"),
+                                              ("amateur", "uk")])
+def test_the_pads_of_the_night_acts_and_the_raised_hands_speak_the_tables_language(
+        browser: Any, rules: str, lang: str) -> None:
+    """vrn's night (the sheriff's check or shot, the doctor's save, the maniac), amateur's day
+    by raised hands (the floor, the thumbs, the hands for more time)."""
+    import random
+
+    game = Game(rules, names=NAMES, rng=random.Random(7))
+    rig = TableRig(game, settings=ConsoleSettings(lang=lang), lang=lang)
+    seen = Seen()
+    actors = sorted({seat for seat, role in game.roles.items() if role is not Role.CIVILIAN})
+    with served(rig) as s:
+        pages = open_pages(browser, s, [*actors, *[x for x in (1, 2) if x not in actors]])
+        try:
+            s.settle(list(pages.values()))
+            for seat in range(1, game.seats + 1):
+                assert rig.press(seat, "seen").ok
+            kinds = walk(rig, s, pages, seen, 45)
+        finally:
+            for page in pages.values():
+                page.close()
+    assert ("act" if rules == "vrn" else "floor") in kinds, kinds
+    assert not seen.english(), seen.english()
