@@ -244,8 +244,10 @@ def step_note(event: ev.Event, names: dict[int, str], lang: str) -> str | None:
     """A step the transcript does not note, in a few words (None: not a step worth a line)."""
     t = page_text
     match event:
-        case ev.PhaseStarted(name=name, number=n):
+        case ev.PhaseStarted(name=name, number=n) if name in ("day", "night"):
             return vocab.phase(name, n, lang)
+        case ev.PhaseStarted(name=name, number=n):  # a step of a night (the hunt, a check…)
+            return f"{vocab.word('timer', name, lang)} ({vocab.phase('night', n, lang)})"
         case ev.SpeechStarted(seat=s, kind=k):
             return t("speech_of", lang, who=seat_label(s, names, lang),
                      kind=vocab.word("speech", k, lang))

@@ -6,6 +6,7 @@ players' nicknames (tests/words/english.py). One browser for the module."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -177,3 +178,85 @@ def test_the_pads_of_the_night_acts_and_the_raised_hands_speak_the_tables_langua
                 page.close()
     assert ("act" if rules == "vrn" else "floor") in kinds, kinds
     assert not seen.english(), seen.english()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_broadcast_speaks_the_tables_language(browser: Any, lang: str) -> None:
+    """The stream's page in each scene it has: the night, a day, the vote, the end."""
+    from narrator.broadcast.serve import Broadcast, BroadcastOptions
+
+    rig = TableRig(Game("crime-time", roles=ROLES, names=NAMES), lang=lang)
+    cast = Broadcast.start(BroadcastOptions("127.0.0.1:0", 0.0), rig.clock)
+    cast.watch(rig.host, lang)
+    seen = Seen()
+    page = browser.new_page()
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    scenes: set[str] = set()
+
+    def look(where: str) -> None:
+        at = page.evaluate("Number(document.body.dataset.polls || 0)")
+        deadline = time.monotonic() + 10
+        while page.evaluate("Number(document.body.dataset.polls || 0)") < at + 2:
+            assert time.monotonic() < deadline, "the page stopped asking"
+            time.sleep(0.05)
+        scenes.add(page.evaluate("document.body.dataset.scene"))
+        seen.look(where, {"broadcast": page})
+
+    try:
+        page.goto(cast.url)
+        look("before the game")
+        rig.deal()
+        look("day 1")
+        assert rig.press(1, "nominate", target=4).ok
+        assert rig.press(1, "end").ok
+        assert rig.press(2, "nominate", target=6).ok
+        for seat in range(2, 11):
+            rig.until(w.Speech, seat=seat)
+            assert rig.press(seat, "end").ok
+        rig.until(w.Vote)
+        look("the vote")
+        rig.until(w.NightAct, checks=True)
+        assert rig.press(3, "check", target=1).ok
+        look("night 2")
+        for seat in (3, 5, 9):
+            assert rig.op("remove", seat=seat).ok
+        look("the end")
+    finally:
+        page.close()
+        cast.stop()
+    assert {"night", "day", "vote", "over"} <= scenes, scenes
+    assert not seen.english(), seen.english()
+    everything = "\n".join(text for _, text in seen.shots)
+    assert ("Ночь 2" if lang == "ru" else "Ніч 2") in everything
+    assert ("Дон мафии" if lang == "ru" else "Дон мафії") in everything
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_judges_review_page_speaks_the_tables_language(
+        browser: Any, lang: str, tmp_path: Path) -> None:
+    """The review of a whole journaled game (a car crash, a missed night, a removal, fouls,
+    an undone foul, the host's marks), its filters opened too."""
+    import json
+
+    from narrator.cli import main
+    from tests.review.test_review_timeline import journal_of_a_whole_game
+
+    journal = tmp_path / "game.journal.jsonl"
+    game, _ = journal_of_a_whole_game(journal)
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["lang"] = lang  # the same game at a Ukrainian table
+    journal.write_text("\n".join([json.dumps(header, ensure_ascii=False), *lines[1:]]) + "\n",
+                       encoding="utf-8")
+    out = tmp_path / "review"
+    assert main(["review", str(journal), "-o", str(out)]) == 0
+    page = browser.new_page()
+    try:
+        page.goto((out / "index.html").as_uri())
+        text = visible(page)
+    finally:
+        page.close()
+    names = [*NAMES.values(), *game.names.values(), journal.name]
+    assert not english(text, names), english(text, names)
+    assert ("Разбор" if lang == "ru" else "Розбір") in text
+    assert ("Шериф") in text and ("автокатастрофа") in text
