@@ -118,7 +118,7 @@ def test_the_operator_and_the_pads_of_a_whole_crime_time_game_speak_the_tables_l
             assert rig.op("mark", seat=1, points=0.3, titles=["best_player"], comment="нашла дона").ok
             s.settle(everyone)
             seen.look("the host's marks", pages)
-            card = pages["pad 1"].evaluate("WORDS['%s'].card.sheriff" % lang)
+            card = pages["pad 1"].evaluate(f"WORDS['{lang}'].card.sheriff")
         finally:
             for page in pages.values():
                 page.close()

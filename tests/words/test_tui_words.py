@@ -72,8 +72,8 @@ def test_a_whole_assist_game_shows_no_english_word(lang: str, tmp_path: Path) ->
     journal = tmp_path / "j.jsonl"
     game, screens = hosted("vrn-closed-car-crash", lang, journal)
     assert game.winner is not None and len(screens) > 20
-    allowed = [str(journal)]  # the host's own file's name, in the log's first line
-    found = {w: s for s in screens for w in english(s, allowed)}
+    # the host's own file's name is in the log's first line (cut where the log wraps it)
+    found = {w: s for s in screens for w in english(s) if w not in str(journal)}
     assert not found, (sorted(found), list(found.values())[:2])
     # the screens are the game's: its phases, the hint, the key bar in the language
     text = "\n".join(screens)
