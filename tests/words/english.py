@@ -2,7 +2,8 @@
 
 A word is a run of latin letters. Allowed: the nicknames the test gave the players, the keys a
 keyboard is labelled with (Enter, Esc and single letters: «3,5,7 b»), the units and marks a
-table writes in latin everywhere (``bp`` of the marks' syntax) — nothing else.
+table writes in latin everywhere (``bp`` of the marks' syntax, «QR» of a QR code, the rating
+site's name MafiaRatings) — nothing else.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterable
 
 WORD = re.compile(r"[A-Za-z]+")
 #: what a screen may show in latin letters besides nicknames (see the module's docstring)
-ALLOWED = frozenset({"Enter", "Esc", "bp", "MafiaRatings"})
+ALLOWED = frozenset({"Enter", "Esc", "bp", "QR", "MafiaRatings"})
 
 
 def english(text: str, nicknames: Iterable[str] = ()) -> list[str]:

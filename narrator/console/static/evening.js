@@ -16,7 +16,7 @@
       players: "Игроки", add: "Добавить игрока", nickname: "Ник", left_: "Ушёл",
       leaves: "Уходит", comes_back: "Вернулся", qr: "QR", close_evening: "Закончить вечер",
       confirm_close: "Да, закончить вечер", rules: "Правила", nobody: "—",
-      added: "Добавлен", mr_id: "ID в MafiaRatings", place: "№", s_main: "Осн.",
+      added: "Добавлен", mr_id: "Номер в MafiaRatings", place: "№", s_main: "Осн.",
       s_best_move: "ЛХ+", s_extra: "Доп.", s_penalty: "Штраф", s_compensation: "Ком.",
       s_special: "Побед шерифом/доном", s_first: "Убит первым",
       playing_now: "Идёт игра", fair: "Справедливая рассадка", fair_why: "Почему так",
@@ -38,7 +38,7 @@
       players: "Гравці", add: "Додати гравця", nickname: "Нік", left_: "Пішов",
       leaves: "Іде", comes_back: "Повернувся", qr: "QR", close_evening: "Завершити вечір",
       confirm_close: "Так, завершити вечір", rules: "Правила", nobody: "—",
-      added: "Додано", mr_id: "ID у MafiaRatings", place: "№", s_main: "Осн.",
+      added: "Додано", mr_id: "Номер у MafiaRatings", place: "№", s_main: "Осн.",
       s_best_move: "КХ+", s_extra: "Дод.", s_penalty: "Штраф", s_compensation: "Комп.",
       s_special: "Перемог шерифом/доном", s_first: "Убитий першим",
       playing_now: "Триває гра", fair: "Справедлива розсадка", fair_why: "Чому так",
@@ -89,7 +89,7 @@
     box.appendChild(el("h2", "", T("results") + (res.system ? " (" + C.W("system", res.system) + ")" : "")));
     var t = el("table", "results-table"), head = el("tr");
     var cols = [T("place"), T("name"), T("games"), T("wins")];
-    if (full) res.cards.forEach(function (c) { cols.push(T(c)); });
+    if (full) res.cards.forEach(function (c) { cols.push(C.W("card", c)); });
     if (full) cols.push(T("fouls_n"), T("removals"), T("best"));
     SPLIT.forEach(function (g) { cols.push(T("s_" + g)); });
     cols.push(T("points_n"));
