@@ -386,11 +386,14 @@ class TournamentRunArgs:
     final_from: int | None = None
     final_coefficient: float | None = None
     hide_final: bool = False
+    #: the pages' language
+    lang: str = "ru"
 
     @classmethod
     def from_args(cls, ns: Namespace) -> TournamentRunArgs:
         return cls(ns.dir, ns.plan, ns.console, ns.roster, ns.scoring, ns.rules, ns.name,
-                   ns.tournament_id, ns.final_from, ns.final_coefficient, ns.hide_final)
+                   ns.tournament_id, ns.final_from, ns.final_coefficient, ns.hide_final,
+                   getattr(ns, "lang", None) or "ru")
 
 
 @dataclass(frozen=True, slots=True)

@@ -267,6 +267,8 @@ TOURNAMENT = Commands("tournament", "a tournament: its seating plan made, scored
             o.RULES.but(default=None, help="the ruleset the tables play (default: each "
                                            "table's own)"),
             option("--name", metavar="TEXT", help="the tournament's name (default: DIR's)"),
+            option("--lang", choices=("ru", "uk"), default="ru",
+                   help="the language of the board, the players' and the director's pages"),
             option("--tournament-id", type=int, metavar="N",
                    help="the tournament's id in MafiaRatings"),
             option("--final-from", type=int, metavar="R",

@@ -260,3 +260,44 @@ def test_the_judges_review_page_speaks_the_tables_language(
     assert not english(text, names), english(text, names)
     assert ("Разбор" if lang == "ru" else "Розбір") in text
     assert ("Шериф") in text and ("автокатастрофа") in text
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_board_the_players_and_the_directors_pages_speak_the_tables_language(
+        browser: Any, lang: str, tmp_path: Path) -> None:
+    """A tournament's pages: round 1 in at both tables, one table playing, one between."""
+    from narrator.console.server import ConsoleServer
+    from narrator.tournament.web import build_app
+    from tests.tournament.director_helpers import BLACK_WIN, FakeClock, body, make_director
+
+    director = make_director(tmp_path, FakeClock(), name="Кубок клуба")
+    director.lang = lang
+    tables = director.store.tables()
+    director.receive(tables[0], body(tmp_path, 1, 1))
+    director.receive(tables[1], body(tmp_path, 1, 2, BLACK_WIN))
+    director.take_status(tables[0], {"console": "http://192.168.1.21:8765", "game": 2,
+                                     "round": 2, "playing": True, "time": "day", "number": 2,
+                                     "living": 8})
+    director.take_status(tables[1], {"console": "http://192.168.1.22:8765", "game": 2,
+                                     "round": 2, "playing": False})
+    server = ConsoleServer(build_app(director), "127.0.0.1", 0).start()
+    base = f"http://127.0.0.1:{server.port}"
+    shots: dict[str, str] = {}
+    try:
+        for name, path in (("board", "/tv"), ("player", f"/p/{director.players[10].token}"),
+                           ("director", f"/director/{director.tournament.token}")):
+            page = browser.new_page()
+            page.goto(base + path)
+            deadline = time.monotonic() + 10
+            while not page.evaluate("!!document.querySelector('#main section')"):
+                assert time.monotonic() < deadline, f"the {name} page drew nothing"
+                time.sleep(0.03)
+            shots[name] = visible(page)
+            page.close()
+    finally:
+        server.stop()
+    nicknames = [p.nickname for p in director.players]
+    found = {name: english(text, [*nicknames, "MafiaRatings"]) for name, text in shots.items()}
+    assert not any(found.values()), found
+    assert ("игра 2 · день 2" if lang == "ru" else "гра 2 · день 2") in shots["board"]
+    assert ("ФИИМ" if lang == "ru" else "ФІІМ") in shots["board"]
