@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from narrator.audio.session import INPUT_LIMITS  # noqa: E402
+from narrator.club import file as club  # noqa: E402
 from narrator.grammar import MAX_PHRASE  # noqa: E402
-from narrator.host import club  # noqa: E402
 from narrator.host.journal import LIMITS as JOURNAL_LIMITS  # noqa: E402
 from narrator.host.journal import Journal  # noqa: E402
 from narrator.replay.script import LIMITS as SCRIPT_LIMITS  # noqa: E402
@@ -229,8 +229,8 @@ def _club(folder: Path, scale: float) -> list[str]:
     body = "".join(f"[t{i}]\n" for i in range(int(club.MAX_BYTES * scale) // 8))
     path.write_text(body[: int(club.MAX_BYTES * scale) - 20])
     code = ("import sys\nfrom narrator.errors import NarratorError\n"
-            "from narrator.host.club import load_rules_file\n"
-            "try:\n    load_rules_file(sys.argv[1])\nexcept NarratorError as e:\n"
+            "from narrator.club.file import read_club\n"
+            "try:\n    read_club(sys.argv[1])\nexcept NarratorError as e:\n"
             "    print(f'narrator: {e}', file=sys.stderr)\n    sys.exit(2)\n")
     return ["-c", code, str(path)]
 

@@ -21,7 +21,7 @@ FLOORS: dict[str, int] = {
     "errors": 0, "reasons": 0, "words": 0, "__init__": 0, "typed": 0, "arguments": 0,
     "clock": 1, "inputs": 1, "engine": 1, "grammar": 1, "reading": 1, "outputs": 1,
     "audio": 2, "scoring": 2, "seating": 2,
-    "voice": 3,
+    "voice": 3, "club": 3,
     "host": 4,
     "console": 5, "listening": 5,
     "table": 6, "broadcast": 6,

@@ -25,10 +25,10 @@ from narrator.audio.session import (
     SessionRecorder,
 )
 from narrator.cli import main
+from narrator.club import file as club_file
+from narrator.club.file import read_club
 from narrator.errors import NarratorError
 from narrator.grammar import MAX_PHRASE
-from narrator.host import club
-from narrator.host.club import load_rules_file
 from narrator.host.journal import LIMITS as JOURNAL_LIMITS
 from narrator.host.journal import load_journal
 from narrator.replay.script import LIMITS as SCRIPT_LIMITS
@@ -246,11 +246,11 @@ def test_export_of_something_that_never_ends_is_refused_at_once(tmp_path: Path,
 
 def test_a_rules_file_at_its_size_limit(tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
-    path = sized(tmp_path / "club.toml", 'fouls = "sport"\n', club.MAX_BYTES)
-    assert load_rules_file(path) == {"fouls": "sport"}
-    sized(path, 'fouls = "sport"\n', club.MAX_BYTES + 1)
+    path = sized(tmp_path / "club.toml", 'fouls = "sport"\n', club_file.MAX_BYTES)
+    assert dict(read_club(path).options) == {"fouls": "sport"}
+    sized(path, 'fouls = "sport"\n', club_file.MAX_BYTES + 1)
     err = one_line(capsys, "assist", "--rules-file", str(path))
-    assert f"club.toml: cannot read the rules file (too large: {club.MAX_BYTES + 1:,} " in err
+    assert f"club.toml: cannot read the rules file (too large: {club_file.MAX_BYTES + 1:,} " in err
 
 
 def test_a_rules_file_nested_too_deep_is_one_line(tmp_path: Path,
@@ -268,7 +268,7 @@ def test_a_rules_file_that_never_ends_is_refused_at_once(tmp_path: Path, source:
         os.mkfifo(source)
     # in a process of its own, with its memory bounded: a reader that reads on would take it all
     code = ("import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30)); "
-            "from narrator.host.club import load_rules_file; load_rules_file(sys.argv[1])")
+            "from narrator.club.file import read_club; read_club(sys.argv[1])")
     proc = subprocess.run([sys.executable, "-c", code, source], capture_output=True, text=True,
                           timeout=60, stdin=subprocess.DEVNULL)
     assert proc.returncode == 1

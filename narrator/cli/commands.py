@@ -99,6 +99,10 @@ PLAY = command(
     option("--record", metavar="DIR", help="record the session for replay"),
     o.JOURNAL, o.ASSIST, *o.AUDIO, *o.FIGURES, *o.CONSOLE, *o.PADS, *o.BROADCAST, *o.CLUB)
 
+_CLUB = option("--club", metavar="DIR",
+               help="the club's folder (narrator club fetch's): its club.toml and roster.csv, "
+                    "unless --rules-file / --roster are given")
+
 EVENING = command(
     "evening", "a club's evening of games at one table: one link per player all night, a "
                "results table",
@@ -132,7 +136,9 @@ EVENING = command(
     o.VOICES, o.NIGHT_MUSIC, *o.FIGURES, *o.CONSOLE, *o.PADS, *o.BROADCAST,
     o.RULES_FILE.but(help="the club's options in a TOML file (the rule catalogue's groups "
                           "or its code, fouls, best_move, timers, [points]; every option: "
-                          "docs/rulesets.md)"))
+                          "docs/rulesets.md)"),
+    _CLUB.but(help="the club's folder (narrator club fetch's): its club.toml as --rules-file "
+                   "and its roster.csv as --roster, unless those are given"))
 
 ASSIST = command(
     "assist", "a human host drives; the narrator speaks and times",
@@ -176,7 +182,8 @@ EXPORT = command(
     option("--game", type=int, metavar="N",
            help="the game's number (an evening: each game's own)"),
     option("--demo", action="store_true",
-           help="write the record without the ids MafiaRatings needs to store it"),
+           help="write the record even without the club, event or host's id (MafiaRatings "
+                "stores a record that names an event; one without it is only a demo there)"),
     option("--send", metavar="URL", help="send each game to MafiaRatings at URL"),
     option("--user", metavar="NAME", help="the MafiaRatings account sending (with --send)"))
 
@@ -264,6 +271,8 @@ TOURNAMENT = Commands("tournament", "a tournament: its seating plan made, scored
             option("--scoring", metavar="NAME|FILE",
                    help="the scoring system: fiim (default), points, a MafiaRatings scoring "
                         "JSON, or a club's TOML with [scoring]"),
+            _CLUB.but(help="the club's folder (narrator club fetch's): its club.toml as "
+                           "--scoring and its roster.csv as --roster, unless those are given"),
             o.RULES.but(default=None, help="the ruleset the tables play (default: each "
                                            "table's own)"),
             option("--name", metavar="TEXT", help="the tournament's name (default: DIR's)"),
@@ -295,10 +304,25 @@ TOURNAMENT = Commands("tournament", "a tournament: its seating plan made, scored
             option("--moderator-id", type=int, metavar="N",
                    help="the host's user id in MafiaRatings"),
             option("--demo", action="store_true",
-                   help="write the records without the ids MafiaRatings needs to store them"),
+                   help="write the records even without the club, event or host's id "
+                        "(MafiaRatings stores a record that names an event)"),
             option("--send", metavar="URL", help="send each game to MafiaRatings at URL"),
             option("--user", metavar="NAME",
                    help="the MafiaRatings account sending (with --send)")),
+))
+
+CLUB = Commands("club", "the club's setup from its rating site, once, for offline use",
+                 "club_command", (
+    command("fetch", "write the club's folder from MafiaRatings: its rules code, its scoring "
+                     "system with every version, its players' ids (online; run again to "
+                     "update)",
+            a.ClubFetchArgs.from_args, "narrator.club.fetch:run",
+            option("--site", metavar="URL", required=True,
+                   help="the rating site, e.g. https://mafiaratings.com"),
+            option("--club-id", type=int, metavar="N", required=True,
+                   help="the club's id on the site"),
+            option("--out", "-o", metavar="CLUBDIR", required=True,
+                   help="the club's folder: club.toml, scoring/*.json, roster.csv")),
 ))
 
 # -- voices and models ----------------------------------------------------------------------------
@@ -342,7 +366,7 @@ MODELS = Commands("models", "fetch or check Vosk speech models", "models_command
 #: every command, in the order ``narrator --help`` lists them
 COMMANDS: tuple[Command | Commands, ...] = (
     REPLAY, CONFORM, PARSE, DEMO, PLAY, EVENING, ASSIST, RESUME, EXPORT, REVIEW, STANDINGS,
-    TOURNAMENT, VOICES, MODELS)
+    TOURNAMENT, CLUB, VOICES, MODELS)
 
 
 def build_parser() -> argparse.ArgumentParser:

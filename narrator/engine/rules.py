@@ -374,9 +374,9 @@ class Rules:
         """Why no vote is held on the ``candidates`` standing after day ``day``'s discussion
         (a :class:`~narrator.engine.events.VotingCancelled` reason), or None: vote.
 
-        2.2.1: on day 1 a single candidate is not voted on. (No candidate at all never votes;
-        the monster rule is :attr:`monster_rule`.)"""
-        if day == 1 and len(candidates) == 1:
+        2.2.1: on day 1 a single candidate is not voted on (7.16.1, .3, .4); under 7.16.2
+        "to_talk" (``lift_only``) he is: js/src/game.js ``_gameCanStartVoting``."""
+        if day == 1 and len(candidates) == 1 and self.first_day != "lift_only":
             return "single_candidate_day1"
         return None
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from narrator.club.scoring import DEFAULT_POINTS, POINTS_SPEC, Points, ScoringSpec
 from narrator.console.tokens import OPERATOR, Who, owner_of
 from narrator.engine.options import OptionError, apply_options
 from narrator.engine.rules import Rules, find_rules
@@ -91,6 +92,39 @@ def check_name(text: str, taken: list[str]) -> str:
     return name
 
 
+@dataclass(frozen=True)
+class PlanLink:
+    """A tournament's plan for this table (:mod:`narrator.evening.plan`): its file's name
+    (or the director's label), the table, the games of the evening before its first round,
+    each round's nicknames seat by seat, and a director's pad tokens per round (each round's
+    seat by seat; none for a plan from a file)."""
+
+    file: str
+    table: int
+    start: int
+    rounds: tuple[tuple[str, ...], ...]
+    pads: tuple[tuple[str, ...], ...] = ()
+
+    def round_of(self, game: int) -> int | None:
+        """The plan's round (from 1) the evening's game number ``game`` plays, or None."""
+        index = game - self.start
+        return index if 1 <= index <= len(self.rounds) else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "table": self.table, "start": self.start,
+                "rounds": [list(r) for r in self.rounds],
+                **({"pads": [list(p) for p in self.pads]} if self.pads else {})}
+
+
+@dataclass(frozen=True)
+class JoinLink:
+    """The tournament's director this table joined (:mod:`narrator.evening.join`): its join
+    link (a secret: the book is the owner's only) and the table's number."""
+
+    url: str
+    table: int
+
+
 @dataclass
 class EveningBook:
     """The roster, the settings and the games of an evening kept in ``folder``."""
@@ -103,21 +137,20 @@ class EveningBook:
     seats: int
     settings: dict[str, float] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
-    points: dict[str, float] = field(default_factory=dict)
+    #: the club's flat ``[points]`` table (the ``points`` system scores by it)
+    points: Points = DEFAULT_POINTS
     players: list[Player] = field(default_factory=list)
     games: list[GameEntry] = field(default_factory=list)
     #: the next game's seating as the operator has set it so far: seat → player number
     seating: dict[int, int] = field(default_factory=dict)
     #: the host's MafiaRatings user id (the export's ``moderator.id``), from the roster
     moderator: int | None = None
-    #: the club's scoring system (narrator.evening.results.load_scoring; {}: ``points``)
-    scoring: dict[str, Any] = field(default_factory=dict)
-    #: a tournament's plan for this table (narrator.evening.plan): its file's name, the table,
-    #: the games before it, each round's nicknames seat by seat; {}: none
-    plan: dict[str, Any] = field(default_factory=dict)
-    #: the tournament's director this table joined (narrator.evening.join): ``url``, its join
-    #: link (a secret: the book is the owner's only), and ``table``; {}: none
-    join: dict[str, Any] = field(default_factory=dict)
+    #: the club's scoring system (narrator.club)
+    scoring: ScoringSpec = POINTS_SPEC
+    #: a tournament's plan for this table (narrator.evening.plan); None: none
+    plan: PlanLink | None = None
+    #: the tournament's director this table joined (narrator.evening.join); None: none
+    join: JoinLink | None = None
     #: the evening's own random id: a game sent to a director is "<id>-<number>", unique
     #: across every table's evenings (a book written before it was kept gets one when read)
     id: str = field(default_factory=new_id)
@@ -141,11 +174,10 @@ class EveningBook:
         round's token opens nobody's pad before the round before it starts, nor once the
         round after it has."""
         plan = self.plan
-        pads: list[list[str]] = plan.get("pads") or []
-        if not pads:
+        if plan is None or not plan.pads:
             return []
-        rounds: list[list[str]] = plan["rounds"]
-        upcoming = len(self.games) - int(plan["start"])  # (0-based: the next game's round)
+        pads, rounds = plan.pads, plan.rounds
+        upcoming = len(self.games) - plan.start  # (0-based: the next game's round)
         by_name = {key_of(p.name): p.who for p in self.players}
         out: list[tuple[Who, str]] = []
         for index in (upcoming - 1, upcoming):
@@ -288,7 +320,7 @@ class EveningBook:
         return {
             "evening": VERSION, "id": self.id, "lang": self.lang, "rules": self.rules, "seats": self.seats,
             "address": self.address, "settings": self.settings, "options": self.options,
-            "points": self.points, "operator": self.operator,
+            "points": self.points.as_dict(), "operator": self.operator,
             "players": [{"number": p.number, "name": p.name, "token": p.token,
                          **({"left": True} if p.left else {}),
                          **({"mafiaratings": p.mafiaratings} if p.mafiaratings else {})}
@@ -299,9 +331,10 @@ class EveningBook:
                       for g in self.games],
             "seating": {str(s): n for s, n in sorted(self.seating.items())},
             **({"moderator": self.moderator} if self.moderator is not None else {}),
-            **({"scoring": self.scoring} if self.scoring else {}),
-            **({"plan": self.plan} if self.plan else {}),
-            **({"join": self.join} if self.join else {}),
+            **({"scoring": self.scoring.to_kept()} if not self.scoring.is_points else {}),
+            **({"plan": self.plan.to_json()} if self.plan is not None else {}),
+            **({"join": {"url": self.join.url, "table": self.join.table}}
+               if self.join is not None else {}),
         }
 
     def save(self) -> None:
@@ -312,9 +345,9 @@ class EveningBook:
     @classmethod
     def new(cls, folder: Path, *, lang: str, rules: Rules, seats: int, address: str,
             settings: dict[str, float], options: dict[str, Any],
-            points: dict[str, float], scoring: dict[str, Any] | None = None) -> EveningBook:
+            points: Points = DEFAULT_POINTS, scoring: ScoringSpec = POINTS_SPEC) -> EveningBook:
         return cls(folder, secrets.token_urlsafe(24), lang, rules.name, address, seats,
-                   dict(settings), dict(options), dict(points), scoring=dict(scoring or {}))
+                   dict(settings), dict(options), points, scoring=scoring)
 
     @classmethod
     def load(cls, folder: Path) -> EveningBook:
@@ -389,29 +422,32 @@ class _Fields:
             raise self.bad("id", "letters and digits (at most 32)")
         return value
 
-    def join(self, value: Any) -> dict[str, Any]:
-        """The director this table joined (``{}``: none)."""
+    def join(self, value: Any) -> JoinLink | None:
+        """The director this table joined (None: none)."""
         join = self.table(value, "join")
         if not join:
-            return {}
-        return {"url": self.text(join, "url", "join."),
-                "table": self.number(join.get("table"), "join.table")}
+            return None
+        return JoinLink(self.text(join, "url", "join."),
+                        self.number(join.get("table"), "join.table"))
 
-    def plan(self, value: Any) -> dict[str, Any]:
-        """A tournament's plan for this table (``{}``: none)."""
+    def names(self, value: Any, where: str) -> tuple[tuple[str, ...], ...]:
+        if not isinstance(value, list) or not all(
+                isinstance(r, list) and all(isinstance(n, str) and n for n in r) for r in value):
+            raise self.bad(where, "rounds of texts")
+        return tuple(tuple(r) for r in value)
+
+    def plan(self, value: Any) -> PlanLink | None:
+        """A tournament's plan for this table (None: none)."""
         plan = self.table(value, "plan")
         if not plan:
-            return {}
+            return None
         start = plan.get("start")
         if isinstance(start, bool) or not isinstance(start, int) or start < 0:
             raise self.bad("plan.start", "a number of games from 0")
-        rounds = plan.get("rounds")
-        if not isinstance(rounds, list) or not all(
-                isinstance(r, list) and all(isinstance(n, str) and n for n in r) for r in rounds):
-            raise self.bad("plan.rounds", "rounds of nicknames")
-        return {"file": self.text(plan, "file", "plan."),
-                "table": self.number(plan.get("table"), "plan.table"), "start": start,
-                "rounds": rounds}
+        return PlanLink(self.text(plan, "file", "plan."),
+                        self.number(plan.get("table"), "plan.table"), start,
+                        self.names(plan.get("rounds"), "plan.rounds"),
+                        self.names(plan.get("pads", []), "plan.pads"))
 
 
 def _read(path: Path, raw: Any) -> EveningBook:
@@ -426,16 +462,17 @@ def _read(path: Path, raw: Any) -> EveningBook:
                               f.text(p, "token", f"players[{i}]."), bool(p.get("left", False)),
                               f.user(p.get("mafiaratings"), f"players[{i}].mafiaratings")))
     games = [f.game(g, i) for i, g in enumerate(raw.get("games") or [])]
-    settings, points = (f.table(raw.get(k, {}), k) for k in ("settings", "points"))
+    settings = f.table(raw.get("settings", {}), "settings")
     if not all(isinstance(v, int | float) and not isinstance(v, bool)
-               for v in [*settings.values(), *points.values()]):
-        raise f.bad("settings/points", "numbers")
+               for v in settings.values()):
+        raise f.bad("settings", "numbers")
+    points = Points.of(raw.get("points", {}), f"{path}: points")
+    scoring = ScoringSpec.from_kept(raw.get("scoring", {}), f"{path}: scoring")
     return EveningBook(path.parent, f.text(raw, "operator", ""), f.text(raw, "lang", ""),
                        f.text(raw, "rules", ""), f.text(raw, "address", ""),
                        f.number(raw.get("seats"), "seats"), dict(settings),
-                       dict(f.table(raw.get("options", {}), "options")), dict(points),
+                       dict(f.table(raw.get("options", {}), "options")), points,
                        players, games, f.seating(raw.get("seating", {}), "seating"),
                        f.user(raw.get("moderator"), "moderator"),
-                       dict(f.table(raw.get("scoring", {}), "scoring")),
-                       f.plan(raw.get("plan", {})), f.join(raw.get("join", {})),
+                       scoring, f.plan(raw.get("plan", {})), f.join(raw.get("join", {})),
                        f.id(raw.get("id")))

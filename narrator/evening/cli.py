@@ -22,6 +22,7 @@ from narrator.arguments import EveningArgs
 from narrator.audio.devices import NoDevice
 from narrator.broadcast.serve import Broadcast, BroadcastOptions, broadcast_options
 from narrator.clock import Clock, MonotonicClock
+from narrator.club.file import read_club
 from narrator.console.links import check_address, parse_address, qr_text, write_links
 from narrator.console.presses import MarkPress
 from narrator.console.serve import ConsoleOptions, Mount, console_table
@@ -40,14 +41,7 @@ from narrator.evening.front import EveningFront, Finished
 from narrator.evening.join import forward, take_join
 from narrator.evening.outbox import Outbox
 from narrator.evening.plan import attach_plan
-from narrator.evening.results import (
-    PlayerResult,
-    load_points,
-    load_scoring,
-    system_of,
-    tally,
-    write_results,
-)
+from narrator.evening.results import PlayerResult, tally, write_results
 from narrator.evening.status import table_status
 from narrator.host.club import table_options
 from narrator.host.driver import Driver
@@ -293,7 +287,7 @@ class Evening:
         book = self.book
         played = [(self.games[g.number], g.seating) for g in book.games
                   if g.number in self.games]
-        system = system_of(book.scoring, book.points, str(book.path))
+        system = book.scoring.system(book.points, f"{book.path}: scoring")
         numbers = [g.number for g in book.games if g.number in self.games]
         results = tally(played, [(p.number, p.name) for p in book.players], system, numbers)
         write_results(book.folder, results, sum(1 for g, _ in played if g.winner is not None),
@@ -376,15 +370,17 @@ class Evening:
 
 
 def _new_book(folder: Path, args: EveningArgs) -> EveningBook:
-    rules, seats, _ = table_options(args.table)
+    club = read_club(args.table.rules_file)
+    rules, seats, _ = table_options(args.table, club)
     if args.console.address is None:
         raise NarratorError("a new evening needs the console's address: --console "
                             "[HOST:]PORT (e.g. 0.0.0.0:8765 for the club's Wi-Fi)")
     book = EveningBook.new(folder, lang=args.table.lang, rules=rules, seats=seats,
                            address=args.console.address, settings=settings_of(rules),
                            options=options_of(rules),
-                           points=load_points(args.table.rules_file),
-                           scoring=load_scoring(args.table.rules_file))
+                           points=club.points, scoring=club.scoring)
+    if club.ignored is not None:
+        say(f"note: {club.ignored}")
     return book
 
 
@@ -419,11 +415,11 @@ def _take_plan(book: EveningBook, path: str | None, table: int) -> None:
     when the evening is taken up, the same plan and table keep their place in it."""
     if path is None:
         return
-    if book.plan and (book.plan["file"], book.plan["table"]) == (Path(path).name, table):
+    if book.plan is not None and (book.plan.file, book.plan.table) == (Path(path).name, table):
         return
     attach_plan(book, path, table)
     book.seating = {}  # (the evening opens seated by the plan's next round)
-    rounds = len(book.plan["rounds"])
+    rounds = len(book.plan.rounds) if book.plan is not None else 0
     say(f"the next {rounds} game(s) seated as {path} seats its table {table}")
 
 
@@ -459,7 +455,7 @@ def run(args: EveningArgs) -> int:
         book = _new_book(folder, args)
     _add_players(book, args.players)
     _take_roster(book, args.roster)
-    if args.plan is not None and (args.join is not None or book.join):
+    if args.plan is not None and (args.join is not None or book.join is not None):
         raise NarratorError("--plan: this evening follows its director's plan (--join); "
                             "one plan at a time")
     _take_plan(book, args.plan, args.plan_table)
@@ -492,8 +488,8 @@ def run(args: EveningArgs) -> int:
         _copy_roster(folder, args.roster)
     book.save()
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
-    director = Forwarder(Outbox(folder), str(book.join["url"]), say=say,
-                         reachable=reached) if book.join else None
+    director = Forwarder(Outbox(folder), book.join.url, say=say,
+                         reachable=reached) if book.join is not None else None
     return Evening(book, opts, model, wav=args.wav, rng=rng, links=args.console.links,
                    assist=args.assist, director=director, broadcast=cast).run()
 

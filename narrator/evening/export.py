@@ -22,6 +22,7 @@ from narrator.replay import export
 from narrator.replay.mafiaratings import Filing
 from narrator.replay.publish import (
     check_numbers,
+    guests_line,
     make_folder,
     missing,
     refuse,
@@ -85,7 +86,8 @@ def run(args: ExportArgs) -> int:
     source = export.load_source(args.source)
     exported = export.mafiaratings(source, start=start, filing=filing)
     if not args.demo:
-        refuse(missing(filing), [(None, unknown(exported.record))])
+        refuse(missing(filing))
+    _say_guests([(None, unknown(exported.record))])
     for note in dict.fromkeys(exported.notes):
         print(f"narrator: note: {note}", file=sys.stderr)
     if args.out or not args.send:
@@ -110,8 +112,8 @@ def _evening(folder: Path, args: ExportArgs) -> int:
     if not games:
         raise NarratorError(f"{folder}: no game of the evening can be exported")
     if not args.demo:
-        refuse(missing(filing), [(f"game {entry.number}", unknown(exported.record))
-                                 for entry, exported in games])
+        refuse(missing(filing))
+    _say_guests([(f"game {entry.number}", unknown(exported.record)) for entry, exported in games])
     keyed = [(f"game-{entry.number:02d}", exported.record) for entry, exported in games]
     if args.out:
         out = Path(args.out)
@@ -119,6 +121,12 @@ def _evening(folder: Path, args: ExportArgs) -> int:
         for key, record in keyed:
             write_record(str(out / f"{key}.json"), record)
     return send_records(args.send, args.user, keyed, folder / LEDGER)
+
+
+def _say_guests(seats: list[tuple[str | None, list[int]]]) -> None:
+    line = guests_line(seats)
+    if line is not None:
+        print(f"narrator: note: {line}", file=sys.stderr)
 
 
 def _filing(args: ExportArgs, roster: Roster | None, number: int | None) -> Filing:

@@ -442,9 +442,7 @@ class EveningFront:
 
     def _results(self) -> dict[str, Any]:
         """The table on the pages: each game's points stay in ``results.json``."""
-        kept = self.book.scoring
-        return {"cards": cards_of(self.results),
-                "system": kept.get("system") or kept.get("name") or "points",
+        return {"cards": cards_of(self.results), "system": self.book.scoring.shown(),
                 "players": [{k: v for k, v in r.to_json().items() if k != "per_game"}
                             for r in self.results]}
 

@@ -18,7 +18,7 @@ from typing import Any
 from narrator.engine import Game
 from narrator.engine.rules import RULESETS
 from narrator.errors import NarratorError
-from narrator.evening.book import EveningBook, GameEntry
+from narrator.evening.book import EveningBook, GameEntry, JoinLink
 from narrator.evening.director import (
     MAX_BODY,
     Unreachable,
@@ -40,19 +40,19 @@ def take_join(book: EveningBook, link: str | None, table: int | None,
         if table is not None:
             raise NarratorError("--table N goes with --join LINK (the director's link for "
                                 "this table)")
-        if not book.join:
+        if book.join is None:
             return None
-        link, table = str(book.join["url"]), int(book.join["table"])
+        link, table = book.join.url, book.join.table
     else:
         link = join_link(link)
         if table is None:
             raise NarratorError("--join: give --table N too, the table this link is for")
     where = f"the director at {address_of(link)}"
-    held = book.join.get("url") == link and bool(book.plan)
+    held_plan = book.plan if book.join is not None and book.join.url == link else None
     try:
         plan = fetch_plan(link)
     except (Unreachable, NarratorError) as e:
-        if not held:
+        if held_plan is None:
             if isinstance(e, NarratorError):
                 raise
             raise NarratorError(f"--join: {e}; this table needs the director's plan once "
@@ -69,16 +69,15 @@ def take_join(book: EveningBook, link: str | None, table: int | None,
         take_rules(book, plan.rules, where)
         say(f"the tournament plays {plan.rules}: so does this evening from its next game "
             f"(it played {before_rules})")
-    before = book.plan.get("rounds") if held else None
     attach_rounds(book, where, table, plan.rounds, plan.ids,
                   label=plan.name or address_of(link),
-                  start=int(book.plan["start"]) if held else None, pads=plan.pads)
-    book.join = {"url": link, "table": table}
-    if not held:
+                  start=held_plan.start if held_plan is not None else None, pads=plan.pads)
+    book.join = JoinLink(link, table)
+    if held_plan is None:
         book.seating = {}  # (the evening opens seated by the plan's next round)
         say(f"joined {where}: the next {len(plan.rounds)} game(s) seated as it seats table "
             f"{table}" + (f" of {plan.name}" if plan.name else ""))
-    elif before != plan.rounds:
+    elif held_plan.rounds != tuple(tuple(r) for r in plan.rounds):
         say(f"note: {where} changed the plan: the next games are seated as it says now")
     return True
 
@@ -99,11 +98,7 @@ def take_rules(book: EveningBook, name: str, where: str) -> None:
 
 def round_of(book: EveningBook, entry: GameEntry) -> int | None:
     """The plan's round game ``entry`` is (None: a game before the plan or past it)."""
-    plan = book.plan
-    if not plan:
-        return None
-    index = entry.number - int(plan["start"])
-    return index if 1 <= index <= len(plan["rounds"]) else None
+    return book.plan.round_of(entry.number) if book.plan is not None else None
 
 
 def key_of(book: EveningBook, entry: GameEntry) -> str:
@@ -115,7 +110,7 @@ def body_of(book: EveningBook, entry: GameEntry) -> dict[str, Any] | None:
     """What the director is sent for a finished game (None: not a game of its plan); its
     journal as the file holds it (a NarratorError names the file)."""
     played = round_of(book, entry)
-    if played is None or not book.join:
+    if played is None or book.join is None:
         return None
     path = book.journal(entry)
     journal = read_text(path, "the game's journal", limit=MAX_BODY)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.errors import NarratorError
-from narrator.evening.book import EveningBook
+from narrator.evening.book import EveningBook, PlanLink
 from narrator.replay.roster import key_of
 from narrator.seating.formats import read_seating
 from narrator.seating.score import SEATS
@@ -78,18 +78,17 @@ def attach_rounds(book: EveningBook, where: str, table: int, rounds: list[list[s
                 book.set_id(player.number, ids[name])
         except NarratorError as e:  # (a nickname too long, the roster full, an id taken)
             raise NarratorError(f"{where}: {e}") from None
-    book.plan = {"file": label, "table": table,
-                 "start": len(book.games) if start is None else start, "rounds": rounds,
-                 **({"pads": pads} if pads else {})}
+    book.plan = PlanLink(label, table, len(book.games) if start is None else start,
+                         tuple(tuple(r) for r in rounds), tuple(tuple(p) for p in pads or ()))
 
 
 def planned(book: EveningBook) -> Planned | None:
     """The plan's seating of the book's next game (None: no plan, or past its last round)."""
     plan = book.plan
-    if not plan:
+    if plan is None:
         return None
-    index = len(book.games) - int(plan["start"])
-    rounds: list[list[str]] = plan["rounds"]
+    index = len(book.games) - plan.start
+    rounds = plan.rounds
     if not 0 <= index < len(rounds):
         return None
     present = {key_of(p.name): p.number for p in book.present}
@@ -101,5 +100,5 @@ def planned(book: EveningBook) -> Planned | None:
             absent[seat] = name
         else:
             seating[seat] = number
-    return Planned(index + 1, len(rounds), int(plan["table"]), str(plan["file"]), seating,
+    return Planned(index + 1, len(rounds), plan.table, plan.file, seating,
                    absent)

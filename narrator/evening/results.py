@@ -3,7 +3,7 @@ removals, the best moves and the points of the club's scoring system, split as M
 splits them (main, best move, extra, penalty, the first-killed's compensation) and in the
 system's order with its tie-breaks; written to ``DIR/results.csv`` and ``DIR/results.json``.
 
-The system is the club's (:mod:`narrator.scoring.system`: ``[scoring] system = "fiim"``, or a
+The system is the club's (:mod:`narrator.club`: ``[scoring] system = "fiim"``, or a
 MafiaRatings scoring JSON); without one, the flat ``[points]`` table of the club's TOML
 (``--rules-file``) scores each finished game: ``win`` (default 1) or ``loss`` (0),
 ``best_move_black`` (0) for every black seat named in the player's best move, ``foul`` (0) for
@@ -16,64 +16,23 @@ from __future__ import annotations
 import csv
 import io
 import json
-import tomllib
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
 from narrator.engine import Game, Role
-from narrator.errors import NarratorError
 from narrator.outputs import replace_whole
 from narrator.scoring.matters import PlayerGame, matters_of
 from narrator.scoring.standings import Standing, score
-from narrator.scoring.system import (
-    GROUPS,
-    SYSTEMS,
-    ClubGame,
-    ScoringSystem,
-    from_json,
-    load_system,
-    points_table_system,
-)
-from narrator.scoring.system import load_points as load_points  # (the evening's, re-exported)
+from narrator.scoring.system import GROUPS, ClubGame, ScoringSystem, points_table_system
 
-#: the points of a game and their defaults
-POINTS = {"win": 1.0, "loss": 0.0, "best_move_black": 0.0, "foul": 0.0, "removal": 0.0}
 #: the system's groups by the names the results give them (MafiaRatings': main, legacy, extra,
 #: penalty, night1)
 SPLIT = {"main": "main", "legacy": "best_move", "extra": "extra", "penalty": "penalty",
          "night1": "compensation"}
 #: the cards whose wins have a column of their own, in the table's order
 CARDS = tuple(r.value for r in Role)
-
-
-def load_scoring(path: str | Path | None) -> dict[str, Any]:
-    """What an evening keeps of the club's scoring system named in its TOML's ``[scoring]``:
-    ``{"system": "fiim"}``, or the MafiaRatings JSON of its ``file`` (kept whole, so the
-    evening scores the same when the file moves); ``{}``: the flat ``[points]`` table. A
-    one-line NarratorError naming the file and the key."""
-    if path is None:
-        return {}
-    load_system(Path(path))  # every check, with its one-line error
-    raw = tomllib.loads(Path(path).read_text(encoding="utf-8")).get("scoring", {})
-    if "file" in raw:
-        source = Path(path).parent / raw["file"]
-        return {"name": source.stem, "json": json.loads(source.read_text(encoding="utf-8"))}
-    return {"system": raw["system"]} if raw.get("system", "points") != "points" else {}
-
-
-def system_of(kept: dict[str, Any], points: dict[str, float], where: str) -> ScoringSystem:
-    """The system an evening keeps (:func:`load_scoring`), its flat table ``points``."""
-    if "json" in kept:
-        return from_json(kept["json"], f"{where}: scoring", str(kept.get("name", "club")))
-    name = kept.get("system")
-    if name is None or name == "points":
-        return points_table_system(points)
-    if name not in SYSTEMS:
-        raise NarratorError(f"{where}: scoring.system: {name!r} is unknown "
-                            f"(known: {', '.join(SYSTEMS)})")
-    return SYSTEMS[name]
 
 
 @dataclass

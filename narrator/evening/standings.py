@@ -13,13 +13,14 @@ import sys
 from pathlib import Path
 
 from narrator.arguments import StandingsArgs
+from narrator.club.file import scoring_option
 from narrator.engine import Game
 from narrator.errors import NarratorError
 from narrator.evening.book import BOOK, EveningBook, Player
-from narrator.evening.results import PlayerResult, csv_text, system_of, tally
+from narrator.evening.results import PlayerResult, csv_text, tally
 from narrator.host.journal import load_journal
 from narrator.outputs import replace_whole
-from narrator.scoring.system import ScoringSystem, load_system
+from narrator.scoring.system import ScoringSystem
 
 
 def nickname(player: Player) -> str:
@@ -68,10 +69,13 @@ def standings(args: StandingsArgs) -> tuple[list[PlayerResult], ScoringSystem, i
     folders = [Path(d) for d in args.dirs]
     games, labels, names, books = season(folders)
     if args.scoring is not None:
-        system = load_system(args.scoring)
+        spec, points, ignored = scoring_option(args.scoring)
+        if ignored is not None:
+            print(f"narrator: note: {ignored}", file=sys.stderr)
+        system = spec.system(points, args.scoring)
     else:  # the first evening's system; another one's differing is said
         first = books[0]
-        system = system_of(first.scoring, first.points, str(first.path))
+        system = first.scoring.system(first.points, f"{first.path}: scoring")
         for book in books[1:]:
             if (book.scoring, book.points) != (first.scoring, first.points):
                 print(f"narrator: note: {book.folder} scores by another system; all are "

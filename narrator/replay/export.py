@@ -9,6 +9,7 @@ evening's folder: :mod:`narrator.evening.export`.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from narrator.errors import NarratorError
@@ -29,8 +30,9 @@ def write_private(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` readable by its owner only: the record holds every role."""
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        if stat.S_ISREG(os.fstat(fd).st_mode):  # never a device's mode (-o /dev/stdout)
+            os.fchmod(fd, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-        os.chmod(path, 0o600)
     except OSError as e:
         raise NarratorError(f"{path}: cannot write the export ({e.strerror})") from None

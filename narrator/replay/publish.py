@@ -1,10 +1,14 @@
 """What every export to MafiaRatings shares — a game's, an evening's, a tournament's: the
 refusal of records the rating system would not store, writing a record, sending records.
 
-MafiaRatings stores a game only when it knows where to file it and who played: without a
-club, an event and a host it takes the record as a demo and stores nothing, and a seat
-without a user id earns no rating. So an export refuses, in one line naming everything
-missing and writing nothing, unless ``--demo`` asks for such a record anyway.
+MafiaRatings stores a game when it knows where to file it: with an event
+(include/game.php, ``Game::create``: «if (isset($data->eventId) && $data->eventId > 0)»; else
+it only forgets its demo game), its club and its host. So an export refuses, in one line
+naming everything missing and writing nothing, unless ``--demo`` asks for the record anyway.
+A seat without a user id is a guest, which every club has: the site stores the game all the
+same, with no ``players`` row for that seat and its nickname kept in the game
+(include/game_players_stats.php: «if (!isset($player->id)) continue;»), so the export takes
+it and says in one line which seats are guests (:func:`guests_line`).
 """
 
 from __future__ import annotations
@@ -45,10 +49,8 @@ def unknown(record: dict[str, Any]) -> list[int]:
     return [seat for seat, p in enumerate(record["players"], start=1) if "id" not in p]
 
 
-def refuse(options: Sequence[str], seats: Sequence[tuple[str | None, list[int]]],
-           more: Sequence[str] = (), hint: str = ROSTER_HINT) -> None:
-    """One line naming every option missing, every other reason (``more``) and every seat's
-    id missing (``seats``: each game's label, None for a lone game, and its seats), then
+def refuse(options: Sequence[str], more: Sequence[str] = ()) -> None:
+    """One line naming every option missing and every other reason (``more``), then
     NarratorError; or nothing."""
     why: list[str] = []
     if options:
@@ -57,14 +59,22 @@ def refuse(options: Sequence[str], seats: Sequence[tuple[str | None, list[int]]]
         why.append(f"{listed} {'is' if len(options) == 1 else 'are'} missing (MafiaRatings "
                    f"stores no game without its club, event and host)")
     why.extend(more)
-    for game, lost in ((g, u) for g, u in seats if u):
-        which = (f"seat {lost[0]} has" if len(lost) == 1 else
-                 f"seats {', '.join(map(str, lost))} have")
-        why.append(f"{'' if game is None else f'{game}: '}{which} no MafiaRatings id")
-    if any(u for _, u in seats):
-        why[-1] += f" ({hint})"
     if why:
         raise NarratorError(f"export: {'; '.join(why)}; --demo writes the record anyway")
+
+
+def guests_line(seats: Sequence[tuple[str | None, list[int]]],
+                hint: str = ROSTER_HINT) -> str | None:
+    """The one line naming the guest seats (each game's label, None for a lone game, and its
+    seats without an id), or None when every seat has its id."""
+    parts = []
+    for game, lost in ((g, u) for g, u in seats if u):
+        which = f"seat {lost[0]}" if len(lost) == 1 else f"seats {', '.join(map(str, lost))}"
+        parts.append(f"{'' if game is None else f'{game}: '}{which}")
+    if not parts:
+        return None
+    return (f"guests, without a MafiaRatings id: {'; '.join(parts)} (the site keeps their "
+            f"nicknames and credits them no rating; {hint})")
 
 
 def write_record(out: str | None, record: Any) -> None:

@@ -1,29 +1,34 @@
 """A scoring system as data: MafiaRatings' JSON (include/scoring.php, its ``scoring_versions``)
-read, checked and applied to one player's game.
+read as its code reads it, checked and applied to one player's game.
 
 A system has up to five groups of policies — ``main`` (wins and losses), ``legacy`` (the
-first night's victim's guess; ``prima_nocta`` is its older name, still in old records),
-``extra``, ``penalty``, ``night1`` (for being killed the first night) — each a list of
-``{"matter": mask, "roles": mask, "points": number or formula, "name": …, "mvp": …}``. A policy
-counts for a game when the game has every matter of its mask and, with ``roles``, the player's
-role is in that mask (1 civilian, 2 sheriff, 4 mafia, 8 don). ``counters`` (``{"matter",
-"roles"}``) count such games for ``counter(i, j)`` of a formula; ``sorting`` breaks ties
-(default ``"(epg)wsk"``, see :func:`sort_terms`).
+first night's victim's guess), ``extra``, ``penalty``, ``night1`` (for being killed the first
+night) — each a list of ``{"matter": mask, "roles": mask, "points": number or formula,
+"name": …, "mvp": …}``. A policy counts for a game when the game has every matter of its mask
+and, with ``roles``, the player's role is in that mask (1 civilian, 2 sheriff, 4 mafia, 8
+don). ``counters`` (``{"matter", "roles"}``) count such games for ``counter(i, j)`` of a
+formula; ``sorting`` breaks ties (default ``"(epg)wsk"``, see :func:`sort_terms`).
 
-Built in: ``fiim`` (FIIM, MafiaRatings' default system) and ``points``, the club's flat
-``[points]`` table of the evening's results as a system of its own
-(:func:`points_table_system`).
+Read as the site's code reads it: a key it never reads — another group's name (``prima_nocta``,
+``legacy``'s name before the site's ``db/alter114.sql``), a policy's ``name_ru``, the old
+``min_difficulty`` or ``figm_first_night_score`` — scores nothing, here as there, and
+:attr:`ScoringSystem.ignored` lists them for the one line that says so (:func:`ignored_line`).
+A policy without ``points`` gives 0, one without ``matter`` counts for every game.
+
+Built in: ``fiim`` (FIIM, MafiaRatings' scoring 19, at its latest version; ``fiim@N`` at
+version N: :mod:`narrator.scoring.fiim`) and ``points``, the club's flat ``[points]`` table of
+the evening's results as a system of its own (:func:`points_table_system`).
 """
 
 from __future__ import annotations
 
-import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from narrator.errors import NarratorError
+from narrator.reading import BadJSON, loads, read_text
+from narrator.scoring.fiim import LATEST, VERSIONS
 from narrator.scoring.formula import Env, Formula, parse
 from narrator.scoring.matters import Matter, PlayerGame
 
@@ -32,14 +37,14 @@ if TYPE_CHECKING:
 
 #: the groups, in the order MafiaRatings sums them (scoring.php, ``$_scoring_groups``)
 GROUPS = ("main", "extra", "legacy", "penalty", "night1")
-#: older names of a group
-ALIASES = {"prima_nocta": "legacy"}
 #: every matter bit (27 of them; scoring.php, SCORING_FLAG_END is the next)
 ALL_MATTERS = (1 << len(Matter)) - 1
 #: a policy's keys; ``noWeight`` is read and has no effect (we have no event weight)
 POLICY_KEYS = ("matter", "roles", "points", "name", "mvp", "noWeight")
 COUNTER_KEYS = ("matter", "roles")
 DEFAULT_SORTING = "(epg)wsk"
+#: a scoring system's JSON is a few kilobytes; a club's biggest far less than this
+MAX_JSON = 1024 * 1024
 #: a sorting letter → what it sums (scoring.php, SCORING_SORTING_*)
 SORT_LETTERS = {"m": "main", "g": "legacy", "e": "extra", "p": "penalty", "n": "night1",
                 "w": "wins", "s": "special_role_wins", "k": "killed_first_night"}
@@ -107,6 +112,8 @@ class ScoringSystem:
     groups: dict[str, tuple[Policy, ...]] = field(default_factory=dict)
     counters: tuple[Counter, ...] = ()
     sorting: str = DEFAULT_SORTING
+    #: the keys of its JSON that MafiaRatings' code never reads (they score nothing)
+    ignored: tuple[str, ...] = ()
 
     def count(self, game: PlayerGame) -> list[int]:
         """1 for each counter the game counts for, else 0."""
@@ -188,15 +195,14 @@ def _points(value: object, where: str) -> Value:
     return float(value)
 
 
-def _policy(raw: object, where: str) -> Policy:
+def _policy(raw: object, source: str, path: str, ignored: list[str]) -> Policy:
+    where = f"{source}: {path}"
     if not isinstance(raw, dict):
         raise NarratorError(f"{where}: expected an object {{matter, points, …}}")
-    for key in raw:
-        if key not in POLICY_KEYS:
-            raise NarratorError(f"{where}.{key}: unknown key (known: {', '.join(POLICY_KEYS)})")
-    if "matter" not in raw:
-        raise NarratorError(f"{where}.matter: missing")
-    matter = _mask(raw["matter"], f"{where}.matter", ALL_MATTERS, "mask of matters 0-26")
+    ignored.extend(f"{path}.{key}" for key in raw if key not in POLICY_KEYS)
+    # «($policy->matter & $game_flags) != $policy->matter»: without a matter, every game
+    matter = _mask(raw.get("matter", 0), f"{where}.matter", ALL_MATTERS,
+                   "mask of matters 0-26")
     roles = _roles(raw, where)
     name = raw.get("name")
     if name is not None and not isinstance(name, str):
@@ -207,57 +213,56 @@ def _policy(raw: object, where: str) -> Policy:
     return Policy(matter, _points(raw.get("points", 0), f"{where}.points"), roles, name, mvp)
 
 
-def _counters(raw: object, where: str) -> tuple[Counter, ...]:
+def _counters(raw: object, source: str, ignored: list[str]) -> tuple[Counter, ...]:
+    where = f"{source}: counters"
     if not isinstance(raw, list):
         raise NarratorError(f"{where}: expected a list of {{matter, roles}}")
     out = []
     for i, item in enumerate(raw):
         at = f"{where}[{i}]"
-        if not isinstance(item, dict) or "matter" not in item:
+        if not isinstance(item, dict):
             raise NarratorError(f"{at}: expected an object {{matter, roles}}")
-        for key in item:
-            if key not in COUNTER_KEYS:
-                raise NarratorError(f"{at}.{key}: unknown key (known: matter, roles)")
-        out.append(Counter(_mask(item["matter"], f"{at}.matter", ALL_MATTERS,
+        ignored.extend(f"counters[{i}].{key}" for key in item if key not in COUNTER_KEYS)
+        out.append(Counter(_mask(item.get("matter", 0), f"{at}.matter", ALL_MATTERS,
                                  "mask of matters 0-26"), _roles(item, at)))
     return tuple(out)
 
 
 def from_json(data: object, source: str, name: str | None = None) -> ScoringSystem:
-    """A system from MafiaRatings' JSON value ``data``; a one-line NarratorError naming
-    ``source`` and the key path of what is wrong."""
+    """A system from MafiaRatings' JSON value ``data``, read as include/scoring.php reads it:
+    its five groups (``$_scoring_groups``), ``counters`` and ``sorting``; any other key is
+    kept in :attr:`ScoringSystem.ignored` and scores nothing. A value of the wrong kind is a
+    one-line NarratorError naming ``source`` and the key path."""
     if not isinstance(data, dict):
         raise NarratorError(f"{source}: expected an object of groups")
     groups: dict[str, tuple[Policy, ...]] = {}
-    known = (*GROUPS, *ALIASES, "counters", "sorting")
+    ignored: list[str] = []
     for key, raw in data.items():
-        group = ALIASES.get(key, key)
         if key in ("counters", "sorting"):
             continue
-        if group not in GROUPS:
-            raise NarratorError(f"{source}: {key}: unknown key (known: {', '.join(known)})")
-        if group in groups:
-            raise NarratorError(f"{source}: {key}: {group} given twice")
+        if key not in GROUPS:
+            ignored.append(key)
+            continue
         if not isinstance(raw, list):
             raise NarratorError(f"{source}: {key}: expected a list of policies")
-        groups[group] = tuple(_policy(p, f"{source}: {key}[{i}]") for i, p in enumerate(raw))
-    counters = _counters(data.get("counters", []), f"{source}: counters")
+        groups[key] = tuple(_policy(p, source, f"{key}[{i}]", ignored)
+                            for i, p in enumerate(raw))
+    counters = _counters(data.get("counters", []), source, ignored)
     sorting = data.get("sorting", DEFAULT_SORTING)
     if not isinstance(sorting, str):
         raise NarratorError(f"{source}: sorting: expected text, got {sorting!r}")
     sort_terms(sorting, f"{source}: sorting")
-    return ScoringSystem(name or source, groups, counters, sorting)
+    return ScoringSystem(name or source, groups, counters, sorting, tuple(ignored))
 
 
-#: FIIM, MafiaRatings' default (scoring 19 of its sample database): a win 1; the first night's
-#: victim, red, guessing 3 mafia 0.4, 2 mafia 0.25; killed by warnings or kicked out -0.5
-FIIM_JSON: dict[str, Any] = {
-    "main": [{"matter": Matter.WIN.flag, "points": 1}],
-    "legacy": [{"matter": Matter.FIRST_LEGACY_3.flag, "roles": 3, "points": 0.4},
-               {"matter": Matter.FIRST_LEGACY_2.flag, "roles": 3, "points": 0.25}],
-    "penalty": [{"matter": Matter.WARNINGS_4.flag, "points": -0.5},
-                {"matter": Matter.KICK_OUT.flag, "points": -0.5}],
-}
+def ignored_line(system: ScoringSystem, source: str) -> str | None:
+    """The one line saying which keys of ``source``'s JSON score nothing, or None."""
+    if not system.ignored:
+        return None
+    keys = ", ".join(system.ignored[:6]) + (" …" if len(system.ignored) > 6 else "")
+    return (f"{source}: MafiaRatings' scoring reads no {keys}: "
+            f"{'it scores' if len(system.ignored) == 1 else 'they score'} nothing")
+
 
 #: the evening's ``[points]`` table and its defaults (:func:`load_points`)
 POINTS_DEFAULTS = {"win": 1.0, "loss": 0.0, "best_move_black": 0.0, "foul": 0.0,
@@ -337,90 +342,35 @@ def points_table_system(points: dict[str, float] | None = None) -> PointsTableSy
     return PointsTableSystem("points", {"main": main}, sorting="w", points=table)
 
 
-#: the systems a club names by ``[scoring] system = "…"``
+#: the systems a club names by ``[scoring] system = "…"``: ``fiim`` is FIIM at its latest
+#: version, ``fiim@N`` at version N (:mod:`narrator.scoring.fiim`)
 SYSTEMS: dict[str, ScoringSystem] = {
-    "fiim": from_json(FIIM_JSON, "fiim", "fiim"),
+    **{f"fiim@{v}": from_json(data, f"fiim@{v}", f"fiim@{v}") for v, data in VERSIONS.items()},
     "points": points_table_system(),
 }
+SYSTEMS["fiim"] = SYSTEMS[f"fiim@{LATEST}"]
+#: the names shown in a refusal (every version of FIIM too)
+KNOWN = f"fiim (version {LATEST}), fiim@1 … fiim@{LATEST}, points"
+
+
+def built_in(name: str, points: dict[str, float] | None = None) -> ScoringSystem | None:
+    """The built-in system ``name`` (``points`` with the club's table), or None."""
+    if name == "points":
+        return points_table_system(points)
+    return SYSTEMS.get(name)
 
 
 def read_json(path: Path) -> ScoringSystem:
     """A system from MafiaRatings' JSON in the file ``path``."""
+    return read_scoring_file(path)[1]
+
+
+def read_scoring_file(path: Path) -> tuple[Any, ScoringSystem]:
+    """MafiaRatings' JSON in the file ``path`` (a regular file of at most :data:`MAX_JSON`
+    bytes) and the system it is; a one-line NarratorError naming it."""
+    text = read_text(path, "the scoring system", limit=MAX_JSON)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise NarratorError(f"{path}: cannot read the scoring system ({e.__class__.__name__})") \
-            from None
-    except json.JSONDecodeError as e:
-        raise NarratorError(f"{path}: not JSON (line {e.lineno}, column {e.colno})") from None
-    except RecursionError:
-        raise NarratorError(f"{path}: not a scoring system (nested too deep)") from None
-    return from_json(data, str(path), path.stem)
-
-
-def _read_toml(path: str | Path) -> dict[str, Any]:
-    """A club's TOML; a one-line NarratorError naming it."""
-    try:
-        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise NarratorError(f"{path}: cannot read the rules file ({e.__class__.__name__})") \
-            from None
-
-
-def _from_toml(path: Path, points: dict[str, float] | None) -> ScoringSystem:
-    raw = _read_toml(path)
-    table = raw.get("scoring", {})
-    if not isinstance(table, dict):
-        raise NarratorError(f"{path}: scoring: expected a table ([scoring])")
-    for key in table:
-        if key not in ("system", "file"):
-            raise NarratorError(f"{path}: scoring.{key}: unknown (known: system, file)")
-    if "system" in table and "file" in table:
-        raise NarratorError(f"{path}: scoring: give system or file, not both")
-    if "file" in table:
-        if not isinstance(table["file"], str) or not table["file"]:
-            raise NarratorError(f"{path}: scoring.file: expected a file name")
-        return read_json(path.parent / table["file"])
-    name = table.get("system", "points")
-    if not isinstance(name, str) or name not in SYSTEMS:
-        raise NarratorError(f"{path}: scoring.system: {name!r} is unknown "
-                            f"(known: {', '.join(SYSTEMS)})")
-    return points_table_system(points) if name == "points" else SYSTEMS[name]
-
-
-def load_points(path: str | Path | None) -> dict[str, float]:
-    """The ``[points]`` table of the club's TOML (the defaults for what it leaves out; all
-    of them without a file), as an evening and a tournament score by it; a one-line
-    NarratorError naming the file and the key."""
-    points = dict(POINTS_DEFAULTS)
-    if path is None:
-        return points
-    table = _read_toml(path).get("points", {})
-    if not isinstance(table, dict):
-        raise NarratorError(f"{path}: points: expected a table ([points])")
-    for key, value in table.items():
-        if key not in POINTS_DEFAULTS:
-            raise NarratorError(f"{path}: points.{key}: unknown "
-                                f"(known: {', '.join(POINTS_DEFAULTS)})")
-        if isinstance(value, bool) or not isinstance(value, int | float) or \
-                not -100 <= value <= 100:
-            raise NarratorError(f"{path}: points.{key}: expected a number from -100 to 100, "
-                                f"got {value!r}")
-        points[key] = float(value)
-    return points
-
-
-def load_system(spec: str | Path, points: dict[str, float] | None = None) -> ScoringSystem:
-    """The system ``spec`` names: a built-in name (``fiim``, ``points``), a JSON file, or the
-    club's TOML, whose ``[scoring]`` gives ``system = "fiim"`` or ``file = "club.json"``
-    (relative to the TOML; without ``[scoring]``, the ``points`` system). ``points`` is the
-    club's ``[points]`` table, for the ``points`` system."""
-    if isinstance(spec, str) and spec in SYSTEMS:
-        return points_table_system(points) if spec == "points" else SYSTEMS[spec]
-    path = Path(spec)
-    if path.suffix.lower() == ".toml":
-        return _from_toml(path, points)
-    if path.suffix.lower() == ".json":
-        return read_json(path)
-    raise NarratorError(f"{spec}: not a scoring system (a name: {', '.join(SYSTEMS)}; "
-                        f"or a .json or .toml file)")
+        data = loads(text)
+    except BadJSON as e:
+        raise NarratorError(f"{path}: not a scoring system ({e})") from None
+    return data, from_json(data, str(path), path.stem)

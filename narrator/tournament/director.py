@@ -23,7 +23,7 @@ from narrator.console.tokens import owner_of
 from narrator.engine import Game
 from narrator.errors import NarratorError
 from narrator.seating.value import key_of
-from narrator.tournament.standings import Line, read_game, standings, system_of
+from narrator.tournament.standings import Line, read_game, standings
 from narrator.tournament.status import phase_text, status_of
 from narrator.tournament.store import Player, Received, Stage, Store, Table
 
@@ -115,7 +115,8 @@ class Director:
         self.now = now
         self.base = base
         self.tournament = store.tournament()
-        self.system = system_of(self.tournament.scoring)
+        self.system = self.tournament.scoring.system(self.tournament.points,
+                                                     "the tournament's scoring")
         self.players: list[Player] = store.players()
         self.rounds = store.rounds()
         self.stages: list[Stage] = store.stages()

@@ -30,6 +30,7 @@ from narrator.errors import NarratorError
 from narrator.replay.mafiaratings import Filing, MafiaRatingsGame, mafiaratings
 from narrator.replay.publish import (
     check_numbers,
+    guests_line,
     make_folder,
     missing,
     refuse,
@@ -45,7 +46,7 @@ from narrator.tournament.standings import journal_file
 from narrator.tournament.store import Received, Stage, Store
 
 #: a seat without an id: the director's players are where the ids come from
-NO_ID = "the tournament's players have no id for these nicknames"
+NO_ID = "the tournament's players have no id for these nicknames: give them in its roster"
 NO_TOURNAMENT = ("the tournament has no MafiaRatings id (give it once: narrator tournament "
                  "run DIR … --tournament-id N)")
 
@@ -129,8 +130,10 @@ def run(args: TournamentExportArgs) -> int:
     if not records:
         raise NarratorError(f"{folder}: no game of the tournament can be exported")
     if not args.demo:
-        refuse(missing(filing), [(name, unknown(g.record)) for name, g in records],
-               more=[NO_TOURNAMENT] if filing.tournament_id is None else [], hint=NO_ID)
+        refuse(missing(filing), more=[NO_TOURNAMENT] if filing.tournament_id is None else [])
+    guests = guests_line([(name, unknown(g.record)) for name, g in records], hint=NO_ID)
+    if guests is not None:
+        print(f"narrator: note: {guests}", file=sys.stderr)
     out = Path(args.out)
     make_folder(out)
     for name, exported in records:

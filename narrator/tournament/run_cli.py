@@ -26,7 +26,7 @@ from narrator.replay.roster import load_roster
 from narrator.seating.formats import read_seating
 from narrator.seating.value import Seating
 from narrator.tournament.director import Director
-from narrator.tournament.standings import kept_scoring
+from narrator.tournament.standings import scoring_of
 from narrator.tournament.store import (
     FILE,
     Setup,
@@ -71,8 +71,10 @@ def setup_of(args: TournamentRunArgs, plan: Seating) -> Setup:
     if args.tournament_id is not None and args.tournament_id < 1:
         raise NarratorError(f"--tournament-id: expected a number from 1, got {args.tournament_id}")
     name = args.name or Path(args.dir).resolve().name
-    tournament = Tournament(name, args.tournament_id, kept_scoring(args.scoring), args.rules,
-                            new_token())
+    spec, points, ignored = scoring_of(args.scoring)
+    if ignored is not None:
+        print(f"narrator: note: {ignored}", file=sys.stderr)
+    tournament = Tournament(name, args.tournament_id, spec, args.rules, new_token(), points)
     return Setup(tournament, list(zip(plan.names, plan.ids, strict=True)),
                  [list(map(list, rnd)) for rnd in plan.rounds], stages_of(args, len(plan.rounds)))
 
@@ -90,7 +92,8 @@ def check_same(store: Store, setup: Setup, args: TournamentRunArgs) -> None:
     kept = store.tournament()
     given = setup.tournament
     for option, now, then in (
-            ("--scoring", args.scoring and given.scoring, kept.scoring),
+            ("--scoring", args.scoring and (given.scoring, given.points),
+             (kept.scoring, kept.points)),
             ("--rules", args.rules, kept.rules), ("--name", args.name, kept.name),
             # (a first run without the id: a later one may give it, for the export)
             ("--tournament-id", kept.mafiaratings and args.tournament_id, kept.mafiaratings),

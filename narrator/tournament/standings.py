@@ -13,64 +13,35 @@ that the plan does not know (a substitute) is a line of its own.
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
-import tomllib
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from narrator.club.file import scoring_option
+from narrator.club.scoring import Points, ScoringSpec
 from narrator.engine import Game
 from narrator.errors import NarratorError
 from narrator.host.journal import load_journal
 from narrator.scoring.matters import PlayerGame, matters_of
 from narrator.scoring.standings import Standing, rank, score
-from narrator.scoring.system import (
-    SYSTEMS,
-    ClubGame,
-    ScoringSystem,
-    from_json,
-    load_points,
-    load_system,
-    points_table_system,
-)
+from narrator.scoring.system import ClubGame, ScoringSystem
 from narrator.seating.value import key_of
 from narrator.tournament.store import Received, Stage
 
 DEFAULT_SCORING = "fiim"
 
 
-def kept_scoring(spec: str | None) -> dict[str, Any]:
-    """What the database keeps of ``--scoring``: ``{"system": NAME}``, or the MafiaRatings
-    JSON itself (``{"name": …, "json": …}``: the tournament scores the same when the file
-    moves). A TOML's ``[scoring]`` names one of the two; without one (or naming ``points``)
-    it is the club's flat ``[points]`` table, kept whole: ``{"system": "points", "points":
-    {…}}``, every point of it, the defaults filled in, as the club's evenings score."""
-    spec = spec or DEFAULT_SCORING
-    load_system(spec)  # every check, with its one-line error
-    if spec in SYSTEMS:
-        return {"system": spec}
-    path = Path(spec)
-    if path.suffix.lower() == ".toml":
-        table = tomllib.loads(path.read_text(encoding="utf-8")).get("scoring", {})
-        if "file" in table:
-            path = path.parent / table["file"]
-        elif table.get("system", "points") == "points":
-            return {"system": "points", "points": load_points(path)}
-        else:
-            return {"system": table["system"]}
-    return {"name": path.stem, "json": json.loads(path.read_text(encoding="utf-8"))}
-
-
-def system_of(kept: Mapping[str, Any]) -> ScoringSystem:
-    if "json" in kept:
-        return from_json(kept["json"], "the tournament's scoring", str(kept.get("name")))
-    if "points" in kept:  # (the club's [points] table)
-        return points_table_system(dict(kept["points"]))
-    return SYSTEMS[str(kept.get("system", DEFAULT_SCORING))]
+def scoring_of(spec: str | None) -> tuple[ScoringSpec, Points, str | None]:
+    """What the tournament keeps of ``--scoring`` (default ``fiim``): a built-in system, or
+    the MafiaRatings JSON itself (the tournament scores the same when the file moves); a
+    TOML's ``[scoring]`` names one of the two, and without one its flat ``[points]`` table
+    scores, every point of it kept, as the club's evenings score. Also the line saying
+    which keys of the JSON score nothing."""
+    return scoring_option(spec or DEFAULT_SCORING)
 
 
 @contextmanager

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from narrator.club.scoring import DEFAULT_POINTS, Points, ScoringSpec
 from narrator.errors import NarratorError
 
 FILE = "tournament.sqlite"
@@ -128,9 +129,25 @@ class Received:
 class Tournament:
     name: str
     mafiaratings: int | None
-    scoring: dict[str, Any]  # {"system": NAME[, "points": {...}]} or {"name": …, "json": {…}}
+    scoring: ScoringSpec  # the system that scores (narrator.club)
     rules: str | None
     token: str  # the director's page
+    points: Points = DEFAULT_POINTS  # the club's flat table, for the ``points`` system
+
+    def kept_scoring(self) -> dict[str, Any]:
+        """The ``scoring`` column: the spec, and the flat table when it scores."""
+        return {**self.scoring.to_kept(),
+                **({"points": self.points.as_dict()} if self.scoring.is_points else {})}
+
+    @classmethod
+    def read_scoring(cls, text: str, where: str) -> tuple[ScoringSpec, Points]:
+        try:
+            raw = json.loads(text)
+        except ValueError:
+            raise NarratorError(f"{where}: scoring: not JSON") from None
+        points = raw.get("points", {}) if isinstance(raw, dict) else {}
+        return ScoringSpec.from_kept(raw, f"{where}: scoring"), \
+            Points.of(points, f"{where}: scoring.points")
 
 
 @dataclass(frozen=True)
@@ -216,7 +233,8 @@ class Store:
     def tournament(self) -> Tournament:
         name, mr, scoring, rules, token = self._read(
             "SELECT name, mafiaratings, scoring, rules, token FROM tournament")[0]
-        return Tournament(name, mr, json.loads(scoring), rules, token)
+        spec, points = Tournament.read_scoring(scoring, str(self.path))
+        return Tournament(name, mr, spec, rules, token, points)
 
     def players(self) -> list[Player]:
         return [Player(*row) for row in self._read(
@@ -371,7 +389,7 @@ def _fill(db: sqlite3.Connection, setup: Setup, now: int) -> None:
     t = setup.tournament
     db.execute("INSERT INTO tournament (id, name, mafiaratings, scoring, rules, token, created) "
                "VALUES (1, ?, ?, ?, ?, ?, ?)",
-               (t.name, t.mafiaratings, json.dumps(t.scoring, ensure_ascii=False), t.rules,
+               (t.name, t.mafiaratings, json.dumps(t.kept_scoring(), ensure_ascii=False), t.rules,
                 t.token, now))
     db.executemany("INSERT INTO players (idx, nickname, mafiaratings, token) VALUES (?, ?, ?, ?)",
                    [(i, n, mr, new_token()) for i, (n, mr) in enumerate(setup.players)])

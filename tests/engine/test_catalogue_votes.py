@@ -167,8 +167,11 @@ def test_7_16_rulesets_with_their_own_first_day_refuse_the_group(name: str) -> N
 def test_7_18_2_reverse_the_revote_goes_in_the_reverse_order() -> None:
     """7.18.2 «Повторное голосование после попила происходит в обратном порядке по сравнению с
     предыдущим»; the narrator says so, and the abstainers count for the new last (2.4)."""
+    # the tie speeches go in the re-vote's order too (js/src/game.js: after the first vote
+    # «game.time.speaker = winners[0]», winners = gameGetNominees(1), reversed; each next
+    # speaker the next of gameGetNominees() — then «game.time.nominee = noms[0]»)
     result = play({"split_order": "reverse"}, *nominate({1: 5, 2: 7}),
-                  {"vote": {"5": [1, 2, 3, 4, 6]}}, {"speech": 5}, {"speech": 7},
+                  {"vote": {"5": [1, 2, 3, 4, 6]}}, {"speech": 7}, {"speech": 5},
                   {"vote": {"7": [1, 2]}})
     rounds = result.game.days[0].rounds
     assert rounds[1] == VoteRound((7, 5), {7: 2, 5: 8})
@@ -177,6 +180,19 @@ def test_7_18_2_reverse_the_revote_goes_in_the_reverse_order() -> None:
     said = result.transcript.said
     i = said.index("Повторное голосование")
     assert said[i + 1] == "В обратном порядке"
+
+
+def test_7_16_2_to_talk_a_lone_candidate_on_day_1_is_voted_on() -> None:
+    """7.16.2 has no «only one candidate: no vote»; the judge's app votes on him
+    (``_gameCanStartVoting``); he wins every hand, speaks 30 s and stays."""
+    result = play({"first_voting": "to_talk"}, *nominate({1: 5}), {"vote": {"5": []}})
+    assert ev.VotingStarted(1, (5,)) in events_of(result)
+    assert result.game.days[0].rounds[0] == VoteRound((5,), {5: 10})  # every hand (2.4)
+    exp = result.game.expect
+    assert isinstance(exp, w.Speech) and (exp.seat, exp.speech) == (5, "leader")
+    for other in ("standard", "no_breaking", "breaking_to_themself"):  # they say «не проводится»
+        lone = play({"first_voting": other}, *nominate({1: 5}))
+        assert ev.VotingCancelled("single_candidate_day1") in events_of(lone), other
 
 
 def test_7_18_1_same_keeps_the_order() -> None:

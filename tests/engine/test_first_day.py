@@ -24,13 +24,14 @@ from typing import Any
 import pytest
 
 from narrator.cli import main
+from narrator.club.file import read_club
 from narrator.engine import CrashRecord, Game, Phase, VoteRound
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.options import OptionError, apply_options, options_of
 from narrator.engine.rules import find_rules
 from narrator.errors import ScriptError
-from narrator.host.club import club_rules, load_rules_file
+from narrator.host.club import club_rules
 from narrator.host.journal import Journal, load_journal
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import ReplayResult, replay_script
@@ -89,7 +90,7 @@ def test_the_option_is_taken_and_travels_in_the_journal(name: str, value: str,
 def test_a_clubs_rules_file_sets_it(value: str, tmp_path: Path) -> None:
     path = tmp_path / "club.toml"
     path.write_text(f'first_day = "{value}"\nspeech = 45\n', encoding="utf-8")
-    assert load_rules_file(path) == {"first_day": value, "speech": 45.0}
+    assert dict(read_club(path).options) == {"first_day": value, "speech": 45.0}
     rules = club_rules(find_rules("professional"), path)
     assert rules.name == "professional" and rules.first_day == value
 
@@ -275,11 +276,21 @@ def test_lift_only_day_2_votes_as_the_rule_texts() -> None:
     assert day2.out == [5]  # the single leader of day 2 leaves (2.4)
 
 
-def test_lift_only_a_lone_candidate_on_day_1_is_not_voted_on() -> None:
-    """2.2.1 holds as it is: one candidate on day 1, no vote at all."""
-    result = play("lift_only", *nominate({1: 5}))
-    assert ev.VotingCancelled("single_candidate_day1") in events_of(result)
-    assert result.game.phase == Phase.night(2)
+def test_lift_only_a_lone_candidate_on_day_1_is_voted_on_speaks_and_stays() -> None:
+    """``lift_only`` is 7.16.2 "to_talk", which has no "a single candidate is not voted on"
+    (its siblings 7.16.1, .3, .4 say it): the judge's app votes on him (js/src/game.js,
+    ``_gameCanStartVoting``: «if (noms.length == 0 || (noms.length == 1 && game.time.round ==
+    0)) return gameGetRule(4) == 1;», RULES_FIRST_DAY_VOTING_TO_TALK). Every hand is his
+    (2.4: the abstainers count for the last candidate), he wins, speaks and stays."""
+    result = play("lift_only", *nominate({1: 5}), {"vote": {"5": []}})
+    events = events_of(result)
+    assert not any(isinstance(e, ev.VotingCancelled) for e in events)
+    assert ev.VotingStarted(1, (5,)) in events
+    exp = result.game.expect
+    assert isinstance(exp, w.Speech) and (exp.seat, exp.speech) == (5, "leader")
+    standard = play("vote", *nominate({1: 5}))  # 2.2.1 / 7.16.1: no vote at all
+    assert ev.VotingCancelled("single_candidate_day1") in events_of(standard)
+    assert standard.game.phase == Phase.night(2)
 
 
 # -- random games ----------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 from narrator.clock import VirtualClock
+from narrator.club.file import read_club
+from narrator.club.scoring import Points
 from narrator.console.table import Press
 from narrator.console.tokens import OPERATOR
 from narrator.engine import Foul, Game, Remove, Role, TimeUp
@@ -24,7 +26,7 @@ from narrator.errors import NarratorError
 from narrator.evening.book import EveningBook, GameEntry, player_id
 from narrator.evening.export import evening_games
 from narrator.evening.front import EveningFront, Finished
-from narrator.evening.results import POINTS, load_points, tally
+from narrator.evening.results import tally
 from narrator.host.host import Host
 from narrator.host.journal import Journal
 from narrator.host.scheduler import Scheduler
@@ -43,7 +45,7 @@ NAMES = ["Ника", "Бублик", "Кот", "Лис", "Ёж", "Сова", "В
 def new_book(folder: Path, players: list[str] = NAMES) -> EveningBook:
     folder.mkdir(parents=True, exist_ok=True)
     book = EveningBook.new(folder, lang="ru", rules=find_rules("crime-time"), seats=10,
-                           address="127.0.0.1:0", settings={}, options={}, points=dict(POINTS))
+                           address="127.0.0.1:0", settings={}, options={}, points=Points())
     for name in players:
         book.add_player(name)
     return book
@@ -148,7 +150,7 @@ def test_the_table_counts_wins_by_card_fouls_removals_and_points() -> None:
     assert one.winner is not None and two.winner is not None and stopped.winner is None
     seating1 = {s: s for s in range(1, 11)}  # player n on seat n
     seating2 = {s: 11 - s for s in range(1, 11)}  # player n on seat 11 - n
-    points = {**POINTS, "win": 3.0, "loss": -1.0, "foul": -0.5, "removal": -2.0}
+    points = {**Points().as_dict(), "win": 3.0, "loss": -1.0, "foul": -0.5, "removal": -2.0}
     roster = [(n, NAMES[n - 1]) for n in range(1, 11)]
     table = {r.number: r for r in tally([(one, seating1), (two, seating2),
                                          (stopped, seating1)], roster, points)}
@@ -175,7 +177,7 @@ def test_a_best_move_scores_each_black_seat_named() -> None:
     for seat in (3, 5, 9):  # then the black seats are removed: the civilians win
         game.apply(Remove(seat))
     assert game.winner is not None
-    points = {**POINTS, "best_move_black": 0.5}
+    points = {**Points().as_dict(), "best_move_black": 0.5}
     table = {r.number: r for r in tally([(game, {s: s for s in range(1, 11)})],
                                         [(n, NAMES[n - 1]) for n in range(1, 11)], points)}
     assert (table[7].best_moves, table[7].points) == (1, 1 + 2 * 0.5)
@@ -186,22 +188,22 @@ def test_points_come_from_the_clubs_toml(tmp_path: Path) -> None:
     club = tmp_path / "club.toml"
     club.write_text('fouls = "sport"\n[points]\nwin = 2\nbest_move_black = 0.25\n',
                     encoding="utf-8")
-    assert load_points(club) == {**POINTS, "win": 2.0, "best_move_black": 0.25}
+    assert read_club(club).points == Points(win=2.0, best_move_black=0.25)
+    assert read_club(club).points.as_dict() == {"win": 2.0, "loss": 0.0, "best_move_black": 0.25,
+                                                "foul": 0.0, "removal": 0.0}
     club.write_text("[points]\nwinner = 2\n", encoding="utf-8")
-    with pytest.raises(NarratorError, match=r"points\.winner: unknown"):
-        load_points(club)
+    with pytest.raises(NarratorError, match=r"club\.toml: points\.winner: unknown"):
+        read_club(club)
     club.write_text('[points]\nwin = "a lot"\n', encoding="utf-8")
     with pytest.raises(NarratorError, match=r"points\.win: expected a number"):
-        load_points(club)
+        read_club(club)
 
 
 def test_a_games_rules_file_may_hold_the_evenings_points(tmp_path: Path) -> None:
-    from narrator.host.club import load_rules_file
-
     club = tmp_path / "club.toml"
     club.write_text('best_move = true\n[points]\nwin = 2\n[scoring]\nsystem = "fiim"\n',
                     encoding="utf-8")
-    assert load_rules_file(club) == {"best_move": True}
+    assert dict(read_club(club).options) == {"best_move": True}
 
 
 # -- the console: players, seats and the lobby ------------------------------------------------------
@@ -337,7 +339,8 @@ def journal_game(path: Path, rules: str, roles: dict[int, Role] | None, names: d
 
 def test_the_export_writes_a_file_per_game_the_format_can_express(tmp_path: Path) -> None:
     """MafiaRatings takes one game a request: a file per game, each with the evening's ids,
-    its game number and its host; a seat without an id refuses the whole export."""
+    its game number and its host; a seat without an id is a guest, named in one line; a
+    missing event refuses the whole export."""
     book = new_book(tmp_path / "ev")
     book.seating = {s: s for s in range(1, 11)}
     one, two, three = (book.new_game(r) for r in ("crime-time", "vrn", "crime-time"))
@@ -359,21 +362,24 @@ def test_the_export_writes_a_file_per_game_the_format_can_express(tmp_path: Path
     out = tmp_path / "out"
     command = [sys.executable, "-m", "narrator", "export", "--format", "mafiaratings",
                str(book.folder), "--club-id", "1", "--event-id", "2", "-o", str(out)]
-    refused = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
-    assert refused.returncode == 2 and not out.exists()
-    assert refused.stderr.endswith("narrator: export: game 1: seat 10 has no MafiaRatings id "
-                                   "(--roster FILE maps nicknames to ids); --demo writes the "
-                                   "record anyway\n")
-    book.set_id(10, 510)
-    book.save()
+    no_event = [x for x in command if x not in ("--event-id", "2")]
+    refused = subprocess.run(no_event, capture_output=True, text=True, cwd=REPO)
+    assert refused.returncode == 2 and not out.exists()  # no event: nothing written
+    assert refused.stderr.endswith("narrator: export: --event-id is missing (MafiaRatings "
+                                   "stores no game without its club, event and host); --demo "
+                                   "writes the record anyway\n")
+    # seat 10 has no id: a guest, exported all the same and named in one line
     done = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
     assert done.returncode == 0, done.stderr
+    assert "narrator: note: guests, without a MafiaRatings id: game 1: seat 10 (" in done.stderr
     assert sorted(f.name for f in out.iterdir()) == ["game-01.json"]
     assert stat.S_IMODE((out / "game-01.json").stat().st_mode) == 0o600
     record = json.loads((out / "game-01.json").read_text(encoding="utf-8"))
+    assert "id" not in record["players"][9] and record["players"][9]["name"] == NAMES[9]
+    record = json.loads((out / "game-01.json").read_text(encoding="utf-8"))
     assert record["gameNum"] == 1 and record["moderator"] == {"id": 77}
     assert record["clubId"] == 1 and record["eventId"] == 2
-    assert [p["id"] for p in record["players"]] == list(range(501, 511))
+    assert [p.get("id") for p in record["players"]] == [*range(501, 510), None]
     assert "narrator: game 3: not exported: it never started" in done.stderr
     alone = subprocess.run(command[:-2], capture_output=True, text=True, cwd=REPO)
     assert alone.returncode == 2 and "-o DIR" in alone.stderr  # no list on stdout

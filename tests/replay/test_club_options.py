@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from narrator.cli import main
+from narrator.club.file import read_club
 from narrator.engine import Game, Role
 from narrator.engine.options import OptionError, apply_options, check_options, options_of
 from narrator.engine.rules import find_rules
-from narrator.host.club import club_rules, load_rules_file
+from narrator.host.club import club_rules
 from narrator.host.journal import Journal, load_journal
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import replay_script
@@ -96,7 +97,7 @@ def test_rules_file_is_read_with_toml(tmp_path: Path) -> None:
     path = tmp_path / "club.toml"
     path.write_text('fouls = "sport"\nbest_move = true\nspeech = 45\ncount_pace = 1.2\n',
                     encoding="utf-8")
-    assert load_rules_file(path) == {"fouls": "sport", "best_move": True, "speech": 45.0,
+    assert dict(read_club(path).options) == {"fouls": "sport", "best_move": True, "speech": 45.0,
                                      "count_pace": 1.2}
 
 
@@ -171,7 +172,7 @@ def test_closed_cards_travel_in_the_journal_header(tmp_path: Path) -> None:
 def test_a_rules_file_closes_the_cards_of_amateur(tmp_path: Path) -> None:
     path = tmp_path / "club.toml"
     path.write_text('cards = "closed"\n', encoding="utf-8")
-    assert load_rules_file(path) == {"cards": "closed"}
+    assert dict(read_club(path).options) == {"cards": "closed"}
     rules = club_rules(find_rules("amateur"), path)
     assert rules.name == "amateur" and not rules.reveal_cards
     assert find_rules("amateur").reveal_cards  # the ruleset itself is untouched

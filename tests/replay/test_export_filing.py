@@ -74,18 +74,32 @@ def test_without_club_event_or_host_nothing_is_written_and_one_line_says_which(
     assert err.startswith(f"narrator: export: {left_out} is missing") and err.count("\n") == 1
 
 
-def test_seats_without_an_id_are_named_in_one_line(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_seats_without_an_id_are_guests_exported_and_named_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The site stores a game with guests: no ``players`` row for the seat, its nickname kept
+    (include/game_players_stats.php: «if (!isset($player->id)) continue;»)."""
     roster = tmp_path / "roster.csv"
     kept = [line for line in ROSTER.read_text(encoding="utf-8").splitlines()
             if not line.startswith(("Watson", "Igorbek"))]
     roster.write_text("\n".join(kept) + "\n", encoding="utf-8")
     code, stdout, err = run(capsys, str(GAME), "--roster", str(roster), *FILED)
+    assert code == 0
+    record = json.loads(stdout)
+    assert [p.get("id") is None for p in record["players"]] == \
+        [s in (3, 7) for s in range(1, 11)]
+    assert [p["name"] for p in record["players"]] == NICKNAMES  # the guests' nicknames kept
+    assert (record["clubId"], record["eventId"], record["moderator"]["id"]) == (42, 7, 5)
+    assert err == ("narrator: note: guests, without a MafiaRatings id: seats 3, 7 (the site "
+                   "keeps their nicknames and credits them no rating; --roster FILE maps "
+                   "nicknames to ids)\n")
+    code, stdout, err = run(capsys, str(GAME), *FILED)  # no roster at all: ten guests
+    assert code == 0 and all("id" not in p for p in json.loads(stdout)["players"])
+    assert "seats 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 (the site keeps" in err
+    # a missing club, event or host still refuses, naming only those (the roster names the host)
+    code, stdout, err = run(capsys, str(GAME), "--roster", str(roster), "--club-id", "42")
     assert code == 2 and stdout == ""
-    assert err == ("narrator: export: seats 3, 7 have no MafiaRatings id (--roster FILE maps "
-                   "nicknames to ids); --demo writes the record anyway\n")
-    code, _, err = run(capsys, str(GAME), *FILED)  # no roster at all
-    assert code == 2 and "seats 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 have no MafiaRatings id" in err
+    assert err == ("narrator: export: --event-id is missing (MafiaRatings stores no game "
+                   "without its club, event and host); --demo writes the record anyway\n")
 
 
 def test_demo_writes_the_record_without_the_ids(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,9 +9,10 @@ from collections.abc import Hashable, Mapping
 
 import pytest
 
+from narrator.club.scoring import Points
 from narrator.engine import Foul, Game, Remove, Role, TimeUp
 from narrator.engine.rules import find_rules
-from narrator.evening.results import POINTS, tally
+from narrator.evening.results import tally
 from narrator.replay.script import parse_table_script
 from narrator.replay.table import replay_script
 from narrator.scoring.matters import Matter, PlayerGame, ScoringRole
@@ -83,7 +84,7 @@ def test_counters_one_run_game_by_game_counters_zero_are_the_whole_set() -> None
 
 
 def test_a_players_games_wins_and_to_json() -> None:
-    fiim = SYSTEMS["fiim"]
+    fiim = SYSTEMS["fiim@1"]
     games: Games = [
         {"ann": pg(SHERIFF, Matter.WIN, Matter.KILLED_FIRST_NIGHT, Matter.FIRST_LEGACY_3,
                    seat=4),
@@ -98,7 +99,7 @@ def test_a_players_games_wins_and_to_json() -> None:
     assert (bob.total, bob.groups["penalty"], bob.wins, bob.special_role_wins) == \
         pytest.approx((0.5, -0.5, 1, 0))
     body = to_json(standings, fiim)
-    assert body["system"] == "fiim" and body["sorting"] == "(epg)wsk"
+    assert body["system"] == "fiim@1" and body["sorting"] == "(epg)wsk"
     first = body["players"][0]
     assert (first["place"], first["player"], first["games_count"], first["total"]) == \
         (1, "ann", 2, 1.4)
@@ -191,7 +192,7 @@ def best_move_game() -> Game:
 
 
 def test_the_flat_points_system_gives_the_evenings_results_table() -> None:
-    assert POINTS_DEFAULTS == POINTS  # one table of defaults in both places
+    assert Points().as_dict() == POINTS_DEFAULTS  # one table of defaults in both places
     one = finished_game(TimeUp("dealing"), Foul(2), Foul(4), Foul(4), Remove(3), Remove(5),
                         Remove(9))
     two = finished_game(TimeUp("dealing"), Remove(2), Remove(4), Remove(6), Remove(7))
@@ -201,8 +202,8 @@ def test_the_flat_points_system_gives_the_evenings_results_table() -> None:
     played = list(zip((one, two, three), seatings, strict=True))
     assert all(g.winner is not None for g in (one, two, three))
     roster = [(n, f"p{n}") for n in range(1, 11)]
-    for points in ({**POINTS, "win": 3.0, "loss": -1.0, "foul": -0.5, "removal": -2.0,
-                    "best_move_black": 0.5}, dict(POINTS)):
+    for points in ({**POINTS_DEFAULTS, "win": 3.0, "loss": -1.0, "foul": -0.5, "removal": -2.0,
+                    "best_move_black": 0.5}, Points().as_dict()):
         table = tally(played, roster, points)
         standings = score(points_table_system(points), [club_games(g, s) for g, s in played])
         assert [(s.key, s.wins) for s in standings] == [(r.number, r.wins) for r in table]

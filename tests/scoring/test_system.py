@@ -8,14 +8,17 @@ from pathlib import Path
 
 import pytest
 
+from narrator.club.file import scoring_option
 from narrator.errors import NarratorError
+from narrator.scoring.fiim import LATEST
 from narrator.scoring.matters import Matter, PlayerGame, ScoringRole
 from narrator.scoring.system import (
     SYSTEMS,
     Counter,
     PointsTableSystem,
+    ScoringSystem,
     from_json,
-    load_system,
+    ignored_line,
     points_table_system,
     sort_terms,
 )
@@ -34,6 +37,12 @@ SAMPLE_RECORD = (
 NO_COUNTERS: tuple[list[int], list[int]] = ([], [])
 
 
+def load_system(spec: str | Path) -> ScoringSystem:
+    """The system ``--scoring SPEC`` names, as every command reads it."""
+    found, points, _ = scoring_option(str(spec))
+    return found.system(points)
+
+
 def game(role: ScoringRole, *matters: Matter, extra: float = 0.0) -> PlayerGame:
     flags = Matter.PLAY.flag
     for m in matters:
@@ -41,15 +50,24 @@ def game(role: ScoringRole, *matters: Matter, extra: float = 0.0) -> PlayerGame:
     return PlayerGame(1, role, flags, extra)
 
 
-def test_prima_nocta_is_legacys_older_name_and_fiim_is_built_in() -> None:
-    fiim = from_json(json.loads(FIIM_RECORD), "scoring 19")
-    assert fiim.groups == SYSTEMS["fiim"].groups and set(fiim.groups) == \
-        {"main", "legacy", "penalty"}
-    assert SYSTEMS["fiim"].sorting == "(epg)wsk" and load_system("fiim") is SYSTEMS["fiim"]
+def test_prima_nocta_scores_nothing_today_and_fiim_at_1_is_the_old_record_renamed() -> None:
+    # the site's code reads no ``prima_nocta`` since db/alter114.sql renamed it ``legacy``:
+    # the old record read as it is has no legacy points, and the one line says so
+    old = from_json(json.loads(FIIM_RECORD), "scoring 19")
+    assert set(old.groups) == {"main", "penalty"} and old.ignored == ("prima_nocta",)
+    assert ignored_line(old, "scoring 19") == \
+        "scoring 19: MafiaRatings' scoring reads no prima_nocta: it scores nothing"
+    renamed = from_json(json.loads(FIIM_RECORD.replace("prima_nocta", "legacy")), "19")
+    assert renamed.groups == SYSTEMS["fiim@1"].groups and renamed.ignored == ()
+    assert set(renamed.groups) == {"main", "legacy", "penalty"}
+    assert SYSTEMS["fiim@1"].sorting == "(epg)wsk" and load_system("fiim@1") is SYSTEMS["fiim@1"]
+    # ``fiim`` is the latest version; every version is addressable
+    assert load_system("fiim") is SYSTEMS[f"fiim@{LATEST}"] and LATEST == 7
+    assert all(f"fiim@{v}" in SYSTEMS for v in range(1, 8)) and "fiim@8" not in SYSTEMS
 
 
 @pytest.mark.parametrize("played, groups", [
-    # FIIM: a win 1; a red first-night victim guessing 3 blacks 0.4, 2 blacks 0.25;
+    # FIIM version 1: a win 1; a red first-night victim guessing 3 blacks 0.4, 2 blacks 0.25;
     # killed by warnings -0.5, kicked out -0.5
     (game(ScoringRole.CIVILIAN, Matter.WIN), {"main": 1}),
     (game(ScoringRole.CIVILIAN, Matter.LOSE), {}),
@@ -62,8 +80,8 @@ def test_prima_nocta_is_legacys_older_name_and_fiim_is_built_in() -> None:
      {"main": 1, "penalty": -1}),
     (game(ScoringRole.CIVILIAN, Matter.WIN, Matter.FIRST_LEGACY_1, Matter.BEST_MOVE), {"main": 1}),
 ])
-def test_fiims_points_by_its_definition(played: PlayerGame, groups: dict[str, float]) -> None:
-    got = SYSTEMS["fiim"].game_score(played, NO_COUNTERS)
+def test_fiim_1s_points_by_its_definition(played: PlayerGame, groups: dict[str, float]) -> None:
+    got = SYSTEMS["fiim@1"].game_score(played, NO_COUNTERS)
     want = {"main": 0, "extra": 0, "legacy": 0, "penalty": 0, "night1": 0, **groups}
     assert got.groups == pytest.approx(want)
     assert got.total == pytest.approx(sum(groups.values())) and got.mvp == 0
@@ -99,11 +117,8 @@ def test_mvp_as_a_number_or_a_formula() -> None:
 
 @pytest.mark.parametrize("data, message", [
     ([], "club.json: expected an object of groups"),
-    ({"bonus": []}, "club.json: bonus: unknown key (known: main, extra, legacy"),
     ({"main": {}}, "club.json: main: expected a list of policies"),
     ({"main": [3]}, "club.json: main[0]: expected an object"),
-    ({"main": [{"points": 1}]}, "club.json: main[0].matter: missing"),
-    ({"main": [{"matter": 2, "point": 1}]}, "club.json: main[0].point: unknown key"),
     ({"main": [{"matter": 1 << 27}]}, "main[0].matter: 134217728 is not a mask of matters 0-26"),
     ({"main": [{"matter": -1}]}, "main[0].matter: -1 is not a mask"),
     ({"main": [{"matter": "2"}]}, "main[0].matter: '2' is not a mask"),
@@ -114,10 +129,8 @@ def test_mvp_as_a_number_or_a_formula() -> None:
      "club.json: main[1].points: formula '1 +* 2': expected a number, a name or '(', got '*'"),
     ({"extra": [{"matter": 2, "mvp": "best"}]}, "extra[0].mvp: formula 'best': unknown function"),
     ({"main": [{"matter": 2, "name": 5}]}, "main[0].name: expected text"),
-    ({"legacy": [], "prima_nocta": []}, "club.json: prima_nocta: legacy given twice"),
     ({"counters": {}}, "club.json: counters: expected a list"),
-    ({"counters": [{"matter": 1, "role": 3}]}, "counters[0].role: unknown key"),
-    ({"counters": [{"roles": 3}]}, "counters[0]: expected an object {matter, roles}"),
+    ({"counters": [3]}, "counters[0]: expected an object {matter, roles}"),
     ({"sorting": "(ep)x"}, "club.json: sorting: '(ep)x': unexpected 'x' at column 5"),
     ({"sorting": "(ep"}, "sorting: '(ep': unfinished at its end"),
     ({"sorting": 3}, "sorting: expected text"),
@@ -126,6 +139,25 @@ def test_a_bad_system_is_one_line_naming_the_file_and_key(data: object, message:
     with pytest.raises(NarratorError) as e:
         from_json(data, "club.json")
     assert message in str(e.value) and "\n" not in str(e.value)
+
+
+def test_keys_the_sites_code_never_reads_score_nothing_and_are_named() -> None:
+    # include/scoring.php reads the five groups, ``counters`` and ``sorting``; a policy's
+    # matter, roles, points, mvp, name; a counter's matter and roles — nothing else
+    system = from_json({"bonus": [{"matter": 2, "points": 5}],
+                        "main": [{"points": 1}, {"matter": 2, "point": 9, "name_ru": "П"}],
+                        "counters": [{"matter": 1, "role": 3}]}, "club.json")
+    assert system.ignored == ("bonus", "main[1].point", "main[1].name_ru", "counters[0].role")
+    line = ignored_line(system, "club.json")
+    assert line is not None and "\n" not in line and line.startswith(
+        "club.json: MafiaRatings' scoring reads no bonus, main[1].point, ")
+    # a policy without ``matter`` counts for every game (PHP: «null & flags» is 0, equal to
+    # null), without ``points`` it gives 0; the ignored keys change nothing
+    lost = system.game_score(game(ScoringRole.CIVILIAN, Matter.LOSE), NO_COUNTERS)
+    won = system.game_score(game(ScoringRole.CIVILIAN, Matter.WIN), NO_COUNTERS)
+    assert (lost.total, won.total) == (1, 1)
+    assert system.counters == (Counter(1),)
+    assert ignored_line(from_json({"main": []}, "x"), "x") is None
 
 
 def test_the_sorting_string() -> None:
@@ -152,6 +184,8 @@ def test_a_club_names_its_system_in_its_toml_or_gives_a_file(tmp_path: Path) -> 
     club = tmp_path / "club.toml"
     club.write_text('fouls = "sport"\n[scoring]\nsystem = "fiim"\n', encoding="utf-8")
     assert load_system(club) is SYSTEMS["fiim"]
+    club.write_text('[scoring]\nsystem = "fiim@1"\n', encoding="utf-8")
+    assert load_system(club) is SYSTEMS["fiim@1"]
     (tmp_path / "rules").mkdir()
     (tmp_path / "rules" / "ours.json").write_text(SAMPLE_RECORD, encoding="utf-8")
     club.write_text('[scoring]\nfile = "rules/ours.json"\n', encoding="utf-8")
@@ -159,25 +193,25 @@ def test_a_club_names_its_system_in_its_toml_or_gives_a_file(tmp_path: Path) -> 
     assert ours.name == "ours" and ours.counters == (Counter(1), Counter(256, 3))
     assert load_system(tmp_path / "rules" / "ours.json").groups.keys() == ours.groups.keys()
     club.write_text('[points]\nwin = 2\n', encoding="utf-8")  # no [scoring]: the flat table
-    flat = load_system(club, {"win": 2.0})
+    flat = load_system(club)  # its [points] table, read with it
     assert isinstance(flat, PointsTableSystem) and flat.points["win"] == 2
     assert isinstance(load_system("points"), PointsTableSystem)
 
 
 @pytest.mark.parametrize("toml, message", [
     ('[scoring]\nsystem = "fifa"\n', "club.toml: scoring.system: 'fifa' is unknown (known: fiim"),
-    ('[scoring]\nsystems = "fiim"\n', "club.toml: scoring.systems: unknown (known: system, file)"),
+    ('[scoring]\nsystems = "fiim"\n', "club.toml: scoring.systems: unknown (known: system, file, name)"),
     ('[scoring]\nsystem = "fiim"\nfile = "a.json"\n', "scoring: give system or file, not both"),
     ('[scoring]\nfile = 3\n', "club.toml: scoring.file: expected a file name"),
     ('scoring = 1\n', "club.toml: scoring: expected a table"),
     ('[scoring]\nfile = "gone.json"\n', "gone.json: cannot read the scoring system"),
-    ('[scoring]\nfile = "bad.json"\n', "bad.json: not JSON (line 1, column 2)"),
-    ('[scoring]\nfile = "wrong.json"\n', "wrong.json: main[0].matter: missing"),
-    ('[scoring\n', "club.toml: cannot read the rules file"),
+    ('[scoring]\nfile = "bad.json"\n', "bad.json: not a scoring system (bad JSON ("),
+    ('[scoring]\nfile = "wrong.json"\n', "wrong.json: main[0]: expected an object"),
+    ('[scoring\n', "club.toml: not a TOML file ("),
 ])
 def test_a_bad_scoring_table_is_one_line(tmp_path: Path, toml: str, message: str) -> None:
     (tmp_path / "bad.json").write_text("{oops", encoding="utf-8")
-    (tmp_path / "wrong.json").write_text('{"main": [{}]}', encoding="utf-8")
+    (tmp_path / "wrong.json").write_text('{"main": [3]}', encoding="utf-8")
     club = tmp_path / "club.toml"
     club.write_text(toml, encoding="utf-8")
     with pytest.raises(NarratorError) as e:
@@ -190,5 +224,5 @@ def test_what_is_no_system_is_one_line(tmp_path: Path) -> None:
     deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
     with pytest.raises(NarratorError, match=r"deep\.json: not a scoring system"):
         load_system(deep)
-    with pytest.raises(NarratorError, match=r"^fifa: not a scoring system \(a name: fiim, "):
+    with pytest.raises(NarratorError, match=r"^fifa: not a scoring system \(a name: fiim \(version 7\), fiim@1 … fiim@7, points; "):
         load_system("fifa")

@@ -71,7 +71,7 @@ def finish_game(book: EveningBook) -> GameEntry:
 
 def forwarder(book: EveningBook, site: StandInDirector, said: list[str],
               **kw: Any) -> Forwarder:
-    return Forwarder(Outbox(book.folder), str(book.join["url"]), say=said.append, **kw)
+    return Forwarder(Outbox(book.folder), book.join.url, say=said.append, **kw)
 
 
 class EveningRun:

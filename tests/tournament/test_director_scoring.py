@@ -11,8 +11,8 @@ import pytest
 from narrator.errors import NarratorError
 from narrator.tournament.director import Director
 from narrator.tournament.run_cli import open_store
-from narrator.tournament.standings import kept_scoring
-from narrator.tournament.store import Store
+from narrator.tournament.standings import scoring_of
+from narrator.tournament.store import Store, Tournament
 from tests.tournament.director_helpers import (
     BLACK_WIN,
     NAMES,
@@ -51,7 +51,7 @@ def test_a_club_toml_scores_by_its_points_and_the_database_keeps_them(tmp_path: 
     write_plan(tmp_path)
     club = _club(tmp_path)
     director = make_director(tmp_path, scoring=str(club))
-    assert director.tournament.scoring == {"system": "points", "points": KEPT}
+    assert director.tournament.kept_scoring() == {"system": "points", "points": KEPT}
     for table, win in ((1, RED_WIN), (2, BLACK_WIN)):
         game = body(tmp_path, 1, table, win)
         assert director.receive(director.store.tables()[table - 1], game) == {"stored": True}
@@ -90,12 +90,13 @@ def test_the_same_toml_given_again_is_the_tournaments_and_another_differs(
 ])
 def test_what_the_database_keeps_of_a_club_toml(tmp_path: Path, text: str,
                                                kept: dict[str, object]) -> None:
-    assert kept_scoring(str(_club(tmp_path, text))) == kept
+    spec, points, _ = scoring_of(str(_club(tmp_path, text)))
+    assert Tournament("t", None, spec, None, "x", points).kept_scoring() == kept
 
 
 def test_a_points_table_that_does_not_read_is_one_line(tmp_path: Path) -> None:
     club = _club(tmp_path, "[points]\nwin = \"three\"\n")
     with pytest.raises(NarratorError) as raised:
-        kept_scoring(str(club))
+        scoring_of(str(club))
     assert str(raised.value) == f"{club}: points.win: expected a number from -100 to 100, " \
                                 "got 'three'"

@@ -29,7 +29,7 @@ def test_a_first_run_writes_what_reads_back(tmp_path: Path) -> None:
     store, made = open_store(args, 1_800_000_000)
     assert made
     t = store.tournament()
-    assert (t.name, t.mafiaratings, t.scoring, t.rules) == ("Кубок", 77, {"system": "fiim"},
+    assert (t.name, t.mafiaratings, t.kept_scoring(), t.rules) == ("Кубок", 77, {"system": "fiim"},
                                                              "crime-time")
     assert [p.nickname for p in store.players()] == NAMES
     assert len({p.token for p in store.players()}) == len(NAMES)

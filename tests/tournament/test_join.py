@@ -15,7 +15,7 @@ import pytest
 from narrator.console.table import Press
 from narrator.console.tokens import OPERATOR
 from narrator.errors import NarratorError
-from narrator.evening.book import EveningBook
+from narrator.evening.book import EveningBook, JoinLink
 from narrator.evening.director import join_link
 from narrator.evening.front import Finished
 from narrator.evening.join import take_join
@@ -33,8 +33,9 @@ def test_the_directors_plan_seats_the_table_and_its_players_join_with_their_ids(
     said: list[str] = []
     assert take_join(book, director.link(2) + "/", 2, said.append) is True
     rounds = director.rounds[2]
-    assert book.plan["rounds"] == rounds and book.plan["table"] == 2
-    assert book.plan["file"] == "Кубок клуба" and book.plan["start"] == 0
+    assert book.plan is not None
+    assert book.plan.rounds == tuple(map(tuple, rounds)) and book.plan.table == 2
+    assert book.plan.file == "Кубок клуба" and book.plan.start == 0
     names = {p.name: p for p in book.players}
     assert set(names) == {"Гость", *(n for rnd in rounds for n in rnd)}
     assert names["Игрок12"].mafiaratings == 12 and names["Игрок12"].number == 1  # his line kept
@@ -43,7 +44,7 @@ def test_the_directors_plan_seats_the_table_and_its_players_join_with_their_ids(
                     "seated as it seats table 2 of Кубок клуба"]
     book.save()
     again = EveningBook.load(book.folder)  # the link, the table and the id are kept
-    assert again.join == {"url": director.link(2), "table": 2} and again.id == book.id
+    assert again.join == JoinLink(director.link(2), 2) and again.id == book.id
     assert stat.S_IMODE(again.path.stat().st_mode) == 0o600  # (the link is a secret)
     front, views = watched(again)
     front.open()
@@ -89,7 +90,7 @@ def test_a_resumed_table_asks_again_or_goes_on_with_the_plan_it_holds(
     director.tokens[1] = "another-token-after-a-restart"  # the director does not know it
     assert take_join(book, None, None, said.append) is False
     assert "gives no plan for this link (unknown table link)" in said[-1]
-    assert "goes on with the director's plan it holds" in said[-1] and book.plan
+    assert "goes on with the director's plan it holds" in said[-1] and book.plan is not None
 
 
 def test_the_joined_evening_plays_the_tournaments_ruleset(

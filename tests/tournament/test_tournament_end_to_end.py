@@ -14,8 +14,9 @@ On the way: the director is killed (SIGKILL) once round 1 is in, round 2 begins 
 while it is down, and it is started again mid-round; table 1's box is killed mid-game in
 round 2 and started again: its game goes on at its step, its pads come back by themselves.
 At the end: six games stored, each round of each table once; every player's link answered
-whenever the director was up; the standings are FIIM's points by hand — a win 1, a removal
-−0.5 (the removed seat's player), nothing else in such games.
+whenever the director was up; the standings are FIIM's points (version 7) by hand — a win 1,
+a removal −0.5 (the removed seat's player), 0.3 to every player (nobody is given the worst
+move), nothing else in such games.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.console.browser import quick_pack
 from tests.tournament.director_helpers import write_plan
@@ -350,6 +353,7 @@ def _check(t: dict[str, Any], phones: dict[str, Phone], board: str, tmp: Path) -
             seated = {int(s): names[p] for s, p in entry["seating"].items()}
             roles = {int(s): r for s, r in head["roles"].items()}
             for seat, role in roles.items():
+                expected[seated[seat]] += 0.3  # version 7's auto-bonus, every player
                 if role not in ("mafia", "don"):
                     expected[seated[seat]] += 1.0  # the civilians won every game
             actions = [json.loads(x).get("action", "") for x in lines[1:]]
@@ -358,7 +362,7 @@ def _check(t: dict[str, Any], phones: dict[str, Phone], board: str, tmp: Path) -
             for seat in removed:
                 expected[seated[seat]] -= 0.5  # FIIM: a removal −0.5
     got = {line["name"]: line["points"] for line in state["standings"]}
-    assert got == expected
+    assert got == pytest.approx(expected)
     assert all(line["games"] == 3 for line in state["standings"])
     assert all(p.answered > 0 and p.missed == 0 for p in phones.values()), \
         [(p.name, p.answered, p.missed) for p in phones.values()]

@@ -75,6 +75,7 @@ def _cancelled_by_removal(s: State) -> bool:
 def _rounds(s: State, n: int, record: DayRecord, candidates: tuple[int, ...]) -> Flow:
     """Round after round until the ruleset's verdict ends the vote."""
     rnd = 1
+    ballot = candidates
     rounds: list[dict[int, int]] = []
     while candidates:
         counts = yield from _round(s, rnd, candidates, record)
@@ -90,17 +91,27 @@ def _rounds(s: State, n: int, record: DayRecord, candidates: tuple[int, ...]) ->
         if verdict.tie:
             # 2.4.1: the tied speak 30 s in nomination order, then vote again among them
             s.events.append(ev.Tie(verdict.tie))
-        for seat in verdict.speak:
+        rnd += 1
+        order = _order(s, rnd, ballot)
+        place = {c: i for i, c in enumerate(order)}  # (a seat not on the ballot: after them)
+        for seat in sorted(verdict.speak, key=lambda c: place.get(c, len(order))):
             if seat not in s.out:
                 yield from speech(s, seat, verdict.speech)
         if _cancelled_by_removal(s):
             return
-        candidates = tuple(c for c in verdict.revote if c not in s.out)
-        rnd += 1
-        if s.rules.split_order == "reverse" and rnd % 2 == 0:
-            # 7.18.2: each re-vote in the reverse of the previous round's order (js/src/
-            # game.js ``gameGetNominees``: odd re-votes reversed, so the next is in order)
-            candidates = candidates[::-1]
+        revote = sorted(verdict.revote, key=lambda c: place.get(c, len(order)))
+        candidates = tuple(c for c in revote if c not in s.out)
+
+
+def _order(s: State, rnd: int, ballot: tuple[int, ...]) -> tuple[int, ...]:
+    """The order of round ``rnd``'s candidates and of the speeches before it: the ballot's
+    (the nomination order), reversed for every even round under 7.18.2 — as the judge's app
+    has both (js/src/game.js ``gameGetNominees(votingRound)``: the leaders «in nomination
+    order», then «if (gameGetRule(5) == 1 && (votingRound & 1) != 0)» reversed; its tie
+    speeches and its next vote both follow that list)."""
+    if s.rules.split_order == "reverse" and rnd % 2 == 0:
+        return ballot[::-1]
+    return ballot
 
 
 def _settled(s: State, n: int, verdict: Verdict,
