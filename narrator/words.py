@@ -148,7 +148,7 @@ HEADINGS = _t(
     waiting=("Трансляция: ждём стол (с задержкой)", "Трансляція: чекаємо на стіл (із затримкою)"),
     miss=("мимо", "мимо"), by=("от", "від"), for_=("за", "за"),
     link=("связь", "зв'язок"), link_off=("нет связи", "немає зв'язку"),
-    whole=("Вся запись", "Весь запис"),
+    whole=("Вся запись", "Весь запис"), version=("версия", "версія"),
 )
 
 #: every group, by its name in the script (``WORDS.ru.card.sheriff``)
@@ -167,6 +167,9 @@ def word(group: str, code: str | None, lang: str) -> str:
     "" for None)."""
     if code is None:
         return ""
+    base, at, version = str(code).partition("@")
+    if at and version.isdigit() and base in GROUPS[group]:  # a system at a version: fiim@3
+        return f"{word(group, base, lang)}, {word('head', 'version', lang)} {version}"
     entry = GROUPS[group].get(str(code))
     return entry[as_lang(lang)] if entry is not None else str(code)
 

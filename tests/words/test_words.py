@@ -32,7 +32,8 @@ def test_every_card_side_speech_kind_ruleset_system_and_title_is_worded() -> Non
     assert not worded("speech", typing.get_args(SpeechKind))
     assert not worded("kind", KINDS)
     assert not worded("rules", RULESETS)
-    assert not worded("system", SYSTEMS)
+    # (a system at a version, fiim@3, is its name's words with the version)
+    assert not worded("system", {name.partition("@")[0] for name in SYSTEMS})
     assert not worded("title", MARK_TITLES)
 
 
@@ -64,6 +65,7 @@ def test_a_phase_is_its_words_and_a_code_the_table_lacks_is_shown_as_it_is() -> 
     assert words.phase("n2", 0, "uk") == "Ніч 2"
     assert words.card("sheriff", "uk") == "Шериф"
     assert words.word("system", "fiim", "ru") == "ФИИМ"
+    assert words.word("system", "fiim@3", "uk") == "ФІІМ, версія 3"
     assert words.word("rules", "crime-time", "uk") == "Кримінальний час"
     assert words.word("card", "werewolf", "ru") == "werewolf"
     assert words.departure("witch_kill", "ru") == "убит ночью"

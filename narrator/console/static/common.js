@@ -88,6 +88,8 @@ var Console = (function () {
   // /static/words.js (narrator/words.py); a code it lacks is shown as it is
   function W(group, code) {
     var g = typeof WORDS === "undefined" ? null : (WORDS[lang] || WORDS.ru)[group];
+    var at = String(code).split("@");  // a system at a version (fiim@3): its name, the version
+    if (at.length === 2 && g && g[at[0]]) return g[at[0]] + ", " + W("head", "version") + " " + at[1];
     return (g && g[code]) || String(code);
   }
   function $(id) { return document.getElementById(id); }

@@ -31,6 +31,8 @@ let lang = "ru";
 function T(key) { return (TEXTS[lang] || TEXTS.ru)[key] || key; }
 function W(group, code) {
   const g = typeof WORDS === "undefined" ? null : (WORDS[lang] || WORDS.ru)[group];
+  const at = String(code).split("@");  // a system at a version (fiim@3): its name, the version
+  if (at.length === 2 && g && g[at[0]]) return `${g[at[0]]}, ${W("head", "version")} ${at[1]}`;
   return (g && g[code]) || String(code);
 }
 
