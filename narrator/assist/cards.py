@@ -83,7 +83,7 @@ def parse_roles(don: str, mafia: str, sheriff: str, seats: int,
                 rules: Rules | None = None) -> dict[int, Role]:
     """The cards the host dealt (crime-time's unless ``rules`` is given): seat numbers (mafia:
     several, by spaces or commas), checked to be the ruleset's deal."""
-    fields = {"don": don, "mafia": mafia, "sheriff": sheriff}
+    fields = {str(Role.DON): don, str(Role.MAFIA): mafia, str(Role.SHERIFF): sheriff}
     return parse_cards(rules or find_rules("crime-time"), seats, fields)[0]
 
 

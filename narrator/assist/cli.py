@@ -17,7 +17,7 @@ from pathlib import Path
 from narrator.arguments import AssistArgs, AudioArgs, ConsoleArgs, ResumeArgs
 from narrator.assist.control import describe, hold_for_host, public_action
 from narrator.assist.ui import AssistApp, Deal, Session, card_fields, parse_cards
-from narrator.clock import Clock, MonotonicClock
+from narrator.clock import Clock
 from narrator.console.serve import (
     ConsoleOptions,
     GameConsole,
@@ -37,7 +37,7 @@ from narrator.host.speaker import (
     wav_narration,
 )
 from narrator.outputs import check_new_file
-from narrator.table.session import open_table
+from narrator.table.session import open_table, table_clock
 from narrator.voice.manifest import Manifest
 
 DEFAULT_JOURNAL = "journal.jsonl"
@@ -191,7 +191,7 @@ def run(args: AssistArgs) -> int:
     check_new_file(path, "--journal")  # before the narration opens its WAV or the device
     if args.audio.out_wav:
         check_new_file(args.audio.out_wav, "--out-wav")
-    clock = MonotonicClock()
+    clock = table_clock()
     narration = _narration(args.audio, clock, lang)
 
     def setup(deal: Deal) -> Session:
@@ -276,7 +276,7 @@ def resume_session(contents: JournalContents, path: str | Path, clock: Clock, *,
 
 def resume(args: ResumeArgs, contents: JournalContents) -> int:
     """``narrator resume JOURNAL`` for a journal written by ``narrator assist``."""
-    clock = MonotonicClock()
+    clock = table_clock()
     note = None
     audio = args.audio
     if audio.out_wav:

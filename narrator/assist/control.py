@@ -23,8 +23,12 @@ from narrator.assist.texts import act as act_word
 from narrator.assist.texts import action_words, card, departure, refused_kind, screen_lang, tx
 from narrator.assist.texts import reason as reason_word
 from narrator.engine import (
+    Act,
     Action,
+    Actor,
     Check,
+    Colour,
+    Exit,
     Expect,
     Game,
     HandCount,
@@ -59,11 +63,11 @@ HINT_WIDTH = 100 - len("Number: ") - 12 - 4
 class SeatView:
     seat: int
     role: Role  # shown only behind ``r``
-    out: str | None  # vote, crash, removed; shot once the day has told it
+    out: Exit | None  # vote, crash, removed; shot once the day has told it
     fouls: int
     name: str = ""
     shot_tonight: bool = False  # out tonight: secret until the day tells it (2.1.2)
-    how: str | None = None  # how it left the game (who killed: shown only behind ``r``)
+    how: Exit | None = None  # how it left the game (who killed: shown only behind ``r``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,19 +99,26 @@ class Snapshot:
 def describe(game: Game, lang: str = "en") -> str:
     """A readable phase, from the same state as :meth:`Game.notation`, in ``lang``."""
     e = game.expect
-    if isinstance(e, w.Over):
-        if game.winner is Team.DRAW:
-            return tx("over_draw", lang)  # 7.21.2
-        if game.winner is None:
-            return tx("over", lang)
-        side = (game.winner.value if lang == "en"
-                else vocab.word("winner", game.winner.value, lang))
-        return tx("over_win", lang, side=side)
     when = f"{tx('night' if game.phase.is_night else 'day', lang)} {game.phase.number}"
     what = e.label(screen_lang(lang))  # the step in the engine's words
-    if isinstance(e, w.Vote | w.Crash):
-        what += tx("on", lang, seats=", ".join(map(str, game.voting_candidates)))
-    return f"{when} · {what}"
+    match e:
+        case w.Over():
+            if game.winner is Team.DRAW:
+                return tx("over_draw", lang)  # 7.21.2
+            if game.winner is None:
+                return tx("over", lang)
+            side = (game.winner.value if lang == "en"
+                    else vocab.word("winner", game.winner.value, lang))
+            return tx("over_win", lang, side=side)
+        case w.Vote() | w.Crash():
+            # the step in the engine's words, and on whom
+            seats = ", ".join(map(str, game.voting_candidates))
+            return f"{when} · {what}{tx('on', lang, seats=seats)}"
+        case (w.Pause() | w.Deal() | w.Speech() | w.Hunt() | w.NightAct() | w.Floor()
+              | w.PutUp() | w.Extra()):
+            return f"{when} · {what}"
+        case _:
+            assert_never(e)
 
 
 def hint(game: Game, lang: str = "en") -> str:
@@ -191,7 +202,7 @@ def snapshot(host: Host, transcript: Transcript, lang: str = "en") -> Snapshot:
         how = game.how_out(s)
         seats.append(SeatView(s, game.roles[s], public.get(s), game.fouls.get(s, 0),
                               game.names.get(s, ""), how is not None and s not in public,
-                              None if how is None else str(how)))
+                              how))
     timer = host.timer
     return Snapshot(
         phase=describe(game, lang),
@@ -255,13 +266,13 @@ def night_secrets(game: Game, lang: str = "en") -> tuple[str, ...]:
         for act in game.night_acts:  # in the order they were done
             if act.night != night.number:
                 continue
-            if act.act == "check":
+            if act.act is Act.CHECK:
                 parts.append(tx("s_checked", lang, role=card(act.role, lang), seat=act.target,
                                 answer=tx("yes" if act.result else "no", lang)))
-            elif act.act == "save":
+            elif act.act is Act.SAVE:
                 parts.append(tx("s_saved", lang, role=card(act.role, lang), seat=act.target,
                                 saved=act.saved))
-            elif act.role != "mafia":  # (the mafia's kill is the night's shot, above)
+            elif act.role is not Actor.MAFIA:  # (the mafia's kill is the night's shot, above)
                 how = game.rules.kill_name(act.role)
                 parts.append(f"{departure(how, lang)} {act.target}")
         out.append(" · ".join(parts))
@@ -320,9 +331,9 @@ class Controller:
     def withdraw(self, text: str) -> None:
         self._submit(lambda: self._entry(f"w {text}"))
 
-    def on_record(self, text: str, colour: str) -> None:
+    def on_record(self, text: str, colour: Colour) -> None:
         """The speaker's colours on record (6.7): the seats typed, red or black."""
-        entry = f"o {text}" if colour == "red" else f"o / {text}"
+        entry = f"o {text}" if colour is Colour.RED else f"o / {text}"
         self._submit(lambda: self._entry(entry))
 
     def best_move(self, text: str) -> None:
@@ -382,19 +393,23 @@ class Controller:
         text = text.strip()
         game = self.host.game
         e = game.expect
-        if isinstance(e, w.PutUp | w.Extra) and not text:
-            return "-"
-        if isinstance(e, w.PutUp) and re.fullmatch(r"[0-9]{1,6}-[0-9]{1,6}", text):
-            accused, thumbs = text.split("-")
-            return f"{int(accused)}: " + " ".join(map(str, self.desk.counted_seats(int(thumbs))))
-        if not isinstance(e, w.Vote | w.Crash):
-            return text
-        if not text:
-            return "-"
-        count = typed_number(text)
-        if isinstance(e, w.Crash) and count is not None:
-            return " ".join(map(str, self.desk.counted_seats(count))) or "-"
-        return text
+        match e:
+            case w.PutUp() | w.Extra() if not text:
+                return "-"
+            case w.PutUp() if re.fullmatch(r"[0-9]{1,6}-[0-9]{1,6}", text):
+                accused, thumbs = text.split("-")
+                seats = self.desk.counted_seats(int(thumbs))
+                return f"{int(accused)}: " + " ".join(map(str, seats))
+            case w.Vote() | w.Crash() if not text:
+                return "-"
+            case w.Crash() if typed_number(text) is not None:
+                count = typed_number(text) or 0
+                return " ".join(map(str, self.desk.counted_seats(count))) or "-"
+            case (w.Vote() | w.Crash() | w.PutUp() | w.Extra() | w.Pause() | w.Deal() | w.Speech()
+                  | w.Hunt() | w.NightAct() | w.Floor() | w.Over()):
+                return text
+            case _:
+                assert_never(e)
 
     def _entry(self, text: str) -> None:
         """Apply one entry through the desk. An answer to a vote closes its window at once; an
@@ -441,18 +456,30 @@ def public_action(action: Action, lang: str = "en") -> str:
 
 def _shown(text: str, step: Expect, lang: str = "en") -> str:
     """What the host typed, as the screen may show it."""
-    if isinstance(step, w.Hunt):
-        return tx("e_hunt", lang)
-    if isinstance(step, w.NightAct) and not text.startswith(("f", "r")):
-        return tx("e_check" if step.checks else "e_entry", lang, role=card(step.role, lang))
-    return text or "-"
+    match step:
+        case w.Hunt():
+            return tx("e_hunt", lang)
+        case w.NightAct() if not text.startswith(("f", "r")):
+            return tx("e_check" if step.checks else "e_entry", lang, role=card(step.role, lang))
+        case (w.NightAct() | w.Pause() | w.Deal() | w.Speech() | w.Vote() | w.Crash() | w.Floor()
+              | w.PutUp() | w.Extra() | w.Over()):
+            return text or "-"
+        case _:
+            assert_never(step)
 
 
 def _ends_early(step: Expect) -> bool:
     """Whether Space ends ``step`` early (a speech's «Спасибо», no more hands, no shot, no
     check) rather than skipping its timer."""
-    return isinstance(step, w.Speech | w.Vote | w.Crash | w.Hunt) or (
-        isinstance(step, w.NightAct) and step.checks)
+    match step:
+        case w.Speech() | w.Vote() | w.Crash() | w.Hunt():
+            return True
+        case w.NightAct():
+            return step.checks
+        case w.Pause() | w.Deal() | w.Floor() | w.PutUp() | w.Extra() | w.Over():
+            return False
+        case _:
+            assert_never(step)
 
 
 def _foul_notice(event: ev.Fouled, mode: str, lang: str = "en") -> str:

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, assert_never
 
 from rich.text import Text
 from textual import events
@@ -28,7 +28,7 @@ from textual.widgets import Footer, RichLog, Static
 from narrator.assist.cards import Deal, RolesScreen, card_fields, parse_cards, parse_roles
 from narrator.assist.control import Controller, Snapshot
 from narrator.assist.texts import card, departure, timer, tx
-from narrator.engine import Expect, Role, Rules
+from narrator.engine import Colour, Exit, Expect, Role, Rules
 from narrator.engine import waits as w
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
@@ -67,13 +67,18 @@ Setup = Callable[[Deal], Session]
 
 def _waiting(wait: Expect, lang: str) -> str:
     """What the timer's place says once a held step's time is over."""
-    if isinstance(wait, w.Hunt):
-        return tx("w_hunt", lang)
-    if isinstance(wait, w.Vote | w.Crash):
-        return tx("w_count", lang)
-    if isinstance(wait, w.NightAct) and wait.checks:
-        return tx("w_check", lang)
-    return tx("w_you", lang)
+    match wait:
+        case w.Hunt():
+            return tx("w_hunt", lang)
+        case w.Vote() | w.Crash():
+            return tx("w_count", lang)
+        case w.NightAct() if wait.checks:
+            return tx("w_check", lang)
+        case (w.NightAct() | w.Pause() | w.Deal() | w.Speech() | w.Floor() | w.PutUp()
+              | w.Extra() | w.Over()):
+            return tx("w_you", lang)
+        case _:
+            assert_never(wait)
 
 
 def bindings(lang: str) -> list[BindingType]:
@@ -219,7 +224,7 @@ class GameScreen(Screen[None]):
                 out.append(f" {tx('fouls', lang)} {s.fouls}", style="yellow")
             if self.show_roles and s.shot_tonight:  # 2.1.2: told to the table at day only
                 out.append(f" {_killed(s.how, lang)} {tx('tonight', lang)}", style="bold red")
-            elif self.show_roles and s.out == "shot" and s.how != "shot":
+            elif self.show_roles and s.out is Exit.SHOT and s.how is not Exit.SHOT:
                 out.append(f" ({_killed(s.how, lang)})", style="red")  # who killed: the host's
             if self.show_roles and s.role is not Role.CIVILIAN:
                 # every card of every ruleset (vrn's doctor and maniac, amateur's commissar)
@@ -381,7 +386,7 @@ class GameScreen(Screen[None]):
         rules = self.session.host.game.rules
         if action == "withdraw":
             return bool(rules.nominations)
-        if action == "shot":
+        if action == "shot":  # (a key binding's action: not the game's word)
             return bool({"shots", "sheriff_shot"} & rules.night_keys)
         if action == "tech_foul":  # 9.6.2: only where the club gives technical fouls
             return rules.tech_fouls == "yes"
@@ -399,7 +404,7 @@ class GameScreen(Screen[None]):
     def action_on_record(self, colour: str) -> None:
         if self._answered():
             return
-        self.controller.on_record(self._take(), colour)
+        self.controller.on_record(self._take(), Colour(colour))
 
     def action_best_move(self) -> None:
         if self._answered():
@@ -511,9 +516,9 @@ class AssistApp(App[None]):
         self.push_screen(self.game_screen)
 
 
-def _killed(how: str | None, lang: str = "en") -> str:
+def _killed(how: Exit | None, lang: str = "en") -> str:
     """How a night's victim left the game, as the host reads it (``sheriff shot``)."""
-    return departure("shot" if how is None else how, lang)
+    return departure(str(how or Exit.SHOT), lang)
 
 
 #: the screen's class per language (see :meth:`GameScreen.in_lang`)

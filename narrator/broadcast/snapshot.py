@@ -9,10 +9,10 @@ it is made for the stream's viewers only, and reaches them late (:mod:`narrator.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, assert_never
 
 from narrator.console.view import Part, to_json
-from narrator.engine import Game, Team
+from narrator.engine import Act, Actor, Exit, Game, Role, Team
 from narrator.engine import waits as w
 from narrator.host.host import Host
 
@@ -27,20 +27,20 @@ class SeatShot(Part):
 
     seat: int
     name: str
-    role: str
+    role: Role
     black: bool
-    out: str | None
+    out: Exit | None
     fouls: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NightAct(Part):
-    """A night act the game took: the hunt's shot (``role`` "mafia", ``act`` "shot"; target
+    """A night act the game took: the hunt's shot (``role`` the mafia, ``act`` "shot"; target
     None: a miss), a check and its answer, a kill, a save."""
 
     night: int
-    role: str
-    act: str
+    role: Actor
+    act: Act | Literal["shot"]
     target: int | None
     result: bool | None = None
 
@@ -82,7 +82,7 @@ class Snapshot(Part):
     votes: tuple[VoteShot, ...]
     night_acts: tuple[NightAct, ...]
     timer: TimerShot | None
-    winner: str | None
+    winner: Team | None
     #: the words the page shows the codes in (its script looks them up: narrator/words.py)
     lang: str = "ru"
 
@@ -90,15 +90,20 @@ class Snapshot(Part):
 def scene_of(game: Game) -> Scene:
     """The scene the game is in: over, a vote (or the car crash), night or day."""
     exp = game.expect
-    if isinstance(exp, w.Over) and game.is_over:
-        return "over"
-    if isinstance(exp, w.Vote | w.Crash):
-        return "vote"
-    return "night" if game.phase.is_night else "day"
+    match exp:
+        case w.Over() if game.is_over:
+            return "over"
+        case w.Vote() | w.Crash():
+            return "vote"
+        case (w.Over() | w.Pause() | w.Deal() | w.Speech() | w.Hunt() | w.NightAct() | w.Floor()
+              | w.PutUp() | w.Extra()):
+            return "night" if game.phase.is_night else "day"
+        case _:
+            assert_never(exp)
 
 
 def _seats(game: Game) -> tuple[SeatShot, ...]:
-    return tuple(SeatShot(seat=s, name=game.names.get(s, ""), role=game.roles[s].value,
+    return tuple(SeatShot(seat=s, name=game.names.get(s, ""), role=game.roles[s],
                           black=game.team(s) is Team.BLACK, out=game.how_out(s),
                           fouls=game.fouls.get(s, 0))
                  for s in range(1, game.seats + 1))
@@ -108,7 +113,8 @@ def _night_acts(game: Game) -> tuple[NightAct, ...]:
     """The shots of each night's hunt, then every role's act, in the night's order."""
     acts: list[NightAct] = []
     for night in game.nights:
-        acts.append(NightAct(night=night.number, role="mafia", act="shot", target=night.shot))
+        acts.append(NightAct(night=night.number, role=Actor.MAFIA, act="shot",
+                             target=night.shot))
         acts.extend(NightAct(night=a.night, role=a.role, act=a.act, target=a.target,
                              result=a.result)
                     for a in game.night_acts if a.night == night.number)
@@ -143,7 +149,7 @@ def snapshot_of(host: Host, lang: str = "ru") -> Snapshot:
         timer=(TimerShot(name=t.name, starts=round(host.timer_started, 3),
                          ends=round(host.timer_started + t.seconds, 3))
                if t is not None and not game.is_over else None),
-        winner=game.winner.value if game.winner else None, lang=label_lang)
+        winner=game.winner, lang=label_lang)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -15,9 +15,11 @@ from narrator.conform.player import LoopPlayer, unspeakable
 from narrator.conform.reference import Reference, Step
 from narrator.conform.runs import Run, new_journal, reopen
 from narrator.engine import (
+    Act,
     Action,
     BestMove,
     Check,
+    Colour,
     EndSpeech,
     Foul,
     HandCount,
@@ -38,6 +40,7 @@ from narrator.engine import (
 from narrator.engine import waits as w
 from narrator.engine.waits import Expect
 from narrator.host.journal import Journal
+from narrator.reasons import Reason
 from narrator.voice.manifest import default_manifest
 
 
@@ -58,7 +61,7 @@ class _Host(LoopPlayer):
     def cannot(self, action: Action) -> str | None:
         why = unspeakable(action)
         exp = self.game.expect
-        usual_save = isinstance(exp, w.NightAct) and exp.acts[:1] == ("save",)
+        usual_save = isinstance(exp, w.NightAct) and exp.acts[:1] == (Act.SAVE,)
         if why is None and isinstance(action, Save) and not usual_save:
             why = "a save that is not the role's usual act (no key for it)"
         return why
@@ -73,9 +76,9 @@ class _Host(LoopPlayer):
             keys.next()
         elif isinstance(action, OnRecord):  # 6.7: the seats typed, then o (red) or m (black)
             if action.red:
-                keys.on_record(" ".join(map(str, action.red)), "red")
+                keys.on_record(" ".join(map(str, action.red)), Colour.RED)
             if action.black:
-                keys.on_record(" ".join(map(str, action.black)), "black")
+                keys.on_record(" ".join(map(str, action.black)), Colour.BLACK)
         elif isinstance(action, Mark):  # once the game is over: m, the line, Enter
             keys.mark(str(action).removeprefix("mark").strip())
         elif isinstance(action, BestMove):  # 8.17: the seats typed, then b
@@ -90,7 +93,8 @@ class _Host(LoopPlayer):
             # the host counts the hands (a car crash's count: the first seats at the table),
             # or names them where the engine takes no count (7.16.4: «3 7», one seat «3,»)
             left = self._hands_left(step)
-            if isinstance(exp, w.Vote) and self.game.refusal(HandCount(left)) == "seats_needed":
+            if isinstance(exp, w.Vote) and \
+                    self.game.refusal(HandCount(left)) is Reason.SEATS_NEEDED:
                 seats = [s for a in self._todo(step) if isinstance(a, Hands) for s in a.seats]
                 keys.enter(" ".join(map(str, seats)) + ("," if len(seats) == 1 else ""))
             else:
@@ -131,11 +135,10 @@ class _Host(LoopPlayer):
             self.driver.take()
 
     def _act(self, exp: Expect, action: Check | Kill | Save) -> None:
-        act = "check" if isinstance(action, Check) else "kill" if isinstance(action, Kill) else "save"
-        seat = str(action.target)
+        act, seat = action.act, str(action.target)
         if isinstance(exp, w.NightAct) and (exp.checks or exp.acts[:1] == (act,)):
             self.keys.enter(seat)
-        elif act == "kill":
+        elif act is Act.KILL:
             self.keys.shot(seat)
         else:
             self.keys.check(seat)

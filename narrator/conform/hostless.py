@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import assert_never
 
 from narrator.audio.format import AudioChunk
 from narrator.audio.recognizer import Final, RecognitionEvent
@@ -205,15 +206,22 @@ class _HostlessTable:
         if not todo:
             return "-"
         first = todo[0]
-        if isinstance(exp, w.Hunt):
-            return " ".join(f"{a.shooter}:{a.target}" for a in todo if isinstance(a, Shot))
-        if isinstance(exp, w.Vote | w.Crash):
-            return _seats([a.seats[0] for a in todo if isinstance(a, Hands)])
-        if isinstance(exp, w.Extra):
-            return _seats([a.seats[0] for a in todo if isinstance(a, HandsUp)])
-        if isinstance(exp, w.PutUp) and isinstance(first, Thumbs):
-            thumbs = [a.seats[0] for a in todo if isinstance(a, Thumbs) and a.target == first.target]
-            return f"{first.target}: " + " ".join(map(str, thumbs))
+        match exp:
+            case w.Hunt():
+                return " ".join(f"{a.shooter}:{a.target}" for a in todo if isinstance(a, Shot))
+            case w.Vote() | w.Crash():
+                return _seats([a.seats[0] for a in todo if isinstance(a, Hands)])
+            case w.Extra():
+                return _seats([a.seats[0] for a in todo if isinstance(a, HandsUp)])
+            case w.PutUp() if isinstance(first, Thumbs):
+                thumbs = [a.seats[0] for a in todo
+                          if isinstance(a, Thumbs) and a.target == first.target]
+                return f"{first.target}: " + " ".join(map(str, thumbs))
+            case (w.PutUp() | w.Pause() | w.Deal() | w.Speech() | w.NightAct() | w.Floor()
+                  | w.Over()):
+                pass  # the first action says the line
+            case _:
+                assert_never(exp)
         if isinstance(first, TakeFloor):
             return str(first.seat)
         if isinstance(first, Check) and isinstance(exp, w.NightAct) and exp.checks:

@@ -18,6 +18,7 @@ from narrator.console.tokens import OPERATOR, Who
 from narrator.console.views import vote_candidate
 from narrator.engine import (
     Action,
+    Actor,
     BestMove,
     Check,
     EndSpeech,
@@ -65,7 +66,7 @@ class _PadTable(LoopPlayer):
             return OUT_OF_REACH
         return super().cannot(action)
 
-    def seat_of(self, role: str) -> int:
+    def seat_of(self, role: Actor | str) -> int:
         seat = self.game.seat_of(Role(role))
         assert seat is not None, role
         return seat

@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket
 
 from narrator.console.hub import Hub
 from narrator.console.tokens import OPERATOR, Who
+from narrator.reasons import Reason
 from narrator.words import script as words_script
 
 STATIC = Path(__file__).parent / "static"
@@ -73,7 +74,7 @@ def build_app(hub: Hub, tokens: TokenBook) -> Starlette:
             return _refuse()
         final = hub.table.final_protocol  # set on the loop's thread once the game is over
         if final is None:
-            return JSONResponse({"reason": "not_over"}, status_code=409, headers=HEADERS)
+            return JSONResponse({"reason": Reason.NOT_OVER}, status_code=409, headers=HEADERS)
         headers = {**HEADERS, "Content-Disposition": 'attachment; filename="protocol.json"'}
         return JSONResponse(final, headers=headers)
 

@@ -39,7 +39,9 @@ from narrator.console.presses import (
 from narrator.console.taking import OK, Reply, Taker, refused
 from narrator.console.views import vote_candidate
 from narrator.engine import (
+    Act,
     Action,
+    Actor,
     BestMove,
     Check,
     EndSpeech,
@@ -124,8 +126,8 @@ class SeatPresses(Taker):
 
     # -- checks (2.1.3) ----------------------------------------------------------------------
 
-    def checker_role(self, seat: int) -> str | None:
-        """The role (``"don"``, ``"sheriff"``, …) whose check ``seat`` makes now, if any."""
+    def checker_role(self, seat: int) -> Actor | None:
+        """The role (the don, the sheriff, …) whose check ``seat`` makes now, if any."""
         exp = self.game.expect
         if not isinstance(exp, w.NightAct) or not exp.checks:
             return None
@@ -170,15 +172,15 @@ class SeatPresses(Taker):
 
     # -- a role's night act: a kill, a save, a check or a shot --------------------------------
 
-    def actor(self, seat: int) -> str | None:
-        """The role whose night act ``seat``'s pad takes now (``"mafia"`` for any mafioso's
+    def actor(self, seat: int) -> Actor | None:
+        """The role whose night act ``seat``'s pad takes now (the mafia for any mafioso's
         pad at the mafia's kill), if any."""
         exp = self.game.expect
         if not isinstance(exp, w.NightAct) or exp.checks:
             return None
         return exp.role if seat in exp.seats else None
 
-    def act_done(self, role: str) -> dict[str, Any] | None:
+    def act_done(self, role: Actor) -> dict[str, Any] | None:
         """What ``role`` did in this step (None: nothing yet), as its own pad may see it."""
         game = self.game
         exp = game.expect
@@ -186,9 +188,9 @@ class SeatPresses(Taker):
         if done is None:
             return None
         out: dict[str, Any] = {"act": done.act, "target": done.target}
-        if done.act == "check":
+        if done.act is Act.CHECK:
             out["says"] = game.check_says(role, bool(done.result))
-        elif done.act == "save" and game.rules.shows_victims:
+        elif done.act is Act.SAVE and game.rules.shows_victims:
             out["saved"] = done.saved  # (the nurse guesses: whether she was right is not told)
         return out
 
@@ -197,9 +199,10 @@ class SeatPresses(Taker):
         role = self.actor(seat)
         if role is None or not isinstance(exp, w.NightAct):  # (an actor: a night act)
             return refused(Reason.NOT_NOW)
-        act = press.act if press.act is not None else exp.acts[0]
-        if act not in exp.acts:
+        asked = press.act if press.act is not None else exp.acts[0]
+        if asked not in exp.acts:
             return refused(Reason.BAD_REQUEST)
+        act = Act(asked)  # (one of the step's: the vocabulary's word)
         target = press.target
         action = night_act(act, role, target)
         reason = self.game.refusal(action)
@@ -213,7 +216,7 @@ class SeatPresses(Taker):
                 return Reply(True, detail={"act": act, "target": target, "agreed": False})
         return self._acted(role, act, target, action)
 
-    def _acted(self, role: str, act: str, target: int, action: Action) -> Reply:
+    def _acted(self, role: Actor, act: Act, target: int, action: Action) -> Reply:
         """Apply a role's act; its answer, on its own pad only."""
         for event in self.apply(action):
             if isinstance(event, ev.Refused):

@@ -31,6 +31,7 @@ from narrator.console.presses import (
     read_press,
 )
 from narrator.console.windows import Windows
+from narrator.engine import Actor
 from narrator.host.desk import Accusal, CardSeen, CardSkipped, Noted, Point, TableNote
 from narrator.host.host import Host
 from narrator.inputs import Input
@@ -44,7 +45,7 @@ def note_of(press: PadPress | OperatorPress, seat: int | None) -> TableNote | No
             return CardSeen(seat)
         case SkipPress(seat=skipped):
             return CardSkipped(skipped)
-        case ActPress(role="mafia", target=target) if seat is not None:
+        case ActPress(role=Actor.MAFIA, target=target) if seat is not None:
             return Point(seat, target)
         case AccusePress(target=target) if seat is not None:
             return Accusal(seat, target)

@@ -36,7 +36,7 @@ from narrator.console.tokens import OPERATOR
 from narrator.console.view import Publish
 from narrator.console.views import all_views
 from narrator.console.windows import Windows
-from narrator.engine import EngineError, Mark
+from narrator.engine import Actor, EngineError, Mark
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.host.host import Host
@@ -139,11 +139,11 @@ class ConsoleTable:
         """The number of the count a press arriving at ``t`` registers on."""
         return self.windows.number_at(t)
 
-    def checker_role(self, seat: int) -> str | None:
+    def checker_role(self, seat: int) -> Actor | None:
         """The role whose check ``seat`` makes now, if any."""
         return self.pads.checker_role(seat)
 
-    def actor(self, seat: int) -> str | None:
+    def actor(self, seat: int) -> Actor | None:
         """The role whose night act ``seat``'s pad takes now, if any."""
         return self.pads.actor(seat)
 

@@ -25,6 +25,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from narrator.console.tokens import OPERATOR, Who
+from narrator.engine import Act, Actor, Exit, Role, Team
 
 #: a field's metadata: left out of the JSON when None (a key the page tests for)
 OMIT_NONE: Mapping[str, bool] = {"omit_none": True}
@@ -213,9 +214,9 @@ class Common(Part, Serialised):
     phase: PhaseView
     timer: TimerView | None
     living: tuple[int, ...]
-    out: Mapping[str, str]
+    out: Mapping[str, Exit]
     candidates: tuple[int, ...]
-    winner: str | None
+    winner: Team | None
     declared: Mapping[str, str]
     spoken: tuple[int, ...] | None = field(default=None, metadata=OMIT_NONE)
     accused: int | None = field(default=None, metadata=OMIT_NONE)
@@ -310,8 +311,8 @@ class OperatorView(View):
 class CardView(Part):
     """The seat's own card: its role and the side it plays on."""
 
-    role: str
-    team: str
+    role: Role
+    team: Team
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -328,7 +329,7 @@ class ActDone(Part):
     """What a role did in its night step, as its own pad may see it (``says``: a check's
     answer; ``saved``: whom a save saved, where the rules show the victims)."""
 
-    act: str
+    act: Act
     target: int | None
     says: str | None = field(default=None, metadata=OMIT_NONE)
     saved: int | None = field(default=None, metadata=OMIT_NONE)
@@ -367,7 +368,7 @@ class HuntPad(PadStep):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CheckPad(PadStep):
     TYPE = "check"
-    role: str
+    role: Actor
     checkable: tuple[int, ...]
     done: CheckDone | None
 
@@ -378,8 +379,8 @@ class ActPad(PadStep):
     doctor alone), what was done."""
 
     TYPE = "act"
-    role: str
-    acts: tuple[str, ...]
+    role: Actor
+    acts: tuple[Act, ...]
     done: ActDone | None
     checkable: tuple[int, ...] | None = field(default=None, metadata=OMIT_NONE)
     decides: bool | None = field(default=None, metadata=OMIT_NONE)

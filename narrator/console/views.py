@@ -55,6 +55,8 @@ from narrator.console.view import (
 )
 from narrator.engine import (
     MARK_TITLES,
+    Act,
+    Actor,
     Check,
     Foul,
     Game,
@@ -86,9 +88,9 @@ class ConsoleTable(Protocol):
 
     def waiting_for_cards(self) -> list[int]: ...
 
-    def checker_role(self, seat: int) -> str | None: ...
+    def checker_role(self, seat: int) -> Actor | None: ...
 
-    def actor(self, seat: int) -> str | None: ...
+    def actor(self, seat: int) -> Actor | None: ...
 
 
 SAID_LINES = 6
@@ -112,11 +114,12 @@ def phase(table: ConsoleTable) -> PhaseView:
             return PhaseView(**at, step="over")
         case w.Speech():
             return SpeechPhase(**at, step="speech", seat=exp.seat, speech=exp.speech)
-        case w.Vote() | w.Crash():
-            return VotePhase(**at, step="crash" if isinstance(exp, w.Crash) else "vote",
-                             candidate=vote_candidate(exp),
-                             candidates=tuple(game.voting_candidates),
-                             round=exp.round if isinstance(exp, w.Vote) else None)
+        case w.Vote():
+            return VotePhase(**at, step=exp.tag, candidate=exp.candidate,
+                             candidates=tuple(game.voting_candidates), round=exp.round)
+        case w.Crash():
+            return VotePhase(**at, step=exp.tag, candidate=None,
+                             candidates=tuple(game.voting_candidates), round=None)
         case w.NightAct() if exp.checks:
             return PhaseView(**at, step=f"{exp.role}_check")
         case w.Pause() | w.Deal() | w.Hunt() | w.NightAct() | w.Floor() | w.PutUp() | w.Extra():
@@ -140,13 +143,28 @@ def timer(table: ConsoleTable) -> TimerView | None:
                      ends=round(host.timer_started + t.seconds, 3), held=held)
 
 
+def _candidates(game: Game) -> tuple[int, ...]:
+    """The candidates every screen shows: the day's nominated through the speeches, the
+    voted on through the vote."""
+    exp = game.expect
+    match exp:
+        case w.Speech():
+            return tuple(game.candidates)
+        case w.Vote() | w.Crash():
+            return tuple(game.voting_candidates)
+        case (w.Pause() | w.Deal() | w.Hunt() | w.NightAct() | w.Floor() | w.PutUp() | w.Extra()
+              | w.Over()):
+            return ()
+        case _:
+            assert_never(exp)
+
+
 def common(table: ConsoleTable) -> Common:
     """What every screen shows (built once for all of them)."""
     game = table.game
     exp = game.expect
     out = game.public_out()
-    candidates = (game.candidates if isinstance(exp, w.Speech) else
-                  game.voting_candidates if isinstance(exp, w.Vote | w.Crash) else ())
+    candidates = _candidates(game)
     return Common(
         lang=table.settings.lang,
         seats=game.seats,
@@ -157,7 +175,7 @@ def common(table: ConsoleTable) -> Common:
         living=tuple(s for s in range(1, game.seats + 1) if s not in out),
         out={str(s): how for s, how in sorted(out.items())},
         candidates=tuple(candidates),
-        winner=game.winner.value if game.winner else None,
+        winner=game.winner,
         # the maniac's side: announced aloud at the end of the first night
         declared=game.declared,
         # a day by raised hands, as the whole table sees it: who has spoken, the one accused,
@@ -246,7 +264,7 @@ def pad_view(table: ConsoleTable, seat: int, shared: Common | None = None) -> Pa
     if not gone:
         role = game.roles[seat]
         return PadView(common=shared, seat=seat, gone=False,
-                       card=CardView(role=role.value, team=game.team(seat).value),
+                       card=CardView(role=role, team=game.team(seat)),
                        checks=_checks(game, role), step=_step(table, seat, role))
     last_word = (_speech_step(table, seat, exp)  # a last word: «Спасибо» only
                  if isinstance(exp, w.Speech) and exp.seat == seat else None)
@@ -258,7 +276,7 @@ def _checks(game: Game, role: Role) -> tuple[CheckAnswer, ...]:
         return ()
     return tuple(CheckAnswer(night=a.night, target=a.target,
                              says=game.check_says(a.role, bool(a.result)))
-                 for a in game.night_acts if a.role == role.value and a.act == "check")
+                 for a in game.night_acts if a.role == Actor.of(role) and a.act is Act.CHECK)
 
 
 def _speech_step(table: ConsoleTable, seat: int, exp: w.Speech) -> SpeechPad:
@@ -281,38 +299,38 @@ def _speech_step(table: ConsoleTable, seat: int, exp: w.Speech) -> SpeechPad:
                    if accuses else None))
 
 
-def _checkable(game: Game, role: str) -> tuple[int, ...]:
+def _checkable(game: Game, role: Actor) -> tuple[int, ...]:
     """The seats ``role`` may check now (the engine's refusals left out: amateur's commissar
     neither himself nor a seat known out; crime-time's checkers any seat, 2.1.3)."""
     return tuple(s for s in range(1, game.seats + 1)
                  if game.check_refusal(Check(role, s)) is None)
 
 
-def act_done(game: Game, role: str) -> ActDone | None:
+def act_done(game: Game, role: Actor) -> ActDone | None:
     """What ``role`` did in this step (None: nothing yet), as its own pad may see it."""
     exp = game.expect
     done = game.acted(role) if isinstance(exp, w.NightAct) and not exp.checks else None
     if done is None:
         return None
-    if done.act == "check":
+    if done.act is Act.CHECK:
         return ActDone(act=done.act, target=done.target,
                        says=game.check_says(role, bool(done.result)))
-    if done.act == "save" and game.rules.shows_victims:
+    if done.act is Act.SAVE and game.rules.shows_victims:
         # (the nurse guesses: whether she was right is not told)
         return ActDone(act=done.act, target=done.target, saved=done.saved)
     return ActDone(act=done.act, target=done.target)
 
 
-def _act_step(table: ConsoleTable, seat: int, role: str, exp: w.NightAct) -> ActPad:
+def _act_step(table: ConsoleTable, seat: int, role: Actor, exp: w.NightAct) -> ActPad:
     """A role's night act on its own pad: the mafia's points (to the mafia alone), the
     stretcher (to the doctor alone), what was done with its answer."""
     game = table.game
-    mafia = role == "mafia"
-    victims = (tuple(game.victims) if "save" in exp.acts and game.rules.shows_victims
+    mafia = role.is_team
+    victims = (tuple(game.victims) if Act.SAVE in exp.acts and game.rules.shows_victims
                else None)
     return ActPad(
         role=role, acts=tuple(exp.acts), done=act_done(game, role),
-        checkable=_checkable(game, role) if "check" in exp.acts else None,
+        checkable=_checkable(game, role) if Act.CHECK in exp.acts else None,
         decides=seat in exp.deciders if mafia else None,
         # without a don the kill is the mafia's together: every one of them on one seat
         together=len(exp.deciders) > 1 if mafia else None,
@@ -320,7 +338,7 @@ def _act_step(table: ConsoleTable, seat: int, role: str, exp: w.NightAct) -> Act
         victims=victims, targets=act_targets(game, role, exp, victims))
 
 
-def act_targets(game: Game, role: str, exp: w.NightAct,
+def act_targets(game: Game, role: Actor, exp: w.NightAct,
                 victims: tuple[int, ...] | None) -> dict[str, tuple[int, ...]]:
     """The seats a night act may pick, per act of the step: a check the seats the engine
     lets ``role`` check (2.1.3); a save where the rules show the stretcher its victims; any
@@ -328,8 +346,8 @@ def act_targets(game: Game, role: str, exp: w.NightAct,
     stays on the grid: its absence would tell the kill)."""
     public = game.public_out()
     seen = tuple(s for s in range(1, game.seats + 1) if s not in public)
-    return {act: (_checkable(game, role) if act == "check"
-                  else victims if act == "save" and victims is not None else seen)
+    return {act.value: (_checkable(game, role) if act is Act.CHECK
+                        else victims if act is Act.SAVE and victims is not None else seen)
             for act in exp.acts}
 
 

@@ -43,22 +43,26 @@ from narrator.engine.record import (
     VoteRound,
 )
 from narrator.engine.rules import RULESETS, CrimeTime, Rules, find_rules, register
-from narrator.engine.types import Phase, Role, Team, Timer
+from narrator.engine.types import Act, Actor, Colour, Exit, Phase, Role, Team, Timer
 
 __all__ = [
     "MARK_TITLES",
     "RULESETS",
+    "Act",
     "Action",
+    "Actor",
     "BestMove",
     "BestMoveRecord",
     "Check",
     "CheckRecord",
+    "Colour",
     "CrashRecord",
     "CrimeTime",
     "DayRecord",
     "Departure",
     "EndSpeech",
     "EngineError",
+    "Exit",
     "Expect",
     "Foul",
     "Game",

@@ -7,10 +7,10 @@ the game journal is a list of these lines.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, assert_never
 
 from narrator.engine.errors import InvalidActionError
-from narrator.engine.types import quick_init
+from narrator.engine.types import Act, Actor, quick_init
 from narrator.reasons import Reason
 
 
@@ -97,12 +97,29 @@ class Shot:
         return f"shot {self.shooter} {self.target}"
 
 
+#: whom a night act claims to be done by: an :class:`Actor`, or a word that spells none (a
+#: journal's or a script's line, a test's input, as given) — the rules refuse it as not the
+#: step's actor's (``not_now``), as they refuse the sheriff's check at the don's step
+Claimed = Actor | str
+
+
+def claimed(word: Actor | str) -> Claimed:
+    """The :class:`Actor` ``word`` spells, or ``word`` itself when it spells none."""
+    try:
+        return Actor(word)
+    except ValueError:
+        return word
+
+
 @dataclass(frozen=True, slots=True)
 class Check:
-    """The don's or the sheriff's night check (rule 2.1.3); ``role`` is "don" or "sheriff"."""
+    """The don's or the sheriff's night check (rule 2.1.3); ``role``: the don, the sheriff, a
+    ruleset's other checker (see :data:`Claimed`)."""
 
-    role: str
+    role: Claimed
     target: int
+    #: the act it is (the night step's ``acts`` list it)
+    act: ClassVar[Act] = Act.CHECK
 
     def __str__(self) -> str:
         return f"check {self.role} {self.target}"
@@ -111,10 +128,11 @@ class Check:
 @dataclass(frozen=True, slots=True)
 class Kill:
     """A night's kill: ``role`` "mafia" (the don's decision, or the mafia pointing), "maniac",
-    or "sheriff" (his shot instead of a check)."""
+    or "sheriff" (his shot instead of a check); see :data:`Claimed`."""
 
-    role: str
+    role: Claimed
     target: int
+    act: ClassVar[Act] = Act.KILL
 
     def __str__(self) -> str:
         return f"kill {self.role} {self.target}"
@@ -122,10 +140,12 @@ class Kill:
 
 @dataclass(frozen=True, slots=True)
 class Save:
-    """A night's save: the doctor's pick among the night's victims, the nurse's heal."""
+    """A night's save: the doctor's pick among the night's victims, the nurse's heal (see
+    :data:`Claimed`)."""
 
-    role: str
+    role: Claimed
     target: int
+    act: ClassVar[Act] = Act.SAVE
 
     def __str__(self) -> str:
         return f"save {self.role} {self.target}"
@@ -265,8 +285,7 @@ for _action in Action.__args__:  # an action is made for every input: see quick_
 #: a role's acts at night (a tuple: ``isinstance`` takes it faster than ``Check | Kill | Save``)
 NIGHT_ACTS = (Check, Kill, Save)
 #: each night act's verb, as a night step lists its acts
-VERBS: dict[type, Literal["check", "kill", "save"]] = {Check: "check", Kill: "kill",
-                                                        Save: "save"}
+VERBS: dict[type, Act] = {Check: Act.CHECK, Kill: Act.KILL, Save: Act.SAVE}
 
 
 def _int(word: str) -> int | None:
@@ -285,17 +304,27 @@ def _ints(words: list[str], line: str) -> list[int]:
     return [n for n in out if n is not None]
 
 
-def night_act(act: str, role: str, target: int) -> Check | Kill | Save:
-    """The action of ``role``'s night ``act`` on ``target``: ``"check"``, ``"kill"`` (the
-    mafia's kill, the maniac's, the sheriff's shot) or ``"save"`` — built here only, for every
-    front end (an operator's entry, a pad's press, a script's night line, a journal line)."""
-    if act == "check":
-        return Check(role, target)
-    if act == "kill":
-        return Kill(role, target)
-    if act == "save":
-        return Save(role, target)
-    raise InvalidActionError(f"no night act is called {act!r} (check, kill, save)")
+def night_act(act: Act | str, role: Actor | str, target: int) -> Check | Kill | Save:
+    """The action of ``role``'s night ``act`` on ``target``: a check, a kill (the mafia's
+    kill, the maniac's, the sheriff's shot) or a save — built here only, for every front end
+    (an operator's entry, a pad's press, a script's night line, a journal line). The act and
+    the actor may come as their protocol's spelling (an act no act spells is an
+    InvalidActionError; an actor, see :func:`claimed`)."""
+    try:
+        verb = Act(act)
+    except ValueError:
+        raise InvalidActionError(
+            f"no night act is called {str(act)[:20]!r} (check, kill, save)") from None
+    actor = claimed(role)
+    match verb:
+        case Act.CHECK:
+            return Check(actor, target)
+        case Act.KILL:
+            return Kill(actor, target)
+        case Act.SAVE:
+            return Save(actor, target)
+        case _:
+            assert_never(verb)
 
 
 def _on_record(rest: list[str], line: str) -> OnRecord:

@@ -44,7 +44,7 @@ from narrator.engine.errors import EngineError, IllegalActionError, InvalidActio
 from narrator.engine.marks import mark_problem
 from narrator.engine.record import OnRecordRecord, RoleAct, notation
 from narrator.engine.state import State
-from narrator.engine.types import Phase, Role, SpeechKind
+from narrator.engine.types import Act, Actor, Exit, Phase, Role, SpeechKind
 from narrator.engine.waits import Expect
 from narrator.reasons import Reason
 
@@ -310,20 +310,22 @@ _CHECKS: dict[type, Callable[[State, Any, Expect], None]] = {
 }
 
 
-def actor_alive(s: State, role: str) -> bool:
-    """Whether ``role`` (a card's name, or "mafia": any of the mafia's cards) is at the
-    table. A seat killed this night still is (2.1.2: nobody knows the result until day):
-    a checker shot in the hunt still checks."""
-    if role == "mafia":
-        return any(s.at_table(x) for x in s.black)
+def actor_alive(s: State, role: Actor | str) -> bool:
+    """Whether ``role`` (a card, or the mafia: any of the mafia's cards) is at the table. A
+    seat killed this night still is (2.1.2: nobody knows the result until day): a checker shot
+    in the hunt still checks. ``role`` may come as its spelling (an InvalidActionError for a
+    word that is no actor)."""
     try:
-        seat = s.seat_of(Role(role))
+        actor = Actor(role)
     except ValueError:
         raise InvalidActionError(f"no role is called {role!r}") from None
+    if actor.is_team:
+        return any(s.at_table(x) for x in s.black)
+    seat = s.seat_of(actor.card)
     return seat is not None and s.at_table(seat)
 
 
-def acted(s: State, step: int, role: str) -> RoleAct | None:
+def acted(s: State, step: int, role: Actor | str) -> RoleAct | None:
     """What ``role`` did at step ``step``, the step the game waits at (None: nothing yet)."""
     for act in reversed(s.night_acts):
         if act.step != step:
@@ -415,7 +417,7 @@ def _act_refusal(s: State, exp: w.NightAct, action: Check | Kill | Save) -> Reas
     the game, a save as the ruleset takes it."""
     if isinstance(action, Check) and exp.checks:
         done = acted(s, exp.serial, action.role)
-        if done is not None and done.act == "check":
+        if done is not None and done.act is Act.CHECK:
             return Reason.ALREADY_CHECKED  # 2.1.3: one check a night
         return check_refusal(s, action)
     if s.night.acted:
@@ -450,18 +452,18 @@ def accusation_refusal(s: State, speaker: int, target: int) -> Reason | None:
     return None
 
 
-def public_out(s: State) -> dict[int, str]:
+def public_out(s: State) -> dict[int, Exit]:
     """The seats out as the table knows it, and how: a night's victim only from the day that
     announces it (2.1.2), and as "shot" — the morning names the victims, not who killed them
     (the mafia, the maniac, the sheriff's shot)."""
     days = {d.number for d in s.days}
     night_kills = set(s.rules.kill_how.values())
-    out: dict[int, str] = {}
+    out: dict[int, Exit] = {}
     for seat, info in s.out.items():
         how = info.how
         if how in night_kills:
             if s.winner is None and info.night not in days:
                 continue
-            how = "shot"
+            how = Exit.SHOT
         out[seat] = how
     return out

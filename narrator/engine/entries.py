@@ -47,6 +47,7 @@ from typing import assert_never
 
 from narrator.engine import (
     MARK_TITLES,
+    Act,
     Action,
     BestMove,
     EndSpeech,
@@ -98,7 +99,7 @@ _VERB = re.compile(r"([frwkcsbeomFRWKCSBEOM])(?![a-zA-Z])\s*(.*)")
 #: ``7: 1 2 3``: the one put up, then the thumbs
 _PUT_UP = re.compile(rf"({_N})\s*:\s*((?:{_N}|[\s,])*)")
 #: the verb of each night act
-_ACT_VERBS = {"k": "kill", "c": "check", "s": "save"}
+_ACT_VERBS = {"k": Act.KILL, "c": Act.CHECK, "s": Act.SAVE}
 #: the host's titles after a game, short (``bp``) or as the record names them
 _TITLES = {"bp": "best_player", "bm": "best_move", "wm": "worst_move",
            **{t: t for t in MARK_TITLES}}
@@ -149,20 +150,21 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
     verb = _VERB.fullmatch(text)
     if verb:
         return _verb(verb.group(1).lower(), verb.group(2).strip(), game, text)
-    if isinstance(exp, w.Pause | w.Deal | w.Over):
-        raise OperatorLineError(f"nothing to enter now (waiting for {exp})")
-    if not text:
-        raise OperatorLineError("type a number first")
-    if isinstance(exp, w.Speech):
-        if text == "-":
-            return OperatorInput((EndSpeech(),), text=text)
-        target = typed_number(text)
-        if target is not None:
-            return OperatorInput((Nominate(target),), text=text)
-        raise OperatorLineError("speech: a seat to nominate (5), w 5 to withdraw, or - to end it")
-    if text == "-":
-        return OperatorInput((), done=True, text=text)
     match exp:
+        case w.Pause() | w.Deal() | w.Over():
+            raise OperatorLineError(f"nothing to enter now (waiting for {exp})")
+        case _ if not text:
+            raise OperatorLineError("type a number first")
+        case w.Speech():
+            if text == "-":
+                return OperatorInput((EndSpeech(),), text=text)
+            target = typed_number(text)
+            if target is not None:
+                return OperatorInput((Nominate(target),), text=text)
+            raise OperatorLineError(
+                "speech: a seat to nominate (5), w 5 to withdraw, or - to end it")
+        case _ if text == "-":
+            return OperatorInput((), done=True, text=text)
         case w.Hunt():
             return _shots(text, game, text)
         case w.NightAct(acts=acts):
@@ -274,7 +276,7 @@ def _shots(entry: str, game: Game, text: str) -> OperatorInput:
     raise OperatorLineError("hunt: type the target (7), shooter:target pairs, or -")
 
 
-def _act(act: str, entry: str, exp: w.NightAct, text: str) -> OperatorInput:
+def _act(act: Act, entry: str, exp: w.NightAct, text: str) -> OperatorInput:
     """A role's night act on the seat ``entry``: a kill, a save or a check."""
     seat = typed_number(entry)
     if seat is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from narrator.engine.types import Timer, quick_init
+from narrator.engine.types import Act, Actor, Exit, Role, SpeechKind, Team, Timer, quick_init
 from narrator.reasons import Reason
 
 
@@ -40,7 +40,7 @@ class Checked:
     """A night check (rule 2.1.3): ``result`` is "is the sheriff" for the don, "is black" for the
     sheriff."""
 
-    role: str
+    role: Actor
     target: int
     result: bool
 
@@ -67,8 +67,8 @@ class Declared:
 class Acted:
     """A night's kill or save (``act``), known to the host only until day."""
 
-    role: str
-    act: str
+    role: Actor
+    act: Act
     target: int
 
 
@@ -77,7 +77,7 @@ class Saved:
     """The save of the night: ``role`` picked ``target`` and ``saved`` is saved (another
     victim when ``target`` had been saved before; None: nobody)."""
 
-    role: str
+    role: Actor
     target: int
     saved: int | None
 
@@ -86,7 +86,7 @@ class Saved:
 class Missed:
     """``role`` woke to kill and killed nobody («Мафія не домовилась»)."""
 
-    role: str
+    role: Actor
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +101,10 @@ class CardShown:
     """An eliminated player opens their card; the narrator names the role."""
 
     seat: int
-    role: str
+    role: Role
+
+    def __repr__(self) -> str:  # the card as its string (the recorded games')
+        return f"CardShown(seat={self.seat!r}, role={self.role.value!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +112,7 @@ class SpeechesBegin:
     """A round of speeches (``kind`` day or intro) begins; ``first`` speaks first (None: by
     raised hands)."""
 
-    kind: str
+    kind: SpeechKind
     first: int | None
 
 
@@ -119,7 +122,7 @@ class SpeechStarted:
     "justify" or "leader" (a first day's single leader, who stays)."""
 
     seat: int
-    kind: str
+    kind: SpeechKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,11 +278,11 @@ class CrashNotApplied:
 
 @dataclass(frozen=True, slots=True)
 class SeatOut:
-    """``seat`` leaves the game; ``how`` is shot, vote, crash, removed, maniac or
-    sheriff_shot."""
+    """``seat`` leaves the game; ``how`` is the :class:`Exit` (shot, vote, crash, removed,
+    maniac or sheriff_shot)."""
 
     seat: int
-    how: str
+    how: Exit
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,11 +346,11 @@ class OnRecordLeft:
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
-    """``winner`` is "civilians" or "mafia" (rules 1.2, 1.3), or "draw" (7.21.2: the whole
-    table voted out together); ``why``, when the ruleset names one, how they won
-    ("stalemate")."""
+    """``winner`` is the :class:`Team`: the civilians or the mafia (rules 1.2, 1.3), or a draw
+    (7.21.2: the whole table voted out together); ``why``, when the ruleset names one, how
+    they won ("stalemate")."""
 
-    winner: str
+    winner: Team
     why: str = ""
 
 

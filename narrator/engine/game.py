@@ -34,7 +34,7 @@ from narrator.engine.record import (
 )
 from narrator.engine.rules import Rules, find_rules
 from narrator.engine.state import State
-from narrator.engine.types import Phase, Role, SpeechKind, Team
+from narrator.engine.types import Actor, Exit, Phase, Role, SpeechKind, Team
 from narrator.engine.waits import Expect
 from narrator.reasons import Reason
 
@@ -128,8 +128,8 @@ class Game:
         """The seats out of the game: how, and the night or day."""
         return self._state.out
 
-    def how_out(self, seat: int) -> str | None:
-        """How ``seat`` left the game ("vote", "removed", a night's kill…); None: it is in."""
+    def how_out(self, seat: int) -> Exit | None:
+        """How ``seat`` left the game (voted out, removed, a night's kill…); None: it is in."""
         left = self._state.out.get(seat)
         return left.how if left is not None else None
 
@@ -211,11 +211,11 @@ class Game:
         play for the mafia). Secret: for the seat's own pad and the host."""
         return self._state.team(seat)
 
-    def check_says(self, role: str, result: bool) -> str:
+    def check_says(self, role: Actor, result: bool) -> str:
         """What a check's answer means, for the checker's pad to word: ``"sheriff"`` or
         ``"not_sheriff"`` for the don (1.3.1), ``"black"`` or ``"red"`` for the sheriff
         (1.2.1) and every other checker."""
-        finds = self.rules.check_finds(Role(role))
+        finds = self.rules.check_finds(Actor(role).card)
         if finds == "sheriff":
             return "sheriff" if result else "not_sheriff"
         return "black" if result else "red"
@@ -370,7 +370,7 @@ class Game:
         """The seats holding a hand up for 30 s more, in order, in the window open now."""
         return tuple(self._state.presses.raised) if isinstance(self.expect, w.Extra) else ()
 
-    def acted(self, role: str) -> RoleAct | None:
+    def acted(self, role: Actor) -> RoleAct | None:
         """What ``role`` did at the step the game waits at (None: nothing yet)."""
         return checks.acted(self._state, self.step, role)
 
@@ -427,13 +427,13 @@ class Game:
         seat shot in the hunt sits at the table until the day (2.1.2)."""
         return self._state.at_table(seat)
 
-    def actor_alive(self, role: str) -> bool:
-        """Whether ``role`` (a card's name, or "mafia": any of the mafia's cards) is at the
+    def actor_alive(self, role: Actor) -> bool:
+        """Whether ``role`` (a card, or the mafia: any of the mafia's cards) is at the
         table. A seat killed this night still is (2.1.2: nobody knows the result until day):
         a checker shot in the hunt still checks."""
         return checks.actor_alive(self._state, role)
 
-    def public_out(self) -> dict[int, str]:
+    def public_out(self) -> dict[int, Exit]:
         """The seats out as the table knows it, and how: a night's victim only from the day
         that announces it (2.1.2), and as "shot" — the morning names the victims, not who killed
         them (the mafia, the maniac, the sheriff's shot). Every screen the table sees shows

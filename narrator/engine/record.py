@@ -19,7 +19,7 @@ from narrator.engine.catalogue import code_of
 from narrator.engine.marks import marks_json
 from narrator.engine.rules import Rules
 from narrator.engine.steps import Announce, HuntStep, NightStep, Resolve, Wake
-from narrator.engine.types import Phase, Role, Team
+from narrator.engine.types import Act, Actor, Colour, Exit, Phase, Role, Team
 from narrator.reasons import Reason
 
 __all__ = ["BestMoveRecord", "CheckRecord", "CrashRecord", "DayRecord", "Departure",
@@ -29,10 +29,10 @@ __all__ = ["BestMoveRecord", "CheckRecord", "CrashRecord", "DayRecord", "Departu
 
 @dataclass(frozen=True, slots=True)
 class Departure:
-    """How a seat left the game (``how``: "vote", "crash", "removed", a night's kill as the
-    ruleset names it) and in which night or day: the protocol's seat ``out``."""
+    """How a seat left the game (``how``: voted out, the car crash, removed, a night's kill as
+    the ruleset names it) and in which night or day: the protocol's seat ``out``."""
 
-    how: str
+    how: Exit
     phase: Phase
 
     @property
@@ -87,13 +87,13 @@ class OnRecordRecord:
     seat: int
     day: int
     speech: str
-    colours: dict[int, str]
+    colours: dict[int, Colour]
     serial: int  # the speech's wait (not in the protocol: the game's own count)
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "day": self.day, "speech": self.speech,
-                "red": [x for x, c in self.colours.items() if c == "red"],
-                "black": [x for x, c in self.colours.items() if c == "black"]}
+                "red": [x for x, c in self.colours.items() if c is Colour.RED],
+                "black": [x for x, c in self.colours.items() if c is Colour.BLACK]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,8 +169,8 @@ class RoleAct:
 
     step: int
     night: int  # the night's number (night 1 is the deal)
-    role: str
-    act: Literal["check", "kill", "save"]
+    role: Actor
+    act: Act
     target: int
     result: bool | None = None  # a check's answer
     saved: int | None = None  # a save: whom it saved (None: nobody)
@@ -178,9 +178,9 @@ class RoleAct:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"night": self.night, "role": self.role, "act": self.act,
                                "target": self.target}
-        if self.act == "check":
+        if self.act is Act.CHECK:
             out["result"] = self.result
-        elif self.act == "save":
+        elif self.act is Act.SAVE:
             out["saved"] = self.saved
         return out
 
@@ -202,9 +202,9 @@ class SaveRecord:
 
 
 #: one entry of a night's record as its steps write it, and its key in the protocol:
-#: ("shot", "", "shot"), ("check", role, f"{role}_check"), ("save", role, f"{role}_save"),
-#: ("kill", role, how the ruleset names the kill)
-Slot = tuple[Literal["shot", "check", "save", "kill"], str, str]
+#: ("shot", None, "shot"), (CHECK, role, f"{role}_check"), (SAVE, role, f"{role}_save"),
+#: (KILL, role, how the ruleset names the kill)
+Slot = tuple[Literal["shot"], None, str] | tuple[Act, Actor, str]
 
 
 class NightRecord:
@@ -218,32 +218,36 @@ class NightRecord:
         self.number = number
         self.slots = slots
         self.shot: int | None = None  # the hunt's hit (2.1.2); None: a miss, or no hunt
-        self.checks: dict[str, CheckRecord] = {}
-        self.saves: dict[str, SaveRecord] = {}
-        self.kills: dict[str, int] = {}  # the seat each role killed
+        self.checks: dict[Actor, CheckRecord] = {}
+        self.saves: dict[Actor, SaveRecord] = {}
+        self.kills: dict[Actor, int] = {}  # the seat each role killed
 
     @property
     def hit(self) -> int | None:
         """The mafia's victim: the hunt's hit (2.1.2), or the seat the mafia killed where they
         wake to kill (vrn, with the don) — the protocol's ``shot``."""
-        return self.shot if self.shot is not None else self.kills.get("mafia")
+        return self.shot if self.shot is not None else self.kills.get(Actor.MAFIA)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"night": self.number}
-        for kind, role, key in self.slots:
-            out[key] = self._slot_json(kind, role)
+        for slot in self.slots:
+            out[slot[2]] = self._slot_json(slot)
         return out
 
-    def _slot_json(self, kind: str, role: str) -> Any:
-        if kind == "shot":
-            return self.shot
-        if kind == "kill":
-            return self.kills.get(role)
-        if kind == "check":
-            check = self.checks.get(role)
-            return None if check is None else {"target": check.target, "result": check.result}
-        save = self.saves.get(role)
-        return None if save is None else {"target": save.target, "saved": save.saved}
+    def _slot_json(self, slot: Slot) -> Any:
+        match slot:
+            case ("shot", None, _):
+                return self.shot
+            case (Act.KILL, Actor() as role, _):
+                return self.kills.get(role)
+            case (Act.CHECK, Actor() as role, _):
+                check = self.checks.get(role)
+                return None if check is None else {"target": check.target,
+                                                   "result": check.result}
+            case (Act.SAVE, Actor() as role, _):
+                save = self.saves.get(role)
+                return None if save is None else {"target": save.target, "saved": save.saved}
+        raise AssertionError(f"no such slot: {slot!r}")
 
 
 #: each night's slots, by the night's steps: laid out once per steps (a ruleset makes each
@@ -268,9 +272,9 @@ def _record_slots(rules: Rules, step: NightStep) -> tuple[Slot, ...]:
     """The slots a step writes into the night's record."""
     match step:
         case HuntStep():
-            return (("shot", "", "shot"),)
+            return (("shot", None, "shot"),)
         case Wake(role=role, acts=acts):
-            return tuple((act, role, rules.kill_name(role) if act == "kill"
+            return tuple((act, role, rules.kill_name(role) if act is Act.KILL
                           else f"{role}_{act}") for act in acts)
         case Announce() | Resolve():
             return ()

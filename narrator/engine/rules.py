@@ -29,7 +29,7 @@ from narrator.engine.steps import (
     VoteStep,
     Wake,
 )
-from narrator.engine.types import Role, SpeechKind, Team, Timer
+from narrator.engine.types import Act, Actor, Exit, Role, SpeechKind, Team, Timer
 from narrator.engine.verdict import Verdict, VoteState, first_day_verdict, no_crash
 from narrator.errors import NarratorError
 from narrator.reasons import Reason
@@ -155,15 +155,15 @@ class Rules:
     #: a phase said at day before the night's result (None: only "day")
     morning_phase: ClassVar[str | None] = None
     #: what a night's kill by each role is called in ``out.how`` (and in the night's record)
-    kill_how: ClassVar[Mapping[str, str]] = {
-        "mafia": "shot", "sheriff": "sheriff_shot", "maniac": "maniac"}
+    kill_how: ClassVar[Mapping[Actor, Exit]] = {
+        Actor.MAFIA: Exit.SHOT, Actor.SHERIFF: Exit.SHERIFF_SHOT, Actor.MANIAC: Exit.MANIAC}
     #: what is dealt besides the cards (a name → its values), drawn at random unless given;
     #: a first-night step of the same name announces it
     dealt_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
-    def kill_name(self, role: str) -> str:
-        """What a night's kill by ``role`` is called (:attr:`kill_how`, else ``ROLE_kill``)."""
-        return self.kill_how.get(role, f"{role}_kill")
+    def kill_name(self, role: Actor) -> Exit:
+        """What a night's kill by ``role`` is called (:attr:`kill_how`, which names each)."""
+        return self.kill_how[role]
 
     # -- what the layers above need to know --------------------------------------------------
 
@@ -286,13 +286,13 @@ class Rules:
         2.1.2: the hunt, whose victim is out at once; 2.1.3: the don's check, the sheriff's."""
         steps = _NIGHTS.get(type(self))
         if steps is None:  # the same every night: made once per ruleset
-            checks = tuple(Wake(c.value, ("check",), self.check_seconds, f"{c.value}_check")
+            checks = tuple(Wake(Actor.of(c), (Act.CHECK,), self.check_seconds, f"{c.value}_check")
                            for c in self.checkers)
             steps = _NIGHTS[type(self)] = (HuntStep(), Resolve(), *checks, Announce("sheriff_sleeps"))
         return steps
 
     def check_refusal(self, checker: int | None, target: int,
-                      known_out: Mapping[int, str]) -> Reason | None:
+                      known_out: Mapping[int, Exit]) -> Reason | None:
         """Why a check of ``target`` by the checker on seat ``checker`` is refused (None: it is
         taken); ``known_out``: the seats out as the table knows it. 2.1.3: the sheriff and the
         don check «живого или выбывшего» — any seat."""
@@ -346,10 +346,10 @@ class Rules:
             return self.speech_seconds, self.speech_warning
         return float(getattr(self, _SPEECH_SETTING[kind])), None
 
-    def last_word(self, role: Role, team: Team, how: str) -> bool:
+    def last_word(self, role: Role, team: Team, how: Exit) -> bool:
         """Whether a seat with card ``role`` (playing for ``team``) that left ``how`` has a last
         word: 2.2, the night's victim; 2.4, the voted out; 2.4.2, the car crash's."""
-        return how in ("shot", "vote", "crash")
+        return how in (Exit.SHOT, Exit.VOTE, Exit.CRASH)
 
     def day_opener(self, day: int, previous: int | None, seats: int) -> int:
         """The seat the day's discussion starts from (the first living seat from it speaks).

@@ -16,8 +16,6 @@ The flow (:mod:`narrator.engine.flow`) runs the steps on a state; the game
 
 from __future__ import annotations
 
-from typing import Literal
-
 from narrator.engine import events as ev
 from narrator.engine.actions import Mark
 from narrator.engine.record import (
@@ -30,7 +28,7 @@ from narrator.engine.record import (
     RoleAct,
 )
 from narrator.engine.rules import Rules
-from narrator.engine.types import Phase, Role, SpeechKind, Team
+from narrator.engine.types import Act, Actor, Exit, Phase, Role, SpeechKind, Team
 from narrator.reasons import Reason
 
 __all__ = ["GameDecided", "Night", "Presses", "Round", "State", "Today"]
@@ -47,7 +45,7 @@ class Night:
 
     def __init__(self) -> None:
         #: the night's kills: (seat, how), in order; a seat may be killed twice
-        self.victims: list[tuple[int, str]] = []
+        self.victims: list[tuple[int, Exit]] = []
         self.saved: set[int] = set()  # the seats saved tonight
         self.acted = False  # the role awake has acted in its step
         #: set when the night resolves: the seats out at its end, and whether a victim was
@@ -176,19 +174,19 @@ class State:
     def card_alive(self, role: Role) -> bool:
         return any(r is role and s not in self.out for s, r in self.roles.items())
 
-    def actors(self, role: str) -> tuple[int, ...]:
+    def actors(self, role: Actor) -> tuple[int, ...]:
         """The seats that act for ``role`` at night: a seat shot tonight still does (2.1.2); a
         check by a checker out of the game is not waited for (its time runs out in full)."""
-        if role == "mafia":
+        if role.is_team:
             return tuple(s for s in sorted(self.black) if self.at_table(s))
-        seat = self.seat_of(Role(role))
+        seat = self.seat_of(role.card)
         return (seat,) if seat is not None and self.at_table(seat) else ()
 
-    def deciders(self, role: str) -> tuple[int, ...]:
+    def deciders(self, role: Actor) -> tuple[int, ...]:
         """Whose choice ``role``'s act is (see :attr:`~narrator.engine.waits.NightAct.
         deciders`): the ruleset's, for the mafia; the acting seats, for any other role."""
         seats = self.actors(role)
-        return self.rules.kill_deciders(seats, self.roles) if role == "mafia" else seats
+        return self.rules.kill_deciders(seats, self.roles) if role.is_team else seats
 
     def black_at_table(self) -> tuple[int, ...]:
         """The mafia in the game, in seat order: the hunt's shooters (2.1.2)."""
@@ -211,7 +209,7 @@ class State:
     def saved_seats(self) -> frozenset[int]:
         """Every seat saved so far (vrn: each at most once), from the night acts."""
         return frozenset(a.saved for a in self.night_acts
-                         if a.act == "save" and a.saved is not None)
+                         if a.act is Act.SAVE and a.saved is not None)
 
     def justified(self) -> frozenset[int]:
         """The seats that have used their justification, from the days' records."""
@@ -223,7 +221,7 @@ class State:
         self.refused.append(Refusal(self.phase, seat, kind, target, reason))
         self.events.append(ev.Refused(seat, kind, target, reason))
 
-    def note_act(self, step: int, role: str, act: Literal["check", "kill", "save"], target: int,
+    def note_act(self, step: int, role: Actor, act: Act, target: int,
                  *, result: bool | None = None, saved: int | None = None) -> None:
         self.night_acts.append(RoleAct(step, self.nights[-1].number, role, act, target,
                                         result, saved))
@@ -251,11 +249,11 @@ class State:
             self.presses.standing = None
         if self.rules.monster_rule:
             self.removal_pending = True
-        self.put_out(seat, "removed")
+        self.put_out(seat, Exit.REMOVED)
 
-    def put_out(self, seat: int, how: str, *, check_win: bool = True) -> None:
+    def put_out(self, seat: int, how: Exit, *, check_win: bool = True) -> None:
         self.out[seat] = Departure(how, self.phase)
-        if how != "removed" and self.rules.last_word(self.roles[seat], self.team(seat), how):
+        if how is not Exit.REMOVED and self.rules.last_word(self.roles[seat], self.team(seat), how):
             self.last_word_due.add(seat)  # at the table until the last word ends (1.4)
         self._living = None
         if self.phase.is_day:
@@ -263,7 +261,7 @@ class State:
         self.events.append(ev.SeatOut(seat, how))
         if self.rules.reveal_cards and how not in self.rules.kill_how.values():
             # a night's victim shows the card with the night's result
-            self.events.append(ev.CardShown(seat, self.roles[seat].value))
+            self.events.append(ev.CardShown(seat, self.roles[seat]))
         if check_win:
             self.check_win()
 
@@ -294,7 +292,7 @@ class State:
     def declare(self, winner: Team) -> None:
         """Say ``winner`` and end the game (:class:`GameDecided`)."""
         self.winner = winner
-        self.events.append(ev.GameOver(winner.value, self.rules.why_won(winner, *self.sides())))
+        self.events.append(ev.GameOver(winner, self.rules.why_won(winner, *self.sides())))
         raise GameDecided
 
     def declare_final(self) -> None:
@@ -305,7 +303,7 @@ class State:
     def draw(self) -> None:
         """End the game in a draw (7.21.2: the whole table voted out together)."""
         self.winner = Team.DRAW
-        self.events.append(ev.GameOver(Team.DRAW.value))
+        self.events.append(ev.GameOver(Team.DRAW))
         raise GameDecided
 
     def plays_on(self) -> None:

@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from narrator.engine.types import SpeechKind
+from narrator.engine.types import Act, Actor, SpeechKind
 
-#: what a role does when it wakes: a check (the host's nod), a kill, a save
-Act = Literal["check", "kill", "save"]
+__all__ = ["Act", "Actor", "Announce", "DayStep", "ExtraStep", "HuntStep", "NightStep", "Resolve",
+           "Speeches", "StepFigure", "VoteStep", "Wake"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,11 +38,11 @@ class HuntStep:
 class Wake:
     """``role`` wakes for ``seconds`` and may do one of ``acts`` (the first is its usual one).
 
-    ``role`` is a card's name, or "mafia" for the mafia as a team (the don's decision, the
+    ``role`` is the :class:`Actor`: a card, or the mafia as a team (the don's decision, the
     mafia pointing at their victim). The time runs out in full whether or not the role acts
     (and whether or not it is still at the table), so the length of a night tells nothing."""
 
-    role: str
+    role: Actor
     acts: tuple[Act, ...]
     seconds: float
     phase: str

@@ -13,7 +13,18 @@ from typing import Any, Literal, TypeVar
 SpeechKind = Literal["day", "last", "tie", "intro", "extra", "justify", "leader"]
 
 
-class Team(enum.Enum):
+class Word(enum.StrEnum):
+    """A word of the game's vocabulary. It is a ``StrEnum`` whose value is the protocol's
+    spelling: equal to that string, hashed, formatted and written to JSON as it, so the
+    protocol, the journals and the pages keep the strings they always had. Its ``repr`` is the
+    string's too: the events', actions' and waits' reprs (the recorded fingerprints of
+    tests/engine/test_digest.py, the transcripts) read as when these fields were strings."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class Team(Word):
     """Rule 1.2 («красные») and 1.3 («черные»); DRAW is no side's, the game's third result
     (the catalogue's 7.21.2: the whole table voted out together)."""
 
@@ -22,8 +33,10 @@ class Team(enum.Enum):
     DRAW = "draw"
 
 
-class Role(enum.Enum):
-    """A seat's card. The value is the protocol's spelling; the letter is the notation's."""
+class Role(enum.StrEnum):
+    """A seat's card. The value is the protocol's spelling; the letter is the notation's.
+    (Its ``repr`` stays the enum's, ``<Role.DON: 'don'>``: the recorded fingerprints print
+    the deal so.)"""
 
     CIVILIAN = "civilian"
     SHERIFF = "sheriff"
@@ -43,12 +56,81 @@ class Role(enum.Enum):
     def letter(self) -> str:
         return _LETTERS[self]
 
+    def counted(self, count: int) -> str:
+        """``count`` of this card in English words, as an error names a deck («a don», «6
+        civilians», «2 mafia»; one mafioso, several mafia)."""
+        if self is Role.MAFIA:
+            return "a mafioso" if count == 1 else f"{count} mafia"
+        return f"a {self.value}" if count == 1 else f"{count} {self.value}s"
+
     @classmethod
     def from_letter(cls, letter: str) -> Role:
         for role, ch in _LETTERS.items():
             if ch == letter.upper():
                 return role
         raise ValueError(f"no role has the letter {letter!r}")
+
+
+class Actor(Word):
+    """Who wakes at night to act: a card, or MAFIA — the mafia's cards as one (the don's
+    decision, the mafia pointing at their victim). The value is the protocol's spelling (a
+    night's ``kills``/``saves``/``checks`` keys, the ``check``/``kill``/``save`` actions')."""
+
+    MAFIA = "mafia"
+    DON = "don"
+    SHERIFF = "sheriff"
+    DOCTOR = "doctor"
+    MANIAC = "maniac"
+    COMMISSAR = "commissar"
+    NURSE = "nurse"
+
+    @property
+    def card(self) -> Role:
+        """The card that acts (the mafia's plain card for MAFIA, the team)."""
+        return Role(self.value)
+
+    @property
+    def is_team(self) -> bool:
+        """The mafia as a team, not one card."""
+        return self is Actor.MAFIA
+
+    @classmethod
+    def of(cls, card: Role) -> Actor:
+        """The actor a card wakes as (ValueError for the civilian's, who never wakes)."""
+        return cls(card.value)
+
+
+class Colour(Word):
+    """A colour a speaker leaves on record (6.7: «красный», «черный»), and a check's answer
+    for the sheriff (1.2.1)."""
+
+    RED = "red"
+    BLACK = "black"
+
+
+class Act(Word):
+    """What an actor does when it wakes: a check (the host's nod, 2.1.3), a kill, a save."""
+
+    CHECK = "check"
+    KILL = "kill"
+    SAVE = "save"
+
+
+class Exit(Word):
+    """How a seat left the game (a departure's ``how``, the protocol's ``out.how``)."""
+
+    #: the mafia's night kill (2.1.2)
+    SHOT = "shot"
+    #: voted out (2.4)
+    VOTE = "vote"
+    #: the car crash (2.4.2)
+    CRASH = "crash"
+    #: removed by the host (fouls, 9.x)
+    REMOVED = "removed"
+    #: the maniac's night kill (vrn)
+    MANIAC = "maniac"
+    #: the sheriff's shot instead of his check (vrn)
+    SHERIFF_SHOT = "sheriff_shot"
 
 
 _LETTERS = {Role.CIVILIAN: "C", Role.SHERIFF: "S", Role.MAFIA: "M", Role.DON: "D",

@@ -21,8 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from narrator.engine.steps import Act
-from narrator.engine.types import SpeechKind, Timer, quick_init
+from narrator.engine.types import Act, Actor, SpeechKind, Timer, quick_init
 
 #: the languages a step is put into words in
 Lang = Literal["ru", "uk", "en"]
@@ -33,15 +32,17 @@ __all__ = ["Crash", "Deal", "Expect", "Extra", "Floor", "Hunt", "Lang", "NightAc
 # The words of the steps are the club's, as the console's pages show them to the table.
 
 #: a role (or "mafia": the mafia's cards) in the genitive («проверка Шерифа», «ход Доктора»)
-_ROLE_OF: dict[str, dict[str, str]] = {
-    "ru": {"mafia": "Мафии", "don": "Дона", "sheriff": "Шерифа", "doctor": "Доктора",
-           "maniac": "Маньяка", "commissar": "Комиссара", "nurse": "Медсестры"},
-    "uk": {"mafia": "Мафії", "don": "Дона", "sheriff": "Шерифа", "doctor": "Лікаря",
-           "maniac": "Маніяка", "commissar": "Комісара", "nurse": "Медсестри"},
+_ROLE_OF: dict[str, dict[Actor, str]] = {
+    "ru": {Actor.MAFIA: "Мафии", Actor.DON: "Дона", Actor.SHERIFF: "Шерифа",
+           Actor.DOCTOR: "Доктора", Actor.MANIAC: "Маньяка", Actor.COMMISSAR: "Комиссара",
+           Actor.NURSE: "Медсестры"},
+    "uk": {Actor.MAFIA: "Мафії", Actor.DON: "Дона", Actor.SHERIFF: "Шерифа",
+           Actor.DOCTOR: "Лікаря", Actor.MANIAC: "Маніяка", Actor.COMMISSAR: "Комісара",
+           Actor.NURSE: "Медсестри"},
 }
-_ACT_WORD = {
-    "ru": {"check": "проверка", "kill": "выстрел", "save": "лечение"},
-    "uk": {"check": "перевірка", "kill": "постріл", "save": "лікування"},
+_ACT_WORD: dict[str, dict[Act, str]] = {
+    "ru": {Act.CHECK: "проверка", Act.KILL: "выстрел", Act.SAVE: "лечение"},
+    "uk": {Act.CHECK: "перевірка", Act.KILL: "постріл", Act.SAVE: "лікування"},
 }
 _OR = {"en": " or ", "ru": " или ", "uk": " або "}
 #: a kind of speech, before the seat's number
@@ -224,7 +225,7 @@ class NightAct(Wait):
     """``role`` wakes for one of ``acts`` (a check, a kill, a save; the first is its usual
     one); ``seats``: the role's seats still at the table (none: the time runs out in full)."""
 
-    role: str = ""
+    role: Actor = Actor.MAFIA
     acts: tuple[Act, ...] = ()
     #: whose choice is the act: the seats themselves, but the mafia's kill is the don's while
     #: he is at the table (vrn: «Остаточне рішення залишається за Доном»), else every mafioso
@@ -235,15 +236,15 @@ class NightAct(Wait):
     @property
     def checks(self) -> bool:
         """A check step (2.1.3): the role only checks, once a night."""
-        return self.acts == ("check",)
+        return self.acts == (Act.CHECK,)
 
     def label(self, lang: Lang = "en") -> str:
         if lang == "en":
             return f"the {self.role}'s {_OR['en'].join(self.acts)}"
         of = _ROLE_OF[lang].get(self.role, self.role)
         if self.checks:
-            return f"{_ACT_WORD[lang]['check'].capitalize()} {of}"
-        if self.role == "mafia" and self.acts == ("kill",):
+            return f"{_ACT_WORD[lang][Act.CHECK].capitalize()} {of}"
+        if self.role == Actor.MAFIA and self.acts == (Act.KILL,):
             return _WORDS[lang]["mafia_kill"]
         return f"{_WORDS[lang]['turn']} {of}: {_OR[lang].join(_ACT_WORD[lang][a] for a in self.acts)}"
 

@@ -16,7 +16,9 @@ from typing import Any, assert_never
 
 from narrator.engine import (
     Action,
+    Actor,
     BestMove,
+    Exit,
     Expect,
     Foul,
     Game,
@@ -74,7 +76,7 @@ class Walk:
         self.hunters: dict[int, list[int]] = {}  # night → the mafia at the table for its hunt
         #: role → target → night (the don's and the sheriff's always; another checker's,
         #: amateur's commissar, when it checked)
-        self.checks: dict[str, dict[int, int]] = {"don": {}, "sheriff": {}}
+        self.checks: dict[Actor, dict[int, int]] = {Actor.DON: {}, Actor.SHERIFF: {}}
         self.warnings: dict[int, list[dict[str, Any]]] = {}
         self.removed_at: dict[int, dict[str, Any]] = {}
         self.by_fouls: set[int] = set()  # removed by the 4th foul
@@ -143,7 +145,7 @@ class Walk:
                 noms = self.day(number).nominations
                 if (s, t) in noms:
                     noms.remove((s, t))
-            case ev.SeatOut(seat=s, how="removed") if phase.is_day:
+            case ev.SeatOut(seat=s, how=Exit.REMOVED) if phase.is_day:
                 day = self.day(number)
                 if day.settled is None:  # the engine drops a removed seat's candidacy
                     day.nominations = [(a, t) for a, t in day.nominations if t != s]
@@ -219,7 +221,7 @@ class Walk:
                     out.update(time="voting", votingRound=rounds)
                 elif speech == "leader":  # a first day's leader speaks after the round he led
                     out.update(time="voting", votingRound=rounds - 1)
-                elif self.final.how_out(seat) == "shot":
+                elif self.final.how_out(seat) is Exit.SHOT:
                     out["time"] = "night kill speaking"
                 else:
                     out["time"] = "day kill speaking"

@@ -21,7 +21,7 @@ from typing import TextIO
 from narrator.arguments import EveningArgs
 from narrator.audio.devices import NoDevice
 from narrator.broadcast.serve import Broadcast, BroadcastOptions, broadcast_options
-from narrator.clock import Clock, MonotonicClock
+from narrator.clock import Clock
 from narrator.club.file import read_club
 from narrator.console.links import check_address, parse_address, qr_text, write_links
 from narrator.console.presses import MarkPress
@@ -55,6 +55,7 @@ from narrator.play.cli import TableOptions, check_devices, check_outputs, run_ta
 from narrator.play.operator import TerminalOperator
 from narrator.reading import read_text
 from narrator.replay.roster import MAX_ROSTER, Roster, key_of, load_roster
+from narrator.table.session import table_clock
 
 #: the roster given with --roster, kept in the evening's folder
 ROSTER = "roster.csv"
@@ -96,7 +97,7 @@ class Evening:
         self.rng = rng
         self.links_file = links
         self.terminal = terminal
-        self.clock = clock or MonotonicClock()
+        self.clock = table_clock(clock)  # the evening's games share it
         self.driver = Driver.between_games(self.clock, self._line, on_error=say)
         others, notes = evenings_beside(book.folder)
         for note in notes:

@@ -314,10 +314,10 @@ class EveningFront:
                     if not _number(number) or not (user is None or _number(user)):
                         return refused(Reason.BAD_REQUEST)
                     book.set_id(number, user)
-                case "seat" | "draw" | "fair" | "plan" | "start" | "close" \
-                        if in_play or self.starting:
+                case ("seat" | "draw" | "fair" | "plan"  # (draw lots: not the game's word)
+                      | "start" | "close") if in_play or self.starting:
                     return refused(Reason.NOT_NOW)  # the seating is the game's until it ends
-                case "seat" | "draw" | "fair" | "plan":
+                case "seat" | "draw" | "fair" | "plan":  # (draw lots: not the game's word)
                     refusal = self._seating_command(press)
                     if refusal is not None:
                         return refusal
@@ -359,7 +359,7 @@ class EveningFront:
                 if not _number(seat) or not (number is None or _number(number)):
                     return refused(Reason.BAD_REQUEST)
                 self.book.seat(seat, number)
-            case "draw":
+            case "draw":  # (the seats drawn by lot: not the game's word)
                 self.book.draw(self.rng)
             case "fair":
                 self._fair_seating()

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from narrator.engine import Game, Role
+from narrator.engine import Exit, Game, Role
 from narrator.outputs import replace_whole
 from narrator.scoring.matters import PlayerGame, matters_of
 from narrator.scoring.standings import Standing, score
@@ -32,7 +32,7 @@ from narrator.scoring.system import GROUPS, ClubGame, ScoringSystem, points_tabl
 SPLIT = {"main": "main", "legacy": "best_move", "extra": "extra", "penalty": "penalty",
          "night1": "compensation"}
 #: the cards whose wins have a column of their own, in the table's order
-CARDS = tuple(r.value for r in Role)
+CARDS = tuple(Role)
 
 
 @dataclass
@@ -43,8 +43,8 @@ class PlayerResult:
     name: str
     games: int = 0
     wins: int = 0
-    by_card: dict[str, int] = field(default_factory=dict)  # wins per card
-    played: dict[str, int] = field(default_factory=dict)  # games per card
+    by_card: dict[Role, int] = field(default_factory=dict)  # wins per card
+    played: dict[Role, int] = field(default_factory=dict)  # games per card
     fouls: int = 0
     removals: int = 0
     best_moves: int = 0
@@ -100,12 +100,12 @@ def _count(line: PlayerResult, game: Game, seat: int) -> None:
     """What the seat played: the card, a win, the fouls, a removal, a best move."""
     card = game.roles[seat]
     line.games += 1
-    line.played[card.value] = line.played.get(card.value, 0) + 1
+    line.played[card] = line.played.get(card, 0) + 1
     if game.rules.team(card, game.dealt) is game.winner:
         line.wins += 1
-        line.by_card[card.value] = line.by_card.get(card.value, 0) + 1
+        line.by_card[card] = line.by_card.get(card, 0) + 1
     line.fouls += game.fouls.get(seat, 0)
-    line.removals += int(game.how_out(seat) == "removed")
+    line.removals += int(game.how_out(seat) is Exit.REMOVED)
     line.best_moves += int(game.best_move is not None and game.best_move.seat == seat)
 
 
@@ -120,7 +120,7 @@ def _points(line: PlayerResult, standing: Standing, numbers: Sequence[int | str]
                      for g in standing.games]
 
 
-def cards_of(results: list[PlayerResult]) -> list[str]:
+def cards_of(results: list[PlayerResult]) -> list[Role]:
     """The cards anybody played, in the table's order (a column each)."""
     seen = {card for r in results for card in r.played}
     return [c for c in CARDS if c in seen]

@@ -37,6 +37,7 @@ from narrator.errors import NarratorError
 from narrator.host.narration import Line
 from narrator.host.recorder import InputLog
 from narrator.inputs import Input
+from narrator.reasons import Reason
 
 __all__ = ["Accusal", "CardSeen", "CardSkipped", "Desk", "Entry", "Noted", "Point", "TableNote"]
 
@@ -269,13 +270,17 @@ class Desk:
         if made is None:
             return None
         wait = self.wait
-        if isinstance(wait, w.Speech) and wait.serial == made.speech \
-                and wait.seat == made.speaker:
-            return made.target
-        if isinstance(wait, w.PutUp) and wait.seat == made.speaker \
-                and wait.serial > made.speech and self.game.phase == made.day:
-            return made.target
-        return None
+        match wait:
+            case w.Speech() if wait.serial == made.speech and wait.seat == made.speaker:
+                return made.target
+            case w.PutUp() if (wait.seat == made.speaker and wait.serial > made.speech
+                               and self.game.phase == made.day):
+                return made.target
+            case (w.Speech() | w.PutUp() | w.Pause() | w.Deal() | w.Vote() | w.Crash() | w.Hunt()
+                  | w.NightAct() | w.Floor() | w.Extra() | w.Over()):
+                return None
+            case _:
+                assert_never(wait)
 
     def _note(self, note: TableNote, wait: Expect, day: Phase) -> bool:
         """Keep ``note``, pressed at ``wait`` on ``day``; False when it changes nothing (a card
@@ -408,17 +413,21 @@ class Desk:
         wait, game = self.wait, self.game
         actions: tuple[Action, ...]
         try:
-            if isinstance(wait, w.Crash):
-                actions = (Hands(game.counted_seats(count)),) if count else ()
-            elif isinstance(wait, w.Vote):
-                game.counted_seats(count)  # (the same bound)
-                actions = (HandCount(count),) if count else ()
-            else:
-                raise NarratorError(f"no vote is open (waiting for {wait})")
+            match wait:
+                case w.Crash():
+                    actions = (Hands(game.counted_seats(count)),) if count else ()
+                case w.Vote():
+                    game.counted_seats(count)  # (the same bound)
+                    actions = (HandCount(count),) if count else ()
+                case (w.Pause() | w.Deal() | w.Speech() | w.Hunt() | w.NightAct() | w.Floor()
+                      | w.PutUp() | w.Extra() | w.Over()):
+                    raise NarratorError(f"no vote is open (waiting for {wait})")
+                case _:
+                    assert_never(wait)
         except EngineError:
             raise NarratorError(f"only {len(game.living)} players are at the table") from None
         reasons = [r for r in map(game.refusal, actions) if r is not None]
-        if reasons and reasons[0] == "seats_needed":  # 7.16.4: the engine's reason
+        if reasons and reasons[0] is Reason.SEATS_NEEDED:  # 7.16.4: the engine's reason
             raise NarratorError(f"{count} hands: today's vote takes the hands by seat (did "
                                 f"the leader vote for himself?)")
         if reasons:

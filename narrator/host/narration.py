@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
+from narrator.engine import Exit, Team
 from narrator.engine import events as ev
 from narrator.voice.keys import CANCELLED_KEYS, PHASE_KEYS
 
@@ -114,16 +115,16 @@ def _lines(event: ev.Event) -> list[Line]:
     match event:
         case ev.CardShown(seat=seat, role=role):
             return [Line((f"open_card.{seat}", f"card.{role}"))]
-        case ev.SeatOut(seat=seat, how=how) if how in ("vote", "crash"):
+        case ev.SeatOut(seat=seat, how=Exit.VOTE | Exit.CRASH):
             return [Line((f"leaves.{seat}",))]
-        case ev.SeatOut(seat=seat, how="removed"):
+        case ev.SeatOut(seat=seat, how=Exit.REMOVED):
             return [Line((f"removed.{seat}",))]
         case ev.SeatOut():
             return []  # a night's kill: the night's result tells it
-        case ev.GameOver(winner="draw"):
+        case ev.GameOver(winner=Team.DRAW):
             return [Line(("draw",))]  # 7.21.2 «объявляется ничья»
         case ev.GameOver(winner=winner, why=why):
-            key = "win_civilians" if winner == "civilians" else "win_mafia"
+            key = "win_civilians" if winner is Team.RED else "win_mafia"
             return [Line((f"{key}_{why}" if why else key,))]
         case (ev.TimerStarted() | ev.ShotsResolved() | ev.Checked() | ev.Acted() | ev.Saved()
               | ev.Refused() | ev.PutUpCounted() | ev.OnRecordLeft()

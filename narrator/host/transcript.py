@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from narrator.engine import Game
+from narrator.engine import Act, Game
 from narrator.engine import events as ev
 from narrator.host.narration import Line, lines_for
 from narrator.voice.manifest import Manifest
@@ -138,7 +138,7 @@ def _night_note(event: _NightNote) -> str | None:
             return f"    night {n}: {'miss' if t is None else f'shot at {t}'}"
         case ev.Checked(role=r, target=t, result=res):
             return f"    {r} checks {t}: {'yes' if res else 'no'}"
-        case ev.Acted(role=r, act="kill", target=t):
+        case ev.Acted(role=r, act=Act.KILL, target=t):
             return f"    {r} kills {t}"
         case ev.Acted():
             return None  # a save: the Saved event tells it

@@ -25,7 +25,7 @@ from narrator.audio.session import SessionRecorder
 from narrator.audio.sources import AudioSource
 from narrator.audio.vosk_recognizer import TABLE_CHUNK_MS
 from narrator.clock import Clock
-from narrator.engine import Action, Game, Malformed
+from narrator.engine import Action, Game, Malformed, Team
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.engine.entries import describe, prompt_for
@@ -179,7 +179,7 @@ class ListeningLoop:
             text = f"{who} {event.kind}{target}: refused ({event.reason}), ignored"
             self.log(f"!! REFUSED {text}" if self.assist else f"{self._stamp()}  {text}")
         elif isinstance(event, ev.GameOver):
-            won = "a draw" if event.winner == "draw" else f"{event.winner} won"
+            won = "a draw" if event.winner is Team.DRAW else f"{event.winner} won"
             self.log(f"{self._stamp()}  game over: {won}")
         self._after()
 

@@ -38,7 +38,7 @@ from narrator.audio.session import INPUTS, SessionRecorder
 from narrator.audio.sources import MicrophoneSource
 from narrator.audio.vosk_recognizer import VoskRecognizer, load_model, table_recognizer
 from narrator.broadcast.serve import Broadcast, BroadcastOptions, broadcast_options
-from narrator.clock import Clock, MonotonicClock
+from narrator.clock import Clock
 from narrator.console.serve import ConsoleOptions, GameConsole, Mount, console_options
 from narrator.engine import Game
 from narrator.errors import NarratorError
@@ -61,7 +61,7 @@ from narrator.outputs import check_new_file, check_new_session_folder
 from narrator.play.console import PadsLog
 from narrator.play.operator import TerminalOperator
 from narrator.play.progress import Progress
-from narrator.table.session import TableSession, listening_table, open_table
+from narrator.table.session import TableSession, listening_table, open_table, table_clock
 from narrator.voice.manifest import default_manifest
 
 
@@ -359,7 +359,7 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
               resumed: JournalContents | None = None, *, clock: Clock | None = None) -> int:
     """Wiring and the game; shared by ``play``, ``resume`` and the evening (``resumed``: the
     journal the game was rebuilt from; ``clock``: the table's, monotonic by default)."""
-    clock = clock or MonotonicClock()
+    clock = table_clock(clock)
     if opts.broadcast is None:
         return _run_table(game, opts, journal, path, begun, left, resumed, clock)
     cast = Broadcast.start(opts.broadcast, clock)

@@ -9,6 +9,7 @@ nobody's screen: a player may be reading over a shoulder).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import assert_never
 
 from narrator import words as vocab
 from narrator.console.table import ConsoleTable
@@ -83,17 +84,23 @@ class Progress:
         if isinstance(event, ev.TimerStarted):
             wait = game.expect
             words = self.lang in ("ru", "uk")
-            if isinstance(wait, w.Speech):
-                kind = vocab.word("speech", wait.speech, self.lang) if words else wait.speech
-                self._say(self._line("speaks", phase=self._phase(), who=self._who(wait.seat),
-                                     kind=kind))
-            elif isinstance(wait, w.NightAct | w.Pause):
-                # no role's name on the terminal: it is nobody's screen
-                self._say(self._line("night_s", phase=self._phase(), s=wait.timer.seconds)
-                          if wait.timer is not None else self._line("night", phase=self._phase()))
-            else:
-                what = wait.label("uk" if self.lang == "uk" else "ru" if words else "en")
-                self._say(self._line("step", phase=self._phase(), what=what))
+            match wait:
+                case w.Speech():
+                    kind = (vocab.word("speech", wait.speech, self.lang) if words
+                            else wait.speech)
+                    self._say(self._line("speaks", phase=self._phase(),
+                                         who=self._who(wait.seat), kind=kind))
+                case w.NightAct() | w.Pause():
+                    # no role's name on the terminal: it is nobody's screen
+                    self._say(self._line("night_s", phase=self._phase(), s=wait.timer.seconds)
+                              if wait.timer is not None
+                              else self._line("night", phase=self._phase()))
+                case (w.Deal() | w.Vote() | w.Crash() | w.Hunt() | w.Floor() | w.PutUp()
+                      | w.Extra() | w.Over()):
+                    what = wait.label("uk" if self.lang == "uk" else "ru" if words else "en")
+                    self._say(self._line("step", phase=self._phase(), what=what))
+                case _:
+                    assert_never(wait)
             if isinstance(wait, w.Deal) and self.table.dealing:
                 self._cards = None
                 self.host.scheduler.call_at(self.host.now(), "progress-cards", self._deal)

@@ -24,19 +24,21 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from narrator.engine import Game, Mark, Role, Team
+from narrator.engine import Actor, Exit, Game, Mark, Role, Team
 from narrator.engine.catalogue import code_of
 from narrator.engine.walk import Day, Walk
 from narrator.errors import NarratorError
 from narrator.replay.roster import Roster
 from narrator.replay.source import GameSource
 
-#: MafiaRatings' role names (its ``players[].role``)
-_ROLE = {Role.CIVILIAN: "civ", Role.SHERIFF: "sheriff", Role.MAFIA: "maf", Role.DON: "don"}
 #: its language codes (Ukrainian is "ua" there)
 _LANGUAGE = {"ru": "ru", "uk": "ua"}
 #: MafiaRatings' table: ten seats, 6 civilians, a sheriff, 2 mafia and a don
 _DECK = {Role.CIVILIAN: 6, Role.SHERIFF: 1, Role.MAFIA: 2, Role.DON: 1}
+#: MafiaRatings' role names (its ``players[].role``): the engine's, but two it shortens
+_ROLE = {role: {Role.CIVILIAN: "civ", Role.MAFIA: "maf"}.get(role, str(role)) for role in _DECK}
+#: the checkers whose checks it keeps (``players[].don``, ``players[].sheriff``)
+_CHECKERS = (Actor.DON, Actor.SHERIFF)
 #: the host's titles (Mark.titles) as MafiaRatings' ``bonus`` names them
 _TITLE = {"best_player": "bestPlayer", "best_move": "bestMove", "worst_move": "worstMove"}
 #: a seat's name when the game has none for it
@@ -152,20 +154,12 @@ def _deck(game: Game) -> dict[Role, int]:
     return {role: n for role, n in dealt.items() if n}
 
 
-#: a card's name in the refusal, one and several
-_CARD_WORDS = {Role.CIVILIAN: ("a civilian", "civilians"), Role.SHERIFF: ("a sheriff", "sheriffs"),
-               Role.MAFIA: ("a mafioso", "mafia"), Role.DON: ("a don", "dons"),
-               Role.DOCTOR: ("a doctor", "doctors"), Role.MANIAC: ("a maniac", "maniacs"),
-               Role.COMMISSAR: ("a commissar", "commissars"), Role.NURSE: ("a nurse", "nurses")}
-
-
 def _other_table(game: Game) -> str:
     """What the game has instead of MafiaRatings' table: the seats when they are not ten,
     else the cards (a vrn game has ten seats, and a doctor and a maniac)."""
     if game.seats != 10:
         return f"this game has {game.seats} seats ({game.rules.name})"
-    cards = [_CARD_WORDS[role][0] if n == 1 else f"{n} {_CARD_WORDS[role][1]}"
-             for role, n in _deck(game).items()]
+    cards = [role.counted(n) for role, n in _deck(game).items()]
     return f"this game's cards are {', '.join(cards[:-1])} and {cards[-1]} ({game.rules.name})"
 
 
@@ -177,9 +171,9 @@ def _player(game: Game, walk: Walk, seat: int, *, votes: bool,
     if out is not None:
         death: dict[str, Any] = {"round": out.phase.number - 1}
         how = out.how
-        if how == "shot":
+        if how is Exit.SHOT:
             death["type"] = "night"
-        elif how in ("vote", "crash"):
+        elif how in (Exit.VOTE, Exit.CRASH):
             death["type"] = "day"
         elif seat in walk.by_fouls:
             death["type"] = "warnings"  # the 4th warning is the moment
@@ -194,11 +188,11 @@ def _player(game: Game, walk: Walk, seat: int, *, votes: bool,
     tech = walk.tech_fouls.get(seat, [])
     if tech:
         player["techFouls"] = tech[:2]  # the format's: the 2nd removes
-    for role in ("don", "sheriff"):
+    for role in _CHECKERS:
         night = walk.checks[role].get(seat)
         if night is not None:
-            player[role] = night - 1
-    if walk.legacy is not None and out is not None and out.how == "shot" \
+            player[str(role)] = night - 1
+    if walk.legacy is not None and out is not None and out.how is Exit.SHOT \
             and out.night == 2:
         player["legacy"] = list(walk.legacy)
     mark = game.marks.get(seat)

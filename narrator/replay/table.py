@@ -15,6 +15,7 @@ from typing import Any, assert_never
 
 from narrator.clock import Clock, VirtualClock
 from narrator.engine import (
+    Act,
     Action,
     BestMove,
     EndSpeech,
@@ -27,6 +28,7 @@ from narrator.engine import (
     Remove,
     Shot,
     TakeFloor,
+    Team,
     TechFoul,
     Thumbs,
     night_act,
@@ -116,7 +118,7 @@ class ScriptReplay:
 
     def _result(self) -> str:
         winner = self.game.winner
-        return "a draw" if winner is not None and winner.value == "draw" else (
+        return "a draw" if winner is Team.DRAW else (
             f"{winner.value if winner else 'nobody'} won")
 
     def feed(self, line: ScriptLine) -> None:
@@ -284,19 +286,19 @@ def _optional(expect: w.Expect) -> str | None:
             assert_never(expect)
 
 
-def act_keys(expect: w.NightAct) -> dict[str, str]:
+def act_keys(expect: w.NightAct) -> dict[str, Act]:
     """The keys of a script's night line for a waking role, and the act each stands for: the
     role's name for its usual act (``don``, ``maniac``, ``doctor``, ``mafia`` — the don's
     decision; a checker's ``check``), ``<role>_shot`` for a kill it may do instead
     (``sheriff_shot``)."""
     role = expect.role
-    keys: dict[str, str] = {role: expect.acts[0]}
+    keys: dict[str, Act] = {role: expect.acts[0]}
     for act in expect.acts[1:]:
-        keys[f"{role}_shot" if act == "kill" else f"{role}_{act}"] = act
+        keys[f"{role}_shot" if act is Act.KILL else f"{role}_{act}"] = act
     return keys
 
 
-def _act(expect: w.NightAct, act: str, target: int) -> Action:
+def _act(expect: w.NightAct, act: Act, target: int) -> Action:
     return night_act(act, expect.role, target)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from html import escape
 
 from narrator import words as vocab
+from narrator.engine import Role
 from narrator.review.notes import page_text
 from narrator.review.timeline import KINDS, Entry
 
@@ -28,7 +29,7 @@ class Heading:
     rules: str
     seats: int
     names: Mapping[int, str]
-    roles: Mapping[int, str]
+    roles: Mapping[int, Role]
     #: the whole recording beside the page (None: a journal, no audio)
     mic: str | None = None
     #: a word on what the record leaves out (a resumed session's actions before it)

@@ -100,7 +100,7 @@ def write_review(record: Record, out: Path, *, before: float = 3.0,
     game = record.game
     lang = record.lang
     head = Heading(page_text("title", lang, name=record.path.name), game.rules.name, game.seats,
-                   dict(game.names), {s: str(r.value) for s, r in game.roles.items()},
+                   dict(game.names), dict(game.roles),
                    MIC_COPY if record.mic is not None else None,
                    page_text("resumed", lang, n=record.before) if record.before else "",
                    lang=lang)

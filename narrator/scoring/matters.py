@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from narrator.engine import Game, Role, Team
+from narrator.engine import Actor, Exit, Game, Role, Team
 from narrator.engine.walk import Walk
 from narrator.errors import NarratorError
 
@@ -138,9 +138,9 @@ def _death(game: Game, walk: Walk, seat: int) -> _Death | None:
     if out is None:
         return None
     number = out.phase.number - 1
-    if out.how in ("vote", "crash"):
+    if out.how in (Exit.VOTE, Exit.CRASH):
         return _Death(_DAY, number)
-    if out.how != "removed":
+    if out.how is not Exit.REMOVED:
         return _Death(_NIGHT, number)  # a night's kill, as the ruleset names it ("shot", …)
     if seat in walk.by_fouls:
         return _Death(_WARNINGS, number)  # the 4th foul (9.6.1)
@@ -181,7 +181,7 @@ def _sheriff_flags(game: Game, walk: Walk, roles: dict[int, ScoringRole],
         death = deaths.get(seat)
         if role is not ScoringRole.SHERIFF or death is None or death.type != _NIGHT:
             continue
-        night = walk.checks.get(Role.DON.value, {}).get(seat)
+        night = walk.checks.get(Actor.DON, {}).get(seat)
         if night is not None:
             found = night - 1  # the export's ``don``: the round of the don's check
             if death.round == found + 1:
@@ -201,7 +201,7 @@ def _check_flags(game: Game, walk: Walk, roles: dict[int, ScoringRole]) -> int:
     for seat, role in roles.items():
         if role is not ScoringRole.SHERIFF:
             continue
-        for target in walk.checks.get(game.roles[seat].value, {}):
+        for target in walk.checks.get(Actor.of(game.roles[seat]), {}):
             if _is_black(roles[target]):
                 black += 1
             else:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from narrator.engine import Exit
 from narrator.errors import NarratorError
 from narrator.reading import BadJSON, loads, read_text
 from narrator.scoring.fiim import LATEST, VERSIONS
@@ -289,7 +290,7 @@ class ClubGame(PlayerGame):
         best = game.best_move if game.best_move and game.best_move.seat == seat else None
         return cls(played.seat, played.role, played.flags, played.extra,
                    fouls=game.fouls.get(seat, 0), black_named=best.black_named if best else 0,
-                   removed=game.how_out(seat) == "removed")
+                   removed=game.how_out(seat) is Exit.REMOVED)
 
     def blacks(self) -> int:
         return self.black_named if self.black_named is not None else _blacks(self)

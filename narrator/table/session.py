@@ -9,7 +9,10 @@ the game, the heartbeat, a lost sound card pauses it) and the console when the m
 The driver is the session's own, or one it is lent: an evening's, which outlives its games —
 the console's presses and the operator's lines go to that one driver all night, and each
 game :meth:`~narrator.host.driver.Driver.attach`-es to it and lets go at its end. The clock is
-always given: monotonic at a real table, virtual in replay and tests (the same code).
+always given: monotonic at a real table, virtual in replay and tests (the same code). The real
+table's is made in one place, :func:`table_clock`, which every front end (``play``, ``assist``,
+``resume``, the evening) asks for it — so a table never runs on a clock of its own making, and a
+test or a replay hands its virtual one through the same call.
 
 The listening table (``narrator play`` with a microphone) is the same session with a
 :class:`~narrator.listening.ListeningLoop` in it: the loop builds the host the same way and
@@ -22,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from narrator.clock import Clock
+from narrator.clock import Clock, MonotonicClock
 from narrator.console.serve import (
     ConsoleOptions,
     GameConsole,
@@ -150,6 +153,13 @@ class TableSession:
             self.driver.stop()
         elif not self.driver.stopping:
             self.driver.detach()
+
+
+def table_clock(given: Clock | None = None) -> Clock:
+    """The clock a table runs on: ``given`` when the caller brings one (a replay's or a test's
+    virtual clock, the evening's, which its games share), else the real table's — monotonic,
+    so no wall-clock adjustment moves a timer. Made here only, for every front end."""
+    return given if given is not None else MonotonicClock()
 
 
 def open_table(game: Game, clock: Clock, *, journal: InputLog | None = None,

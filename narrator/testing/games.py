@@ -30,7 +30,7 @@ from narrator.engine.actions import (
 )
 from narrator.engine.game import Game
 from narrator.engine.rules import Rules
-from narrator.engine.types import Phase, Role
+from narrator.engine.types import Act, Phase
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
@@ -114,7 +114,7 @@ def _night_act(game: Game, rng: random.Random, exp: w.NightAct, living: list[int
     role = exp.role
     if exp.checks:
         if rng.random() < 0.6:
-            checker = game.seat_of(Role(role))
+            checker = game.seat_of(role.card)
             if checker is not None and checker in living:
                 return Check(role, rng.randint(1, game.seats))
         return None
@@ -125,10 +125,10 @@ def _night_act(game: Game, rng: random.Random, exp: w.NightAct, living: list[int
     if acted or not game.actor_alive(role) or rng.random() < 0.15:
         return None  # (once a role has acted, its time runs out)
     act = exp.acts[0] if rng.random() < 0.8 else rng.choice(exp.acts)
-    if act == "kill":  # mostly a seat at the table; sometimes one that is out
+    if act is Act.KILL:  # mostly a seat at the table; sometimes one that is out
         return Kill(role, rng.choice(living) if rng.random() < 0.9
                     else rng.randint(1, game.seats))
-    if act == "save":  # mostly one of the night's victims
+    if act is Act.SAVE:  # mostly one of the night's victims
         victims = game.victims
         return Save(role, rng.choice(victims) if victims and rng.random() < 0.6
                     else rng.randint(1, game.seats))

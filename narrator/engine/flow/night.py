@@ -15,7 +15,7 @@ from narrator.engine.flow.wait import Flow, timer, wait
 from narrator.engine.record import CheckRecord, SaveRecord, new_night
 from narrator.engine.state import Night, State
 from narrator.engine.steps import Announce, HuntStep, Resolve, Wake
-from narrator.engine.types import Phase, Role, Team, Timer
+from narrator.engine.types import Act, Actor, Exit, Phase, Team, Timer
 
 __all__ = ["first_night", "night", "report"]
 
@@ -45,7 +45,7 @@ def night(s: State, n: int) -> Flow:
     s.events.append(ev.PhaseStarted("night", n))
     for step in steps:
         match step:
-            case Wake(acts=("check",)):
+            case Wake(acts=(Act.CHECK,)):
                 yield from _check_step(s, n, step)
             case Wake():
                 yield from _wake(s, n, step)
@@ -88,7 +88,7 @@ def _hunted(s: State, n: int) -> None:
     s.nights[-1].shot = target
     s.events.append(ev.ShotsResolved(n, target))
     if target is not None:
-        s.night.victims.append((target, r.kill_how["mafia"]))
+        s.night.victims.append((target, r.kill_how[Actor.MAFIA]))
 
 
 def _final_words(s: State, final: Team) -> Flow:
@@ -123,11 +123,13 @@ def _take_check(s: State, action: Action, expect: w.NightAct) -> bool:
 
 
 def _checked(s: State, action: Check, expect: w.NightAct) -> None:
-    """The host's nod to a check: into the night's record, the night acts and the events."""
-    result = s.rules.check_answer(Role(action.role), s.roles[action.target])
-    s.nights[-1].checks[action.role] = CheckRecord(action.target, result)
-    s.note_act(expect.serial, action.role, "check", action.target, result=result)
-    s.events.append(ev.Checked(action.role, action.target, result))
+    """The host's nod to a check: into the night's record, the night acts and the events.
+    (The act is the step's actor's — the rules checked the action's is the same — so every
+    record holds the vocabulary's :class:`Actor`, whatever spelling the action came in.)"""
+    result = s.rules.check_answer(expect.role.card, s.roles[action.target])
+    s.nights[-1].checks[expect.role] = CheckRecord(action.target, result)
+    s.note_act(expect.serial, expect.role, Act.CHECK, action.target, result=result)
+    s.events.append(ev.Checked(expect.role, action.target, result))
 
 
 def _wake(s: State, n: int, step: Wake) -> Flow:
@@ -159,11 +161,11 @@ def _take_act(s: State, action: Action, expect: w.NightAct) -> bool:
     if isinstance(action, Check):
         _checked(s, action, expect)
     elif isinstance(action, Kill):
-        how = s.rules.kill_name(action.role)
-        s.nights[-1].kills[action.role] = action.target
+        how = s.rules.kill_name(expect.role)
+        s.nights[-1].kills[expect.role] = action.target
         s.night.victims.append((action.target, how))
-        s.note_act(expect.serial, action.role, "kill", action.target)
-        s.events.append(ev.Acted(action.role, "kill", action.target))
+        s.note_act(expect.serial, expect.role, Act.KILL, action.target)
+        s.events.append(ev.Acted(expect.role, Act.KILL, action.target))
     else:
         _save(s, action, expect)
     s.night.acted = True
@@ -173,11 +175,11 @@ def _take_act(s: State, action: Action, expect: w.NightAct) -> bool:
 def _save(s: State, action: Save, expect: w.NightAct) -> None:
     """A save the ruleset takes (its refusals are :func:`step_refusal`'s): whom it saves."""
     saved = s.rules.save(action.target, s.living_victims(), s.saved_seats())[0]
-    s.nights[-1].saves[action.role] = SaveRecord(action.target, saved)
-    s.note_act(expect.serial, action.role, "save", action.target, saved=saved)
+    s.nights[-1].saves[expect.role] = SaveRecord(action.target, saved)
+    s.note_act(expect.serial, expect.role, Act.SAVE, action.target, saved=saved)
     if saved is not None:
         s.night.saved.add(saved)
-    s.events.append(ev.Saved(action.role, action.target, saved))
+    s.events.append(ev.Saved(expect.role, action.target, saved))
 
 
 def _resolve(s: State, n: int) -> None:
@@ -187,7 +189,7 @@ def _resolve(s: State, n: int) -> None:
     if not night.victims:  # nobody left the table: nothing is decided
         return
     order = s.living_victims()
-    how_of: dict[int, str] = {}
+    how_of: dict[int, Exit] = {}
     for seat, how in night.victims:  # a seat killed twice: the first kill's
         how_of.setdefault(seat, how)
     victims = tuple(seat for seat in order if seat not in night.saved)
@@ -212,6 +214,6 @@ def report(s: State, n: int) -> None:
     for seat in s.night.out:
         s.events.append(ev.NightResult(n, seat))
         if r.reveal_cards:
-            s.events.append(ev.CardShown(seat, s.roles[seat].value))
+            s.events.append(ev.CardShown(seat, s.roles[seat]))
     if s.winner is None and s.decided() is None:
         s.plays_on()

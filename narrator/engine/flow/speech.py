@@ -21,7 +21,7 @@ from narrator.engine.checks import nomination_refusal, withdrawal_refusal
 from narrator.engine.flow.wait import Flow, wait
 from narrator.engine.record import BestMoveRecord, OnRecordRecord
 from narrator.engine.state import State
-from narrator.engine.types import SpeechKind, Timer
+from narrator.engine.types import Colour, SpeechKind, Timer
 
 __all__ = ["nomination_only", "speech"]
 
@@ -102,7 +102,7 @@ def _on_record(s: State, expect: w.Speech, action: OnRecord) -> None:
     if last is None or last.serial != expect.serial:
         last = OnRecordRecord(expect.seat, s.phase.number, expect.speech, {}, expect.serial)
         s.on_record.append(last)
-    for seats, colour in ((action.red, "red"), (action.black, "black")):
+    for seats, colour in ((action.red, Colour.RED), (action.black, Colour.BLACK)):
         for x in seats:
             last.colours.pop(x, None)
             last.colours[x] = colour

@@ -14,7 +14,7 @@ from narrator.engine.flow.wait import Flow, wait
 from narrator.engine.record import CrashRecord, DayRecord, VoteRound
 from narrator.engine.state import Round, State
 from narrator.engine.steps import VoteStep
-from narrator.engine.types import Timer
+from narrator.engine.types import Exit, Timer
 from narrator.engine.verdict import Verdict, VoteState
 from narrator.engine.waits import Expect
 from narrator.reasons import Reason
@@ -29,7 +29,7 @@ def voting(s: State, n: int, record: DayRecord, step: VoteStep) -> Flow:
         return
     if len(candidates) == 1 and s.rules.lone_candidate_leaves(n):
         s.events.append(ev.Unopposed(candidates[0]))
-        s.put_out(candidates[0], "vote")
+        s.put_out(candidates[0], Exit.VOTE)
         if s.has_last_word(candidates[0]):
             yield from speech(s, candidates[0], "last")
         return
@@ -119,7 +119,7 @@ def _settled(s: State, n: int, verdict: Verdict,
     """Play out a verdict that ends the vote (True); False: it goes to another round."""
     if verdict.out:
         for seat in verdict.out:
-            s.put_out(seat, "vote")
+            s.put_out(seat, Exit.VOTE)
         for seat in verdict.out:
             if s.has_last_word(seat):
                 yield from speech(s, seat, "last")
@@ -245,7 +245,7 @@ def _crash(s: State, n: int, candidates: tuple[int, ...], record: DayRecord) -> 
     if len(candidates) == living:
         s.draw()  # 7.21.2: «объявляется ничья», the game stops (no last words)
     for seat in candidates:
-        s.put_out(seat, "crash", check_win=False)
+        s.put_out(seat, Exit.CRASH, check_win=False)
     s.check_win()
     for seat in candidates:
         if s.has_last_word(seat):

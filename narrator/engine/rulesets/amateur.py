@@ -43,7 +43,7 @@ from narrator.engine.steps import (
     VoteStep,
     Wake,
 )
-from narrator.engine.types import Role, Team
+from narrator.engine.types import Act, Actor, Exit, Role, Team
 from narrator.engine.verdict import Verdict, VoteState
 from narrator.reasons import Reason
 
@@ -132,7 +132,7 @@ class Amateur(Rules):
         return {Role.MAFIA: 3 if seats >= 10 else 2, Role.COMMISSAR: 1, Role.NURSE: 1}
 
     def check_refusal(self, checker: int | None, target: int,
-                      known_out: Mapping[int, str]) -> Reason | None:
+                      known_out: Mapping[int, Exit]) -> Reason | None:
         """The text (004) is silent on whom the commissar may check; our decision: not himself
         (``own_seat``: nothing to learn), not a seat the table knows is out (``target_out``:
         with closed cards the check would tell the card of one the table never saw). Tonight's
@@ -149,10 +149,10 @@ class Amateur(Rules):
     def day_steps(self, day: int) -> tuple[DayStep, ...]:
         return _DAY
 
-    def last_word(self, role: Role, team: Team, how: str) -> bool:
+    def last_word(self, role: Role, team: Team, how: Exit) -> bool:
         """«Комісар, якщо його усунено з гри, має право заключного слова»; everybody else
         leaves at once («негайно вийти з-за грального столу»)."""
-        return role is Role.COMMISSAR and how != "removed"
+        return role is Role.COMMISSAR and how is not Exit.REMOVED
 
     def ballot(self, day: int, living: tuple[int, ...], nominated: tuple[int, ...],
                put_up: Mapping[int, int]) -> tuple[int, ...]:
@@ -201,9 +201,9 @@ def _night_steps(rules: Amateur) -> tuple[NightStep, ...]:
     steps = _NIGHTS.get(type(rules))
     if steps is None:
         steps = _NIGHTS[type(rules)] = (
-            Wake("mafia", ("kill",), rules.agreement_seconds, "mafia_chooses"),
-            Wake("commissar", ("check",), rules.check_seconds, "commissar_check"),
-            Wake("nurse", ("save",), rules.check_seconds, "nurse_heals"),
+            Wake(Actor.MAFIA, (Act.KILL,), rules.agreement_seconds, "mafia_chooses"),
+            Wake(Actor.COMMISSAR, (Act.CHECK,), rules.check_seconds, "commissar_check"),
+            Wake(Actor.NURSE, (Act.SAVE,), rules.check_seconds, "nurse_heals"),
             Announce("nurse_sleeps"),
             Resolve(),
         )

@@ -50,7 +50,7 @@ from narrator.engine.steps import (
     VoteStep,
     Wake,
 )
-from narrator.engine.types import Role, Team
+from narrator.engine.types import Act, Actor, Exit, Role, Team
 from narrator.engine.verdict import Verdict, VoteState
 from narrator.reasons import Reason
 
@@ -193,15 +193,15 @@ class Vrn(Rules):
     def _night_steps(self, after_intro: bool, don: bool, hunt: bool) -> tuple[NightStep, ...]:
         steps: list[NightStep] = [Announce("after_intro" if after_intro else "mafia_wakes")]
         if don:  # «Остаточне рішення залишається за Доном»
-            steps.append(Wake("mafia", ("kill",), self.decision_seconds, "mafia_decides"))
-            steps.append(Wake("don", ("check",), self.check_seconds, "don_check"))
+            steps.append(Wake(Actor.MAFIA, (Act.KILL,), self.decision_seconds, "mafia_decides"))
+            steps.append(Wake(Actor.DON, (Act.CHECK,), self.check_seconds, "don_check"))
         elif hunt:  # «Якщо мирним жителям вдалося знищити Дона»: the count
             steps.append(HuntStep())
         steps += [
-            Wake("sheriff", ("check", "kill"), self.check_seconds,
+            Wake(Actor.SHERIFF, (Act.CHECK, Act.KILL), self.check_seconds,
                  "sheriff_acts" if don else "sheriff_wakes"),
-            Wake("maniac", ("kill",), self.check_seconds, "maniac_kills"),
-            Wake("doctor", ("save",), self.check_seconds, "doctor_saves"),
+            Wake(Actor.MANIAC, (Act.KILL,), self.check_seconds, "maniac_kills"),
+            Wake(Actor.DOCTOR, (Act.SAVE,), self.check_seconds, "doctor_saves"),
             Resolve(),
         ]
         return tuple(steps)
@@ -227,7 +227,7 @@ class Vrn(Rules):
             return 1
         return previous % seats + 1
 
-    def last_word(self, role: Role, team: Team, how: str) -> bool:
+    def last_word(self, role: Role, team: Team, how: Exit) -> bool:
         """A night's victim has a testament, «Якщо вночі було вбито члени мафії, шериф або
         маніяк-мафіозі, вони йдуть з-за столу мовчки»; the voted out have none."""
         if how not in self.kill_how.values():
