@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1] / "narrator"
 #: (``arguments``, what each command is given, is on the bottom floor so that every command's
 #: package takes its value from it: ``parse`` is grammar's, on floor 1, ``models`` audio's)
 FLOORS: dict[str, int] = {
-    "errors": 0, "reasons": 0, "__init__": 0, "typed": 0, "arguments": 0, "bidi": 0,
+    "errors": 0, "reasons": 0, "words": 0, "__init__": 0, "typed": 0, "arguments": 0, "bidi": 0,
     "clock": 1, "inputs": 1, "engine": 1, "grammar": 1, "reading": 1, "outputs": 1,
     "audio": 2, "scoring": 2, "seating": 2,
     "voice": 3, "club": 3,

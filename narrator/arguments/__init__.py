@@ -146,11 +146,14 @@ class AssistArgs:
     console: ConsoleArgs
     journal: str | None = None
     roles: str | None = None
+    #: the screen also shows the game's notation line (a developer's, not the table's)
+    debug: bool = False
 
     @classmethod
     def from_args(cls, ns: Namespace) -> AssistArgs:
         return cls(TableArgs.from_args(ns, names=ns.names), AudioArgs.from_args(ns),
-                   ConsoleArgs.from_args(ns), ns.journal, ns.roles)
+                   ConsoleArgs.from_args(ns), ns.journal, ns.roles,
+                   bool(getattr(ns, "debug", False)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,12 +82,15 @@ class TournamentRunArgs:
     final_from: int | None = None
     final_coefficient: float | None = None
     hide_final: bool = False
+    #: the pages' language
+    lang: str = "ru"
 
     @classmethod
     def from_args(cls, ns: Namespace) -> TournamentRunArgs:
         scoring, roster = club_paths(ns.club, ns.scoring, ns.roster)
         return cls(ns.dir, ns.plan, ns.console, roster, scoring, ns.rules, ns.name,
-                   ns.tournament_id, ns.final_from, ns.final_coefficient, ns.hide_final)
+                   ns.tournament_id, ns.final_from, ns.final_coefficient, ns.hide_final,
+                   getattr(ns, "lang", None) or "ru")
 
 
 @dataclass(frozen=True, slots=True)

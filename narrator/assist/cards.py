@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from narrator.assist.texts import card, tx
 from narrator.engine import Role, Rules, Team, find_rules
 from narrator.engine.options import OptionError, parse_names
 from narrator.errors import NarratorError
@@ -37,11 +38,11 @@ def _cards(rules: Rules, seats: int) -> list[tuple[Role, int]]:
                   key=lambda card: (card[0].team is not Team.BLACK, card[0] is not Role.DON))
 
 
-def card_fields(rules: Rules, seats: int) -> list[tuple[str, str]]:
+def card_fields(rules: Rules, seats: int, lang: str = "en") -> list[tuple[str, str]]:
     """The fields the host fills in for ``rules`` at ``seats``: (name, placeholder) for each
     card but the civilians', then for each thing dealt besides the cards."""
-    fields = [(role.value, f"{role.value}: {n} seats, e.g. 5 9" if n > 1
-               else f"{role.value}: seat")
+    fields = [(role.value, tx("d_seats", lang, card=card(role.value, lang), n=n) if n > 1
+               else tx("d_seat", lang, card=card(role.value, lang)))
               for role, n in _cards(rules, seats)]
     fields += [(name, f"{name.replace('_', ' ')}: {' or '.join(values)}")
                for name, values in rules.dealt_choices.items()]
@@ -92,22 +93,31 @@ class RolesScreen(Screen[Deal]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", "Quit")]
 
-    def __init__(self, seats: int, rules: Rules, names: dict[int, str] | None = None) -> None:
+    @classmethod
+    def in_lang(cls, seats: int, rules: Rules, names: dict[int, str] | None = None,
+                lang: str = "en") -> RolesScreen:
+        """The form in ``lang`` (its key bar too: Textual reads it from the class)."""
+        kind: type[RolesScreen] = type(
+            f"RolesScreen_{lang}", (cls,),
+            {"BINDINGS": [Binding("escape", "app.quit", tx("d_quit", lang))]})
+        return kind(seats, rules, names, lang)
+
+    def __init__(self, seats: int, rules: Rules, names: dict[int, str] | None = None,
+                 lang: str = "en") -> None:
         super().__init__()
+        self.lang = lang
         self.seats = seats
         self.rules = rules
         self.names = names or {}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="roles"):
-            yield Static(f"Deal the cards, then enter the seats (1..{self.seats}).",
-                         id="roles-title")
+            yield Static(tx("d_title", self.lang, seats=self.seats), id="roles-title")
             yield Input(",".join(f"{s}={n}" for s, n in sorted(self.names.items())),
-                        placeholder="names (optional): 1=Ника, 2=Бублик, …", id="names")
-            for name, placeholder in card_fields(self.rules, self.seats):
+                        placeholder=tx("d_names", self.lang), id="names")
+            for name, placeholder in card_fields(self.rules, self.seats, self.lang):
                 yield Input(placeholder=placeholder, id=name)
-            yield Static("Enter: next field, and start the night from the last one.",
-                         id="roles-error")
+            yield Static(tx("d_next", self.lang), id="roles-error")
         yield Footer()
 
     def on_input_submitted(self, message: Input.Submitted) -> None:

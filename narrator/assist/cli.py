@@ -207,10 +207,12 @@ def run(args: AssistArgs) -> int:
     console = _console(args.console)
     if cards is not None:
         roles, dealt = cards
-        return run_app(AssistApp(setup(Deal(roles, names, dealt))), narration, console, lang)
+        return run_app(AssistApp(setup(Deal(roles, names, dealt)), lang=lang, debug=args.debug),
+                       narration, console, lang)
     if console is not None:
         raise NarratorError("--console starts with the game: give the cards with --roles")
-    return run_app(AssistApp(setup=setup, seats=seats, rules=rules, names=names), narration,
+    return run_app(AssistApp(setup=setup, seats=seats, rules=rules, names=names, lang=lang,
+                             debug=args.debug), narration,
                    out_wav=args.audio.out_wav)
 
 
@@ -286,7 +288,8 @@ def resume(args: ResumeArgs, contents: JournalContents) -> int:
     session = resume_session(contents, args.journal, clock, narration=narration)
     if note:
         session.notes.append(("refused", note))  # … and on it, in the log, all along
-    return run_app(AssistApp(session), narration, _console(args.console), contents.header.lang,
+    return run_app(AssistApp(session, lang=contents.header.lang), narration,
+                   _console(args.console), contents.header.lang,
                    contents)
 
 

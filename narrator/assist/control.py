@@ -18,6 +18,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import assert_never
 
+from narrator import words as vocab
+from narrator.assist.texts import act as act_word
+from narrator.assist.texts import action_words, card, departure, refused_kind, screen_lang, tx
+from narrator.assist.texts import reason as reason_word
 from narrator.engine import (
     Act,
     Action,
@@ -92,95 +96,101 @@ class Snapshot:
     marks: tuple[str, ...] = ()
 
 
-def describe(game: Game) -> str:
-    """A readable phase, from the same state as :meth:`Game.notation`."""
+def describe(game: Game, lang: str = "en") -> str:
+    """A readable phase, from the same state as :meth:`Game.notation`, in ``lang``."""
     e = game.expect
-    when = ("Night " if game.phase.is_night else "Day ") + str(game.phase.number)
+    when = f"{tx('night' if game.phase.is_night else 'day', lang)} {game.phase.number}"
+    what = e.label(screen_lang(lang))  # the step in the engine's words
     match e:
         case w.Over():
             if game.winner is Team.DRAW:
-                return "Game over: a draw"  # 7.21.2
-            return f"Game over: {game.winner.value} win" if game.winner else "Game over"
+                return tx("over_draw", lang)  # 7.21.2
+            if game.winner is None:
+                return tx("over", lang)
+            side = (game.winner.value if lang == "en"
+                    else vocab.word("winner", game.winner.value, lang))
+            return tx("over_win", lang, side=side)
         case w.Vote() | w.Crash():
             # the step in the engine's words, and on whom
-            return f"{when} · {e.label('en')} (on {', '.join(map(str, game.voting_candidates))})"
+            seats = ", ".join(map(str, game.voting_candidates))
+            return f"{when} · {what}{tx('on', lang, seats=seats)}"
         case (w.Pause() | w.Deal() | w.Speech() | w.Hunt() | w.NightAct() | w.Floor()
               | w.PutUp() | w.Extra()):
-            return f"{when} · {e.label('en')}"
+            return f"{when} · {what}"
         case _:
             assert_never(e)
 
 
-def hint(game: Game) -> str:
+def hint(game: Game, lang: str = "en") -> str:
     """What typing a number and Enter does now, in at most :data:`HINT_WIDTH` characters: the
     keys for what the engine takes now, no other (the engine's answers, not a copy of them)."""
     e = game.expect
     match e:
         case w.Speech():
-            return _speech_hint(game, e)
+            return _speech_hint(game, e, lang)
         case w.Crash():
-            return "number Enter: hands for the car crash (empty Enter: none)"
+            return tx("h_crash", lang)
         case w.Vote(candidate=candidate):
             # the engine says where a hand not raised goes (vrn's re-vote of one: nowhere)
-            rest = " · abstainers count for the last" if e.to_last else ""
+            rest = tx("h_to_last", lang) if e.to_last else ""
             if game.refusal(HandCount(1)) == Reason.SEATS_NEEDED:  # 7.16.4: seats, no count
-                last = " · abstainers: the last" if e.to_last else ""
-                return f"seats Enter (3 7 / 3,): hands for {candidate} · Enter: none{last}"
-            return f"number Enter: hands for {candidate} · Enter: none{rest}"
+                last = tx("h_last", lang) if e.to_last else ""
+                return tx("h_seats_vote", lang, c=candidate, last=last)
+            return tx("h_vote", lang, c=candidate, rest=rest)
         case w.Hunt():
             # the count waits for the target once it is over (docs/modes.md says so)
-            return "number Enter: every mafioso shot it · 3-7 k: one shot · Space: no shot"
+            return tx("h_hunt", lang)
         case w.NightAct():
-            return _act_hint(game, e)
+            return _act_hint(game, e, lang)
         case w.Floor():
-            return "number Enter: that seat speaks next · Space: the next in seat order"
+            return tx("h_floor", lang)
         case w.PutUp():
-            return "accused-thumbs Enter (7-4: four thumbs put 7 up) · Space: none"
+            return tx("h_put_up", lang)
         case w.Extra():
             if not game.seats_taken(lambda s: HandsUp((s,))):
-                return "Space: none (every hand is up)"
-            return "seats Enter (3,7): 30 s more for each · Space: none"
+                return tx("h_extra_none", lang)
+            return tx("h_extra", lang)
         case w.Over():  # the host's marks now (the engine takes them only once it is over)
-            return "m 4 +0.3 bp -- why Enter: the host's marks (m 4: none) · u: undo · q: quit"
+            return tx("h_over", lang)
         case w.Pause() | w.Deal():
-            return "Space: skip the timer"
+            return tx("h_timer", lang)
         case _:
             assert_never(e)
 
 
-def _speech_hint(game: Game, e: w.Speech) -> str:
+def _speech_hint(game: Game, e: w.Speech, lang: str) -> str:
     """A speech's keys: a nomination while none stands, then its withdrawal (2.3.1, 2.3.2);
     the club's best move where it is asked; the speech's end."""
     parts = []
     if e.nominates:
         if game.seats_taken(Nominate):
-            parts.append("number Enter: nominate")
+            parts.append(tx("h_nominate", lang))
         if game.standing is not None and game.refusal(Withdraw(game.standing)) is None:
-            parts.append("number w: withdraw")
+            parts.append(tx("h_withdraw", lang))
     if game.asks_best_move:
-        parts.append("3,5,7 b: the best move")
-    parts.append("Space: «Спасибо», next speaker" if e.speech == "day" else
-                 "Space: end the speech")
-    record = "number o/m: red/black on record"  # the club's colours (6.7); the footer has them
+        parts.append(tx("h_best", lang))
+    parts.append(tx("h_thanks", lang) if e.speech == "day" else tx("h_end", lang))
+    record = tx("h_record", lang)  # the club's colours (6.7); the footer has them
     if game.takes_on_record and len(" · ".join([record, *parts])) <= HINT_WIDTH:
         parts.insert(-1, record)
     return " · ".join(parts)
 
 
-def _act_hint(game: Game, e: w.NightAct) -> str:
+def _act_hint(game: Game, e: w.NightAct, lang: str) -> str:
     """A night step's keys: each act the engine takes of some seat now (none once the role
     has acted, none for a role out of the game, no save without a victim)."""
     acts = [a for a in e.acts if game.seats_taken(partial(night_act, a, e.role))]
     if e.checks:
-        return (f"number Enter: the {e.role} checks that seat" if acts
-                else "Space: let the time run out")
+        return (tx("h_checks", lang, role=card(e.role, lang)) if acts
+                else tx("h_let_run", lang))
     keys = {"kill": "k", "check": "c", "save": "Enter"}
-    parts = [f"number Enter: the {e.role}'s {a}" if a == e.acts[0] else f"number {keys[a]}: {a}"
+    parts = [tx("h_first_act", lang, role=card(e.role, lang), act=act_word(a, lang))
+             if a == e.acts[0] else tx("h_act", lang, key=keys[a], act=act_word(a, lang))
              for a in acts]
-    return " · ".join([*parts, "Space: none"])
+    return " · ".join([*parts, tx("h_none", lang)])
 
 
-def snapshot(host: Host, transcript: Transcript) -> Snapshot:
+def snapshot(host: Host, transcript: Transcript, lang: str = "en") -> Snapshot:
     """Read the table; call on the loop's thread."""
     game = host.game
     e = game.expect
@@ -195,9 +205,9 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
                               how))
     timer = host.timer
     return Snapshot(
-        phase=describe(game),
+        phase=describe(game, lang),
         notation=game.notation(secret=False),  # on screen: the table may see it
-        hint=hint(game),
+        hint=hint(game, lang),
         seats=tuple(seats),
         speaker=e.seat if isinstance(e, w.Speech) else None,
         nominations=tuple(game.nominations),
@@ -209,55 +219,67 @@ def snapshot(host: Host, transcript: Transcript) -> Snapshot:
         said=tuple(transcript.spoken[-SAID_LINES:]),
         over=game.is_over,
         wait=e,
-        secrets=night_secrets(game),
-        standing=standing(game),
-        marks=marks_given(game),
+        secrets=night_secrets(game, lang),
+        standing=standing(game, lang),
+        marks=marks_given(game, lang),
     )
 
 
-def marks_given(game: Game) -> tuple[str, ...]:
-    """The host's marks so far, in seat order, as the transcript words them."""
-    return tuple(f"{seat}: {mark_words(ev.Marked(m.seat, m.points, m.titles, m.comment))}"
-                 for seat, m in sorted(game.marks.items()))
+def marks_given(game: Game, lang: str = "en") -> tuple[str, ...]:
+    """The host's marks so far, in seat order, as the transcript words them (in ``lang``)."""
+    if lang == "en":
+        return tuple(f"{seat}: {mark_words(ev.Marked(m.seat, m.points, m.titles, m.comment))}"
+                     for seat, m in sorted(game.marks.items()))
+    out = []
+    for seat, m in sorted(game.marks.items()):
+        given = ([f"{m.points:+g}"] if m.points else []) + [
+            vocab.word("title", t, lang) for t in m.titles]
+        said = ", ".join(given)
+        if m.comment:
+            said = f"{said} — {m.comment}" if said else m.comment
+        out.append(f"{seat}: {said or tx('none', lang)}")
+    return tuple(out)
 
 
-def standing(game: Game) -> str | None:
+def standing(game: Game, lang: str = "en") -> str | None:
     """The day's candidates so far, in the ruleset's way of making them: nominations by words
     (2.3.1: nominator→candidate), seats put up by thumbs (with today's thumbs), or None where
     nobody is made a candidate (vrn votes against every seat)."""
     by = game.rules.candidates_by()
     if by == "words":
-        noms = ", ".join(f"{a}→{t}" for a, t in game.nominations) or "none"
-        return f"Nominations: {noms}"
+        noms = ", ".join(f"{a}→{t}" for a, t in game.nominations) or tx("none", lang)
+        return tx("nominations", lang, noms=noms)
     if by is None:
         return None
     thumbs = game.put_up
-    shown = ", ".join(f"{seat} ×{n}" for seat, n in thumbs.items()) or "none"
-    return f"Put up: {shown}"
+    shown = ", ".join(f"{seat} ×{n}" for seat, n in thumbs.items()) or tx("none", lang)
+    return tx("put_up", lang, noms=shown)
 
 
-def night_secrets(game: Game) -> tuple[str, ...]:
+def night_secrets(game: Game, lang: str = "en") -> tuple[str, ...]:
     """The nights as only the host knows them: the hunt's result and the checks' answers."""
     out: list[str] = []
     for night in game.nights:
         shot = night.hit
-        parts = [f"night {night.number}: " + ("miss" if shot is None else f"shot {shot}")]
+        parts = [tx("s_night", lang, n=night.number)
+                 + (tx("s_miss", lang) if shot is None else tx("s_shot", lang, seat=shot))]
         for act in game.night_acts:  # in the order they were done
             if act.night != night.number:
                 continue
             if act.act is Act.CHECK:
-                parts.append(f"{act.role} checked {act.target}: "
-                             f"{'yes' if act.result else 'no'}")
+                parts.append(tx("s_checked", lang, role=card(act.role, lang), seat=act.target,
+                                answer=tx("yes" if act.result else "no", lang)))
             elif act.act is Act.SAVE:
-                parts.append(f"{act.role} picked {act.target}, saved {act.saved}")
+                parts.append(tx("s_saved", lang, role=card(act.role, lang), seat=act.target,
+                                saved=act.saved))
             elif act.role is not Actor.MAFIA:  # (the mafia's kill is the night's shot, above)
                 how = game.rules.kill_name(act.role)
-                parts.append(f"{how.replace('_', ' ')} {act.target}")
+                parts.append(f"{departure(how, lang)} {act.target}")
         out.append(" · ".join(parts))
     if game.best_move is not None:
         named = ", ".join(map(str, game.best_move.named))
-        out.append(f"best move of {game.best_move.seat}: {named} "
-                   f"({game.best_move.black_named} black)")
+        out.append(tx("s_best", lang, seat=game.best_move.seat, named=named,
+                      black=game.best_move.black_named))
     return tuple(out)
 
 
@@ -277,8 +299,11 @@ class Controller:
     engine refused it by the rules). Both callbacks are called on the loop's thread.
     """
 
-    def __init__(self, host: Host, loop: Driver, transcript: Transcript) -> None:
+    def __init__(self, host: Host, loop: Driver, transcript: Transcript,
+                 lang: str = "en") -> None:
         self.host = host
+        #: the screen's language (``--lang``; the API's English by default)
+        self.lang = lang
         self.loop = loop
         self.transcript = transcript
         self.on_snapshot: Callable[[Snapshot], None] = lambda snap: None
@@ -345,7 +370,7 @@ class Controller:
     # -- on the loop's thread --------------------------------------------------------------
 
     def publish(self) -> None:
-        self.on_snapshot(snapshot(self.host, self.transcript))
+        self.on_snapshot(snapshot(self.host, self.transcript, self.lang))
 
     def _submit(self, fn: Callable[[], None]) -> None:
         def run() -> None:
@@ -354,7 +379,8 @@ class Controller:
             except NarratorError as e:
                 self.on_message("error", str(e))
             except Exception as e:  # a bug must not stop the loop nor the game
-                self.on_message("error", f"internal error: {e.__class__.__name__}: {e}")
+                self.on_message("error", tx("internal", self.lang,
+                                            error=f"{e.__class__.__name__}: {e}"))
             self.publish()
 
         self.loop.call(run)
@@ -392,43 +418,49 @@ class Controller:
         never replays the count."""
         game = self.host.game
         entry = parse_operator_line(text, game)
-        self.desk.enter(entry.actions, shown=_shown(text, game.expect), done=entry.done,
-                        accepted=lambda a: self.on_message("ok", public_action(a)))
+        self.desk.enter(entry.actions, shown=_shown(text, game.expect, self.lang),
+                        done=entry.done,
+                        accepted=lambda a: self.on_message("ok", public_action(a, self.lang)))
 
     def _undo(self) -> None:
         """Take back exactly the last host entry (the desk's undo: every action it applied and
         what the timers did after it, the timer put back as it was, a short correction if the
         narrator already said something for it)."""
         mark = self.desk.undo()
-        self.on_message("ok", f"undone: {mark.text}")
+        self.on_message("ok", tx("undone", self.lang, what=mark.text))
 
     def _on_event(self, event: ev.Event, at: float) -> None:
         if isinstance(event, ev.TimerStarted):
             hold_for_host(self.host)  # the steps the host answers (it looks at what they are)
         elif isinstance(event, ev.Fouled) and event.count >= 3:
-            self.on_message("refused", _foul_notice(event, self.host.game.rules.fouls))
+            self.on_message("refused", _foul_notice(event, self.host.game.rules.fouls,
+                                                    self.lang))
         elif isinstance(event, ev.Refused):
-            who = f"seat {event.seat}: " if event.seat is not None else ""
+            lang = self.lang
+            who = tx("seat_of", lang, seat=event.seat) if event.seat is not None else ""
             target = f" {event.target}" if event.target is not None else ""
-            self.on_message("refused", f"{who}{event.kind}{target} refused ({event.reason})")
+            self.on_message("refused", tx("refused", lang, who=who,
+                                          kind=refused_kind(event.kind, lang), target=target,
+                                          reason=reason_word(event.reason, lang)))
 
 
-def public_action(action: Action) -> str:
+def public_action(action: Action, lang: str = "en") -> str:
     """An action as the screen may show it: the night's shots and checks are secret."""
     if isinstance(action, Shot):
-        return "the hunt: a shot entered"
+        return tx("a_hunt", lang)
     if isinstance(action, Check | Kill | Save):
-        return f"the {action.role}'s {str(action).split()[0]} entered"
-    return str(action)
+        return tx("a_night", lang, role=card(action.role, lang),
+                  act=act_word(str(action).split()[0], lang))
+    return action_words(action, lang)
 
 
-def _shown(text: str, step: Expect) -> str:
+def _shown(text: str, step: Expect, lang: str = "en") -> str:
     """What the host typed, as the screen may show it."""
     match step:
         case w.Hunt():
-            return "the hunt's entry"
+            return tx("e_hunt", lang)
         case w.NightAct() if not text.startswith(("f", "r")):
-            return f"the {step.role}'s check" if step.checks else f"the {step.role}'s entry"
+            return tx("e_check" if step.checks else "e_entry", lang, role=card(step.role, lang))
         case (w.NightAct() | w.Pause() | w.Deal() | w.Speech() | w.Vote() | w.Crash() | w.Floor()
               | w.PutUp() | w.Extra() | w.Over()):
             return text or "-"
@@ -450,13 +482,10 @@ def _ends_early(step: Expect) -> bool:
             assert_never(step)
 
 
-def _foul_notice(event: ev.Fouled, mode: str) -> str:
+def _foul_notice(event: ev.Fouled, mode: str, lang: str = "en") -> str:
     """What the host is told at a player's 3rd and 4th foul."""
     seat, n = event.seat, event.count
     if mode == "sport":
-        return (f"seat {seat}: 3rd foul — loses the next discussion speech" if n == 3 else
-                f"seat {seat}: {n}th foul — removed from the game (2.4.3)" if n == 4 else
-                f"seat {seat}: foul {n}")
-    if n == 3:
-        return f"seat {seat}: 3rd foul"
-    return f"seat {seat}: {n}th foul — if the club removes at four: {seat} x"
+        return tx("f_sport3" if n == 3 else "f_sport4" if n == 4 else "f_n", lang,
+                  seat=seat, n=n)
+    return tx("f_3" if n == 3 else "f_4", lang, seat=seat, n=n)

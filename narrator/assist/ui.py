@@ -15,19 +15,21 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar, assert_never
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from narrator.assist.cards import Deal, RolesScreen, card_fields, parse_cards, parse_roles
 from narrator.assist.control import Controller, Snapshot
-from narrator.engine import Colour, Exit, Expect, Role, Rules
+from narrator.assist.keys import bindings, waiting_text
+from narrator.assist.texts import card, departure, timer, tx
+from narrator.engine import Colour, Exit, Role, Rules
 from narrator.engine import waits as w
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
@@ -64,54 +66,29 @@ class Session:
 Setup = Callable[[Deal], Session]
 
 
-def _waiting(wait: Expect) -> str:
-    """What the timer's place says once a held step's time is over."""
-    match wait:
-        case w.Hunt():
-            return "the hunt: enter the target"
-        case w.Vote() | w.Crash():
-            return "waiting for the count"
-        case w.NightAct() if wait.checks:
-            return "enter the check"
-        case (w.NightAct() | w.Pause() | w.Deal() | w.Speech() | w.Floor() | w.PutUp()
-              | w.Extra() | w.Over()):
-            return "waiting for you"
-        case _:
-            assert_never(wait)
-
-
 class GameScreen(Screen[None]):
-    """The table, the phase, the timer, what was said, and the host's keys."""
+    """The table, the phase, the timer, what was said, and the host's keys — in the table's
+    language (:meth:`in_lang` gives the screen whose key bar is in it)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("0", "digit('0')", "seat", key_display="0-9"),
-        *(Binding(d, f"digit('{d}')", show=False) for d in "123456789"),
-        Binding("minus", "digit('-')", show=False),
-        Binding("comma", "digit(',')", show=False),
-        Binding("backspace", "erase", show=False),
-        Binding("enter", "enter", "enter"),
-        Binding("space", "next", "next"),
-        Binding("t", "time_up", "skip"),
-        Binding("w", "withdraw", "withdraw"),
-        Binding("o", "on_record('red')", "red on record"),
-        Binding("m", "on_record('black')", "black on record"),
-        Binding("b", "best_move", "best move"),
-        Binding("k", "shot", "shot"),
-        Binding("c", "check", "check"),
-        Binding("f", "foul", "foul"),
-        Binding("e", "tech_foul", "tech foul"),
-        Binding("x", "remove", "remove"),
-        Binding("u", "undo", "undo"),
-        Binding("r", "roles", "roles"),
-        Binding("escape", "clear", "Clear", show=False),
-        Binding("y", "yes", show=False),
-        Binding("q", "quit", "quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("en")
 
-    def __init__(self, session: Session) -> None:
+    @classmethod
+    def in_lang(cls, session: Session, lang: str = "en", *, debug: bool = False) -> GameScreen:
+        """The screen in ``lang``: Textual reads a screen's key bar from its class, so each
+        language is a subclass whose bindings are worded in it."""
+        kind = _SCREENS.get(lang)
+        if kind is None:
+            kind = _SCREENS[lang] = type(f"GameScreen_{lang}", (cls,),
+                                         {"BINDINGS": bindings(lang)})
+        return kind(session, lang, debug=debug)
+
+    def __init__(self, session: Session, lang: str = "en", *, debug: bool = False) -> None:
         super().__init__()
         self.session = session
-        self.controller = Controller(session.host, session.loop, session.transcript)
+        self.lang = lang
+        #: the notation line under the candidates (``crime-time d1:day@2 …``): a developer's
+        self.notation = debug
+        self.controller = Controller(session.host, session.loop, session.transcript, lang)
         self.buffer = ""
         self.show_roles = False
         self.snap: Snapshot | None = None
@@ -145,7 +122,7 @@ class GameScreen(Screen[None]):
         self.controller.on_message = lambda kind, text: self._in_ui(
             lambda: self.add_message(kind, text))
         if self.session.journal is not None:
-            self.add_message("ok", f"journal: {self.session.journal}")
+            self.add_message("ok", tx("journal", self.lang, path=self.session.journal))
         for kind, text in self.session.notes:
             self.add_message(kind, text)
         self.controller.refresh()
@@ -172,11 +149,12 @@ class GameScreen(Screen[None]):
         self.query_one("#table", Static).update(self._table(snap))
         line = Text(snap.standing or "")
         if snap.voting:
-            line.append(f"{'   ' if snap.standing else ''}Voting on: "
+            line.append(f"{'   ' if snap.standing else ''}{tx('voting_on', self.lang)}"
                         f"{', '.join(map(str, snap.voting))}", style="bold")
-        line.append(f"\n{snap.notation}", style="dim")
+        if self.notation:  # the notation: a developer's line, not the table's
+            line.append(f"\n{snap.notation}", style="dim")
         self.query_one("#noms", Static).update(line)
-        said = Text("Said:\n", style="bold")
+        said = Text(tx("said", self.lang) + "\n", style="bold")
         for text in snap.said:
             said.append(text + "\n", style="")
         self.query_one("#said", Static).update(said)
@@ -190,6 +168,7 @@ class GameScreen(Screen[None]):
     # -- rendering --------------------------------------------------------------------------
 
     def _table(self, snap: Snapshot) -> Text:
+        lang = self.lang
         out = Text()
         for s in snap.seats:
             mark = "▶" if snap.speaker == s.seat else " "
@@ -197,21 +176,23 @@ class GameScreen(Screen[None]):
             out.append(f"{mark}{s.seat:>2} ", style=style)
             if s.name:
                 out.append(f"{s.name[:12]} ", style=style)
-            out.append("out:" + s.out if s.out else "in", style="dim" if s.out else "green")
+            out.append(tx("out", lang) + departure(s.out, lang) if s.out else tx("in", lang),
+                       style="dim" if s.out else "green")
             if s.fouls:
-                out.append(f" fouls {s.fouls}", style="yellow")
+                out.append(f" {tx('fouls', lang)} {s.fouls}", style="yellow")
             if self.show_roles and s.shot_tonight:  # 2.1.2: told to the table at day only
-                out.append(f" {_killed(s.how)} tonight", style="bold red")
+                out.append(f" {_killed(s.how, lang)} {tx('tonight', lang)}", style="bold red")
             elif self.show_roles and s.out is Exit.SHOT and s.how is not Exit.SHOT:
-                out.append(f" ({_killed(s.how)})", style="red")  # who killed: the host's
+                out.append(f" ({_killed(s.how, lang)})", style="red")  # who killed: the host's
             if self.show_roles and s.role is not Role.CIVILIAN:
                 # every card of every ruleset (vrn's doctor and maniac, amateur's commissar)
-                out.append(f" {s.role.name}", style=_ROLE_STYLE.get(s.role, "bold"))
+                shown = s.role.name if lang == "en" else card(s.role.value, lang)
+                out.append(f" {shown}", style=_ROLE_STYLE.get(s.role, "bold"))
             out.append("   ")
             if s.seat % 5 == 0:
                 out.append("\n")
         if snap.marks:  # the host's own, after the game
-            out.append("\nMarks: ", style="bold")
+            out.append("\n" + tx("marks", lang), style="bold")
             out.append(" · ".join(snap.marks))
         if self.show_roles:  # the host's eyes only: the nights' shots and checks
             for line in snap.secrets:
@@ -227,20 +208,21 @@ class GameScreen(Screen[None]):
         left = 0.0 if snap.timer_ends is None else max(
             0.0, min(snap.timer_seconds, snap.timer_ends - self.session.host.clock.now()))
         if snap.held and left <= 0:  # its time is over: the step waits for the host
-            widget.update(Text(_waiting(snap.wait), style="bold yellow"))
+            widget.update(Text(waiting_text(snap.wait, self.lang), style="bold yellow"))
             return
         minutes, seconds = divmod(left, 60.0)
         style = "bold red" if left <= 10 else "bold"
-        widget.update(Text(f"{snap.timer} {int(minutes)}:{seconds:04.1f}", style=style))
+        widget.update(Text(f"{timer(snap.timer, self.lang)} {int(minutes)}:{seconds:04.1f}",
+                           style=style))
 
     def _render_input(self) -> None:
         hint = self.snap.hint if self.snap else ""
         if self.marking:  # the line as typed, its end in view (a comment runs long)
-            text = Text("Marks: ", style="bold")
+            text = Text(tx("marks", self.lang), style="bold")
             text.append(self.buffer[-80:], style="reverse")
-            text.append("    Enter: give · Esc: drop", style="dim")
+            text.append(f"    {tx('marks_keys', self.lang)}", style="dim")
         else:
-            text = Text("Number: ", style="bold")
+            text = Text(tx("number", self.lang), style="bold")
             text.append(self.buffer or "_", style="reverse" if self.buffer else "dim")
             text.append(f"    {hint}", style="dim")
         self.query_one("#input", Static).update(text)
@@ -259,12 +241,12 @@ class GameScreen(Screen[None]):
             return False
         what, _ = self.confirming
         self.confirming = None
-        self.add_message("ok", f"{what}: not done")
+        self.add_message("ok", tx("not_done", self.lang, what=tx(what, self.lang)))
         return True
 
     def _confirm(self, what: str, arg: str, question: str) -> None:
         self.confirming = (what, arg)
-        self.add_message("error", f"{question} y: yes, any other key: no")
+        self.add_message("error", tx("confirm", self.lang, question=question))
 
     def on_key(self, event: events.Key) -> None:
         """While a quit or a removal waits for «y», any other key means no; once the game is
@@ -316,7 +298,7 @@ class GameScreen(Screen[None]):
         if self.session.host.game.is_over:  # nothing left to lose: no question
             self.app.exit()
             return
-        self._confirm("quit", "", "Quit? (`narrator resume` goes on from the journal)")
+        self._confirm("quit", "", tx("quit_q", self.lang))
 
     def action_digit(self, ch: str) -> None:
         if self._answered():
@@ -412,9 +394,9 @@ class GameScreen(Screen[None]):
             return
         seat = self._take().strip()
         if not seat:
-            self.add_message("error", "type a seat number first, then x")
+            self.add_message("error", tx("seat_first", self.lang))
             return
-        self._confirm("remove", seat, f"Remove seat {seat} from the game (2.4.3)?")
+        self._confirm("remove", seat, tx("remove_q", self.lang, seat=seat))
 
     def action_undo(self) -> None:
         if self._answered():
@@ -451,9 +433,14 @@ class AssistApp(App[None]):
 
     def __init__(self, session: Session | None = None, *, setup: Setup | None = None,
                  seats: int = 10, rules: Rules | None = None,
-                 names: dict[int, str] | None = None) -> None:
+                 names: dict[int, str] | None = None, lang: str = "en",
+                 debug: bool = False) -> None:
         super().__init__()
         self.names = names or {}
+        #: the screens' language (``--lang``: ru or uk; the API's English by default)
+        self.lang = lang
+        self.title = tx("title", lang)
+        self.notation = debug
         if session is None and (setup is None or rules is None):
             raise ValueError("AssistApp needs a session, or a setup with the rules")
         self.session = session
@@ -468,7 +455,8 @@ class AssistApp(App[None]):
             self._start(self.session)
             return
         assert self.rules is not None
-        self.push_screen(RolesScreen(self.seats, self.rules, self.names), self._dealt)
+        self.push_screen(RolesScreen.in_lang(self.seats, self.rules, self.names, self.lang),
+                         self._dealt)
 
     def _dealt(self, deal: Deal | None) -> None:
         if deal is None or self.setup is None:
@@ -482,10 +470,14 @@ class AssistApp(App[None]):
         self._start(self.session)
 
     def _start(self, session: Session) -> None:
-        self.game_screen = GameScreen(session)
+        self.game_screen = GameScreen.in_lang(session, self.lang, debug=self.notation)
         self.push_screen(self.game_screen)
 
 
-def _killed(how: Exit | None) -> str:
+def _killed(how: Exit | None, lang: str = "en") -> str:
     """How a night's victim left the game, as the host reads it (``sheriff shot``)."""
-    return str(how or Exit.SHOT).replace("_", " ")
+    return departure(str(how or Exit.SHOT), lang)
+
+
+#: the screen's class per language (see :meth:`GameScreen.in_lang`)
+_SCREENS: dict[str, type[GameScreen]] = {}

@@ -26,11 +26,15 @@ from starlette.routing import Route
 
 from narrator.broadcast.feed import DelayedFeed
 from narrator.console.requests import BadRequest, json_errors, whole_number
+from narrator.words import script as words_script
 
 STATIC = Path(__file__).parent / "static"
 #: the largest ``after`` a page may ask from (a scene change's number never comes near it)
 MAX_AFTER = 2**63 - 1
-ASSETS = {"broadcast.js": "text/javascript", "broadcast.css": "text/css"}
+ASSETS = {"broadcast.js": "text/javascript", "broadcast.css": "text/css",
+          "words.js": "text/javascript"}
+#: the game's words (narrator/words.py), made once: the page keeps no table of its own
+WORDS_JS = words_script()
 HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
@@ -66,6 +70,8 @@ def build_app(feed: DelayedFeed, token: str) -> Starlette:
         name = request.path_params["name"]
         if not ours(request) or name not in ASSETS:
             return _missing()
+        if name == "words.js":
+            return Response(WORDS_JS, media_type=ASSETS[name], headers=HEADERS)
         return FileResponse(STATIC / name, media_type=ASSETS[name], headers=HEADERS)
 
     async def state(request: Request) -> Response:

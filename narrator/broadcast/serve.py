@@ -94,6 +94,8 @@ class Broadcast:
         self.server = server
         self.url = url
         self.clock = clock
+        #: the table's language, the stream's words (set by :meth:`watch`)
+        self.lang = "ru"
 
     @classmethod
     def start(cls, opts: BroadcastOptions, clock: Clock, *, token: str | None = None,
@@ -122,12 +124,14 @@ class Broadcast:
 
     def watch(self, host: Host, lang: str) -> None:
         """Show the game on ``host`` (see :func:`watch`)."""
+        self.lang = lang  # the standings between games are in the table's words too
         watch(host, self.feed, lang)
 
     def standings(self, rows: Sequence[StandingRow], games: int) -> None:
         """The standings scene between games, at the table's now."""
         self.feed.push(as_json(Standings(at=round(self.clock.now(), 3), scene="standings",
-                                         games=games, rows=tuple(rows))))
+                                         games=games, rows=tuple(rows),
+                                         lang=self.lang)))
 
     def drain(self, say: Callable[[str], None]) -> None:
         """Before the end: the table's last moments reach the stream too (a wait of the delay

@@ -92,6 +92,8 @@ class Snapshot(Part):
     night_acts: tuple[NightAct, ...]
     timer: TimerShot | None
     winner: Team | None
+    #: the words the page shows the codes in (its script looks them up: narrator/words.py)
+    lang: str = "ru"
 
 
 def scene_of(game: Game) -> Scene:
@@ -161,7 +163,7 @@ def snapshot_of(host: Host, lang: str = "ru") -> Snapshot:
                          ends=round(host.timer_started + t.seconds, 3))
                # (a step that waits for inputs, the deal for every card: no time runs)
                if t is not None and host.timer_runs and not game.is_over else None),
-        winner=game.winner)
+        winner=game.winner, lang=label_lang)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -183,6 +185,7 @@ class Standings(Part):
     scene: Scene
     games: int
     rows: tuple[StandingRow, ...]
+    lang: str = "ru"
 
 
 def as_json(value: Part) -> dict[str, Any]:

@@ -148,6 +148,8 @@ ASSIST = command(
     *o.TABLE, o.JOURNAL,
     option("--roles", metavar="ROLES",
            help='the dealt cards, e.g. "don=3 mafia=5,9 sheriff=1" (else asked at start)'),
+    option("--debug", action="store_true",
+           help="also show the game's notation line under the candidates (for developers)"),
     *o.AUDIO, *o.FIGURES, *o.CONSOLE, *o.CLUB)
 
 RESUME = command(
@@ -276,6 +278,8 @@ TOURNAMENT = Commands("tournament", "a tournament: its seating plan made, scored
             o.RULES.but(default=None, help="the ruleset the tables play (default: each "
                                            "table's own)"),
             option("--name", metavar="TEXT", help="the tournament's name (default: DIR's)"),
+            option("--lang", choices=("ru", "uk"), default="ru",
+                   help="the language of the board, the players' and the director's pages"),
             option("--tournament-id", type=int, metavar="N",
                    help="the tournament's id in MafiaRatings"),
             option("--final-from", type=int, metavar="R",

@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket
 from narrator.console.hub import Hub
 from narrator.console.tokens import OPERATOR, Who
 from narrator.reasons import Reason
+from narrator.words import script as words_script
 
 STATIC = Path(__file__).parent / "static"
 REFUSAL = "This link is not valid for this table.\n"
@@ -87,11 +88,18 @@ def build_app(hub: Hub, tokens: TokenBook) -> Starlette:
     async def not_found(request: Request) -> Response:
         return _refuse()
 
+    words = words_script()
+
+    async def words_js(request: Request) -> Response:
+        # the game's words (narrator/words.py): the pages keep no table of their own
+        return Response(words, media_type="text/javascript", headers=HEADERS)
+
     routes = [
         Route("/pad/{token}", pad),
         Route("/op/{token}", operator),
         Route("/op/{token}/protocol.json", protocol_file),
         WebSocketRoute("/ws/{token}", socket),
+        Route("/static/words.js", words_js),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/{path:path}", not_found),
     ]

@@ -396,6 +396,9 @@ class ActPad(PadStep):
     together: bool | None = field(default=None, metadata=OMIT_NONE)
     points: Mapping[str, int] | None = field(default=None, metadata=OMIT_NONE)
     victims: tuple[int, ...] | None = field(default=None, metadata=OMIT_NONE)
+    #: per act of the step, the seats the pad offers for it (the engine's, computed where
+    #: the view is built: the pad decides none)
+    targets: Mapping[str, tuple[int, ...]] | None = field(default=None, metadata=OMIT_NONE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

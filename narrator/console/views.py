@@ -360,6 +360,8 @@ def _act_step(table: ConsoleTable, seat: int, role: Actor, exp: w.NightAct) -> A
     stretcher (to the doctor alone), what was done with its answer."""
     game = table.game
     mafia = role.is_team
+    victims = (tuple(game.victims) if Act.SAVE in exp.acts and game.rules.shows_victims
+               else None)
     return ActPad(
         role=role, acts=tuple(exp.acts), done=act_done(game, role),
         checkable=_checkable(game, role) if Act.CHECK in exp.acts else None,
@@ -367,8 +369,20 @@ def _act_step(table: ConsoleTable, seat: int, role: Actor, exp: w.NightAct) -> A
         # without a don the kill is the mafia's together: every one of them on one seat
         together=len(exp.deciders) > 1 if mafia else None,
         points=({str(s): t for s, t in sorted(table.desk.points.items())} if mafia else None),
-        victims=(tuple(game.victims) if Act.SAVE in exp.acts and game.rules.shows_victims
-                 else None))
+        victims=victims, targets=act_targets(game, role, exp, victims))
+
+
+def act_targets(game: Game, role: Actor, exp: w.NightAct,
+                victims: tuple[int, ...] | None) -> dict[str, tuple[int, ...]]:
+    """The seats a night act may pick, per act of the step: a check the seats the engine
+    lets ``role`` check (2.1.3); a save where the rules show the stretcher its victims; any
+    other act the seats at the table as the table knows it (a night's victim not yet told
+    stays on the grid: its absence would tell the kill)."""
+    public = game.public_out()
+    seen = tuple(s for s in range(1, game.seats + 1) if s not in public)
+    return {act.value: (_checkable(game, role) if act is Act.CHECK
+                        else victims if act is Act.SAVE and victims is not None else seen)
+            for act in exp.acts}
 
 
 def _hunt_step(table: ConsoleTable, seat: int, exp: w.Hunt) -> HuntPad:

@@ -263,7 +263,7 @@ class Evening:
                                    driver=self.driver)
             session.host.start()
         assert opts.console is not None and opts.mount is not None
-        run_app(AssistApp(session), narration, opts.console, self.book.lang, resumed,
+        run_app(AssistApp(session, lang=self.book.lang), narration, opts.console, self.book.lang, resumed,
                  mount=opts.mount)
         return session.host.game
 

@@ -269,7 +269,7 @@ def _console_table(game: Game, opts: TableOptions, journal: Journal, clock: Cloc
     for watch in opts.watchers:
         watch(session.host)
     console, terminal = _serve(opts, session, resumed)
-    Progress(session.host, console.table, say)
+    Progress(session.host, console.table, say, opts.lang)
     session.watch(say)
     if opts.out_wav is None:
         narration.player.start()

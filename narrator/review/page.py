@@ -14,11 +14,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from narrator import words as vocab
 from narrator.bidi import bdi, neutral
 from narrator.engine import Role
+from narrator.review.notes import page_text
 from narrator.review.timeline import KINDS, Entry
 
 BANNER = "Страница судьи: на ней все карты — не показывайте игрокам"
+BANNER_UK = "Сторінка судді: на ній усі карти — не показуйте гравцям"
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,8 @@ class Heading:
     mic: str | None = None
     #: a word on what the record leaves out (a resumed session's actions before it)
     note: str = ""
+    #: the table's language: the page's words
+    lang: str = "ru"
 
 
 def clock(seconds: float) -> str:
@@ -42,7 +47,8 @@ def clock(seconds: float) -> str:
     return f"{int(minutes)}:{rest:04.1f}"
 
 
-def _row(entry: Entry, origin: float, slices: Mapping[int, tuple[str, float, float]]) -> str:
+def _row(entry: Entry, origin: float, slices: Mapping[int, tuple[str, float, float]],
+         lang: str = "ru") -> str:
     at = entry.t - origin
     seats = " ".join(map(str, entry.seats))
     audio = ""
@@ -53,16 +59,19 @@ def _row(entry: Entry, origin: float, slices: Mapping[int, tuple[str, float, flo
     return (f'<tr id="e-{entry.n}" class="k-{entry.kind}" data-kind="{entry.kind}" '
             f'data-seats=" {seats} "><td><a href="#e-{entry.n}">{entry.n}</a></td>'
             f'<td><button class="at" data-at="{at:.6f}">{clock(at)}</button></td>'
-            f"<td>{entry.kind}</td><td>{escape(seats)}</td><td>{bdi(entry.text)}</td>"
+            f"<td>{escape(vocab.word('kind', entry.kind, lang))}</td><td>{escape(seats)}</td>"
+            f"<td>{bdi(entry.text)}</td>"
             f"<td>{bdi(entry.outcome)}</td><td>{audio}</td></tr>")
 
 
 def _cards(head: Heading) -> str:
+    lang = head.lang
     cells = "".join(f"<tr><td>{seat}</td><td>{bdi(head.names.get(seat, ''))}</td>"
-                    f"<td>{escape(head.roles.get(seat, ''))}</td></tr>"
+                    f"<td>{escape(vocab.card(head.roles.get(seat, ''), lang))}</td></tr>"
                     for seat in range(1, head.seats + 1))
-    return (f'<table id="cards"><thead><tr><th>seat</th><th>nickname</th><th>card</th></tr>'
-            f"</thead><tbody>{cells}</tbody></table>")
+    return (f'<table id="cards"><thead><tr><th>{page_text("h_seat", lang)}</th>'
+            f'<th>{page_text("h_nickname", lang)}</th><th>{page_text("h_card", lang)}</th>'
+            f"</tr></thead><tbody>{cells}</tbody></table>")
 
 
 def _filters(head: Heading, kinds: Sequence[str]) -> str:
@@ -70,9 +79,13 @@ def _filters(head: Heading, kinds: Sequence[str]) -> str:
     seats = "".join(f'<option value="{s}">{s} \u2068{escape(neutral(head.names.get(s, "")))}'
                     f'\u2069</option>'
                     for s in range(1, head.seats + 1))
-    kind = "".join(f'<option value="{k}">{k}</option>' for k in kinds)
-    return (f'<p id="filters"><label>seat <select id="seat"><option value="">all</option>'
-            f'{seats}</select></label> <label>kind <select id="kind"><option value="">all'
+    lang = head.lang
+    kind = "".join(f'<option value="{k}">{escape(vocab.word("kind", k, lang))}</option>'
+                   for k in kinds)
+    every = page_text("f_all", lang)
+    return (f'<p id="filters"><label>{page_text("f_seat", lang)} <select id="seat">'
+            f'<option value="">{every}</option>{seats}</select></label> '
+            f'<label>{page_text("f_kind", lang)} <select id="kind"><option value="">{every}'
             f'</option>{kind}</select></label> <span id="shown"></span></p>')
 
 
@@ -116,22 +129,25 @@ def render(head: Heading, entries: Sequence[Entry], origin: float,
     """The page's HTML: ``slices`` gives an entry's slice (its file, its start in the
     recording and its length in seconds)."""
     kinds = [k for k in KINDS if any(e.kind == k for e in entries)]
-    rows = "\n".join(_row(e, origin, slices) for e in entries)
-    whole = (f'<p>The whole recording: <audio id="whole" controls preload="metadata" '
+    lang = head.lang
+    rows = "\n".join(_row(e, origin, slices, lang) for e in entries)
+    whole = (f'<p>{page_text("whole", lang)} <audio id="whole" controls preload="metadata" '
              f'src="{escape(head.mic)}"></audio></p>' if head.mic else "")
+    about = page_text("about", lang, rules=escape(vocab.word("rules", head.rules, lang)),
+                      seats=head.seats, entries=len(entries))
+    cols = "".join(f"<th>{page_text(k, lang)}</th>" for k in
+                   ("t_n", "t_time", "t_kind", "t_seats", "t_what", "t_became", "t_heard"))
     return f"""<!DOCTYPE html>
-<html lang="ru"><head><meta charset="utf-8">
+<html lang="{"uk" if lang == "uk" else "ru"}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(neutral(head.title))}</title><style>{_STYLE}</style></head><body>
-<p id="banner">{BANNER}</p>
+<p id="banner">{BANNER_UK if lang == "uk" else BANNER}</p>
 <h1>{bdi(head.title)}</h1>
-<p>{escape(head.rules)}, {head.seats} seats; {len(entries)} entries. The times count from the
-start of the record; a time plays the whole recording from there. {escape(head.note)}</p>
+<p>{about} {escape(head.note)}</p>
 {_cards(head)}
 {whole}
 {_filters(head, kinds)}
-<table id="timeline"><thead><tr><th>#</th><th>time</th><th>kind</th><th>seats</th>
-<th>what</th><th>became</th><th>heard</th></tr></thead><tbody>
+<table id="timeline"><thead><tr>{cols}</tr></thead><tbody>
 {rows}
 </tbody></table>
 <script>{_SCRIPT}</script>

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from narrator import words as vocab
+from narrator.assist.texts import action_words
 from narrator.engine import (
     Action,
     EngineError,
@@ -35,6 +37,7 @@ from narrator.host.narration import lines_for
 from narrator.host.transcript import Transcript
 from narrator.inputs import ACTION, ENTRY, HEARD, OPERATOR, PAD, STOP, UNDO, Input
 from narrator.reasons import words
+from narrator.review.notes import note, page_text, press_fields, step_note
 from narrator.voice.manifest import Manifest
 
 #: the kinds of entries, in the order the page's filter lists them
@@ -153,9 +156,13 @@ class Walk:
             kind = kind_of(event)
             reason = str(event.reason) if isinstance(event, ev.Refused) else ""
             if len(self.transcript.entries) > before:
-                self.add(t, kind, self.transcript.entries[-1][1].strip(), seats_of(event),
-                         reason=reason, transcribed=True, source=event)
+                # (the transcript's note is the developer's English: the page says it in
+                # the table's words, for the same events)
+                noted = note(event, self.game.names, self.lang)
+                self.add(t, kind, noted or self.transcript.entries[-1][1].strip(),
+                         seats_of(event), reason=reason, transcribed=True, source=event)
             elif (text := _step_text(event)) is not None:
+                text = step_note(event, self.game.names, self.lang) or text
                 self.add(t, kind, text, seats_of(event), source=event)
 
     def take(self, event: Input) -> None:
@@ -167,41 +174,47 @@ class Walk:
         if kind == UNDO:  # the console operator's «undo» press is followed by it
             if self.game.history:
                 last = self.game.pop()
-                self.add(event.t, "undo", f"undo: «{last}» taken back", seats_of(last),
-                         source=last)
-                self._taken.append(f"undo {last}")
+                self.add(event.t, "undo", page_text("undo", self.lang,
+                                                    action=action_words(last, self.lang)),
+                         seats_of(last), source=last)
+                self._taken.append(page_text("undo", self.lang,
+                                             action=action_words(last, self.lang)))
             return
         self.close()
         if kind == HEARD:
             speaker = self.game.expect.seat if isinstance(self.game.expect, w.Speech) else None
             # an early decision (on stable partials), a Final that revised one
-            how = " (revised)" if event.get("revised") else " (early)" if event.get("early") else ""
+            how = (page_text("revised", self.lang) if event.get("revised")
+                   else page_text("early", self.lang) if event.get("early") else "")
             self.add(event.t, "heard", f"«{event.get('text')}»{how}",
                      (speaker,) if speaker else ())
             self._open = len(self.entries) - 1
         elif kind in (ENTRY, PAD, OPERATOR):
             seat = event.get("seat")
-            self.add(event.t, "press", _press_text(event), (seat,) if isinstance(seat, int) else ())
+            self.add(event.t, "press", _press_text(event, self.lang),
+                     (seat,) if isinstance(seat, int) else ())
             self._open = len(self.entries) - 1
         elif kind == STOP:
-            self.add(event.t, "step", f"stopped ({event.get('reason') or 'the host quit'})")
+            why = event.get("reason") or page_text("host_quit", self.lang)
+            self.add(event.t, "step", page_text("stopped", self.lang, why=why))
 
     def _action(self, t: float, action: Action) -> None:
         expect = self.game.expect
         if isinstance(action, _HAND_ACTIONS):
             candidate = expect.candidate if isinstance(expect, w.Vote) else None
-            what = f"for {candidate}: " if candidate else ""
-            self.add(t, "hand", f"{what}{action}", tuple(dict.fromkeys(
+            what = page_text("for", self.lang, c=candidate) if candidate else ""
+            self.add(t, "hand", f"{what}{action_words(action, self.lang)}", tuple(dict.fromkeys(
                 ((candidate,) if candidate else ()) + seats_of(action))), source=action)
         elif isinstance(action, Foul | TechFoul | Remove):
             self.add(t, "foul" if not isinstance(action, Remove) else "removal",
-                     f"host: {action}", seats_of(action), source=action)
+                     page_text("host", self.lang, action=action_words(action, self.lang)),
+                     seats_of(action), source=action)
         try:
             events = self.game.apply(action)
         except EngineError as e:
             raise NarratorError(f"at {t:.2f} s: {action}: {e}") from None
         if not isinstance(action, Malformed):
-            self._taken.append(str(action))
+            self._taken.append(action_words(action, self.lang))
         self.events(events, t)
 
     def close(self) -> None:
@@ -212,26 +225,28 @@ class Walk:
         after = self.entries[self._open + 1:]
         refused = [e for e in after if e.kind == "refused"]
         if refused:
-            outcome = "; ".join(f"refused: {words(e.reason, self.lang)} ({e.reason})"
+            outcome = "; ".join(page_text("o_refused", self.lang,
+                                          reason=words(e.reason, self.lang), code=e.reason)
                                 for e in refused)
         elif any(e.kind == "said" and e.text == ACCEPTED for e in after):
             outcome = ACCEPTED
         elif self._taken:
-            outcome = "taken: " + ", ".join(self._taken)
+            outcome = page_text("o_taken", self.lang, actions=", ".join(self._taken))
         else:
-            outcome = "nothing taken"
+            outcome = page_text("o_nothing", self.lang)
         self.entries[self._open] = replace(opened, outcome=outcome)
         self._open, self._taken = None, []
 
 
-def _press_text(event: Input) -> str:
+def _press_text(event: Input, lang: str = "ru") -> str:
     if event.type == ENTRY:
-        return f"entry: {event.get('text')}"
+        return page_text("entry", lang, text=event.get("text"))
     # a pad's seat is who pressed; the operator's is whom the press is about (a foul's)
     mine = ("seat", "do") if event.type == PAD else ("do",)
-    fields = " ".join(f"{k}={v}" for k, v in event.data.items() if k not in mine)
-    who = f"seat {event.get('seat')}" if event.type == PAD else "operator"
-    return f"{who}: {event.get('do')} {fields}".rstrip()
+    fields = press_fields(dict(event.data), mine, lang)
+    who = (page_text("seat", lang, seat=event.get("seat")) if event.type == PAD
+           else page_text("operator", lang))
+    return f"{who}: {vocab.word('input', str(event.get('do')), lang)} {fields}".rstrip()
 
 
 def timeline(game: Game, inputs: Iterable[Input], manifest: Manifest, *, lang: str = "ru",

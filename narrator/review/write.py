@@ -14,6 +14,7 @@ from pathlib import Path
 
 from narrator.errors import NarratorError
 from narrator.outputs import private_folder, write_private
+from narrator.review.notes import page_text
 from narrator.review.page import Heading, render
 from narrator.review.record import Record
 from narrator.review.slices import Cutter, Span
@@ -94,11 +95,12 @@ def write_review(record: Record, out: Path, *, before: float = 3.0,
         _place_mic(record.mic, out / MIC_COPY)
         slices = _cut(record, entries, out, before, after)
     game = record.game
-    head = Heading(f"Review: {record.path.name}", game.rules.name, game.seats,
+    lang = record.lang
+    head = Heading(page_text("title", lang, name=record.path.name), game.rules.name, game.seats,
                    dict(game.names), dict(game.roles),
                    MIC_COPY if record.mic is not None else None,
-                   f"The recording began after the first {record.before} actions of the game (a "
-                   f"resumed game): they are not on the page." if record.before else "")
+                   page_text("resumed", lang, n=record.before) if record.before else "",
+                   lang=lang)
     page = out / PAGE
     _private_text(page, render(head, entries, record.origin, slices))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

@@ -123,8 +123,10 @@ class Director:
     the base URL of the links, and the games read (a journal is read once a run)."""
 
     def __init__(self, store: Store, folder: Path, now: Callable[[], int],
-                 base: str = "") -> None:
+                 base: str = "", lang: str = "ru") -> None:
         self.store = store
+        #: the pages' language (the board, the players' pages, the director's)
+        self.lang = lang
         self.folder = folder
         self.now = now
         self.base = base
@@ -329,7 +331,9 @@ class Director:
         note = None
         if hidden is not None:
             games = [(g, game) for g, game in games if g.round < hidden.first_round]
-            note = f"«{hidden.name}» идёт: таблица до него, итоги — после последней игры"
+            note = (f"«{hidden.name}» іде: таблиця до нього, підсумки — після останньої гри"
+                    if self.lang == "uk" else
+                    f"«{hidden.name}» идёт: таблица до него, итоги — после последней игры")
         with self._lock:
             known = self._standings.get((len(games), note))
         if known is None:
@@ -364,7 +368,7 @@ class Director:
 
     def tables_now(self) -> list[dict[str, Any]]:
         """Each table's state as it last said (the board's «which table is where»)."""
-        return [{"table": t.number, "phase": phase_text(t.status),
+        return [{"table": t.number, "phase": phase_text(t.status, self.lang),
                  "playing": bool(t.status and t.status.get("playing"))}
                 for t in self.store.tables()]
 
@@ -390,7 +394,7 @@ class Director:
         games = self.received()
         done = {(g.round, g.table) for g, _ in games}
         lines, note = self.standings(games, public)
-        return {"name": self.tournament.name, "system": self.system.name,
+        return {"name": self.tournament.name, "system": self.system.name, "lang": self.lang,
                 "standings": [line.to_json() for line in lines], "note": note,
                 "next": self.next_rounds(done), "games": self.games_in(games),
                 "now": self.tables_now(),
@@ -411,7 +415,7 @@ class Director:
         lines, note = self.standings(games, public=True)
         mine = next((line.place for line in lines if key_of(line.name) ==
                      key_of(player.nickname)), None)
-        return {"name": self.tournament.name, "system": self.system.name,
+        return {"name": self.tournament.name, "system": self.system.name, "lang": self.lang,
                 "player": player.nickname,
                 "next": self.next_seat(player.index, done), "place": mine,
                 "standings": [line.to_json() for line in lines], "note": note}
@@ -421,7 +425,7 @@ class Director:
         now = self.now()
         body["tables"] = [{"table": t.number, "contact": t.contact,
                            "ago": None if t.contact is None else max(0, now - t.contact),
-                           "phase": phase_text(t.status), "console": t.console,
+                           "phase": phase_text(t.status, self.lang), "console": t.console,
                            "join": f"{self.base}/join/{t.token}"} for t in self.store.tables()]
         body["players"] = [{"name": p.nickname, "mafiaratings": p.mafiaratings,
                             "link": (link := f"{self.base}/p/{p.token}"), "qr": qr_of(link)}

@@ -158,7 +158,7 @@ def run(args: TournamentRunArgs, stop: threading.Event | None = None) -> int:
     check_address(host, port)
     store, made = open_store(args, int(time.time()))
     try:
-        director = Director(store, Path(args.dir), lambda: int(time.time()))
+        director = Director(store, Path(args.dir), lambda: int(time.time()), lang=args.lang)
         server = ConsoleServer(build_app(director), host, port).start()
         director.base = base_url(public_host(host), server.port)
         try:

@@ -80,15 +80,31 @@ def status_of(body: object) -> Status:
     return Status(console_url(body.get("console")), state)
 
 
-def phase_text(state: dict[str, Any] | None) -> str:
+#: the board's words for a table's state: key → (ru, uk)
+_PHASE: dict[str, tuple[str, str]] = {
+    "none": ("нет вестей", "немає вістей"), "between": ("между играми", "між іграми"),
+    "next": (" · дальше тур {round}", " · далі тур {round}"), "game": ("игра {n}", "гра {n}"),
+    "day": ("день {n}", "день {n}"), "night": ("ночь {n}", "ніч {n}"),
+    "living": ("в игре {n}", "у грі {n}"), "playing": ("идёт игра", "іде гра"),
+}
+
+
+def _w(key: str, lang: str, **fields: object) -> str:
+    ru, uk = _PHASE[key]
+    return (uk if lang == "uk" else ru).format(**fields)
+
+
+def phase_text(state: dict[str, Any] | None, lang: str = "ru") -> str:
     """The table's state in words for the board: «игра 3 · день 2 · в игре 8»."""
     if not state:
-        return "нет вестей"
+        return _w("none", lang)
     if not state.get("playing"):
-        return "между играми" + (f" · дальше тур {state['round']}" if state.get("round") else "")
-    words = [f"игра {state['game']}"] if state.get("game") else []
+        return _w("between", lang) + (_w("next", lang, round=state["round"])
+                                      if state.get("round") else "")
+    words = [_w("game", lang, n=state["game"])] if state.get("game") else []
     if state.get("time") is not None:
-        words.append(f"{'день' if state['time'] == 'day' else 'ночь'} {state['number'] or 0}")
+        words.append(_w("day" if state["time"] == "day" else "night", lang,
+                        n=state["number"] or 0))
     if state.get("living") is not None:
-        words.append(f"в игре {state['living']}")
-    return " · ".join(words) or "идёт игра"
+        words.append(_w("living", lang, n=state["living"]))
+    return " · ".join(words) or _w("playing", lang)

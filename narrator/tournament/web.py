@@ -31,6 +31,7 @@ from narrator.console.app import STATIC as CONSOLE_STATIC
 from narrator.console.requests import json_body, json_errors
 from narrator.tournament.director import BadGame, Director, OtherJournal
 from narrator.tournament.status import BadStatus
+from narrator.words import script as words_script
 
 STATIC = Path(__file__).parent / "static"
 #: the largest body a table may post (a long game's journal is some 100 KB)
@@ -68,8 +69,15 @@ def build_app(director: Director) -> Starlette:
     async def not_found(request: Request) -> Response:
         return _error("no such page", 404)
 
+    words = words_script()
+
+    async def words_js(request: Request) -> Response:
+        # the game's words (narrator/words.py), as the table's pages get them
+        return Response(words, media_type="text/javascript", headers=HEADERS)
+
     return Starlette(exception_handlers=json_errors(HEADERS), routes=[
         *_api(director), *_pages(director),
+        Route("/static/words.js", words_js),
         Mount("/static", StaticFiles(directory=CONSOLE_STATIC), name="static"),
         Mount("/tournament", StaticFiles(directory=STATIC), name="tournament"),
         Route("/{path:path}", not_found),

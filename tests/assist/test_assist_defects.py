@@ -33,7 +33,8 @@ def session_at(journal: Path, names: dict[int, str] | None = None) -> Session:
 
 
 def play(session: Session, scenario: Scenario) -> AssistApp:
-    app = AssistApp(session)
+    # the notation line (a developer's, under --debug) shown: it too must hold no secret
+    app = AssistApp(session, debug=True)
 
     async def go() -> None:
         async with app.run_test(size=(140, 44)) as pilot:

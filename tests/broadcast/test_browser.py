@@ -122,7 +122,7 @@ def test_the_stream_shows_the_game_a_delay_late_and_switches_obs_scenes(
     assert scene(page) == "night"
     assert page.locator(".seat").count() == 10
     assert page.locator(".seat[data-seat='3'] .name").text_content() == "Momento Mori"
-    assert page.locator(".seat[data-seat='3'] .role").text_content() == "Дон"
+    assert page.locator(".seat[data-seat='3'] .role").text_content() == "Дон мафии"
     assert page.locator(".seat[data-seat='1'] .role").text_content() == "Шериф"
     assert page.locator(".seat.black").count() == 3
     shoot(page, "broadcast-night.png")
@@ -171,10 +171,11 @@ def test_the_night_acts_the_end_and_the_standings(
     assert page.evaluate("window.__events") == ["over"]
     assert page.locator("#winner").text_content() == "Победа мирных"
     acts = page.locator("#acts").text_content() or ""
-    assert acts.splitlines() == ["N2 мафия: выстрел 8", "N2 дон: проверка 1 ✓",
-                                 "N2 шериф: проверка 5 ✓"]
+    assert acts.splitlines() == ["Ночь 2 мафия: выстрел 8",
+                                 "Ночь 2 дон мафии: проверка 1 ✓",
+                                 "Ночь 2 шериф: проверка 5 ✓"]
     assert page.locator(".seat[data-seat='8'] .marks").text_content() == "× убит ночью"
-    assert page.locator(".seat[data-seat='1'] .marks").text_content() == "N2 дон ✓"
+    assert page.locator(".seat[data-seat='1'] .marks").text_content() == "Ночь 2 дон мафии ✓"
     shoot(page, "broadcast-over.png")
     at(page, stage.stream, stage.first("standings") + DELAY)
     assert scene(page) == "standings"

@@ -43,6 +43,8 @@ class Evening:
         self.pack = quick_pack(tmp)
         self.proc: subprocess.Popen[str] | None = None
         self.printed = ""
+        #: more options for the command (another language: ``--lang uk``)
+        self.extra: list[str] = []
         # the club's roster: nine players' MafiaRatings ids and the host's (the tenth's id is
         # typed on the operator's page)
         self.roster = tmp / "club.csv"
@@ -55,7 +57,7 @@ class Evening:
         cmd = [sys.executable, "-m", "narrator", "evening", str(self.dir), "--listen", "off",
                "--console", "127.0.0.1:0", "--links", str(self.links_file), "--wav",
                "--voices", str(self.pack), "--players", ",".join(NAMES),
-               "--roster", str(self.roster), *FIGURES]
+               "--roster", str(self.roster), *FIGURES, *self.extra]
         self.proc = subprocess.Popen(cmd, cwd=self.tmp, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                      text=True, env={**os.environ, "PYTHONPATH": str(REPO)})

@@ -42,8 +42,9 @@ def test_the_console_games_terminal_says_the_progress_and_stops_on_q_then_y(
             proc.stdin.flush()
 
         # 2.1.1: no pad has looked at its card: the deal waits, and the terminal says for whom
-        assert until("waiting for the cards of seats") .endswith(
-            "waiting for the cards of seats 1, 2, 3, 4, 5, 6, 7, 8, 9, 10")
+        # (in the table's words: --lang ru)
+        assert until("ждём карты игроков") .endswith(
+            "ждём карты игроков 1, 2, 3, 4, 5, 6, 7, 8, 9, 10")
         type_line("f 4")  # an operator's line, taken as in hostless play
         type_line("q")
         until("stop the game here?")
@@ -55,8 +56,8 @@ def test_the_console_games_terminal_says_the_progress_and_stops_on_q_then_y(
         assert proc.wait(timeout=WAIT) == 0
         until("stopped; resume with")
         text = "\n".join(seen)
-        assert "n1: the deal" in text  # the step, in the engine's words
-        for secret in ("don", "sheriff", "mafia"):  # no card is named
+        assert "Ночь 1: Раздача карт" in text  # the step, in the engine's words
+        for secret in ("don", "sheriff", "mafia", "шериф", "дон мафии"):  # no card is named
             assert secret not in text.lower().replace("mafia win", ""), secret
     assert '"action":"foul 4"' in game.journal.read_text()
 

@@ -34,8 +34,8 @@ def test_the_page_plays_a_refused_phrase_and_a_vote(recorded: Recorded, review_o
     page.set_viewport_size({"width": 1200, "height": 900})
     page.goto((out / "index.html").as_uri())
     refused = _row(page, "heard", NO)
-    assert "refused" in (page.locator(f"#{refused}").text_content() or "")
-    vote = _row(page, "hand", "for 5")
+    assert "отказ" in (page.locator(f"#{refused}").text_content() or "")
+    vote = _row(page, "hand", "за 5")
     for row in (refused, vote):
         duration, reached, seconds = page.evaluate(_PLAY, row)
         assert abs(duration - seconds) < 0.05 and reached >= duration - 0.05 and seconds == 2.5

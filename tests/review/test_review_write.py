@@ -81,10 +81,10 @@ def test_the_review_is_readable_by_its_owner_only_and_says_why(recorded: Recorde
     assert len(files) > 10 and all(p.stat().st_mode & 0o777 == 0o600 for p in files)
     assert (out / "slices").stat().st_mode & 0o777 == 0o700
     page = (out / "index.html").read_text("utf-8")
-    assert BANNER in page and "sheriff" in page  # the cards, and the warning
+    assert BANNER in page and "Шериф" in page  # the cards, and the warning
     # the table was dealt and played to day 1 before the recording began: the page says so
     history = json.loads((recorded.folder / "inputs.jsonl").open().readline())["history"]
-    assert history and f"after the first {len(history)} actions of the game" in page
+    assert history and f"после первых {len(history)} действий игры" in page
     assert "http://" not in page and "https://" not in page  # nothing from the network
 
 
@@ -100,7 +100,7 @@ def test_a_journal_review_has_no_audio_and_escapes_the_nicknames(tmp_path: Path,
     page = (out / "index.html").read_text("utf-8")
     assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "<audio" not in page and not (out / "slices").exists()
-    assert "undo: «foul 2» taken back" in page and "marks: +0.3, best player" in page
+    assert "отмена: «фол: 2» взято назад" in page and "оценки: +0.3, лучший игрок" in page
 
 
 def _refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:

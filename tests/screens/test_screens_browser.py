@@ -391,7 +391,7 @@ def test_a_tournament_tables_pad_shows_the_tournaments_standings(browser: Any,
         fits(pad, "tournament-table-pad", ready="!!document.querySelector('.results-table')",
              show="#results-title")
         assert pad.locator("#results-title").inner_text().lower() == \
-            "турнирная таблица · кубок клуба (fiim)"
+            "турнирная таблица · кубок клуба (фиим)"
         shown = pad.evaluate("[...document.querySelectorAll('.results-table tr.main-line')]"
                              ".map(r => [...r.children].map(c => c.textContent))")
         assert shown == [[str(x["place"]), x["name"], f"{x['points']:.2f}"] for x in lines]

@@ -2,17 +2,24 @@
 // the page (and OBS, when it runs in an OBS browser source) each scene change.
 "use strict";
 
-const CARDS = {civilian: "Мирный", sheriff: "Шериф", mafia: "Мафия", don: "Дон",
-  doctor: "Доктор", maniac: "Маньяк", commissar: "Комиссар", nurse: "Медсестра"};
-const ACTS = {shot: "выстрел", check: "проверка", kill: "убийство", save: "спасение"};
-const OUT = {shot: "убит ночью", vote: "заголосован", crash: "ушёл в автокатастрофе",
-  removed: "удалён", killed: "убит ночью"};
-const WINNERS = {civilians: "Победа мирных", mafia: "Победа мафии", draw: "Ничья"};
+// the game's words are the server's one table (words.js, from narrator/words.py), in the
+// language of the picture: the page keeps none of its own
+let lang = "ru";
+function W(group, code) {
+  const g = (WORDS[lang] || WORDS.ru)[group] || {};
+  return g[code] || String(code);
+}
+function phaseWords(code) {  // the phase's code ("d1", "n2") in words: «День 1», «Ночь 2»
+  return W("time", code[0] === "n" ? "night" : "day") + " " + code.slice(1);
+}
+function headings() {  // the page's own headings, in the picture's language
+  for (const node of document.querySelectorAll("[data-w]")) node.textContent = W("head", node.dataset.w);
+  document.title = W("head", "waiting");
+}
 // OBS scene names by default; each may be renamed: ?scene-night=Ночь&scene-vote=Голосование
 const SCENE_NAMES = {night: "Night", day: "Day", vote: "Vote", over: "Game over",
   standings: "Standings"};
 const POLL_MS = 300;
-const HANDS = "рук", ABSTAINED = "воздержавшихся";
 
 const params = new URLSearchParams(location.search);
 let lastSeq = 0;
@@ -44,12 +51,12 @@ function result(a) {
 }
 
 function actor(a) {
-  return a.role === "mafia" && a.act === "shot" ? "мафия" : (CARDS[a.role] || a.role).toLowerCase();
+  return W("card", a.role).toLowerCase();
 }
 
 function marksOf(p, seat) {
   return p.night_acts.filter(a => a.target === seat)
-    .map(a => `N${a.night} ${actor(a)}${result(a)}`).join(" · ");
+    .map(a => `${phaseWords("n" + a.night)} ${actor(a)}${result(a)}`).join(" · ");
 }
 
 function drawSeat(p, s, i, n) {
@@ -62,8 +69,8 @@ function drawSeat(p, s, i, n) {
   if (p.speaker === s.seat) box.classList.add("speaker");
   if (p.voting === s.seat) box.classList.add("voting");
   box.append(el("div", "no", String(s.seat)), el("div", "name", s.name || "—"),
-             el("div", "role", CARDS[s.role] || s.role),
-             el("div", "marks", s.out ? `× ${OUT[s.out] || s.out}` : marksOf(p, s.seat)));
+             el("div", "role", W("card", s.role)),
+             el("div", "marks", s.out ? `× ${W("out", s.out)}` : marksOf(p, s.seat)));
   if (s.fouls) box.append(el("div", "fouls", "Ф".repeat(Math.min(s.fouls, 4))));
   return box;
 }
@@ -71,29 +78,29 @@ function drawSeat(p, s, i, n) {
 function drawTable(p) {
   const ring = document.getElementById("ring");
   ring.replaceChildren(...p.seats.map((s, i) => drawSeat(p, s, i, p.seats.length)));
-  document.getElementById("phase").textContent = p.phase;
+  document.getElementById("phase").textContent = phaseWords(p.phase);
   document.getElementById("label").textContent = p.label;
   document.getElementById("nominations").textContent =
-    p.nominations.map(([by, who]) => `${who} (от ${by})`).join(", ") || "—";
+    p.nominations.map(([by, who]) => `${who} (${W("head", "by")} ${by})`).join(", ") || "—";
   // each round as the protocol has it; the last candidate's count says its abstainers (2.4)
   const votes = p.votes.map(v => v.candidates.map((c, i) =>
     `${c}: ${v.votes[c]}` + (i === v.candidates.length - 1 && v.abstained
-      ? ` (${v.votes[c] - v.abstained} ${HANDS} + ${v.abstained} ${ABSTAINED})` : "")).join(", "));
+      ? ` (${v.votes[c] - v.abstained} ${W("head", "hands")} + ${v.abstained} ${W("head", "abstained")})` : "")).join(", "));
   // the round in progress: each candidate's own hands, never another's
   const live = p.voting === null ? [] : Object.keys(p.round_hands).map(c => {
     const hands = p.round_hands[c];
     const extra = Number(c) === p.voting && p.abstaining
-      ? ` + ${p.abstaining} ${ABSTAINED}` : "";
-    return `за ${c}: ${hands.join(", ") || "—"}${extra}`;
+      ? ` + ${p.abstaining} ${W("head", "abstained")}` : "";
+    return `${W("head", "for_")} ${c}: ${hands.join(", ") || "—"}${extra}`;
   });
   if (live.length) votes.push(live.join("; "));
   const box = document.getElementById("votes");
   box.textContent = votes.join("\n") || "—";  // a line a round
   box.dataset.hands = JSON.stringify(p.round_hands);
   document.getElementById("acts").textContent = p.night_acts.slice(-8).map(a =>
-    `N${a.night} ${actor(a)}: ${ACTS[a.act] || a.act} ${a.target ?? "мимо"}${result(a)}`)
+    `${phaseWords("n" + a.night)} ${actor(a)}: ${W("act", a.act)} ${a.target ?? W("head", "miss")}${result(a)}`)
     .join("\n") || "—";
-  document.getElementById("winner").textContent = WINNERS[p.winner] || "";
+  document.getElementById("winner").textContent = p.winner ? W("winner", p.winner) : "";
 }
 
 function drawStandings(p) {
@@ -127,6 +134,7 @@ async function poll() {
       if (feed.picture && feed.serial !== serial) {
         picture = feed.picture;
         serial = feed.serial;
+        if (picture.lang && picture.lang !== lang) { lang = picture.lang; headings(); }
         if (picture.scene === "standings") drawStandings(picture); else drawTable(picture);
       }
       // a page opened late enters the scene it is in, not every scene it missed
@@ -149,6 +157,7 @@ function fit() {
 }
 window.addEventListener("resize", fit);
 fit();
+headings();
 
 setInterval(tickTimer, 200);
 poll();

@@ -4,8 +4,6 @@
 
 var TEXTS = {
   ru: {
-    night: "Ночь", day: "День",
-    civilian: "Мирный житель", sheriff: "Шериф", mafia: "Мафия", don: "Дон мафии",
     seat: "Игрок", hold: "Удерживайте, чтобы увидеть карту", hold_secret: "Удерживайте, чтобы увидеть", paused: "Игра на паузе",
     shot_taken: "Выстрел принят", point_taken: "Указание принято", seen: "Карта просмотрена",
     not_seen: "Посмотрите свою карту", gone: "Вы выбыли из игры",
@@ -15,9 +13,7 @@ var TEXTS = {
     who_for: "Кто за то, чтобы стол покинул игрок номер", crash_q: "Кто за то, чтобы все эти игроки покинули стол?",
     for_: "За", voted: "Ваш голос принят", nominate: "Выставляю", withdraw: "Снимаю",
     thanks: "Спасибо", standing: "Ваша кандидатура:", your_speech: "Ваша речь",
-    living: "За столом", out_: "Выбыли", candidates: "Кандидаты", winner_civilians: "Победа мирных",
-    winner_mafia: "Победа мафии", winner_draw: "Ничья", checks: "Проверки", night_n: "ночь",
-    shot: "убит ночью", vote_out: "заголосован", crash_out: "автокатастрофа", removed: "удалён",
+    living: "За столом", out_: "Выбыли", candidates: "Кандидаты", checks: "Проверки", night_n: "ночь",
     fouls: "фолы", foul: "+ фол", tech_foul: "+ техфол", remove: "Удалить", skip: "Пропустить", undo: "Отменить последний ввод",
     nominations: "Выставлены", said: "Сказано", cards_wait: "Ждём карты игроков",
     hands_for: "Голоса за игрока", hands_crash: "Голоса «за» в автокатастрофе", enter: "Записать",
@@ -25,7 +21,6 @@ var TEXTS = {
     held: "ждёт", ok: "Принято", withdrawn_ok: "Снято",
     maniac_side: "Сторона маньяка",
     put_up: "Выставление",
-    doctor: "Доктор", maniac: "Маньяк", commissar: "Комиссар", nurse: "Медсестра",
     check_who_commissar: "Кого проверяет Комиссар?",
     act_mafia: "Кого убивает мафия? Решение ваше", act_mafia_point: "Укажите жертву (решает Дон)",
     act_sheriff: "Шериф: проверка или выстрел", act_maniac: "Кого убивает маньяк?",
@@ -43,12 +38,9 @@ var TEXTS = {
     remove_ask: "Удалить…", remove_yes: "Да, удалить", cancel: "Отмена", thumbs: "пальцев",
     tally: "Руки за", card_waits: "ждём карту", floor_left: "Осталось", hands_n: "рук", abstained: "воздержавшихся",
     end_speech: "Закончить речь", time_up: "Время вышло", pause: "Пауза", resume: "Продолжить",
-    marks: "Оценки ведущего", mark_points: "баллы", mark_why: "за что", mark_send: "Записать",
-    title_best_player: "лучший игрок", title_best_move: "лучший ход", title_worst_move: "худший ход"
+    operator_title: "Пульт ведущего", marks: "Оценки ведущего", mark_points: "баллы", mark_why: "за что", mark_send: "Записать"
   },
   uk: {
-    night: "Ніч", day: "День",
-    civilian: "Мирний житель", sheriff: "Шериф", mafia: "Мафія", don: "Дон мафії",
     seat: "Гравець", hold: "Утримуйте, щоб побачити карту", hold_secret: "Утримуйте, щоб побачити", paused: "Гра на паузі",
     shot_taken: "Постріл прийнято", point_taken: "Вказівку прийнято", seen: "Карту переглянуто",
     not_seen: "Перегляньте свою карту", gone: "Ви вибули з гри",
@@ -58,9 +50,7 @@ var TEXTS = {
     who_for: "Хто за те, щоб стіл покинув гравець номер", crash_q: "Хто за те, щоб усі ці гравці покинули стіл?",
     for_: "За", voted: "Ваш голос прийнято", nominate: "Виставляю", withdraw: "Знімаю",
     thanks: "Дякую", standing: "Ваша кандидатура:", your_speech: "Ваша промова",
-    living: "За столом", out_: "Вибули", candidates: "Кандидати", winner_civilians: "Перемога мирних",
-    winner_mafia: "Перемога мафії", winner_draw: "Нічия", checks: "Перевірки", night_n: "ніч",
-    shot: "вбитий уночі", vote_out: "проголосований", crash_out: "автокатастрофа", removed: "видалений",
+    living: "За столом", out_: "Вибули", candidates: "Кандидати", checks: "Перевірки", night_n: "ніч",
     fouls: "фоли", foul: "+ фол", tech_foul: "+ техфол", remove: "Видалити", skip: "Пропустити", undo: "Скасувати останнє",
     nominations: "Виставлені", said: "Сказано", cards_wait: "Чекаємо на карти гравців",
     hands_for: "Голоси за гравця", hands_crash: "Голоси «за» в автокатастрофі", enter: "Записати",
@@ -68,7 +58,6 @@ var TEXTS = {
     held: "чекає", ok: "Прийнято", withdrawn_ok: "Знято",
     maniac_side: "Сторона маніяка",
     put_up: "Виставлення",
-    doctor: "Доктор", maniac: "Маніяк", commissar: "Комісар", nurse: "Медсестра",
     check_who_commissar: "Кого перевіряє Комісар?",
     act_mafia: "Кого вбиває мафія? Рішення ваше", act_mafia_point: "Вкажіть жертву (вирішує Дон)",
     act_sheriff: "Шериф: перевірка або постріл", act_maniac: "Кого вбиває маніяк?",
@@ -86,8 +75,7 @@ var TEXTS = {
     remove_ask: "Видалити…", remove_yes: "Так, видалити", cancel: "Скасувати", thumbs: "пальців",
     tally: "Руки за", card_waits: "чекаємо карту", floor_left: "Залишилось", hands_n: "рук", abstained: "утрималися",
     end_speech: "Завершити промову", time_up: "Час вийшов", pause: "Пауза", resume: "Продовжити",
-    marks: "Оцінки ведучого", mark_points: "бали", mark_why: "за що", mark_send: "Записати",
-    title_best_player: "найкращий гравець", title_best_move: "найкращий хід", title_worst_move: "найгірший хід"
+    operator_title: "Пульт ведучого", marks: "Оцінки ведучого", mark_points: "бали", mark_why: "за що", mark_send: "Записати"
   }
 };
 var Console = (function () {
@@ -98,6 +86,14 @@ var Console = (function () {
   var msgSerial = null, serialNow = null, sentAt = {}, sentDo = {};
 
   function T(key) { return (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.ru[key] || key; }
+  // the game's words (a card, how a seat left, a phase, a title, …): the server's one table,
+  // /static/words.js (narrator/words.py); a code it lacks is shown as it is
+  function W(group, code) {
+    var g = typeof WORDS === "undefined" ? null : (WORDS[lang] || WORDS.ru)[group];
+    var at = String(code).split("@");  // a system at a version (fiim@3): its name, the version
+    if (at.length === 2 && g && g[at[0]]) return g[at[0]] + ", " + W("head", "version") + " " + at[1];
+    return (g && g[code]) || String(code);
+  }
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -113,9 +109,14 @@ var Console = (function () {
   }
   function phaseText(p) {  // the step's words are the server's (the engine's label)
     if (p.step === "over" || p.step === "lobby") return p.label;
-    return T(p.time) + " " + p.number + " · " + p.label;
+    return W("time", p.time) + " " + p.number + " · " + p.label;
   }
-  function setLink(on) { var l = $("link"); if (l) l.className = on ? "link" : "link off"; }
+  function setLink(on) {
+    var l = $("link");
+    if (!l) return;
+    l.className = on ? "link" : "link off";
+    l.title = W("head", on ? "link" : "link_off");  // the dot's words, in the table's language
+  }
   function tick() {
     var t = $("timer");
     if (t) {
@@ -223,7 +224,7 @@ var Console = (function () {
     return r.ok ? T(r.press === "withdraw" ? "withdrawn_ok" : "ok") : (r.text || r.reason);
   }
   setInterval(tick, 100);
-  return { T: T, $: $, el: el, button: button, send: send, connect: connect, on: handlers,
+  return { T: T, W: W, $: $, el: el, button: button, send: send, connect: connect, on: handlers,
            message: message, replyText: replyText, phaseText: phaseText, timeLeft: timeLeft,
            since: function () { return (Date.now() - receivedAt) / 1000; },
            // the game's clock now, as the page reckons it from the last view's stamp

@@ -16,7 +16,7 @@
       players: "Игроки", add: "Добавить игрока", nickname: "Ник", left_: "Ушёл",
       leaves: "Уходит", comes_back: "Вернулся", qr: "QR", close_evening: "Закончить вечер",
       confirm_close: "Да, закончить вечер", rules: "Правила", nobody: "—",
-      added: "Добавлен", mr_id: "ID в MafiaRatings", place: "№", s_main: "Осн.",
+      added: "Добавлен", mr_id: "№ в MafiaRatings", place: "№", s_main: "Осн.",
       s_best_move: "ЛХ+", s_extra: "Доп.", s_penalty: "Штраф", s_compensation: "Ком.",
       s_special: "Побед шерифом/доном", s_first: "Убит первым",
       playing_now: "Идёт игра", fair: "Справедливая рассадка", fair_why: "Почему так",
@@ -39,7 +39,7 @@
       players: "Гравці", add: "Додати гравця", nickname: "Нік", left_: "Пішов",
       leaves: "Іде", comes_back: "Повернувся", qr: "QR", close_evening: "Завершити вечір",
       confirm_close: "Так, завершити вечір", rules: "Правила", nobody: "—",
-      added: "Додано", mr_id: "ID у MafiaRatings", place: "№", s_main: "Осн.",
+      added: "Додано", mr_id: "№ у MafiaRatings", place: "№", s_main: "Осн.",
       s_best_move: "КХ+", s_extra: "Дод.", s_penalty: "Штраф", s_compensation: "Комп.",
       s_special: "Перемог шерифом/доном", s_first: "Убитий першим",
       playing_now: "Триває гра", fair: "Справедлива розсадка", fair_why: "Чому так",
@@ -62,21 +62,21 @@
   var closing = false;  // «Закончить вечер» asks again on the button itself
 
   function outText(how) {
-    return T(how === "vote" ? "vote_out" : how === "crash" ? "crash_out" : how);
+    return C.W("out", how);
   }
 
   function cell(row, text, tag) { row.appendChild(el(tag || "td", "", text)); }
 
   function lastGame(box, last) {
     if (!last) return;
-    box.appendChild(el("h2", "", T("last_game") + " " + last.number + " · " + last.rules));
-    if (last.winner) box.appendChild(el("div", "result", T("winner_" + last.winner)));
+    box.appendChild(el("h2", "", T("last_game") + " " + last.number + " · " + C.W("rules", last.rules)));
+    if (last.winner) box.appendChild(el("div", "result", C.W("winner", last.winner)));
     var t = el("table", "cards-table"), head = el("tr");
     ["№", T("nickname"), "", ""].forEach(function (h) { cell(head, h, "th"); });
     t.appendChild(head);
     last.cards.forEach(function (c) {
       var r = el("tr", c.team === "mafia" ? "black" : "red");
-      cell(r, c.seat); cell(r, c.name); cell(r, T(c.role)); cell(r, c.out ? outText(c.out) : "");
+      cell(r, c.seat); cell(r, c.name); cell(r, C.W("card", c.role)); cell(r, c.out ? outText(c.out) : "");
       t.appendChild(r);
     });
     box.appendChild(t);
@@ -94,7 +94,7 @@
     // a tournament's table shows the tournament's standings, named so
     var title = el("h2", "", (res.tournament !== undefined ? T("standings_t") +
                               (res.tournament ? " · " + res.tournament : "") : T("results")) +
-                   (res.system ? " (" + res.system + ")" : ""));
+                   (res.system ? " (" + C.W("system", res.system) + ")" : ""));
     title.id = "results-title";
     box.appendChild(title);
     var t = el("table", "results-table"), head = el("tr");
@@ -114,7 +114,7 @@
       }
       part(T("games"), p.games); part(T("wins"), p.wins);
       if (full && p.wins_by_card) {
-        (res.cards || []).forEach(function (c) { part(T(c), p.wins_by_card[c] || 0); });
+        (res.cards || []).forEach(function (c) { part(C.W("card", c), p.wins_by_card[c] || 0); });
       }
       if (full) { part(T("fouls_n"), p.fouls); part(T("removals"), p.removals); part(T("best"), p.best_moves); }
       SPLIT.forEach(function (g) { part(T("s_" + g), p[g]); });
@@ -170,7 +170,7 @@
     var rules = el("select");
     rules.id = "rules-pick";
     ev.rulesets.forEach(function (r) {
-      var o = el("option", "", r);
+      var o = el("option", "", C.W("rules", r));
       o.value = r;
       if (r === ev.rules) o.selected = true;
       rules.appendChild(o);

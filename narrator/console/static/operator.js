@@ -7,7 +7,7 @@
   var view = null, arming = null;  // the seat whose removal waits for «Да, удалить»
 
   function outText(how) {
-    return T(how === "vote" ? "vote_out" : how === "crash" ? "crash_out" : how);
+    return C.W("out", how);
   }
 
   function renderSeats() {
@@ -137,7 +137,7 @@
     box.innerHTML = "";
     if (!view.winner) return;
     box.className = "panel";
-    box.appendChild(el("div", "result", T("winner_" + view.winner)));
+    box.appendChild(el("div", "result", C.W("winner", view.winner)));
     var a = el("a", "", T("protocol"));
     a.href = "/op/" + C.token() + "/protocol.json";
     a.id = "protocol";
@@ -147,7 +147,7 @@
 
   function markText(m) {  // «+0.3, лучший игрок — за что»
     var given = (m.points ? [(m.points > 0 ? "+" : "") + m.points] : []).concat(
-      m.titles.map(function (t) { return T("title_" + t); }));
+      m.titles.map(function (t) { return C.W("title", t); }));
     return given.join(", ") + (m.comment ? (given.length ? " — " : "") + m.comment : "");
   }
 
@@ -164,7 +164,7 @@
       var label = el("label", "title"), box = el("input");
       box.type = "checkbox"; box.value = t;
       label.appendChild(box);
-      label.appendChild(document.createTextNode(" " + T("title_" + t)));
+      label.appendChild(document.createTextNode(" " + C.W("title", t)));
       row.appendChild(label);
       return box;
     });
@@ -205,6 +205,7 @@
 
   C.on.view = function (v) {
     view = v;
+    document.title = T("operator_title");
     $("h-noms").textContent = view.phase.step === "speech" ? T("nominations") : T("candidates");
     $("h-said").textContent = T("said");
     $("undo").textContent = T("undo");

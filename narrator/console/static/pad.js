@@ -4,7 +4,7 @@
    in their own speech a fallback for the microphone (a nomination, or the one accused). */
 "use strict";
 (function () {
-  var C = Console, T = C.T, el = C.el, $ = C.$;
+  var C = Console, T = C.T, W = C.W, el = C.el, $ = C.$;
   var view = null, stepKey = null, countEl = null, floorEl = null, actMode = null, actFor = null;
 
   function holdCard(show) {
@@ -13,7 +13,7 @@
     face.hidden = !show;
     $("card-hint").hidden = show;
     if (show) {
-      var lines = [T(view.card.role)];
+      var lines = [W("card", view.card.role)];
       (view.checks || []).forEach(function (c) {
         var what = T("says_" + c.says);
         lines.push(c.night + " " + T("night_n") + ": " + c.target + " — " + what);
@@ -70,8 +70,6 @@
     return g;
   }
 
-  function seatsUpTo(n) { var a = []; for (var i = 1; i <= n; i++) a.push(i); return a; }
-
   function renderStep() {
     var s = view.step, box = $("step");
     var phase = view.phase.time + view.phase.number + view.phase.step;
@@ -103,7 +101,7 @@
                                 el("div", "result", res)]));
       } else {
         box.appendChild(el("div", "question", T("check_who_" + s.role)));
-        box.appendChild(grid(s.checkable || seatsUpTo(view.seats), null, function (n) {
+        box.appendChild(grid(s.checkable, null, function (n) {
           C.send({ do: "check", target: n });
         }));
       }
@@ -244,8 +242,8 @@
       });
       box.appendChild(row);
     }
-    var seats = s.victims ? s.victims
-              : mode === "check" ? (s.checkable || seatsUpTo(view.seats)) : view.living;
+    // the seats this act may pick: the server's (the engine's wait), never a rule of the pad
+    var seats = (s.targets && s.targets[mode]) || [];
     // (no number stays lit: where this pad points is among the points, behind the hold)
     box.appendChild(grid(seats, null, function (n) {
       C.send({ do: "act", act: mode, target: n });
@@ -254,11 +252,10 @@
 
   function renderTable() {
     var t = $("table"), parts = [];
-    if (view.winner) parts.push(T("winner_" + view.winner));
+    if (view.winner) parts.push(W("winner", view.winner));
     parts.push(T("living") + ": " + view.living.join(" "));
     var outs = Object.keys(view.out).map(function (s) {
-      var how = view.out[s];
-      return s + " (" + T(how === "vote" ? "vote_out" : how === "crash" ? "crash_out" : how) + ")";
+      return s + " (" + W("out", view.out[s]) + ")";
     });
     if (outs.length) parts.push(T("out_") + ": " + outs.join(", "));
     if (view.candidates.length) parts.push(T("candidates") + ": " + view.candidates.join(", "));

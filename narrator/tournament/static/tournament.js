@@ -5,6 +5,36 @@
 const PAGE = document.body.dataset.page;
 const STATE = location.pathname.replace(/\/$/, "") + "/state.json";
 const main = document.getElementById("main");
+// the pages' own words; the game's (a scoring system's name) are the server's one table,
+// /static/words.js (narrator/words.py)
+const TEXTS = {
+  ru: {tv: "Турнир · табло", player: "Турнир · игрок", director: "Турнир · директор",
+       table: "Таблица", place: "Место", nick: "Игрок", games: "Игр", wins: "Побед",
+       points: "Очки", next_seating: "Следующая рассадка", table_n: "Стол", round_n: "тур",
+       all_played: "все туры сыграны", games_in: "Игры получены", never: "не было",
+       s_ago: "с назад", min_ago: "мин назад", tables: "Столы", contact: "Связь",
+       now: "Сейчас", console: "Пульт стола", join: "Ссылка стола", players: "Игроки",
+       link: "Ссылка", round_big: "Тур", seat: "место", open_pad: "Открыть пульт",
+       played_all: "Игры по плану сыграны", place_in: "Место в таблице", link_on: "связь",
+       link_off: "нет связи"},
+  uk: {tv: "Турнір · табло", player: "Турнір · гравець", director: "Турнір · директор",
+       table: "Таблиця", place: "Місце", nick: "Гравець", games: "Ігор", wins: "Перемог",
+       points: "Очки", next_seating: "Наступна розсадка", table_n: "Стіл", round_n: "тур",
+       all_played: "усі тури зіграно", games_in: "Ігри отримано", never: "не було",
+       s_ago: "с тому", min_ago: "хв тому", tables: "Столи", contact: "Зв'язок",
+       now: "Зараз", console: "Пульт столу", join: "Посилання столу", players: "Гравці",
+       link: "Посилання", round_big: "Тур", seat: "місце", open_pad: "Відкрити пульт",
+       played_all: "Ігри за планом зіграно", place_in: "Місце в таблиці", link_on: "зв'язок",
+       link_off: "немає зв'язку"}
+};
+let lang = "ru";
+function T(key) { return (TEXTS[lang] || TEXTS.ru)[key] || key; }
+function W(group, code) {
+  const g = typeof WORDS === "undefined" ? null : (WORDS[lang] || WORDS.ru)[group];
+  const at = String(code).split("@");  // a system at a version (fiim@3): its name, the version
+  if (at.length === 2 && g && g[at[0]]) return `${g[at[0]]}, ${W("head", "version")} ${at[1]}`;
+  return (g && g[code]) || String(code);
+}
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -28,9 +58,9 @@ function grid(head, rows, numeric) {
 
 function standings(state) {
   const box = el("section");
-  box.appendChild(el("h2", "Таблица"));
+  box.appendChild(el("h2", T("table")));
   if (state.note) box.appendChild(el("div", state.note, "note"));
-  box.appendChild(grid(["Место", "Игрок", "Игр", "Побед", "Очки"],
+  box.appendChild(grid([T("place"), T("nick"), T("games"), T("wins"), T("points")],
     state.standings.map((s) => [s.place, s.name, s.games, s.wins, s.points.toFixed(2)]),
     [0, 2, 3, 4]));
   return box;
@@ -38,14 +68,14 @@ function standings(state) {
 
 function nextSeating(state) {
   const box = el("section");
-  box.appendChild(el("h2", "Следующая рассадка"));
+  box.appendChild(el("h2", T("next_seating")));
   const tables = el("div", null, "t-tables");
   const now = Object.fromEntries((state.now || []).map((t) => [t.table, t]));
   state.next.forEach((t) => {
     const one = el("section");
     one.id = `table-${t.table}`;
-    one.appendChild(el("strong", t.round ? `Стол ${t.table} · тур ${t.round}`
-                                         : `Стол ${t.table} · все туры сыграны`));
+    one.appendChild(el("strong", t.round ? `${T("table_n")} ${t.table} · ${T("round_n")} ${t.round}`
+                                         : `${T("table_n")} ${t.table} · ${T("all_played")}`));
     if (now[t.table]) {  // where the table's game is: day or night, who is still in
       one.appendChild(el("div", now[t.table].phase, now[t.table].playing ? "t-now on" : "t-now"));
     }
@@ -60,10 +90,10 @@ function nextSeating(state) {
 
 function gamesIn(state) {
   const box = el("section");
-  box.appendChild(el("h2", "Игры получены"));
+  box.appendChild(el("h2", T("games_in")));
   state.games.forEach((t) => {
     const line = el("div");
-    line.appendChild(el("strong", `Стол ${t.table}: `));
+    line.appendChild(el("strong", `${T("table_n")} ${t.table}: `));
     t.rounds.forEach((r) => line.appendChild(el("span", ` ${r.round}${r.in ? "✓" : "·"}`,
                                                   r.in ? "t-in" : "t-out")));
     box.appendChild(line);
@@ -72,19 +102,20 @@ function gamesIn(state) {
 }
 
 function agoText(seconds) {
-  if (seconds === null) return "не было";
-  if (seconds < 60) return `${seconds} с назад`;
-  return `${Math.floor(seconds / 60)} мин назад`;
+  if (seconds === null) return T("never");
+  if (seconds < 60) return `${seconds} ${T("s_ago")}`;
+  return `${Math.floor(seconds / 60)} ${T("min_ago")}`;
 }
 
 function directorParts(state) {
   const box = el("section");
-  box.appendChild(el("h2", "Столы"));
+  box.appendChild(el("h2", T("tables")));
   const counts = Object.fromEntries(state.games.map((g) => [g.table, g.games]));
-  box.appendChild(grid(["Стол", "Связь", "Сейчас", "Игр", "Пульт стола", "Ссылка стола"],
+  box.appendChild(grid([T("table_n"), T("contact"), T("now"), T("games"), T("console"),
+                        T("join")],
     state.tables.map((t) => [t.table, agoText(t.ago), t.phase, counts[t.table] || 0,
                              t.console || "—", t.join]), [0, 3]));
-  box.appendChild(el("h2", "Игроки"));
+  box.appendChild(el("h2", T("players")));
   // each player's link with its QR code: a badge printed from this page opens his page
   const cards = el("div", null, "t-players");
   state.players.forEach((p) => {
@@ -108,25 +139,29 @@ function playerParts(state) {
   const box = el("section");
   box.appendChild(el("h2", state.player));
   if (state.next) {
-    box.appendChild(el("div", `Тур ${state.next.round}: стол ${state.next.table}, ` +
-                              `место ${state.next.seat}`, "t-big"));
+    box.appendChild(el("div", `${T("round_big")} ${state.next.round}: ` +
+                              `${T("table_n").toLowerCase()} ${state.next.table}, ` +
+                              `${T("seat")} ${state.next.seat}`, "t-big"));
     if (state.next.pad) {  // his own pad at that table, once the table takes it
-      const pad = el("a", `Открыть пульт · стол ${state.next.table}`, "t-pad");
+      const pad = el("a", `${T("open_pad")} · ${T("table_n").toLowerCase()} ${state.next.table}`,
+                     "t-pad");
       pad.id = "pad";
       pad.href = state.next.pad;
       pad.rel = "noreferrer";
       box.appendChild(pad);
     }
   } else {
-    box.appendChild(el("div", "Игры по плану сыграны", "note"));
+    box.appendChild(el("div", T("played_all"), "note"));
   }
-  if (state.place) box.appendChild(el("div", `Место в таблице: ${state.place}`, "note"));
+  if (state.place) box.appendChild(el("div", `${T("place_in")}: ${state.place}`, "note"));
   return box;
 }
 
 function draw(state) {
+  if (state.lang) { lang = state.lang; document.documentElement.lang = lang; }
+  document.title = T(PAGE);
   document.getElementById("name").textContent = state.name;
-  document.getElementById("system").textContent = state.system || "";
+  document.getElementById("system").textContent = state.system ? W("system", state.system) : "";
   main.replaceChildren();
   if (PAGE === "player") {
     main.append(playerParts(state), standings(state));
@@ -148,8 +183,10 @@ async function poll() {
     if (!answer.ok) throw new Error(String(answer.status));
     draw(await answer.json());
     link.className = "link";
+    link.title = T("link_on");
   } catch (e) {
     link.className = "link off";
+    link.title = T("link_off");
   }
   setTimeout(poll, 2000);
 }
