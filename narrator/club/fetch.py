@@ -238,12 +238,20 @@ def roster_csv(setup: ClubSetup) -> str:
     return out.getvalue()
 
 
-def _kept_lines(path: Path) -> str:
+def _old_toml(path: Path) -> str | None:
+    """An earlier fetch's club file (None: none, or none that reads), bounded and a regular
+    file (a FIFO there would wait for ever)."""
+    if not path.is_file():
+        return None
     try:
-        text = read_text(path, "the club's file", limit=MAX_ANSWER)
+        return read_text(path, "the club's file", limit=MAX_ANSWER)
     except NarratorError:
-        return ""
-    if KEEP_BELOW not in text:
+        return None
+
+
+def _kept_lines(text: str | None) -> str:
+    """The club's own lines of an earlier file, between the marked ones."""
+    if text is None or KEEP_BELOW not in text:
         return ""
     return text.split(KEEP_BELOW, 1)[1].split(KEEP_ABOVE, 1)[0]
 
@@ -256,16 +264,12 @@ def _roster_of(path: Path) -> dict[int, str]:
     return {int(r[1]): r[0] for r in rows[1:] if len(r) >= 2 and r[1].isdigit()}
 
 
-def changes(folder: Path, setup: ClubSetup, toml: str) -> list[str]:
-    """What the new folder changes of the old one, a line each (none: a first fetch)."""
-    old_toml = folder / CLUB_FILE
-    if not old_toml.is_file():
+def changes(folder: Path, setup: ClubSetup, toml: str, text: str | None) -> list[str]:
+    """What the new folder changes of the old one (its club file's ``text``), a line each
+    (none: a first fetch)."""
+    if text is None:
         return []
     out: list[str] = []
-    try:  # (bounded, a regular file: a FIFO there would wait for ever)
-        text = read_text(old_toml, "the club's file", limit=MAX_ANSWER)
-    except NarratorError:
-        return []
     before = text.split(KEEP_BELOW)[0] + text.split(KEEP_ABOVE)[-1]  # (the fetched parts)
     for key in ("rules = ", "system = ", "file = "):
         was = next((x for x in before.splitlines() if x.startswith(key)), None)
@@ -290,8 +294,9 @@ def changes(folder: Path, setup: ClubSetup, toml: str) -> list[str]:
 
 def write_folder(folder: Path, setup: ClubSetup) -> list[str]:
     """The folder written (owner-only); what changed of an earlier fetch, a line each."""
-    toml = club_toml(setup, _kept_lines(folder / CLUB_FILE))
-    said = changes(folder, setup, toml)
+    old = _old_toml(folder / CLUB_FILE)
+    toml = club_toml(setup, _kept_lines(old))
+    said = changes(folder, setup, toml, old)
     for made in (folder, folder / "scoring"):  # the owner's only: the roster is his club's
         try:
             private_folder(made, parents=True, exist_ok=True)

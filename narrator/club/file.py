@@ -55,19 +55,12 @@ class ClubFile:
 NO_CLUB = ClubFile()
 
 
-def read_toml(path: str | Path, what: str, limit: int = MAX_BYTES) -> dict[str, Any]:
-    """The TOML file ``path`` (``what`` names it in errors), bounded as the module says: the
-    project's one TOML reader (size, a regular file, nesting, dotted keys, digits — each
-    refused before the parser sees it)."""
-    return reading.read_toml(path, what, limit=limit)
-
-
 def read_club(path: str | Path | None) -> ClubFile:
     """The club's file ``path`` (None: :data:`NO_CLUB`)."""
     if path is None:
         return NO_CLUB
     path = Path(path)
-    raw = read_toml(path, "the rules file")
+    raw = reading.read_toml(path, "the rules file", limit=MAX_BYTES)
     points = Points.of(raw.pop("points", {}), f"{path}: points")
     scoring, ignored = _scoring(path, raw.pop("scoring", {}))
     try:
