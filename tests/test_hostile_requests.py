@@ -144,7 +144,9 @@ def test_the_good_bodies_are_taken(
     director, client, good = tournament
     token = director.store.tables()[1].token  # (table 2: the module's table 1 stays empty)
     status = client.post(f"/join/{token}/status", json=good["status"])
-    assert (status.status_code, status.json()) == (200, {"ok": True})
+    # (the answer carries the tournament's standings too, for the table's pads)
+    assert (status.status_code, status.json()["ok"]) == (200, True)
+    assert "standings" in status.json()
     folder = director.folder.parent
     answer = client.post(f"/join/{token}/games", json=body(folder, 1, 2))
     assert (answer.status_code, answer.json()) == (200, {"stored": True})
