@@ -148,8 +148,20 @@ def _files(root: Path) -> set[str]:
     return {str(p.relative_to(root)) for p in root.rglob("*")}
 
 
-@pytest.mark.parametrize("case", CASES)
-@pytest.mark.parametrize("reader", READERS, ids=lambda r: r.name.replace(" ", "-"))
+def _applies(reader: Reader, case: str) -> bool:
+    """Whether the hostile ``case`` exists in ``reader``'s format (deep nesting and long
+    digits only where it has them; an empty file only where it is refused, or read by a
+    function whose answer is checked)."""
+    if case == "deep":
+        return reader.deep is not None
+    if case == "digits":
+        return reader.digits is not None
+    return not (case == "empty" and reader.empty is not None and reader.call is None)
+
+
+@pytest.mark.parametrize(("reader", "case"),
+                         [(r, c) for r in READERS for c in CASES if _applies(r, c)],
+                         ids=lambda x: x.name.replace(" ", "-") if isinstance(x, Reader) else x)
 def test_a_hostile_file_is_one_line_naming_it(
         reader: Reader, case: str, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -157,11 +169,9 @@ def test_a_hostile_file_is_one_line_naming_it(
         "round,table,seat,player\n" + "".join(f"1,1,{s},P{s}\n" for s in range(1, 11)),
         encoding="utf-8")
     path = tmp_path / reader.file
-    if not _make(path, case, reader):
-        pytest.skip(f"{reader.name}: its format has no {case}")
+    assert _make(path, case, reader)
     if case == "empty" and reader.empty is not None:
-        if reader.call is None:
-            pytest.skip(f"{reader.name}: {reader.empty}")
+        assert reader.call is not None
         assert reader.call(path) == reader.empty
         return
     before = _files(tmp_path)
