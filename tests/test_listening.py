@@ -36,6 +36,7 @@ from narrator.host.hearing import game_hearing
 from narrator.inputs import STOP, Input, entry
 from narrator.listening import ListeningLoop
 from narrator.play.cli import roles_text
+from narrator.reasons import words as reason_words
 from narrator.replay.script import load_table_script
 from narrator.replay.table import replay_script
 from narrator.testing import ScriptedOperator, ScriptedRecognizer, Utterances
@@ -130,7 +131,8 @@ def test_a_whole_game_by_ear_gives_the_table_script_protocol() -> None:
     # heard in speech: accepted with «Принято», the future tense refused and logged
     said = core.transcript.said
     assert said[said.index("Слово игроку номер один") + 1] == "Принято"
-    assert any("«я выставлю девятого» refused (future_tense)" in x for x in log)
+    assert any(f"«я выставлю девятого» — отказ: {reason_words('future_tense', 'ru')}" in x
+               for x in log)
     assert core.game.refused[0] == Refusal(Phase.day(1), 2, "nominate", 9, "future_tense")
 
 
@@ -147,15 +149,15 @@ def test_nominations_from_speech_and_the_operator_holds() -> None:
     game = core.game
     assert game.days[0].nominations == [5, 7]
     assert core.transcript.said.count("Принято") == 2
-    assert any("refused (subjunctive)" in x for x in log)
+    assert any(reason_words("subjunctive", "ru") in x for x in log)
     # each voting window waited for the operator; abstainers counted for the last candidate
     assert game.days[0].rounds == [VoteRound((5, 7), {5: 6, 7: 4})]
     assert game.days[0].out == [5] and game.fouls == {4: 1}
     assert operator.prompts[:2] == [
-        "hands for 5: a count (6), the seats (1 2 4 or 4,), or - for none",
-        "hands for 7: a count (6), the seats (1 2 4 or 4,), or - for none"]
+        "руки за 5: число (6), номера (1 2 4 или 4,) или - если ни одной",
+        "руки за 7: число (6), номера (1 2 4 или 4,) или - если ни одной"]
     # the night's hunt waited for an answer; the script had none left: the game stopped
-    assert operator.prompts[2].startswith("hunt:")
+    assert operator.prompts[2].startswith("охота:")
     assert core.quit and game.winner is None
 
 
@@ -172,7 +174,7 @@ def test_a_phrase_heard_after_the_speech_is_ignored() -> None:
     assert [(h.text, h.actions) for h in late] == [("выставляю номер пять", [])]
     # seat 1 is heard from 2 s after «Слово игроку номер один» to 62 s; seat 2 from 64 s
     assert 62.0 < late[0].t - said_at(table, "Слово игроку номер один") < 64.0
-    assert any("heard after the speech, ignored: «выставляю номер пять»" in x for x in log)
+    assert any("услышано после речи, не принято: «выставляю номер пять»" in x for x in log)
     assert table.game.days[0].nominations == []
     assert "Принято" not in table.transcript.said
     assert operator.errors == []
@@ -258,8 +260,8 @@ def test_a_final_that_adds_to_an_early_decision_takes_only_what_it_adds() -> Non
         "выставляю номер пять спасибо", False, ["end"])
     assert table.game.days[0].nominations == [5]
     assert table.transcript.said.count("Принято") == 1
-    assert operator.errors == [] and not any("not taken" in x for x in log)
-    assert not any("changed it" in x for x in log)
+    assert operator.errors == [] and not any("не принято" in x for x in log)
+    assert not any("конец фразы изменил" in x for x in log)
     assert table.heard[2].seat == 2 and table.heard[2].t - revised.t < 2.0  # not the 60 s
     heard = [e.to_json() for e in records if e.type == "heard"][:2]
     assert [(h["early"], h["revised"]) for h in heard] == [(True, False), (False, True)]
@@ -275,10 +277,10 @@ def test_a_final_that_changes_an_early_decision_keeps_what_was_taken() -> None:
     assert [(h.text, h.actions) for h in table.heard[:3]] == [
         ("выставляю номер пять", ["nominate 5"]), ("выставляю номер шесть", []),
         ("спасибо", ["end"])]
-    assert any("the end of the phrase changed it: «выставляю номер шесть»; only what follows "
-               "is taken" in x for x in log)
+    assert any("конец фразы изменил её: «выставляю номер шесть»; принято только то, что "
+               "дальше" in x for x in log)
     assert table.game.days[0].nominations == [5]
-    assert operator.errors == [] and not any("not taken" in x for x in log)
+    assert operator.errors == [] and not any("не принято" in x for x in log)
 
 
 def test_operator_lines_mean_what_the_game_waits_for() -> None:
@@ -359,7 +361,7 @@ def test_a_refused_operator_input_shows_no_roles() -> None:
     table.start()
     table.driver.take()  # the first removal
     table.driver.take()  # the second, refused
-    assert operator.errors and "seat 6 is out of the game" in operator.errors[0]
+    assert operator.errors and operator.errors[0] == reason_words("seat_out", "ru")
     for text in [*operator.errors, *log]:
         # no seat-by-seat role letters (C, S, M, D; lower case when out) anywhere
         assert re.search(r"\b[CSMDcsmd]{10}\b", text) is None, text
@@ -424,7 +426,7 @@ def test_the_victims_best_move_is_heard_in_his_last_word_and_answered() -> None:
     said = core.transcript.said
     last = said.index("Игрок номер десять, ваше последнее слово")
     assert said[last + 1] == "Принято"
-    assert any("best_move 2 6 9" in line for line in log)
+    assert any("→ лучший ход: 2 6 9" in line for line in log)
     assert operator.errors == []
 
 
@@ -441,7 +443,7 @@ def test_a_best_move_the_engine_refuses_is_a_refused_phrase(phrase: str, reason:
     refused = [r for r in core.protocol()["refused"] if r["kind"] == "best_move"]
     assert refused == [{"phase": "d2", "seat": 10, "kind": "best_move", "target": None,
                         "reason": reason}]
-    assert any(f"refused ({reason})" in line for line in log)
+    assert any(f"— отказ: {reason_words(reason, 'ru')}" in line for line in log)
     said = core.transcript.said
     last = said.index("Игрок номер десять, ваше последнее слово")
     assert said[last + 1] != "Принято"

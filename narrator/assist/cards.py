@@ -14,10 +14,10 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from narrator.assist.texts import card, tx
 from narrator.engine import Role, Rules, Team, find_rules
 from narrator.engine.options import OptionError, parse_names
 from narrator.errors import NarratorError
+from narrator.host.texts import card, tx
 from narrator.typed import typed_number
 
 

@@ -19,9 +19,6 @@ from functools import partial
 from typing import assert_never
 
 from narrator import words as vocab
-from narrator.assist.texts import act as act_word
-from narrator.assist.texts import action_words, card, departure, refused_kind, screen_lang, tx
-from narrator.assist.texts import reason as reason_word
 from narrator.engine import (
     Act,
     Action,
@@ -48,6 +45,9 @@ from narrator.engine.entries import parse_operator_line
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
+from narrator.host.texts import act as act_word
+from narrator.host.texts import action_words, card, departure, refused_kind, screen_lang, tx
+from narrator.host.texts import reason as reason_word
 from narrator.host.transcript import Transcript, mark_words
 from narrator.reasons import Reason
 from narrator.typed import typed_number
@@ -308,7 +308,7 @@ class Controller:
         self.transcript = transcript
         self.on_snapshot: Callable[[Snapshot], None] = lambda snap: None
         self.on_message: Callable[[str, str], None] = lambda kind, text: None
-        loop.on_error = lambda text: self.on_message("error", text)
+        loop.on_error = lambda error: self.on_message("error", error.words(self.lang))
         host.listeners.append(self._on_event)
         #: the table's desk (the host's): the entry log and undo, shared with the console
         self.desk = host.desk

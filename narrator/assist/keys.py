@@ -7,9 +7,9 @@ from typing import assert_never
 
 from textual.binding import Binding, BindingType
 
-from narrator.assist.texts import tx
 from narrator.engine import Expect
 from narrator.engine import waits as w
+from narrator.host.texts import tx
 
 
 def waiting_text(wait: Expect, lang: str) -> str:

@@ -28,12 +28,12 @@ from textual.widgets import Footer, RichLog, Static
 from narrator.assist.cards import Deal, RolesScreen, card_fields, parse_cards, parse_roles
 from narrator.assist.control import Controller, Snapshot
 from narrator.assist.keys import bindings, waiting_text
-from narrator.assist.texts import card, departure, timer, tx
 from narrator.engine import Colour, Exit, Role, Rules
 from narrator.engine import waits as w
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
+from narrator.host.texts import card, departure, timer, tx
 from narrator.host.transcript import Transcript
 from narrator.table.session import TableSession
 

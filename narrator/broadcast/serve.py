@@ -24,6 +24,7 @@ from narrator.console.links import base_url, check_address, parse_address, publi
 from narrator.console.server import ConsoleServer
 from narrator.errors import NarratorError
 from narrator.host.host import Host
+from narrator.host.texts import tx
 
 WILDCARDS = ("0.0.0.0", "::", "")
 
@@ -111,16 +112,13 @@ class Broadcast:
         url = f"{base_url(public_host(host), server.port)}/broadcast/{token}/"
         return cls(feed, server, url, clock)
 
-    def announce(self, say: Callable[[str], None]) -> None:
-        """The link, and what it must never be shown on."""
+    def announce(self, say: Callable[[str], None], lang: str = "en") -> None:
+        """The link, and what it must never be shown on (in ``lang``: the table's)."""
         delay = self.feed.delay
-        say(f"broadcast (OBS browser source, 1920x1080, {delay:g} s behind the table): "
-            f"{self.url}")
-        say("the broadcast shows every card and every night act: open it on the streaming "
-            "computer only, never at the table, on a player's phone nor on the hall's screen")
+        say(tx("b_link", lang, delay=delay, url=self.url))
+        say(tx("b_secret", lang))
         if delay == 0:
-            say("warning: --broadcast-delay 0: the stream shows each shot and check as it "
-                "happens; anyone in the room who sees it knows the cards")
+            say(tx("b_no_delay", lang))
 
     def watch(self, host: Host, lang: str) -> None:
         """Show the game on ``host`` (see :func:`watch`)."""
@@ -133,15 +131,14 @@ class Broadcast:
                                          games=games, rows=tuple(rows),
                                          lang=self.lang)))
 
-    def drain(self, say: Callable[[str], None]) -> None:
+    def drain(self, say: Callable[[str], None], lang: str = "en") -> None:
         """Before the end: the table's last moments reach the stream too (a wait of the delay
         at most on the table's clock; Ctrl-C ends it)."""
         due = self.feed.last_due
         clock = self.feed.clock
         if due is None or due <= clock.now():
             return
-        say(f"the broadcast shows the game's last {due - clock.now():.0f} s, then closes "
-            "(Ctrl-C: now)")
+        say(tx("b_drain", lang, s=due - clock.now()))
         with contextlib.suppress(KeyboardInterrupt):
             clock.wait_until(due)
 

@@ -14,6 +14,7 @@ import segno
 
 from narrator.console.tokens import Tokens
 from narrator.errors import NarratorError
+from narrator.host.texts import tx
 from narrator.outputs import private_file
 
 DEFAULT_HOST = "127.0.0.1"
@@ -93,13 +94,15 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def print_links(table: dict[str, object], out: TextIO, *, qr: bool = True) -> None:
-    """The operator's address, then each seat's link with its QR code."""
-    out.write(f"table console — operator: {table['operator']}\n")
+def print_links(table: dict[str, object], out: TextIO, *, qr: bool = True,
+                lang: str = "en") -> None:
+    """The operator's address, then each seat's link with its QR code (in ``lang``: the
+    table's)."""
+    out.write(tx("v_operator", lang, link=table["operator"]) + "\n")
     seats = table["seats"]
     assert isinstance(seats, dict)
     for seat, url in seats.items():
-        out.write(f"seat {seat}: {url}\n")
+        out.write(f"{tx('t_seat', lang, seat=seat)}: {url}\n")
         if qr:
             out.write(qr_text(url))
     out.flush()

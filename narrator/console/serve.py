@@ -21,6 +21,7 @@ from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.journal import Journal, JournalContents
 from narrator.host.recorder import InputLog
+from narrator.host.texts import tx
 from narrator.host.transcript import Transcript
 from narrator.inputs import Input
 
@@ -79,10 +80,10 @@ def open_console(host: Host, transcript: Transcript, journal: Journal, lang: str
     ``--links``). ``resumed``: as for :func:`console_table`."""
     table = console_table(host, transcript, journal, lang, opts, resumed=resumed)
     console = start_console(table, submit, opts.address)
-    print_links(console.links, sys.stdout)
+    print_links(console.links, sys.stdout, lang=lang)
     if opts.links:
         write_links(opts.links, console.links)
-        print(f"links written to {opts.links} (readable by you only)", flush=True)
+        print(tx("v_written", lang, path=opts.links), flush=True)
     return console
 
 

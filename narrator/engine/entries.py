@@ -69,6 +69,8 @@ from narrator.engine import (
     night_act,
 )
 from narrator.engine import waits as w
+from narrator.engine.entry_texts import act_word, role_word, text
+from narrator.engine.types import Actor
 from narrator.engine.waits import Expect
 from narrator.errors import NarratorError
 from narrator.typed import typed_number
@@ -85,7 +87,28 @@ class OperatorInput:
 
 
 class OperatorLineError(NarratorError, ValueError):
-    """A line that means nothing now; the message says what was expected."""
+    """A line that means nothing now; the message says what was expected — ``str(error)`` in
+    English, :meth:`words` in the table's language (the texts: :mod:`~narrator.engine.
+    entry_texts`)."""
+
+    def __init__(self, key: str, **fields: object) -> None:
+        self.key = key
+        self.fields = fields
+        super().__init__(self.words("en"))
+
+    def words(self, lang: str) -> str:
+        return text(self.key, lang, **{k: _worded(v, lang) for k, v in self.fields.items()})
+
+
+def _worded(value: object, lang: str) -> object:
+    """A field in ``lang``: a step as its label, an actor or an act as its word."""
+    if isinstance(value, w.Wait):
+        return value.label("uk" if lang == "uk" else "ru" if lang == "ru" else "en")
+    if isinstance(value, Actor):
+        return role_word(value, lang)
+    if isinstance(value, Act):
+        return act_word(value, lang)
+    return value
 
 
 # Seat numbers are ASCII digits, at most six: «²», «①», «٥» and a thousand 9s are no seats
@@ -109,28 +132,31 @@ def _seat_list(text: str) -> tuple[int, ...]:
     return tuple(int(x) for x in re.split(r"[\s,]+", text.strip().strip(",")) if x)
 
 
-def prompt_for(expect: Expect, game: Game) -> str | None:
-    """The one-line prompt for a step the operator answers (None for any other)."""
+def prompt_for(expect: Expect, game: Game, lang: str = "en") -> str | None:
+    """The one-line prompt for a step the operator answers (None for any other), in ``lang``
+    (``ru``, ``uk``; the API's English by default)."""
+    del game  # (every prompt is the step's own)
+    step = _worded(expect, lang)
     match expect:
         case w.Hunt():
-            return "hunt: the agreed target (7), per shooter (3:7 5:7), or - for no shot"
+            return text("p_hunt", lang)
         case w.NightAct(role=role) if expect.checks:
-            return f"the {role}'s check: the seat checked, or - for none"
+            return text("p_check", lang, role=role, step=step)
         case w.NightAct(role=role, acts=acts):
-            others = ", ".join(f"{v[0]} 7 to {v}" for v in acts[1:])
-            return (f"the {role}'s {' or '.join(acts)}: the seat ({acts[0]})"
-                    + (f", {others}" if others else "") + ", or - for none")
+            others = "".join(", " + text("p_other", lang, verb=a[0], act=act_word(a, lang))
+                             for a in acts[1:])
+            return text("p_act", lang, role=role, step=step, acts=" or ".join(acts),
+                        first=act_word(acts[0], lang), others=others)
         case w.Vote(candidate=cand):
-            return f"hands for {cand}: a count (6), the seats (1 2 4 or 4,), or - for none"
+            return text("p_vote", lang, cand=cand)
         case w.Crash():
-            return "car crash: the seats voting for (1 2 4), or - for none"
+            return text("p_crash", lang)
         case w.Floor():
-            return ("the next speaker: the seat whose hand was first, or - (the next in seat "
-                    "order)")
+            return text("p_floor", lang)
         case w.PutUp(seat=seat):
-            return f"thumbs after {seat}'s speech: the one put up and the thumbs (7: 1 2 3), or -"
+            return text("p_put_up", lang, seat=seat)
         case w.Extra():
-            return "hands held up for 30 s more: the seats (3 7 or 3,), or - for none"
+            return text("p_extra", lang)
         case w.Pause() | w.Deal() | w.Speech() | w.Over():
             return None
         case _:
@@ -145,24 +171,23 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
         return OperatorInput(quit=True, text=text)
     if text.lower() == "t":
         if exp.timer is None:
-            raise OperatorLineError(f"no timer is running (waiting for {exp})")
+            raise OperatorLineError("no_timer", exp=exp)
         return OperatorInput((TimeUp(exp.timer.name),), text=text)
     verb = _VERB.fullmatch(text)
     if verb:
         return _verb(verb.group(1).lower(), verb.group(2).strip(), game, text)
     match exp:
         case w.Pause() | w.Deal() | w.Over():
-            raise OperatorLineError(f"nothing to enter now (waiting for {exp})")
+            raise OperatorLineError("nothing", exp=exp)
         case _ if not text:
-            raise OperatorLineError("type a number first")
+            raise OperatorLineError("number_first")
         case w.Speech():
             if text == "-":
                 return OperatorInput((EndSpeech(),), text=text)
             target = typed_number(text)
             if target is not None:
                 return OperatorInput((Nominate(target),), text=text)
-            raise OperatorLineError(
-                "speech: a seat to nominate (5), w 5 to withdraw, or - to end it")
+            raise OperatorLineError("speech")
         case _ if text == "-":
             return OperatorInput((), done=True, text=text)
         case w.Hunt():
@@ -173,21 +198,20 @@ def parse_operator_line(line: str, game: Game) -> OperatorInput:
             seat = typed_number(text)
             if seat is not None:
                 return OperatorInput((TakeFloor(seat),), True, text=text)
-            raise OperatorLineError("the next speaker: type a seat number or -")
+            raise OperatorLineError("floor")
         case w.PutUp():
             put = _PUT_UP.fullmatch(text)
             if put is None:
-                raise OperatorLineError("thumbs: type the one put up and the thumbs (7: 1 2 3), "
-                                        "or -")
+                raise OperatorLineError("thumbs")
             thumbs = _seat_list(put.group(2)) if put.group(2).strip() else ()
             return OperatorInput((Thumbs(int(put.group(1)), thumbs),), True, text=text)
         case w.Extra():
             if not _SEATS.match(text):
-                raise OperatorLineError("hands held up: type the seats (3 7 or 3,), or -")
+                raise OperatorLineError("extra")
             return OperatorInput((HandsUp(_seat_list(text)),), True, text=text)
         case w.Vote() | w.Crash():
             if not _SEATS.match(text):
-                raise OperatorLineError("hands: type a count, the seats, or -")
+                raise OperatorLineError("hands")
             count = typed_number(text)
             if isinstance(exp, w.Vote) and count is not None:
                 return OperatorInput((HandCount(count),) if count else (), True, text=text)
@@ -201,7 +225,7 @@ def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
     """``f 6``, ``e 6``, ``r 6``, ``w 5``, ``k 7`` / ``k 3:7``, ``c 4``: the verb says what is meant."""
     exp = game.expect
     if not rest:
-        raise OperatorLineError("type a number first")
+        raise OperatorLineError("number_first")
     if verb == "m":  # the host's marks, once the game is over (the engine says when)
         return OperatorInput((_mark(rest),), text=text)
     if verb == "b":  # the club's best move: three seats (the first-night victim's last word)
@@ -211,20 +235,19 @@ def _verb(verb: str, rest: str, game: Game, text: str) -> OperatorInput:
     if isinstance(exp, w.NightAct) and verb in _ACT_VERBS:
         act = _ACT_VERBS[verb]
         if act not in exp.acts:
-            raise OperatorLineError(f"{act} {rest}: the {exp.role} does not {act} "
-                                    f"(waiting for {exp})")
+            raise OperatorLineError("not_act", act=act, rest=rest, role=exp.role, exp=exp)
         return _act(act, rest, exp, text)
     if verb == "k":
         if not isinstance(exp, w.Hunt):
-            raise OperatorLineError(f"shot {rest}: the mafia is not hunting (waiting for {exp})")
+            raise OperatorLineError("not_hunting", rest=rest, exp=exp)
         return _shots(rest, game, text)
     if verb == "c":
-        raise OperatorLineError(f"check {rest}: nobody is checking (waiting for {exp})")
+        raise OperatorLineError("no_check", rest=rest, exp=exp)
     if verb == "s":
-        raise OperatorLineError(f"save {rest}: nobody is saving (waiting for {exp})")
+        raise OperatorLineError("no_save", rest=rest, exp=exp)
     seat = typed_number(rest)
     if seat is None:
-        raise OperatorLineError(f"{verb} {rest[:12]}: type one seat number")
+        raise OperatorLineError("one_seat", verb=verb, rest=rest[:12])
     action: Action = (Foul(seat) if verb == "f" else TechFoul(seat) if verb == "e"
                       else Remove(seat) if verb == "r" else Withdraw(seat))
     return OperatorInput((action,), text=text)
@@ -234,11 +257,11 @@ def _on_record(entry: str, exp: Expect) -> OnRecord:
     """``3 4 / 7``: the speaker's colours on record (6.7), the red seats before the slash and
     the black after it."""
     if not isinstance(exp, w.Speech):
-        raise OperatorLineError(f"on record {entry}: nobody is speaking (waiting for {exp})")
+        raise OperatorLineError("not_speaking", entry=entry, exp=exp)
     red, _, black = entry.partition("/")
     if not all(_SEATS.match(x.strip()) for x in (red, black) if x.strip()) or not (
             red.strip() or black.strip()):
-        raise OperatorLineError("on record: the red seats, then / and the black (o 3 4 / 7)")
+        raise OperatorLineError("on_record")
     return OnRecord(exp.seat, _seat_list(red), _seat_list(black))
 
 
@@ -250,7 +273,7 @@ def _mark(entry: str) -> Mark:
     words = head.split()
     seat = typed_number(words[0]) if words else None
     if seat is None:
-        raise OperatorLineError("mark: the seat first (m 4 +0.3 bp -- why; m 4 takes it away)")
+        raise OperatorLineError("mark_seat")
     points = 0.0
     titles: list[str] = []
     for word in words[1:]:
@@ -259,8 +282,7 @@ def _mark(entry: str) -> Mark:
             titles.append(title)
             continue
         if not re.fullmatch(r"[+-]?[0-9]{1,3}([.,][0-9]{1,3})?", word):
-            raise OperatorLineError(f"mark: points (+0.3) or a title (bp, bm, wm), got "
-                                    f"{word[:12]!r}")
+            raise OperatorLineError("mark_word", word=word[:12])
         points = float(word.replace(",", "."))
     return Mark(seat, points, tuple(titles), comment.strip())
 
@@ -273,14 +295,14 @@ def _shots(entry: str, game: Game, text: str) -> OperatorInput:
     if target is not None:
         shooters = [s for s in game.living if s in game.black]
         return OperatorInput(tuple(Shot(s, target) for s in shooters), True, text=text)
-    raise OperatorLineError("hunt: type the target (7), shooter:target pairs, or -")
+    raise OperatorLineError("hunt")
 
 
 def _act(act: Act, entry: str, exp: w.NightAct, text: str) -> OperatorInput:
     """A role's night act on the seat ``entry``: a kill, a save or a check."""
     seat = typed_number(entry)
     if seat is None:
-        raise OperatorLineError(f"the {exp.role}'s {act}: type a seat number or -")
+        raise OperatorLineError("act_seat", role=exp.role, act=act)
     return OperatorInput((night_act(act, exp.role, seat),), True, text=text)
 
 

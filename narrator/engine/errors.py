@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from narrator.errors import NarratorError
 from narrator.reasons import Reason
+from narrator.reasons import words as reason_words
 
 
 class EngineError(NarratorError):
@@ -15,6 +16,10 @@ class EngineError(NarratorError):
     def __init__(self, message: str, reason: Reason = Reason.NOT_NOW) -> None:
         super().__init__(message)
         self.reason = reason
+
+    def words(self, lang: str) -> str:
+        """The reason's words (the message's English names the state: the logs')."""
+        return reason_words(self.reason, lang) if lang in ("ru", "uk") else str(self)
 
 
 class InvalidActionError(EngineError):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
+from narrator import words as vocab
 from narrator.arguments import EveningArgs
 from narrator.audio.devices import NoDevice
 from narrator.broadcast.serve import Broadcast, BroadcastOptions, broadcast_options
@@ -49,6 +50,8 @@ from narrator.host.driver import Driver
 from narrator.host.host import Host
 from narrator.host.journal import Journal, JournalContents, load_journal
 from narrator.host.speaker import next_part, speaker_narration, wav_narration
+from narrator.host.texts import mark as mark_words
+from narrator.host.texts import reason, tx, where
 from narrator.host.transcript import Transcript
 from narrator.inputs import Input
 from narrator.outputs import private_folder, replace_whole
@@ -100,10 +103,12 @@ class Evening:
         self.links_file = links
         self.terminal = terminal
         self.clock = table_clock(clock)  # the evening's games share it
-        self.driver = Driver.between_games(self.clock, self._line, on_error=say)
+        self.lang = book.lang  # the terminal's too
+        self.driver = Driver.between_games(self.clock, self._line,
+                                           on_error=lambda e: say(e.words(self.lang)))
         others, notes = evenings_beside(book.folder)
         for note in notes:
-            say(f"note: {note}")
+            say(tx("v_note", self.lang, note=note))
         self.front = EveningFront(book, self.clock, rng=rng,
                                   before=previous_games(book, others), on_start=self._start,
                                   on_close=self._close, on_roster=self._roster,
@@ -139,8 +144,7 @@ class Evening:
         takes the lines: ``q`` stops the game.)"""
         text = str(event.data.get("text", "")).strip()
         if text.lower() in ("q", "quit"):
-            say("ending the evening (`narrator evening "
-                f"{self.book.folder}` takes it up again)")
+            say(tx("v_ending", self.lang, folder=self.book.folder))
             self._close()
         elif text[:1].lower() == "m" and self.front.last is not None:
             self._mark(text, self.front.last.game, event.t)
@@ -151,7 +155,7 @@ class Evening:
         try:
             actions = parse_operator_line(text, game).actions
         except NarratorError as e:
-            say(f"not taken: {e}")
+            say(tx("t_not_taken", self.lang, what=e.words(self.lang)))
             return
         for mark in actions:
             if isinstance(mark, Mark):
@@ -159,8 +163,9 @@ class Evening:
                                                        titles=mark.titles,
                                                        comment=mark.comment), t)
                 why = f" ({reply.detail['why']})" if "why" in reply.detail else ""
-                said = reply.reason.value if reply.reason is not None else ""
-                say(f"taken: {mark}" if reply.ok else f"not taken: {said}{why}")
+                said = reason(reply.reason, self.lang) if reply.reason is not None else ""
+                say(tx("t_taken", self.lang, what=mark_words(mark, self.lang)) if reply.ok
+                    else tx("t_not_taken", self.lang, what=f"{said}{why}"))
                 self.front.publish_views()
 
     def _between(self) -> None:
@@ -210,13 +215,13 @@ class Evening:
         if path.is_file() and path.stat().st_size > 0:
             resumed = load_journal(path)
             game = resumed.game()
-            say(f"game {entry.number}: resuming at {game.phase}")
+            say(tx("v_resuming", self.lang, n=entry.number, where=where(game, self.lang)))
         else:
             names = self.book.names_of(entry.seating)
             game = Game(self.book.game_rules(entry.rules), seats=self.book.seats,
                         rng=self.rng, names=names)
-            say(f"game {entry.number} ({entry.rules}): cards dealt, each player sees their "
-                "own on their pad")
+            say(tx("v_dealt", self.lang, n=entry.number,
+                   rules=vocab.word("rules", entry.rules, self.lang)))
         if self.wav:
             wav = self.book.folder / f"game-{entry.number:02d}.wav"
             opts.out_wav, note = next_part(str(wav)) if resumed is not None else (str(wav), None)
@@ -316,7 +321,7 @@ class Evening:
         self.front.base = base
         if self.broadcast_opts is not None:
             self.broadcast = Broadcast.start(self.broadcast_opts, self.clock)
-            self.broadcast.announce(say)
+            self.broadcast.announce(say, self.lang)
             show_standings(self.broadcast, self.front.results, self.games.values())
         if self._unfinished() is None:  # (once the links are known: a seating writes them)
             self.front.open()
@@ -324,17 +329,14 @@ class Evening:
         # q asks first: between games it ends the evening, in a game it stops the game
         if not self.assist:  # (with a human host the terminal is his screen during a game)
             terminal = TerminalOperator(
-                self.terminal, confirm=True, stop_at_end=False,
-                ask="stop here? y: stop (`narrator evening DIR` goes on from here); anything "
-                    "else: go on")
+                self.terminal, confirm=True, stop_at_end=False, lang=self.lang,
+                ask=tx("t_ask_evening", self.lang, folder=book.folder))
             terminal.start(self.driver.submit, self.clock)
         try:
             while not self.closed:
                 entry = self._unfinished()
                 if entry is None:
-                    say("between games: seat the players and start the next game on the "
-                        "operator view (" + ("Ctrl-C" if self.assist else "q") +
-                        " here ends the evening)")
+                    say(tx("v_between", self.lang, key="Ctrl-C" if self.assist else "q"))
                     self._between()
                     if self.closed or self.wanted is None:
                         break
@@ -346,28 +348,27 @@ class Evening:
                 if game.winner is None:
                     break  # stopped (q, Ctrl-C): the evening resumes with it
         except KeyboardInterrupt:
-            say("interrupted")
+            say(tx("t_interrupted", self.lang))
         finally:
             server.stop(ended_word(book, self.closed))  # (the pages told the end, or not)
             if self.broadcast is not None:
-                self.broadcast.drain(say)
+                self.broadcast.drain(say, self.lang)
                 self.broadcast.stop()
             if self.director is not None:  # (the send in flight waited for, bounded)
                 self.director.close(f"narrator evening {book.folder}")
         played = sum(1 for g in self.games.values() if g.winner is not None)
-        say(f"the evening: {played} game(s) over; results in {book.folder / 'results.csv'}; "
-            f"`narrator evening {book.folder}` goes on with it")
+        say(tx("v_summary", self.lang, played=played, results=book.folder / "results.csv",
+               folder=book.folder))
         return 0
 
     def _print_links(self) -> None:
         links = self.front.links()
-        say(f"table console — operator: {links['operator']}")
-        say("each player's link and QR code are on the operator view; the links stay the "
-            "same all evening")
+        say(tx("v_operator", self.lang, link=links["operator"]))
+        say(tx("v_links", self.lang))
         say("\n".join(player_lines(self.book, self.front.link)))
         if self.links_file:
             write_links(self.links_file, links)
-            say(f"links written to {self.links_file} (readable by you only)")
+            say(tx("v_written", self.lang, path=self.links_file))
         if sys.stdout.isatty():
             say(qr_text(links["operator"]))
 
@@ -383,7 +384,7 @@ def _new_book(folder: Path, args: EveningArgs) -> EveningBook:
                            options=options_of(rules),
                            points=club.points, scoring=club.scoring)
     if club.ignored is not None:
-        say(f"note: {club.ignored}")
+        say(tx("v_note", book.lang, note=club.ignored))
     return book
 
 
@@ -423,7 +424,7 @@ def _take_plan(book: EveningBook, path: str | None, table: int) -> None:
     attach_plan(book, path, table)
     book.seating = {}  # (the evening opens seated by the plan's next round)
     rounds = len(book.plan.rounds) if book.plan is not None else 0
-    say(f"the next {rounds} game(s) seated as {path} seats its table {table}")
+    say(tx("v_plan", book.lang, rounds=rounds, path=path, table=table))
 
 
 def _copy_roster(folder: Path, path: str) -> None:
@@ -446,11 +447,10 @@ def run(args: EveningArgs) -> int:
     if (folder / BOOK).exists():
         book = EveningBook.load(folder)
         if address is not None and _moves(address, book.address):
-            say(f"note: the evening's links are on {book.address}; --console {address} "
-                "gives every player a new address")
+            say(tx("v_moved", book.lang, old=book.address, new=address))
             book.address = address
-        say(f"the evening in {folder}: {len(book.players)} player(s), "
-            f"{len(book.games)} game(s) so far")
+        say(tx("v_again", book.lang, folder=folder, players=len(book.players),
+               games=len(book.games)))
     else:
         if folder.exists() and any(folder.iterdir()):
             raise NarratorError(f"{folder} is not empty and holds no evening ({BOOK}): pass a "
@@ -488,13 +488,13 @@ def run(args: EveningArgs) -> int:
         except OSError as e:
             raise NarratorError(f"{folder}: cannot create the evening's folder "
                                 f"({e.strerror})") from None
-        say(f"a new evening in {folder}")
+        say(tx("v_new", book.lang, folder=folder))
     if args.roster is not None:
         _copy_roster(folder, args.roster)
     book.save()
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     director = Forwarder(Outbox(folder), book.join.url, say=say,
-                         reachable=reached) if book.join is not None else None
+                         reachable=reached, lang=book.lang) if book.join is not None else None
     return Evening(book, opts, model, wav=args.wav, rng=rng, links=args.console.links,
                    assist=args.assist, director=director, broadcast=cast).run()
 

@@ -30,6 +30,7 @@ from narrator.evening.director import (
     post_status,
 )
 from narrator.evening.outbox import Outbox, number_of
+from narrator.host.texts import tx
 
 #: seconds between two tries of the outbox between games
 RETRY = 30.0
@@ -46,8 +47,10 @@ class Forwarder:
 
     def __init__(self, outbox: Outbox, link: str, *, say: Callable[[str], None],
                  on_change: Callable[[], None] | None = None, post: Post = post_game,
-                 post_status: Post = post_status, reachable: bool | None = None) -> None:
+                 post_status: Post = post_status, reachable: bool | None = None,
+                 lang: str = "en") -> None:
         self.outbox = outbox
+        self.lang = lang  # what it says is in the table's words (the API's English by default)
         self.link = link
         self.say = say
         self.on_change = on_change or (lambda: None)
@@ -91,7 +94,7 @@ class Forwarder:
         try:
             self.outbox.put(key, body)
         except NarratorError as e:  # (a full disk): said; the evening goes on
-            self.say(f"game {body.get('game')}: not kept for the director: {e}")
+            self.say(self._tx("j_not_kept", game=body.get("game"), error=e))
 
     def report(self, status: dict[str, Any]) -> None:
         """The table's word on itself, said to the director on the sending thread (a word
@@ -131,8 +134,7 @@ class Forwarder:
         self.wait(TIMEOUT + 1)
         unsent = self.outbox.unsent()
         if unsent:
-            self.say(f"{unsent} game(s) not sent to the director yet ({self.outbox.box}): "
-                     f"`{again}` sends them")
+            self.say(self._tx("j_unsent", n=unsent, box=self.outbox.box, again=again))
 
     def wait(self, timeout: float) -> bool:
         """Wait (at most ``timeout`` s) for the sending thread to finish; whether it has."""
@@ -148,7 +150,7 @@ class Forwarder:
             try:
                 self._round()
             except Exception as e:  # (a bug here must not take the evening down)
-                self.say(f"the director: not sent ({e})")
+                self.say(self._tx("j_not_sent_d", error=e))
             self.on_change()
             with self._lock:
                 if not self._again:
@@ -167,7 +169,7 @@ class Forwarder:
                 body = self.outbox.body(key)
             except NarratorError as e:  # (a damaged entry: said once, kept aside)
                 self.outbox.refuse(key, str(e))
-                self.say(f"not sent: {e}")
+                self.say(self._tx("j_not_sent", error=e))
                 continue
             try:
                 answer = self.post(self.link, body)
@@ -204,14 +206,14 @@ class Forwarder:
             self._lost(str(e))
             return False
         if answer.status >= 500:
-            self._lost(f"the director at {address_of(self.link)} answers {answer.error}")
+            self._lost(self._tx("j_answers", address=address_of(self.link), error=answer.error))
             return False
         if answer.status == 200:
             self._found()
             self._took(answer)
         elif answer.status != 404:  # (404: a director without the request: nothing to say)
-            self.say(f"the director did not take the table's state ({answer.status}: "
-                     f"{' '.join(answer.error.split())[:200]})")
+            self.say(self._tx("j_state", status=answer.status,
+                              error=" ".join(answer.error.split())[:200]))
         with self._lock:
             self._said = status
             if self._status == status:
@@ -226,29 +228,31 @@ class Forwarder:
             self._found()
             self._took(answer)
             self.outbox.done(key, body)  # (a newer version written meanwhile stays owed)
-            self.say(f"game {game}: sent to the director" +
-                     (" (it had it already)" if answer.body.get("already") else "") +
-                     (" again, with the marks given since" if answer.body.get("updated")
-                      else ""))
+            self.say(self._tx("j_sent", game=game) +
+                     (self._tx("j_already") if answer.body.get("already") else "") +
+                     (self._tx("j_updated") if answer.body.get("updated") else ""))
             return True
         if answer.status in (400, 409):
             self._found()
             why = " ".join(answer.error.split())[:300]
             self.outbox.refuse(key, f"HTTP {answer.status}: {why}", body)
-            self.say(f"game {game}: the director refused it ({answer.status}: {why}); it "
-                     f"stays in {self.outbox.box} and is not sent again")
+            self.say(self._tx("j_refused", game=game, status=answer.status, why=why,
+                              box=self.outbox.box))
             return True
         self._lost(f"the director at {address_of(self.link)} answers {answer.error}")
         return False
 
+    def _tx(self, key: str, **fields: object) -> str:
+        return tx(key, self.lang, **fields)
+
     def _found(self) -> None:
         if self.reachable is False:
-            self.say(f"the director at {address_of(self.link)} answers again")
+            self.say(self._tx("j_back", address=address_of(self.link)))
         self.reachable = True
 
     def _lost(self, why: str) -> None:
         if self.reachable is not False:  # (said once, not at every try)
             unsent = self.outbox.unsent()
-            self.say(f"{why}: {unsent} game(s) wait in {self.outbox.box}, sent once it answers"
-                     if unsent else f"{why}: the table's games go to it once it answers")
+            self.say(self._tx("j_wait", why=why, n=unsent, box=self.outbox.box) if unsent
+                     else self._tx("j_later", why=why))
         self.reachable = False

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from narrator import words as vocab
+from narrator.bidi import neutral
 from narrator.engine import Game
 from narrator.engine.rules import RULESETS
 from narrator.errors import NarratorError
@@ -28,6 +30,7 @@ from narrator.evening.director import (
 )
 from narrator.evening.forward import Forwarder
 from narrator.evening.plan import attach_rounds
+from narrator.host.texts import tx
 from narrator.reading import read_text
 
 
@@ -47,7 +50,9 @@ def take_join(book: EveningBook, link: str | None, table: int | None,
         link = join_link(link)
         if table is None:
             raise NarratorError("--join: give --table N too, the table this link is for")
-    where = f"the director at {address_of(link)}"
+    lang = book.lang  # (the table's terminal)
+    where = f"the director at {address_of(link)}"  # (the errors': the command line's English)
+    said = tx("j_where", lang, address=address_of(link))  # (the terminal's lines)
     held_plan = book.plan if book.join is not None and book.join.url == link else None
     try:
         plan = fetch_plan(link)
@@ -58,8 +63,7 @@ def take_join(book: EveningBook, link: str | None, table: int | None,
             raise NarratorError(f"--join: {e}; this table needs the director's plan once "
                                 "(check the Wi-Fi and the link)") from None
         # (a director restarting may not know the link yet: the table plays on regardless)
-        say(f"note: {e}; the evening goes on with the director's plan it holds, and sends "
-            "its games once the director answers")
+        say(tx("j_held", lang, error=e))
         return False
     if plan.table != table:
         raise NarratorError(f"--table {table}: this link is table {plan.table}'s "
@@ -67,18 +71,18 @@ def take_join(book: EveningBook, link: str | None, table: int | None,
     if plan.rules and plan.rules != book.rules:
         before_rules = book.rules
         take_rules(book, plan.rules, where)
-        say(f"the tournament plays {plan.rules}: so does this evening from its next game "
-            f"(it played {before_rules})")
+        say(tx("j_rules", lang, rules=vocab.word("rules", plan.rules, lang),
+               before=vocab.word("rules", before_rules, lang)))
     attach_rounds(book, where, table, plan.rounds, plan.ids,
                   label=plan.name or address_of(link),
                   start=held_plan.start if held_plan is not None else None, pads=plan.pads)
     book.join = JoinLink(link, table)
     if held_plan is None:
         book.seating = {}  # (the evening opens seated by the plan's next round)
-        say(f"joined {where}: the next {len(plan.rounds)} game(s) seated as it seats table "
-            f"{table}" + (f" of {plan.name}" if plan.name else ""))
+        of = tx("j_of", lang, name=neutral(plan.name)) if plan.name else ""
+        say(tx("j_joined", lang, where=said, n=len(plan.rounds), table=table, of=of))
     elif held_plan.rounds != tuple(tuple(r) for r in plan.rounds):
-        say(f"note: {where} changed the plan: the next games are seated as it says now")
+        say(tx("j_changed", lang, where=said))
     return True
 
 
@@ -133,7 +137,7 @@ def forward(book: EveningBook, games: dict[int, Game], director: Forwarder,
             else:
                 director.owe(key, body)
     except NarratorError as e:  # (a journal that cannot be read): said, the rest still sent
-        say(f"the director: {e}")
+        say(tx("j_error", book.lang, error=e))
     director.kick()
 
 

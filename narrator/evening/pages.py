@@ -1,12 +1,14 @@
 """What the evening says of its players' links and of its end: each player's line at the
 terminal (her name and the seat she has — a roster number beside it read as a seat: «player 1
-Ника» while she sat at 2), and the word every page shows once the operator ends the evening."""
+Ника» while she sat at 2 — in the evening's language), and the word every page shows once the operator ends the evening."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from narrator.bidi import neutral
 from narrator.evening.book import EveningBook
+from narrator.host.texts import tx
 
 #: what every page of the evening says once the operator has ended it
 EVENING_ENDED = {"ru": "Вечер закончен. Спасибо за игру!",
@@ -14,13 +16,16 @@ EVENING_ENDED = {"ru": "Вечер закончен. Спасибо за игр�
 
 
 def player_lines(book: EveningBook, link: Callable[[str], str]) -> list[str]:
-    """``player NAME (seat N): URL`` for every player of the roster (``link``: a token's)."""
+    """``NAME (место N): URL`` for every player of the roster (``link``: a token's), in the
+    evening's language."""
     seats = {n: s for s, n in book.seating.items()}
+    lang = book.lang
     out = []
     for player in book.players:
         seat = seats.get(player.number)
-        where = f"seat {seat}" if seat is not None else "no seat yet"
-        out.append(f"player {player.name} ({where}): {link(player.token)}")
+        where = tx("v_seat", lang, seat=seat) if seat is not None else tx("v_no_seat", lang)
+        out.append(tx("v_player", lang, name=neutral(player.name), where=where,
+                      link=link(player.token)))
     return out
 
 

@@ -25,6 +25,9 @@ from narrator.host.scheduler import Scheduler
 from narrator.inputs import Input
 
 Thunk = Callable[[], object]
+#: where an input's error goes: the error itself, so each screen words it in its language
+#: (:meth:`~narrator.errors.NarratorError.words`)
+ErrorSink = Callable[[NarratorError], None]
 
 
 class InputSource(Protocol):
@@ -38,20 +41,20 @@ class InputSource(Protocol):
 
 class Driver:
     """Drives a game's ``scheduler`` on its clock: ``intake`` applies an input (to the host; a
-    NarratorError it raises goes to ``on_error``); ``hold(deadline)`` keeps the game at a
+    NarratorError it raises goes to ``on_error``, as it is); ``hold(deadline)`` keeps the game at a
     deadline until an input answers it."""
 
     MAX_INBOX = 256
 
     def __init__(self, scheduler: Scheduler, intake: Callable[[Input], object], *,
                  source: InputSource | None = None, hold: Callable[[float], bool] | None = None,
-                 on_error: Callable[[str], None] | None = None) -> None:
+                 on_error: ErrorSink | None = None) -> None:
         self.clock = scheduler.clock
         self.scheduler = scheduler
         self.intake = intake
         self.source = source
         self.hold = hold
-        self.on_error = on_error or (lambda message: None)
+        self.on_error = on_error or (lambda error: None)
         self._idle = (scheduler, intake, on_error)
         # Bounded: inputs faster than the game takes them (a pipe into the operator's
         # terminal, a flood of key presses) wait in their sender instead of filling memory.
@@ -62,7 +65,7 @@ class Driver:
 
     @classmethod
     def between_games(cls, clock: Clock, intake: Callable[[Input], object], *,
-                      on_error: Callable[[str], None] | None = None) -> Driver:
+                      on_error: ErrorSink | None = None) -> Driver:
         """A driver that outlives its games (an evening's): until a game is :meth:`attach`-ed
         it runs the functions handed in and gives inputs to ``intake``; after each game's
         :meth:`detach` it does so again. What waited in its inbox stays in order: a press made
@@ -71,12 +74,12 @@ class Driver:
 
     def attach(self, scheduler: Scheduler, intake: Callable[[Input], object], *,
                source: InputSource | None = None, hold: Callable[[float], bool] | None = None,
-               on_error: Callable[[str], None] | None = None) -> None:
+               on_error: ErrorSink | None = None) -> None:
         """Drive a game from now on: its scheduler (on this driver's clock), its intake."""
         if scheduler.clock is not self.clock:
             raise ValueError("a game's scheduler must run on its driver's clock")
         self.scheduler, self.intake, self.source, self.hold = scheduler, intake, source, hold
-        self.on_error = on_error or self._idle[2] or (lambda message: None)
+        self.on_error = on_error or self._idle[2] or (lambda error: None)
 
     def detach(self) -> None:
         """The game is done with: back to what the driver did before :meth:`attach`; the
@@ -84,7 +87,7 @@ class Driver:
         scheduler, intake, on_error = self._idle
         scheduler.move_to(self.clock.now())  # its time went on meanwhile
         self.scheduler, self.intake, self.source, self.hold = scheduler, intake, None, None
-        self.on_error = on_error or (lambda message: None)
+        self.on_error = on_error or (lambda error: None)
 
     def now(self) -> float:
         """The game's time."""
@@ -195,7 +198,7 @@ class Driver:
                 else:
                     item()
             except NarratorError as e:
-                self.on_error(str(e))
+                self.on_error(e)
             if block:
                 break
         return took

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from narrator.engine import Action, BestMove, Game, Malformed, parse_action
 from narrator.engine.entries import OperatorLineError, parse_operator_line
+from narrator.engine.errors import EngineError
 from narrator.errors import NarratorError
 from narrator.grammar import Intent
 from narrator.host.hearing import action_for
@@ -30,6 +31,31 @@ class Reading:
     done: bool = False  # answers the operator's current step (a night step, a vote)
     quit: bool = False
     undo: bool = False
+
+
+class EntryError(NarratorError):
+    """An operator's line that means nothing now: the line quoted, then why."""
+
+    def __init__(self, line: str, why: NarratorError) -> None:
+        super().__init__(f"{line!r}: {why}")
+        self.line = line
+        self.why = why
+
+    def words(self, lang: str) -> str:
+        return f"«{self.line}»: {self.why.words(lang)}"
+
+
+class EntryRefused(EngineError):
+    """An operator's line whose action the game refuses: the line quoted, then the engine's
+    reason (an engine error still: a script's replay names its line)."""
+
+    def __init__(self, line: str, why: EngineError) -> None:
+        super().__init__(f"{line!r}: {why}", why.reason)
+        self.line = line
+        self.why = why
+
+    def words(self, lang: str) -> str:
+        return f"«{self.line}»: {self.why.words(lang)}"
 
 
 def heard_actions(intents: Iterable[Intent]) -> tuple[Action, ...]:
@@ -60,7 +86,7 @@ def read_input(event: Input, game: Game,
         try:
             got = parse_operator_line(text, game)
         except OperatorLineError as e:
-            raise NarratorError(f"{text.strip()!r}: {e}") from None
+            raise EntryError(text.strip(), e) from None
         return Reading(got.actions, got.done, got.quit)
     if kind == HEARD:
         if parse is None:
@@ -86,5 +112,10 @@ def apply_input(host: Host, event: Input,
             if host.game.is_over or host.game.expect.timer is not timer:
                 break
             action = as_heard(action, host.game)
-        host.apply(action)
+        try:
+            host.apply(action)
+        except EngineError as e:
+            if event.type != ENTRY:
+                raise
+            raise EntryRefused(str(event.get("text")).strip(), e) from None
     return reading

@@ -13,10 +13,11 @@ one. What the audio cannot give back goes to the session tap
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from narrator import words as vocab
 from narrator.audio.decider import Decision
 from narrator.audio.format import AudioChunk
 from narrator.audio.listener import Gate
@@ -28,7 +29,7 @@ from narrator.clock import Clock
 from narrator.engine import Action, Game, Malformed, Team
 from narrator.engine import events as ev
 from narrator.engine import waits as w
-from narrator.engine.entries import describe, prompt_for
+from narrator.engine.entries import prompt_for
 from narrator.errors import NarratorError
 from narrator.grammar import Intent
 from narrator.host.assembly import assemble_host
@@ -37,7 +38,8 @@ from narrator.host.hearing import Hearing
 from narrator.host.intake import as_heard, heard_actions, read_input
 from narrator.host.recorder import Fanout, InputLog
 from narrator.host.speaker import Narration
-from narrator.host.transcript import seat_label
+from narrator.host.texts import action_words, reason, screen_lang, tx
+from narrator.host.texts import seat as seat_words
 from narrator.inputs import DELAY, ENTRY, GATED, Input, heard
 from narrator.listening.ears import Ears
 from narrator.listening.tap import SessionTap
@@ -112,10 +114,10 @@ class ListeningLoop:
         hold = self._hold if operator_steps else None
         if driver is None:
             driver = Driver(self.host.scheduler, self._intake, source=entries, hold=hold,
-                            on_error=operator.error)
+                            on_error=self._operator_error)
         else:  # an evening's, which runs the console between games too
             driver.attach(self.host.scheduler, self._intake, source=entries, hold=hold,
-                          on_error=operator.error)
+                          on_error=self._operator_error)
         self.driver = driver
         self.narration = narration
         self.started = self.driver.now()
@@ -172,15 +174,19 @@ class ListeningLoop:
     def _on_event(self, event: ev.Event, at: float) -> None:
         if isinstance(event, ev.SpeechStarted):
             self._speaker = event.seat
-            self.log(f"{self._stamp()}  {self._seat(event.seat)}: {event.kind} speech")
+            self._line("t_speech", who=self._seat(event.seat),
+                       kind=self._word("speech", event.kind))
         elif isinstance(event, ev.Refused):
-            who = self._seat(event.seat) if event.seat is not None else "input"
+            who = self._seat(event.seat) if event.seat is not None else tx("t_input", self.lang)
             target = "" if event.target is None else f" {event.target}"
-            text = f"{who} {event.kind}{target}: refused ({event.reason}), ignored"
-            self.log(f"!! REFUSED {text}" if self.assist else f"{self._stamp()}  {text}")
+            text = tx("t_refused", self.lang, who=who, kind=self._word("input", event.kind),
+                      target=target, reason=reason(event.reason, self.lang))
+            self.log(f"!! {text}" if self.assist else f"{self._stamp()}  {text}")
         elif isinstance(event, ev.GameOver):
-            won = "a draw" if event.winner is Team.DRAW else f"{event.winner} won"
-            self.log(f"{self._stamp()}  game over: {won}")
+            if event.winner is Team.DRAW:
+                self._line("t_over_draw")
+            else:
+                self._line("t_over_won", side=self._word("team", event.winner))
         self._after()
 
     def _after(self) -> None:
@@ -188,7 +194,7 @@ class ListeningLoop:
         exp = self.game.expect
         if self.desk.awaits_human and self.game.step != self._prompted:
             self._prompted = self.game.step
-            text = prompt_for(exp, self.game)
+            text = prompt_for(exp, self.game, self.lang)
             if text is not None:
                 self.operator.prompt(text)
 
@@ -223,8 +229,8 @@ class ListeningLoop:
         try:
             self.host.apply(action)
         except NarratorError as e:
-            self.operator.error(str(e))
-            self.log(f"{self._stamp()}  not taken: {e}")
+            self.operator.error(e.words(self.lang))
+            self._line("t_not_taken", what=e.words(self.lang))
             return False
         return True
 
@@ -235,7 +241,7 @@ class ListeningLoop:
         self._record(event)
         reading = read_input(event, self.game)  # a NarratorError goes to operator.error
         if reading.quit:
-            self.log(f"{self._stamp()}  operator: stop")
+            self._line("t_operator", what=tx("t_stop", self.lang))
             self.quit = True
             self.driver.stop()
             return
@@ -245,7 +251,7 @@ class ListeningLoop:
             self.journal.write(event)
         ok = all([self._apply(a) for a in reading.actions])
         if reading.actions:
-            self.log(f"{self._stamp()}  operator: {describe(reading.actions)}")
+            self._line("t_operator", what=self._actions(reading.actions))
         if reading.done and ok and step is not None:
             self.desk.answered(step)
 
@@ -285,14 +291,13 @@ class ListeningLoop:
         self.heard.append(said)
         self._record(heard(now, decision.text, early=decision.early, revised=decision.revised))
         if not in_speech:
-            self.log(f"{self._stamp()}  heard after the speech, ignored: «{decision.text}»")
+            self._line("t_late", text=decision.text)
             return
         intents = decision.meaning or []
         if decision.revised:  # what the early decision took stays taken
             done = decision.earlier or []
             if intents[: len(done)] != done:
-                self.log(f"{self._stamp()}  the end of the phrase changed it: "
-                         f"«{decision.text}»; only what follows is taken")
+                self._line("t_revised", text=decision.text)
             intents = intents[len(done):]
         speech = self.game.step
         for action in heard_actions(intents):
@@ -301,15 +306,35 @@ class ListeningLoop:
             action = as_heard(action, self.game)
             said.actions.append(str(action))
             if isinstance(action, Malformed):
-                what = f"{self._seat(self._speaker)}: «{decision.text}» refused ({action.reason})"
+                what = tx("t_heard_refused", self.lang, who=self._seat(self._speaker),
+                          text=decision.text, reason=reason(action.reason, self.lang))
                 self.log(f"!! {what}" if self.assist else f"{self._stamp()}  {what}")
             else:
-                self.log(f"{self._stamp()}  {self._seat(self._speaker)}: «{decision.text}» → {action}")
+                self._line("t_heard", who=self._seat(self._speaker), text=decision.text,
+                           action=action_words(action, self.lang))
             self._apply(action)
 
     def _seat(self, seat: int | None) -> str:
-        """``seat 4``, or ``seat 4 (Ника)`` with a nickname."""
-        return seat_label(seat, self.game.names) if seat is not None else "seat ?"
+        """``игрок 4``, or ``игрок 4 (Ника)`` with a nickname."""
+        return seat_words(seat, self.game.names, self.lang)
+
+    def _operator_error(self, error: NarratorError) -> None:
+        """An input that means nothing now, told to the operator in the table's words."""
+        self.operator.error(error.words(self.lang))
+
+    def _line(self, key: str, **fields: object) -> None:
+        """A line of the terminal's log, stamped, in the table's language."""
+        self.log(f"{self._stamp()}  {tx(key, self.lang, **fields)}")
+
+    def _word(self, group: str, code: str) -> str:
+        """A piece of the game in the table's words (the code itself in the API's English)."""
+        return code if screen_lang(self.lang) == "en" else vocab.word(group, code, self.lang)
+
+    def _actions(self, actions: Sequence[Action]) -> str:
+        """The operator's actions as the log says them (a night's shots and checks included:
+        the operator typed them at this terminal)."""
+        return ", ".join(action_words(a, self.lang) for a in actions) or tx("t_nothing",
+                                                                            self.lang)
 
     # -- running -----------------------------------------------------------------------------
 

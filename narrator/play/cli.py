@@ -58,6 +58,8 @@ from narrator.host.speaker import (
     speaker_narration,
     wav_narration,
 )
+from narrator.host.texts import tx, where
+from narrator.host.texts import winner as winner_words
 from narrator.inputs import Input
 from narrator.listening import DEFAULT_CHUNK_MS, ListeningLoop
 from narrator.outputs import check_new_file, check_new_session_folder, write_private
@@ -181,18 +183,17 @@ def _end(narration: Narration, opts: TableOptions, game: Game) -> None:
         narration.finish()
 
 
-def _linger(operator: TerminalOperator | None = None, driver: Driver | None = None, *,
-            console: bool = True) -> None:
+def _linger(lang: str, operator: TerminalOperator | None = None, driver: Driver | None = None,
+            *, console: bool = True) -> None:
     """After the game the console stays up for the protocol until Enter (or end of input);
     ``operator``: the terminal's reader, which then hands the next line here; ``driver``: the
     game's, still running meanwhile, so the host's marks (the operator view's form, an ``m``
     line here) go into the journal and the protocol. (The caller stops the console.)"""
     if driver is not None:
-        where = "on the operator view or here" if console else "here"
-        say(f"the host's marks go in {where} (m 4 +0.3 bp -- why); press Enter to "
-            + ("close the console" if console else "finish"))
+        say(tx("t_marks", lang, where=tx("t_marks_both" if console else "t_marks_here", lang),
+               then=tx("t_close" if console else "t_finish", lang)))
     else:
-        say("the protocol is on the operator view; press Enter to close the console")
+        say(tx("t_protocol", lang))
     if operator is None:
         with contextlib.suppress(OSError, ValueError):
             sys.stdin.readline()
@@ -220,7 +221,7 @@ def _serve(opts: TableOptions, session: TableSession, resumed: JournalContents |
     # stdin stops nothing)
     game = session.game
     terminal = TerminalOperator(confirm=True, stop_at_end=False, over=lambda: game.is_over,
-                                marks=marks)
+                                marks=marks, lang=opts.lang)
     terminal.start(session.driver.submit, session.clock)
     return console, terminal
 
@@ -236,10 +237,12 @@ def _interactive(stream: Any) -> bool:
 
 def _stopped(opts: TableOptions, journal: Journal) -> str:
     if opts.mount is not None:
-        return f"stopped; resume with `{opts.mount.resume}`"
-    if opts.listen:
-        return f"stopped; resume with `narrator resume {journal.path}`"
-    return f"stopped; resume with `narrator resume {journal.path} --listen off --console …`"
+        command = opts.mount.resume
+    elif opts.listen:
+        command = f"narrator resume {journal.path}"
+    else:
+        command = f"narrator resume {journal.path} --listen off --console …"
+    return tx("t_stopped", opts.lang, command=command)
 
 
 #: a recorded session's audio and its input events (``--record``)
@@ -260,12 +263,13 @@ def _console_table(game: Game, opts: TableOptions, journal: Journal, clock: Cloc
     def take(host: Host, event: Input) -> None:
         """An operator's line (``f 6``, ``t``, ``q`` …), as in hostless play."""
         if apply_input(host, event).quit:
-            say("stopping at the operator's word")
+            say(tx("t_stopping", opts.lang))
             session.driver.stop()
 
     session = open_table(game, clock, journal=journal, narration=narration,
                          driver=_lent(opts), intake=take,
-                         on_error=lambda text: say(f"not taken: {text}"))
+                         on_error=lambda e: say(tx("t_not_taken", opts.lang,
+                                                   what=e.words(opts.lang))))
     for watch in opts.watchers:
         watch(session.host)
     console, terminal = _serve(opts, session, resumed)
@@ -278,18 +282,18 @@ def _console_table(game: Game, opts: TableOptions, journal: Journal, clock: Cloc
         session.begin(left)
         session.run()
         if game.is_over and opts.mount is None and terminal is not None:
-            say(f"winner: {game.winner.value if game.winner else '?'}")
+            say(winner_words(game.winner, opts.lang))
             lingered = True  # the game's driver takes the host's marks until Enter
-            _linger(terminal, session.driver)
+            _linger(opts.lang, terminal, session.driver)
     except KeyboardInterrupt:
-        say("interrupted")
+        say(tx("t_interrupted", opts.lang))
     finally:
         session.release()
         _end(narration, opts, game)
         narration.close()
         journal.close()
     if journal.failure is not None:  # (close tried once more)
-        say(f"{journal.failure}: the journal holds the game up to then")
+        say(tx("t_journal_failed", opts.lang, failure=journal.failure))
     if lingered:
         console.stop(_ended(opts, game))
         return 0
@@ -301,10 +305,10 @@ def _after(opts: TableOptions, journal: Journal, game: Game, console: GameConsol
     """The last lines of a game: who won (its console stays up for the protocol until Enter),
     or how to take it up again."""
     winner = game.winner
-    say(f"winner: {winner.value}" if winner else _stopped(opts, journal))
+    say(winner_words(winner, opts.lang) if winner else _stopped(opts, journal))
     if console is not None:
         if winner and opts.mount is None:
-            _linger(terminal)
+            _linger(opts.lang, terminal)
         console.stop(_ended(opts, game))
     return 0
 
@@ -330,9 +334,9 @@ def _listening(game: Game, opts: TableOptions, journal: Journal, path: Path, clo
         narration.close()
         raise
     if recognizer.dropped_words:
-        say(f"note: the model does not know {len(recognizer.dropped_words)} word(s) of the "
-            f"grammar (e.g. «{recognizer.dropped_words[0]}»); they cannot be heard")
-    say(f"ready to listen in {time.perf_counter() - begun:.1f} s (model {path})")
+        say(tx("t_dropped", opts.lang, n=len(recognizer.dropped_words),
+               word=recognizer.dropped_words[0]))
+    say(tx("t_ready", opts.lang, s=time.perf_counter() - begun, path=path))
     if opts.out_wav:
         echo = EchoGate()  # nothing is played aloud: the gate stays open
     else:
@@ -341,8 +345,8 @@ def _listening(game: Game, opts: TableOptions, journal: Journal, path: Path, clo
     session = SessionRecorder(opts.record) if opts.record else None
     recorder = Recorder(session.dir / INPUTS) if session is not None else None
     pads = opts.console is not None
-    operator: TerminalOperator | PadsLog = PadsLog(say) if pads else TerminalOperator(
-        assist=opts.assist)
+    operator: TerminalOperator | PadsLog = PadsLog(say, opts.lang) if pads else TerminalOperator(
+        assist=opts.assist, lang=opts.lang)
     loop = ListeningLoop(
         game, clock=clock, source=MicrophoneSource(clock=clock, chunk_ms=DEFAULT_CHUNK_MS,
                                 on_stall=lambda back, why: say(why)),
@@ -364,12 +368,12 @@ def run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | Non
     from narrator.broadcast.serve import Broadcast
 
     cast = Broadcast.start(opts.broadcast, clock)
-    cast.announce(say)
+    cast.announce(say, opts.lang)
     opts.watchers.append(lambda host: cast.watch(host, opts.lang))
     try:
         return _run_table(game, opts, journal, path, begun, left, resumed, clock)
     finally:
-        cast.drain(say)
+        cast.drain(say, opts.lang)
         cast.stop()
 
 
@@ -406,9 +410,9 @@ def _run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | No
     try:
         loop.run()
         if game.is_over and terminal is not None and terminal.marks:
-            say(f"winner: {game.winner.value if game.winner else '?'}")
+            say(winner_words(game.winner, opts.lang))
             lingered = True  # the loop's driver takes the host's marks until Enter
-            _linger(terminal, session.driver, console=console is not None)
+            _linger(opts.lang, terminal, session.driver, console=console is not None)
     finally:
         session.release()
         _end(narration, opts, game)
@@ -418,7 +422,7 @@ def _run_table(game: Game, opts: TableOptions, journal: Journal, path: Path | No
             for part in recorded:
                 part.close()
     if recorded is not None:
-        say(f"session recorded in {opts.record}: `narrator replay {opts.record}`")
+        say(tx("t_recorded", opts.lang, path=opts.record))
     if lingered:
         if console is not None:
             console.stop(_ended(opts, game))
@@ -450,11 +454,11 @@ def run(args: PlayArgs) -> int:
     game = Game(rules, seats=seats, rng=rng, names=names)
     journal = Journal.for_game(journal_path, game, lang=lang, mode="play")
     if opts.console is not None:
-        say("cards dealt: each seat sees its own on its pad")
+        say(tx("t_dealt_pads", lang))
         return run_table(game, opts, journal, path, begun)
     # created readable by its owner only: the cards are the game's secret
     write_private(roles_path, roles_text(game))
-    say(f"cards dealt: {roles_path} (the operator shows each player their own line)")
+    say(tx("t_dealt_file", lang, path=roles_path))
     return run_table(game, opts, journal, path, begun)
 
 
@@ -476,7 +480,7 @@ def resume(args: ResumeArgs, contents: JournalContents) -> int:
     journal = Journal(args.journal, contents.header)
     if journal.note:
         say(journal.note)
-    say(f"resuming {args.journal}: {game.notation(secret=False)}")
+    say(tx("t_resuming", opts.lang, path=args.journal, where=where(game, opts.lang)))
     return run_table(game, opts, journal, path, begun, contents.time_left(game), contents)
 
 

@@ -11,16 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from narrator.host.texts import tx
+
 
 class PadsLog:
     """The listening loop's operator when the pads play: prompts go nowhere (the pads show
     each step), inputs not taken go to the log."""
 
-    def __init__(self, log: Callable[[str], None]) -> None:
+    def __init__(self, log: Callable[[str], None], lang: str = "en") -> None:
         self.log = log
+        self.lang = lang  # the table's (``--lang``)
 
     def prompt(self, text: str) -> None:
         """The pads show each step themselves."""
 
     def error(self, text: str) -> None:
-        self.log(f"not taken: {text}")
+        self.log(tx("t_not_taken", self.lang, what=text))

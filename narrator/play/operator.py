@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from narrator.clock import Clock
+from narrator.host.texts import tx
 from narrator.inputs import STOP, Input, entry
 
 
@@ -21,16 +22,16 @@ class TerminalOperator:
     def __init__(self, stream: TextIO | None = None, out: Callable[[str], None] | None = None,
                  *, assist: bool = False, confirm: bool = False,
                  stop_at_end: bool = True, over: Callable[[], bool] | None = None,
-                 marks: bool = False,
-                 ask: str = "stop the game here? y: stop (it can be resumed); anything else: "
-                            "go on") -> None:
+                 marks: bool = False, lang: str = "en", ask: str | None = None) -> None:
         self.stream = stream if stream is not None else sys.stdin
         self.out = out or (lambda text: print(text, flush=True))
         self.assist = assist
         #: ``q`` asks first (``y`` stops; anything else goes on): the console's terminal, where
         #: the game is the pads' and a stray ``q`` would end it for the whole table
         self.confirm = confirm
-        self.ask = ask  # the question ``q`` asks
+        #: the table's language (``--lang``): the questions, the prompts and the errors in it
+        self.lang = lang
+        self.ask = ask if ask is not None else tx("t_ask_game", lang)  # the question ``q`` asks
         #: the end of input stops the game (a terminal closed); not where the terminal is only
         #: the operator's side door (the console: the pads play, stdin may be closed)
         self.stop_at_end = stop_at_end
@@ -72,7 +73,7 @@ class TerminalOperator:
                 if asking:
                     asking = False
                     if text.strip().lower() != "y":
-                        self.out("going on")
+                        self.out(tx("t_going_on", self.lang))
                         continue
                     text = "q"
                 submit(entry(clock.now(), text))
@@ -87,4 +88,4 @@ class TerminalOperator:
         self.out(f"> {text}")
 
     def error(self, text: str) -> None:
-        self.out(f"!! {text}" if self.assist else f"   not taken: {text}")
+        self.out(f"!! {text}" if self.assist else "   " + tx("t_not_taken", self.lang, what=text))

@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from narrator import words as vocab
-from narrator.assist.texts import action_words
 from narrator.engine import (
     Action,
     EngineError,
@@ -34,6 +33,7 @@ from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.errors import NarratorError
 from narrator.host.narration import lines_for
+from narrator.host.texts import action_words
 from narrator.host.transcript import Transcript
 from narrator.inputs import ACTION, ENTRY, HEARD, OPERATOR, PAD, STOP, UNDO, Input
 from narrator.reasons import words

@@ -36,7 +36,7 @@ from narrator.console.serve import (
 from narrator.console.table import ConsoleTable
 from narrator.engine import Game
 from narrator.host.assembly import assemble_host
-from narrator.host.driver import Driver
+from narrator.host.driver import Driver, ErrorSink
 from narrator.host.faults import watch_journal
 from narrator.host.heartbeat import keep_heartbeat
 from narrator.host.host import Host
@@ -166,7 +166,7 @@ def open_table(game: Game, clock: Clock, *, journal: InputLog | None = None,
                narration: Narration | None = None, manifest: Manifest | None = None,
                driver: Driver | None = None,
                intake: Callable[[Host, Input], object] | None = None,
-               on_error: Log | None = None) -> TableSession:
+               on_error: ErrorSink | None = None) -> TableSession:
     """A table session for ``game`` on ``clock`` (neither started nor resumed).
 
     ``intake`` applies an input to the host (by default :func:`apply_input`: a key, a press,

@@ -24,7 +24,7 @@ from narrator.cli import main
 from narrator.errors import NarratorError
 from tests.console.browser import REPO, launched_game
 
-URL = re.compile(r"broadcast \(OBS browser source.*?\): (http://\S+)")
+URL = re.compile(r"трансляция \(источник «Браузер» в OBS.*?\): (http://\S+)")
 
 
 def play(tmp: Path, *args: str) -> list[str]:
@@ -110,8 +110,8 @@ def test_a_game_serves_the_broadcast_on_its_own_port_and_token(tmp_path: Path) -
         found = URL.search(lines[at])
         assert found, lines
         cast = found.group(1)
-        assert "0 s behind" in lines[at] and "never at the table" in lines[at + 1]
-        assert "warning: --broadcast-delay 0" in lines[at + 2]
+        assert "на 0 с" in lines[at] and "не за столом" in lines[at + 1]
+        assert "внимание: --broadcast-delay 0" in lines[at + 2]
         operator = str(game.links["operator"])
         assert cast.split("/broadcast/")[0] != operator.split("/op/")[0]  # another port
         roles = {s["seat"]: s["role"] for s in _first_picture(cast)["seats"]}

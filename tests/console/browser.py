@@ -21,12 +21,20 @@ from typing import Any
 
 import pytest
 
+from narrator.words import CARDS
+
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 REPO = Path(__file__).resolve().parents[2]
 #: a card's name in a line the narrator prints (the terminal is no seat's)
-ROLE_WORDS = re.compile(r"\b(sheriff|mafia|don|civilian|doctor|maniac|commissar|nurse)\b")
+#: a card named in the terminal's output: the engine's codes, and the cards' names as the
+#: table's words give them (the terminal speaks the table's language)
+ROLE_WORDS = re.compile(
+    r"\b(sheriff|mafia|don|civilian|doctor|maniac|commissar|nurse|"
+    + "|".join(re.escape(name) for name in sorted(
+        {n for names in CARDS.values() for n in names.values()}, key=len, reverse=True))
+    + r")\b", re.IGNORECASE)
 
 needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                     reason="needs Debian's chromium (bash scripts/setup.sh --dev)")

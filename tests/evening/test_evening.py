@@ -458,7 +458,7 @@ def test_an_evening_of_two_games_runs_on_one_driver_and_a_virtual_clock(
     assert results["games"] == 2
     assert sum(p["wins"] for p in results["players"]) == 14  # the red seats won twice
     out = capsys.readouterr().out
-    assert "the evening: 2 game(s) over" in out
+    assert "вечер: сыграно игр — 2" in out
 
 
 # -- a human host's evening ---------------------------------------------------------------------

@@ -18,8 +18,10 @@ from narrator.engine import Mark, Remove, TimeUp
 from narrator.evening.book import GameEntry, player_id
 from narrator.evening.front import EveningFront, Finished
 from narrator.host.journal import load_journal
+from narrator.reasons import words as reason_words
 from tests.evening.test_evening import journal_game, new_book
 from tests.helpers import ROLES
+from tests.words.english import english
 
 MARK = {"seat": 4, "points": 0.3, "titles": ["best_player"], "comment": "нашла шерифа"}
 
@@ -141,7 +143,9 @@ def test_between_games_an_m_line_at_the_terminal_marks_the_last_game(
     evening._line(entry(101.0, "m 5 +0.3"))
     evening._line(entry(101.0, "m x"))
     out = capsys.readouterr().out.splitlines()
-    assert out == ["taken: mark 4 +0.3 best_player -- нашла шерифа",
-                   "not taken: comment_needed",
-                   "not taken: mark: the seat first (m 4 +0.3 bp -- why; m 4 takes it away)"]
+    assert out == ["принято: оценка игроку 4: +0.3, лучший игрок, «нашла шерифа»",
+                   f"не принято: {reason_words('comment_needed', 'ru')}",
+                   "не принято: оценка: сначала номер (m 4 +0.3 bp -- за что; m 4 — снять "
+                   "оценку)"]
+    assert english("\n".join(out)) == []
     assert set(load_journal(path).game().marks) == {4}

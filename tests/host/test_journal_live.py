@@ -20,6 +20,7 @@ from narrator.engine import (
     TimeUp,
 )
 from narrator.engine import waits as w
+from narrator.errors import NarratorError
 from narrator.host.assembly import assemble_host
 from narrator.host.driver import Driver
 from narrator.host.host import Host
@@ -27,6 +28,7 @@ from narrator.host.intake import apply_input
 from narrator.host.journal import Journal, load_journal
 from narrator.host.transcript import Transcript
 from narrator.inputs import action
+from narrator.reasons import words as reason_words
 from narrator.voice.manifest import default_manifest
 from tests.helpers import ROLES, ROLES_OPTION
 
@@ -37,7 +39,7 @@ def make_host(journal_path: Path | None = None) -> tuple[Host, Driver, Transcrip
     journal = Journal.for_game(journal_path, game, fsync=False) if journal_path else None
     parts = assemble_host(game, clock, manifest=default_manifest("ru"), journal=journal)
     host, transcript = parts.host, parts.transcript
-    errors: list[str] = []
+    errors: list[NarratorError] = []
     loop = Driver(host.scheduler, lambda event: apply_input(host, event),
                   on_error=errors.append)
     host.start()
@@ -70,7 +72,11 @@ def test_live_loop_reports_illegal_inputs_instead_of_raising() -> None:
     _host, loop, _, errors = make_host()
     loop.submit(action(0.0, "nominate 5"))  # nobody speaks during the first night
     loop.step(timeout=0)
-    assert len(errors) == 1 and "nobody is speaking" in errors[0]
+    assert len(errors) == 1 and "nobody is speaking" in str(errors[0])
+    # the error itself reaches the screen, which words it in the table's language
+    error = errors[0]
+    assert isinstance(error, IllegalActionError) and "nobody is speaking" not in error.words("ru")
+    assert error.words("ru") == reason_words(error.reason, "ru") != str(error)
 
 
 def test_journal_is_written_before_acting_and_resume_gives_the_same_phase(

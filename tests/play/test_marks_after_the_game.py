@@ -27,7 +27,7 @@ def test_m_lines_after_the_game_are_marks_and_enter_ends_the_wait(tmp_path: Path
     terminal = TerminalOperator(lines, out=lambda text: None, stop_at_end=False,
                                 over=lambda: game.is_over, marks=True)
     terminal.start(rig.driver.submit, rig.clock)
-    _linger(terminal, rig.driver, console=False)
+    _linger("ru", terminal, rig.driver, console=False)
     assert set(game.marks) == {4, 7}  # the line after the empty one is not read as a mark
     assert game.marks[4] == Mark(4, 0.3, ("best_player",), "нашла шерифа")
     assert rig.journal is not None

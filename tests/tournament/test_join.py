@@ -40,8 +40,9 @@ def test_the_directors_plan_seats_the_table_and_its_players_join_with_their_ids(
     assert set(names) == {"Гость", *(n for rnd in rounds for n in rnd)}
     assert names["Игрок12"].mafiaratings == 12 and names["Игрок12"].number == 1  # his line kept
     assert names["Игрок13"].mafiaratings is None
-    assert said == [f"joined the director at 127.0.0.1:{director.port}: the next 3 game(s) "
-                    "seated as it seats table 2 of Кубок клуба"]
+    # (the evening's terminal speaks the table's language)
+    assert said == [f"стол подключён (директор турнира на 127.0.0.1:{director.port}): следующие "
+                    "игры (3) рассажены, как он сажает стол 2 турнира «Кубок клуба»"]
     book.save()
     again = EveningBook.load(book.folder)  # the link, the table and the id are kept
     assert again.join == JoinLink(director.link(2), 2) and again.id == book.id
@@ -70,8 +71,8 @@ def test_a_resumed_table_asks_again_or_goes_on_with_the_plan_it_holds(
     said: list[str] = []
     director.stop()  # the Wi-Fi is gone when the box starts again
     assert take_join(book, None, None, said.append) is False
-    assert len(said) == 1 and said[0].startswith("note: cannot reach 127.0.0.1:")
-    assert "goes on with the director's plan it holds" in said[0]
+    assert len(said) == 1 and said[0].startswith("внимание: cannot reach 127.0.0.1:")
+    assert "вечер идёт по плану директора, который у него есть" in said[0]
     assert director.tokens[1] not in said[0]  # (the link's token is never printed)
     plan = planned(book)
     assert plan is not None and plan.round == 2
@@ -79,10 +80,10 @@ def test_a_resumed_table_asks_again_or_goes_on_with_the_plan_it_holds(
     director.rounds[1][1] = list(reversed(director.rounds[1][1]))
     director.rules = "vrn"
     assert take_join(book, None, None, said.append) is True
-    assert said[1] == ("the tournament plays vrn: so does this evening from its next game "
-                       "(it played crime-time)")
+    assert said[1] == ("турнир играет по правилам «Мафия ВРН»: со следующей игры и этот вечер "
+                       "(были «Криминальное время»)")
     assert book.rules == "vrn"
-    assert said[2].endswith("changed the plan: the next games are seated as it says now")
+    assert said[2].endswith("изменил план: следующие игры рассажены по-новому")
     plan = planned(book)
     number = {p.name: p.number for p in book.players}
     assert plan is not None and plan.round == 2  # its place in the plan kept
@@ -90,7 +91,7 @@ def test_a_resumed_table_asks_again_or_goes_on_with_the_plan_it_holds(
     director.tokens[1] = "another-token-after-a-restart"  # the director does not know it
     assert take_join(book, None, None, said.append) is False
     assert "gives no plan for this link (unknown table link)" in said[-1]
-    assert "goes on with the director's plan it holds" in said[-1] and book.plan is not None
+    assert "вечер идёт по плану директора, который у него есть" in said[-1] and book.plan is not None
 
 
 def test_the_joined_evening_plays_the_tournaments_ruleset(
@@ -100,8 +101,8 @@ def test_the_joined_evening_plays_the_tournaments_ruleset(
     said: list[str] = []
     assert take_join(book, director.link(1), 1, said.append) is True
     assert book.rules == "vrn" and said[0] == (
-        "the tournament plays vrn: so does this evening from its next game (it played "
-        "crime-time)")
+        "турнир играет по правилам «Мафия ВРН»: со следующей игры и этот вечер (были "
+        "«Криминальное время»)")
     book.save()
     again = EveningBook.load(book.folder)
     assert again.rules == "vrn"
@@ -206,7 +207,7 @@ def test_the_command_keeps_the_link_and_gives_the_evening_its_director(
     director.stop()  # taken up again with no --join: the book's link, the plan it holds
     assert main(["evening", str(folder), "--listen", "off", "--wav"]) == 0
     assert ran[-1].director is not None and ran[-1].director.reachable is False
-    assert "goes on with the director's plan it holds" in capsys.readouterr().out
+    assert "вечер идёт по плану директора, который у него есть" in capsys.readouterr().out
 
 
 def test_the_operator_sees_whether_the_director_answers_and_what_it_lacks(

@@ -377,4 +377,4 @@ def _check(t: dict[str, Any], phones: dict[str, Phone], board: str, tmp: Path) -
         assert len(set(phone.pads)) == 3
         old = get_status(phone.pads[0])
         assert old == 403, (phone.name, old)  # (the console refuses a token it does not take)
-    assert t["tables"][1].found(r"game 2: resuming at")
+    assert t["tables"][1].found(r"игра 2: продолжаем — ")
