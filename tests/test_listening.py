@@ -42,6 +42,7 @@ from narrator.replay.table import replay_script
 from narrator.testing import ScriptedOperator, ScriptedRecognizer, Utterances
 from narrator.voice.manifest import default_manifest
 from tests.helpers import ROLES, checker_present
+from tests.words.english import english
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -133,6 +134,8 @@ def test_a_whole_game_by_ear_gives_the_table_script_protocol() -> None:
     assert said[said.index("Слово игроку номер один") + 1] == "Принято"
     assert any(f"«я выставлю девятого» — отказ: {reason_words('future_tense', 'ru')}" in x
                for x in log)
+    # the terminal's log and the operator's prompts in the table's language, nothing English
+    assert english("\n".join([*log, *operator.prompts])) == [], log
     assert core.game.refused[0] == Refusal(Phase.day(1), 2, "nominate", 9, "future_tense")
 
 

@@ -1,6 +1,7 @@
 """An evening's pages in the table's language: ``narrator evening DIR --lang ru|uk`` — the
 operator's lobby (the players, the seating, the rulesets, the results), a player's pad in the
-lobby, in the game and after it (the cards of the game over, the results) — with no English
+lobby, in the game and after it (the cards of the game over, the results), and the evening's
+terminal (its links, the game's progress, the operator's lines) — with no English
 word in what they show but the players' nicknames and MafiaRatings' name."""
 
 from __future__ import annotations
@@ -69,10 +70,14 @@ def test_an_evenings_lobby_game_and_results_speak_the_tables_language(
         assert ev.proc is not None
         ev.proc.kill()
         ev.proc.wait(timeout=10)
+        # the evening's terminal too: its links, the game's progress, the operator's lines
+        shots.append(("terminal", ev.output()))
         for page in [op, *players.values()]:
             page.close()
     found = {where: english(text, [*NAMES, "MafiaRatings"]) for where, text in shots}
     assert not any(found.values()), found
+    assert ("пульт ведущего: http" if lang == "ru" else "пульт ведучого: http") in dict(
+        shots)["terminal"]
     results = dict(shots)["results / operator"]
     assert ("Победа мирных" if lang == "ru" else "Перемога мирних") in results
     assert ("Криминальное время" if lang == "ru" else "Кримінальний час") in results
