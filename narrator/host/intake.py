@@ -37,11 +37,14 @@ class EntryError(NarratorError):
     """An operator's line that means nothing now: the line quoted, then why."""
 
     def __init__(self, line: str, why: NarratorError) -> None:
+        line = line.strip()
         super().__init__(f"{line!r}: {why}")
         self.line = line
         self.why = why
 
     def words(self, lang: str) -> str:
+        if lang not in ("ru", "uk"):
+            return str(self)
         return f"«{self.line}»: {self.why.words(lang)}"
 
 
@@ -50,11 +53,14 @@ class EntryRefused(EngineError):
     reason (an engine error still: a script's replay names its line)."""
 
     def __init__(self, line: str, why: EngineError) -> None:
+        line = line.strip()
         super().__init__(f"{line!r}: {why}", why.reason)
         self.line = line
         self.why = why
 
     def words(self, lang: str) -> str:
+        if lang not in ("ru", "uk"):
+            return str(self)
         return f"«{self.line}»: {self.why.words(lang)}"
 
 

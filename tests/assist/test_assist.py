@@ -169,7 +169,7 @@ def test_illegal_inputs_show_in_the_log_and_the_game_goes_on(tmp_path: Path) -> 
         await d.type("6")  # one nomination per speech: the engine refuses it
         assert d.log("refused") == ["seat 1: nominate 6 refused (already_nominated)"]
         await d.keys("w")  # a withdrawal of no number
-        assert d.log("error")[-1] == "type a number first"
+        assert d.log("error")[-1] == "'w': type a number first"
         await d.keys("u", "u", "u", "u", "u", "u", "u")  # back past the first input
         assert any("nothing to undo" in e for e in d.log("error"))
         assert app.is_running

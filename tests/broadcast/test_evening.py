@@ -59,7 +59,7 @@ def test_an_evening_streams_each_game_and_the_standings_between_them(
     cast = evening.broadcast
     assert cast is not None
     out = capsys.readouterr().out
-    assert f"{cast.url}" in out and "never at the table" in out
+    assert f"{cast.url}" in out and "не за столом" in out
     # the evening waited for the stream's last picture: everything is out now, in order
     assert cast.feed.waiting == 0
     released = cast.feed.read()
