@@ -44,7 +44,7 @@ FITS = """() => {
     if (box.scrollWidth > box.clientWidth + 1) bad.push(`table box ${box.className || box.id} ${box.scrollWidth} > ${box.clientWidth}`);
     if (t.getBoundingClientRect().right > de.clientWidth + 1) bad.push(`table ${t.className} past the page`);
   });
-  document.querySelectorAll("button, label, select, .tally-count").forEach((c) => {
+  document.querySelectorAll("button, label, select, .tally-count, .to-last").forEach((c) => {
     if (!seen(c)) return;
     if (c.scrollWidth > c.clientWidth + 1) bad.push(`${c.tagName} «${(c.textContent || "").slice(0, 30)}» cut: ${c.scrollWidth} > ${c.clientWidth}`);
     if (c.getBoundingClientRect().right > de.clientWidth + 1) bad.push(`${c.tagName} «${(c.textContent || "").slice(0, 30)}» past the page`);
@@ -265,6 +265,48 @@ def test_an_evening_at_every_size(browser: Any, tmp_path: Path) -> None:
     finally:
         if ev.proc is not None and ev.proc.poll() is None:
             ev.proc.kill()
+
+
+# -- a table that votes by hand ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_hand_vote_box_of_the_last_candidate_says_who_counts_for_him(browser: Any,
+                                                                          lang: str) -> None:
+    """The operator types each window's hands; the last candidate's box says, before the
+    count, how many living players have not voted — every one of them counts for him (2.4) —
+    in the table's words, the view's figure; the count taken is that figure."""
+    from narrator.console.server import start_console
+    from narrator.console.settings import ConsoleSettings
+    from narrator.engine import Game
+    from narrator.testing import TableRig
+    from tests.console.conftest import ROLES
+
+    rig = TableRig(Game("crime-time", roles=ROLES), lang=lang,
+                   settings=ConsoleSettings(lang=lang, hand_votes=True))
+    rig.to_the_vote()  # 4, then 6
+    assert rig.op("hands", candidate=4, count=3).ok
+    rig.until(w.Vote, candidate=6)
+    console = start_console(rig.table, lambda job: job())  # (the rig stands still from here)
+    try:
+        page = browser.new_page()
+        page.goto(console.links["operator"])
+        wait(page, "!!Console.view() && Console.view().to_last === 7 && "
+                   "!document.querySelector('#to-last').hidden")
+        said = {"ru": "Не голосовали: 7 — все за 6 (руки и воздержавшиеся, 2.4)",
+                "uk": "Не голосували: 7 — усі за 6 (руки й ті, хто утримався, 2.4)"}[lang]
+        assert page.locator("#to-last").inner_text() == said
+        sizes = SIZES if lang == "ru" else {"phone": SIZES["phone"]}
+        fits(page, f"operator-hand-vote-{lang}" if lang != "ru" else "operator-hand-vote",
+             sizes=sizes)
+        page.fill("#count", "2")
+        click(page, "#vote button")
+        wait(page, "Console.view().phase.step !== 'vote'")
+        rnd = rig.game.days[0].rounds[0]
+        assert rnd.votes == {4: 3, 6: 7} and rnd.abstained == 5  # the 7 said: 2 hands + 5
+        page.close()
+    finally:
+        console.stop()
 
 
 # -- a broadcast ---------------------------------------------------------------------------------
