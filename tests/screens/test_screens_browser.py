@@ -60,6 +60,16 @@ FITS = """() => {
     if (probe.getBoundingClientRect().width > room + 1) bad.push(`placeholder «${i.placeholder}» cut`);
     probe.remove();
   });
+  document.querySelectorAll("select").forEach((c) => {
+    if (!seen(c) || c.selectedIndex < 0) return;  // the chosen name cut («Барон Мюнх»)
+    const probe = document.createElement("span");
+    probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap;font:" + getComputedStyle(c).font;
+    probe.textContent = c.options[c.selectedIndex].textContent;
+    document.body.appendChild(probe);
+    const room = c.clientWidth - parseFloat(getComputedStyle(c).paddingLeft) - parseFloat(getComputedStyle(c).paddingRight) - 20;  // (its arrow)
+    if (probe.getBoundingClientRect().width > room + 1) bad.push(`select «${probe.textContent}» cut`);
+    probe.remove();
+  });
   const picks = [...document.querySelectorAll(".seat-pick")].filter(seen);
   picks.forEach((p, i) => {
     const num = p.querySelector(".num").getBoundingClientRect();
@@ -389,6 +399,25 @@ def test_the_tournament_directors_page_at_every_size(browser: Any, tmp_path: Pat
         page.goto(f"{base}/director/{director.tournament.token}")
         ready = "document.querySelectorAll('.t-player img').length > 0"
         fits(page, "tournament-director", ready=ready)
+        fits(page, "tournament-director-standings", ready=ready, show=".t-standings")
+        # its tables as the evening's results: the number, where its game is and its games
+        # on the row, its contact, console and link under them; the standings' place, name
+        # and points on the row (the director's own), games and wins under them
+        rows = ("(sel) => [...document.querySelectorAll(sel + ' tr.main-line')].map((r) => "
+                "[[...r.children].map((c) => c.textContent), "
+                "r.nextElementSibling ? r.nextElementSibling.textContent : null])")
+        seen = director.director_view()
+        tables_shown = page.evaluate(rows, ".t-tables-now")
+        assert [t[0] for t in tables_shown] == [
+            [str(t["table"]), t["phase"], str(g["games"])]
+            for t, g in zip(seen["tables"], seen["games"], strict=True)]
+        assert [t[1] for t in tables_shown] == [
+            f"Связь: 0 с назад · Пульт стола: — · Ссылка стола: {t['join']}"
+            for t in seen["tables"]]
+        standings_shown = page.evaluate(rows, ".t-standings")
+        assert standings_shown == [
+            [[str(s["place"]), s["name"], f"{s['points']:.2f}"],
+             f"Игр {s['games']} · Побед {s['wins']}"] for s in seen["standings"]]
         tv = browser.new_page()
         tv.goto(f"{base}/tv")
         fits(tv, "tournament-board", ready="!!document.querySelector('#table-2')")
