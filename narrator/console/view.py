@@ -300,6 +300,11 @@ class OperatorView(View):
     can_end: bool = False
     #: the clock's button: "pause" (the timer runs), "resume" (the operator paused it), None
     clock: str | None = None
+    #: a table that votes by hand, the last candidate's window where the ruleset counts the
+    #: abstainers for him (2.4): the living players who have not voted in the round — every
+    #: one of them counts for this candidate, the hands the operator types and the abstainers
+    #: (the count the narrator says is this); 0 in any other window
+    to_last: int = 0
 
     def head(self) -> Common:
         return self.common
@@ -310,7 +315,8 @@ class OperatorView(View):
                 "cards": to_json(self.cards), "hand_votes": self.hand_votes,
                 "hands_max": self.hands_max, "aside": self.aside.to_json(),
                 "can_undo": self.can_undo, "said": list(self.said),
-                "marks": to_json(self.marks), "can_end": self.can_end, "clock": self.clock}
+                "marks": to_json(self.marks), "can_end": self.can_end, "clock": self.clock,
+                "to_last": self.to_last}
 
 
 # -- a seat's pad -------------------------------------------------------------------------------

@@ -222,6 +222,7 @@ def operator_view(table: ConsoleTable, shared: Common | None = None) -> Operator
         marks=marks_form(game),
         can_end=_can_end(table),
         clock=_clock_button(table),
+        to_last=game.abstaining if table.settings.hand_votes else 0,
     )
 
 

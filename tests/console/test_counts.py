@@ -29,3 +29,22 @@ def test_the_tally_shows_the_windows_own_hands_and_the_abstainers_of_the_last() 
     assert "    4: 6 vote(s)\n" in notes
     assert ("    6: 4 vote(s) = 1 hand(s) + 3 abstaining (2.4: the hands not raised count "
             "for the last candidate)") in notes
+
+
+def test_the_hand_vote_box_of_the_last_candidate_says_the_hands_not_given_count_for_him() -> None:
+    """A table that votes by hand: the operator types each window's count; in the last one the
+    view says how many living players have not voted — every one of them counts for this
+    candidate (2.4), the hands the operator types and the abstainers — as the engine counts."""
+    from narrator.console.settings import ConsoleSettings
+
+    rig = make_rig(ConsoleSettings(hand_votes=True))
+    rig.to_the_vote()  # 4, then 6
+    assert rig.views[OPERATOR]["to_last"] == 0  # 4 is not the last: no abstainer is his
+    assert rig.op("hands", candidate=4, count=3).ok
+    rig.until(w.Vote, candidate=6)
+    assert rig.views[OPERATOR]["to_last"] == 7 == rig.game.abstaining
+    assert rig.views[OPERATOR]["tally"] is None  # (a pad vote's tally: not this table's)
+    assert rig.op("hands", candidate=6, count=2).ok
+    rnd = rig.game.days[0].rounds[0]
+    assert rnd.votes == {4: 3, 6: 7} and rnd.abstained == 5  # the 7 the box said, 2 + 5
+    assert rig.views[OPERATOR]["to_last"] == 0

@@ -44,7 +44,7 @@ FITS = """() => {
     if (box.scrollWidth > box.clientWidth + 1) bad.push(`table box ${box.className || box.id} ${box.scrollWidth} > ${box.clientWidth}`);
     if (t.getBoundingClientRect().right > de.clientWidth + 1) bad.push(`table ${t.className} past the page`);
   });
-  document.querySelectorAll("button, label, select, .tally-count").forEach((c) => {
+  document.querySelectorAll("button, label, select, .tally-count, .to-last").forEach((c) => {
     if (!seen(c)) return;
     if (c.scrollWidth > c.clientWidth + 1) bad.push(`${c.tagName} «${(c.textContent || "").slice(0, 30)}» cut: ${c.scrollWidth} > ${c.clientWidth}`);
     if (c.getBoundingClientRect().right > de.clientWidth + 1) bad.push(`${c.tagName} «${(c.textContent || "").slice(0, 30)}» past the page`);
@@ -58,6 +58,16 @@ FITS = """() => {
     const spin = i.type === "number" ? 18 : 0;  // (the number's spinner takes its room)
     const room = i.clientWidth - parseFloat(getComputedStyle(i).paddingLeft) - parseFloat(getComputedStyle(i).paddingRight) - spin;
     if (probe.getBoundingClientRect().width > room + 1) bad.push(`placeholder «${i.placeholder}» cut`);
+    probe.remove();
+  });
+  document.querySelectorAll("select").forEach((c) => {
+    if (!seen(c) || c.selectedIndex < 0) return;  // the chosen name cut («Барон Мюнх»)
+    const probe = document.createElement("span");
+    probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap;font:" + getComputedStyle(c).font;
+    probe.textContent = c.options[c.selectedIndex].textContent;
+    document.body.appendChild(probe);
+    const room = c.clientWidth - parseFloat(getComputedStyle(c).paddingLeft) - parseFloat(getComputedStyle(c).paddingRight) - 20;  // (its arrow)
+    if (probe.getBoundingClientRect().width > room + 1) bad.push(`select «${probe.textContent}» cut`);
     probe.remove();
   });
   const picks = [...document.querySelectorAll(".seat-pick")].filter(seen);
@@ -267,6 +277,48 @@ def test_an_evening_at_every_size(browser: Any, tmp_path: Path) -> None:
             ev.proc.kill()
 
 
+# -- a table that votes by hand ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_hand_vote_box_of_the_last_candidate_says_who_counts_for_him(browser: Any,
+                                                                          lang: str) -> None:
+    """The operator types each window's hands; the last candidate's box says, before the
+    count, how many living players have not voted — every one of them counts for him (2.4) —
+    in the table's words, the view's figure; the count taken is that figure."""
+    from narrator.console.server import start_console
+    from narrator.console.settings import ConsoleSettings
+    from narrator.engine import Game
+    from narrator.testing import TableRig
+    from tests.console.conftest import ROLES
+
+    rig = TableRig(Game("crime-time", roles=ROLES), lang=lang,
+                   settings=ConsoleSettings(lang=lang, hand_votes=True))
+    rig.to_the_vote()  # 4, then 6
+    assert rig.op("hands", candidate=4, count=3).ok
+    rig.until(w.Vote, candidate=6)
+    console = start_console(rig.table, lambda job: job())  # (the rig stands still from here)
+    try:
+        page = browser.new_page()
+        page.goto(console.links["operator"])
+        wait(page, "!!Console.view() && Console.view().to_last === 7 && "
+                   "!document.querySelector('#to-last').hidden")
+        said = {"ru": "Не голосовали: 7 — все за 6 (руки и воздержавшиеся, 2.4)",
+                "uk": "Не голосували: 7 — усі за 6 (руки й ті, хто утримався, 2.4)"}[lang]
+        assert page.locator("#to-last").inner_text() == said
+        sizes = SIZES if lang == "ru" else {"phone": SIZES["phone"]}
+        fits(page, f"operator-hand-vote-{lang}" if lang != "ru" else "operator-hand-vote",
+             sizes=sizes)
+        page.fill("#count", "2")
+        click(page, "#vote button")
+        wait(page, "Console.view().phase.step !== 'vote'")
+        rnd = rig.game.days[0].rounds[0]
+        assert rnd.votes == {4: 3, 6: 7} and rnd.abstained == 5  # the 7 said: 2 hands + 5
+        page.close()
+    finally:
+        console.stop()
+
+
 # -- a broadcast ---------------------------------------------------------------------------------
 
 
@@ -347,6 +399,25 @@ def test_the_tournament_directors_page_at_every_size(browser: Any, tmp_path: Pat
         page.goto(f"{base}/director/{director.tournament.token}")
         ready = "document.querySelectorAll('.t-player img').length > 0"
         fits(page, "tournament-director", ready=ready)
+        fits(page, "tournament-director-standings", ready=ready, show=".t-standings")
+        # its tables as the evening's results: the number, where its game is and its games
+        # on the row, its contact, console and link under them; the standings' place, name
+        # and points on the row (the director's own), games and wins under them
+        rows = ("(sel) => [...document.querySelectorAll(sel + ' tr.main-line')].map((r) => "
+                "[[...r.children].map((c) => c.textContent), "
+                "r.nextElementSibling ? r.nextElementSibling.textContent : null])")
+        seen = director.director_view()
+        tables_shown = page.evaluate(rows, ".t-tables-now")
+        assert [t[0] for t in tables_shown] == [
+            [str(t["table"]), t["phase"], str(g["games"])]
+            for t, g in zip(seen["tables"], seen["games"], strict=True)]
+        assert [t[1] for t in tables_shown] == [
+            f"Связь: 0 с назад · Пульт стола: — · Ссылка стола: {t['join']}"
+            for t in seen["tables"]]
+        standings_shown = page.evaluate(rows, ".t-standings")
+        assert standings_shown == [
+            [[str(s["place"]), s["name"], f"{s['points']:.2f}"],
+             f"Игр {s['games']} · Побед {s['wins']}"] for s in seen["standings"]]
         tv = browser.new_page()
         tv.goto(f"{base}/tv")
         fits(tv, "tournament-board", ready="!!document.querySelector('#table-2')")

@@ -51,7 +51,7 @@ var TEXTS = {
     for_: "За", voted: "Ваш голос прийнято", nominate: "Виставляю", withdraw: "Знімаю",
     thanks: "Дякую", standing: "Ваша кандидатура:", your_speech: "Ваша промова",
     living: "За столом", out_: "Вибули", candidates: "Кандидати", checks: "Перевірки", night_n: "ніч",
-    fouls: "фоли", foul: "+ фол", tech_foul: "+ техфол", remove: "Видалити", skip: "Пропустити", undo: "Скасувати останнє",
+    fouls: "фоли", foul: "+ фол", tech_foul: "+ техфол", remove: "Видалити", skip: "Пропустити", undo: "Скасувати останнє введення",
     nominations: "Виставлені", said: "Сказано", cards_wait: "Чекаємо на карти гравців",
     hands_for: "Голоси за гравця", hands_crash: "Голоси «за» в автокатастрофі", enter: "Записати",
     protocol: "Завантажити протокол", confirm_remove: "Видалити гравця",

@@ -374,13 +374,18 @@
     $("evening").hidden = !(lobby || (operator && view.evening));
     header(view);
     if (!lobby) {
+      if ($("seat")) $("seat").hidden = false;
       gameView(view);
       names(view);
     } else if (operator) {  // the last game's marks, until the next game starts
       var last = view.lobby.last;
       C.renderMarks(view.marks, last ? last.cards.length : 0, "lobby:" + (last ? last.number : ""));
     } else {
-      $("seat").textContent = view.player && view.player.seat ? view.player.seat : "·";
+      // between games a player has no seat: no number at all (a placeholder took the
+      // header's room and wrapped its line on a phone)
+      var seat = view.player && view.player.seat ? view.player.seat : "";
+      $("seat").textContent = seat;
+      $("seat").hidden = !seat;
       document.title = view.player ? view.player.name : T("evening");
     }
     render(view);

@@ -64,11 +64,22 @@
     box.hidden = !open;
     if (!open) { box.innerHTML = ""; box.dataset.key = ""; return; }
     var key = p.step + ":" + p.candidate + ":" + p.round;
-    if (box.dataset.key === key) return;  // keep what is being typed
+    if (box.dataset.key !== key) voteBox(box, key, p);  // (kept: what is being typed)
+    // 2.4: the last candidate's count takes every hand not given yet — the view's figure
+    var toLast = $("to-last");
+    toLast.hidden = !view.to_last;
+    toLast.textContent = view.to_last ? C.W("head", "not_voted") + ": " + view.to_last + " — " +
+      C.W("head", "all_for") + " " + p.candidate + " (" + C.W("head", "hands_and_abstained") + ", 2.4)" : "";
+  }
+
+  function voteBox(box, key, p) {
     box.dataset.key = key;
     box.innerHTML = "";
     box.className = "panel";
     box.appendChild(el("h2", "", p.step === "crash" ? T("hands_crash") : T("hands_for") + " " + p.candidate));
+    var toLast = el("div", "note to-last");
+    toLast.id = "to-last";
+    box.appendChild(toLast);
     var input = el("input");
     input.type = "number"; input.min = "0"; input.max = String(view.hands_max); input.id = "count";
     box.appendChild(input);

@@ -56,13 +56,43 @@ function grid(head, rows, numeric) {
   return table;
 }
 
+// as the evening's results: the first, second and last figures on a row, always in sight at
+// any width; the rest of the line's figures on a second line under it that wraps — a table as
+// wide as its box, never one that scrolls sideways. ``rows``: [[first, second, last], more]
+function twoLines(head, rows, cls) {
+  const table = el("table", null, `t-grid t-two ${cls}`);
+  const tr = el("tr");
+  head.forEach((h) => tr.appendChild(el("th", h)));
+  table.appendChild(tr);
+  rows.forEach(([main, more]) => {
+    const line = el("tr", null, "main-line");
+    line.append(el("td", main[0], "first"), el("td", main[1], "who"), el("td", main[2], "n total"));
+    table.appendChild(line);
+    if (more) {
+      const under = el("tr", null, "more-line");
+      const td = el("td", more, "more");
+      td.colSpan = 2;
+      under.append(el("td"), td);
+      table.appendChild(under);
+    }
+  });
+  return table;
+}
+
 function standings(state) {
   const box = el("section");
   box.appendChild(el("h2", T("table")));
   if (state.note) box.appendChild(el("div", state.note, "note"));
-  box.appendChild(grid([T("place"), T("nick"), T("games"), T("wins"), T("points")],
-    state.standings.map((s) => [s.place, s.name, s.games, s.wins, s.points.toFixed(2)]),
-    [0, 2, 3, 4]));
+  if (PAGE === "tv") {  // the board: a screen wide enough for every figure on its row
+    box.appendChild(grid([T("place"), T("nick"), T("games"), T("wins"), T("points")],
+      state.standings.map((s) => [s.place, s.name, s.games, s.wins, s.points.toFixed(2)]),
+      [0, 2, 3, 4]));
+    return box;
+  }
+  box.appendChild(twoLines([T("place"), T("nick"), T("points")],
+    state.standings.map((s) => [[s.place, s.name, s.points.toFixed(2)],
+                                `${T("games")} ${s.games} · ${T("wins")} ${s.wins}`]),
+    "t-standings"));
   return box;
 }
 
@@ -111,10 +141,13 @@ function directorParts(state) {
   const box = el("section");
   box.appendChild(el("h2", T("tables")));
   const counts = Object.fromEntries(state.games.map((g) => [g.table, g.games]));
-  box.appendChild(grid([T("table_n"), T("contact"), T("now"), T("games"), T("console"),
-                        T("join")],
-    state.tables.map((t) => [t.table, agoText(t.ago), t.phase, counts[t.table] || 0,
-                             t.console || "—", t.join]), [0, 3]));
+  // a table's number, where its game is and its games on the row; its contact, its console
+  // and the link that joins it under them
+  box.appendChild(twoLines([T("table_n"), T("now"), T("games")],
+    state.tables.map((t) => [[t.table, t.phase, counts[t.table] || 0],
+                             `${T("contact")}: ${agoText(t.ago)} · ${T("console")}: ` +
+                             `${t.console || "—"} · ${T("join")}: ${t.join}`]),
+    "t-tables-now"));
   box.appendChild(el("h2", T("players")));
   // each player's link with its QR code: a badge printed from this page opens his page
   const cards = el("div", null, "t-players");
