@@ -32,7 +32,8 @@ NAMES = ["Ника", "Бублик", "Кот Бегемот", "Лис", "Ёж", 
 FIGURES = ["--seed", "5", "--timer", "agreement=1", "--timer", "don_noted=0.5",
            "--timer", "sheriff_first_night=0.5"]
 #: what a page fails at, measured: the page's and every table's box wider than it is, a
-#: control (button, label, select) whose text is cut, a seat's number inside another's dropdown
+#: control (button, label, select) whose text is cut, a column heading broken inside a word, a
+#: seat's number inside another's dropdown
 FITS = """() => {
   const bad = [], de = document.documentElement;
   const seen = (e) => e.offsetParent !== null && e.getClientRects().length > 0;
@@ -43,6 +44,18 @@ FITS = """() => {
     if (t.scrollWidth > t.clientWidth + 1) bad.push(`table ${t.className} ${t.scrollWidth} > ${t.clientWidth}`);
     if (box.scrollWidth > box.clientWidth + 1) bad.push(`table box ${box.className || box.id} ${box.scrollWidth} > ${box.clientWidth}`);
     if (t.getBoundingClientRect().right > de.clientWidth + 1) bad.push(`table ${t.className} past the page`);
+  });
+  document.querySelectorAll("th").forEach((h) => {  // a heading broken inside a word («Мест/о»)
+    if (!seen(h)) return;
+    const cs = getComputedStyle(h), room = h.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const probe = document.createElement("span");
+    probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap;font:" + cs.font;
+    document.body.appendChild(probe);
+    for (const word of (h.textContent || "").split(/\s+/).filter(Boolean)) {
+      probe.textContent = word;
+      if (probe.getBoundingClientRect().width > room + 1) bad.push(`heading «${word}» broken`);
+    }
+    probe.remove();
   });
   document.querySelectorAll("button, label, select, .tally-count, .to-last").forEach((c) => {
     if (!seen(c)) return;
