@@ -34,7 +34,7 @@ FIGURES = ["--seed", "5", "--timer", "agreement=1", "--timer", "don_noted=0.5",
 #: what a page fails at, measured: the page's and every table's box wider than it is, a
 #: control (button, label, select) whose text is cut, a column heading broken inside a word, a
 #: seat's number inside another's dropdown
-FITS = """() => {
+FITS = r"""() => {
   const bad = [], de = document.documentElement;
   const seen = (e) => e.offsetParent !== null && e.getClientRects().length > 0;
   if (de.scrollWidth > de.clientWidth) bad.push(`page ${de.scrollWidth} > ${de.clientWidth}`);
@@ -319,6 +319,9 @@ def test_the_hand_vote_box_of_the_last_candidate_says_who_counts_for_him(browser
         said = {"ru": "Не голосовали: 7 — все за 6 (руки и воздержавшиеся, 2.4)",
                 "uk": "Не голосували: 7 — усі за 6 (руки й ті, хто утримався, 2.4)"}[lang]
         assert page.locator("#to-last").inner_text() == said
+        # the vote waits for the count: the header says so in words, no pause sign (the game
+        # is not paused)
+        assert page.locator("#timer").inner_text() == {"ru": "ждёт", "uk": "чекає"}[lang]
         sizes = SIZES if lang == "ru" else {"phone": SIZES["phone"]}
         fits(page, f"operator-hand-vote-{lang}" if lang != "ru" else "operator-hand-vote",
              sizes=sizes)

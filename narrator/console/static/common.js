@@ -120,9 +120,11 @@ var Console = (function () {
   function tick() {
     var t = $("timer");
     if (t) {
-      // held: a pause sign drawn by the stylesheet (no glyph that needs the phone's fonts)
+      // held (the vote waits for the count): the word «ждёт», not a pause sign, which reads as
+      // a game that stands still
       t.className = timerHeld && timerEnd !== null ? "timer held" : "timer";
-      if (timerEnd === null || timerHeld) t.textContent = "";
+      if (timerEnd === null) t.textContent = "";
+      else if (timerHeld) t.textContent = T("held");
       else {
         // during the announcement the timer has not started: it shows its whole length
         var left = timeLeft();
