@@ -41,12 +41,10 @@ from narrator.engine import (
 )
 from narrator.engine import events as ev
 from narrator.engine import waits as w
-from narrator.engine.entries import OperatorLineError, parse_operator_line
-from narrator.engine.errors import EngineError
 from narrator.errors import NarratorError
 from narrator.host.driver import Driver
 from narrator.host.host import Host
-from narrator.host.intake import EntryError, EntryRefused
+from narrator.host.intake import parse_entry, refusals_of
 from narrator.host.texts import act as act_word
 from narrator.host.texts import action_words, card, departure, refused_kind, screen_lang, tx
 from narrator.host.texts import reason as reason_word
@@ -419,16 +417,11 @@ class Controller:
         «десять», the check's 15 s run out, 2.1.3), or now when that has passed: a late entry
         never replays the count."""
         game = self.host.game
-        try:
-            entry = parse_operator_line(text, game)
-        except OperatorLineError as e:  # (the keys' line quoted, then why)
-            raise EntryError(text, e) from None
-        try:
+        entry = parse_entry(text, game)  # (an error quotes the keys' line, then why)
+        with refusals_of(text):
             self.desk.enter(entry.actions, shown=_shown(text, game.expect, self.lang),
                             done=entry.done,
                             accepted=lambda a: self.on_message("ok", public_action(a, self.lang)))
-        except EngineError as e:
-            raise EntryRefused(text, e) from None
 
     def _undo(self) -> None:
         """Take back exactly the last host entry (the desk's undo: every action it applied and

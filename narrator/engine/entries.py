@@ -41,7 +41,6 @@ closes the voting window at once).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -304,8 +303,3 @@ def _act(act: Act, entry: str, exp: w.NightAct, text: str) -> OperatorInput:
     if seat is None:
         raise OperatorLineError("act_seat", role=exp.role, act=act)
     return OperatorInput((night_act(act, exp.role, seat),), True, text=text)
-
-
-def describe(actions: Sequence[Action]) -> str:
-    """Actions as their text forms, comma-joined (for logs)."""
-    return ", ".join(map(str, actions)) or "nothing"

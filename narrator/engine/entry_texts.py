@@ -10,7 +10,8 @@ log shows it in its table's language (:meth:`~narrator.errors.NarratorError.word
 
 from __future__ import annotations
 
-from narrator.engine.types import Act, Actor
+from narrator import words as vocab
+from narrator.engine import waits
 
 __all__ = ["TEXTS", "act_word", "role_word", "text"]
 
@@ -97,22 +98,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                  "{role}, {act}: введите номер или -", "{role}, {act}: введіть номер або -"),
 }
 
-#: a night actor in the nominative (the English is the code: «the sheriff's check»)
-_ROLES: dict[str, dict[str, str]] = {
-    "ru": {Actor.MAFIA: "мафия", Actor.DON: "Дон", Actor.SHERIFF: "Шериф",
-           Actor.DOCTOR: "Доктор", Actor.MANIAC: "Маньяк", Actor.COMMISSAR: "Комиссар",
-           Actor.NURSE: "Медсестра"},
-    "uk": {Actor.MAFIA: "мафія", Actor.DON: "Дон", Actor.SHERIFF: "Шериф",
-           Actor.DOCTOR: "Доктор", Actor.MANIAC: "Маніяк", Actor.COMMISSAR: "Комісар",
-           Actor.NURSE: "Медсестра"},
-}
-#: a night act as a noun («проверка»); the English is the verb (the code)
-_ACTS: dict[str, dict[str, str]] = {
-    "ru": {Act.CHECK: "проверка", Act.KILL: "выстрел", Act.SAVE: "лечение"},
-    "uk": {Act.CHECK: "перевірка", Act.KILL: "постріл", Act.SAVE: "лікування"},
-}
-
-
 def text(key: str, lang: str, /, **fields: object) -> str:
     """The words of ``key`` in ``lang`` (``ru``, ``uk``; anything else: the English)."""
     en, ru, uk = TEXTS[key]
@@ -120,10 +105,11 @@ def text(key: str, lang: str, /, **fields: object) -> str:
 
 
 def role_word(role: str, lang: str) -> str:
-    """Who acts at night, as a prompt names them (a word no actor spells: as it came)."""
-    return _ROLES.get(lang, {}).get(role, role)
+    """Who acts at night, as a prompt names them: the card's name (the table's words); in
+    English the code, and a word no actor spells as it came."""
+    return vocab.card(role, lang) if lang in ("ru", "uk") else role
 
 
 def act_word(act: str, lang: str) -> str:
-    """A night act, as a prompt names it."""
-    return _ACTS.get(lang, {}).get(act, act)
+    """A night act, as a prompt names it (the steps' own word for it: «проверка», «выстрел»)."""
+    return waits.act_word(act, lang)

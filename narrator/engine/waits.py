@@ -40,11 +40,16 @@ _ROLE_OF: dict[str, dict[Actor, str]] = {
            Actor.DOCTOR: "Лікаря", Actor.MANIAC: "Маніяка", Actor.COMMISSAR: "Комісара",
            Actor.NURSE: "Медсестри"},
 }
-_ACT_WORD: dict[str, dict[Act, str]] = {
+_ACT_WORD: dict[str, dict[str, str]] = {
     "ru": {Act.CHECK: "проверка", Act.KILL: "выстрел", Act.SAVE: "лечение"},
     "uk": {Act.CHECK: "перевірка", Act.KILL: "постріл", Act.SAVE: "лікування"},
 }
 _OR = {"en": " or ", "ru": " или ", "uk": " або "}
+
+
+def act_word(act: str, lang: str) -> str:
+    """A night act as a step names it («проверка»); the English is the code."""
+    return _ACT_WORD.get(lang, {}).get(act, act)
 #: a kind of speech, before the seat's number
 _SPEECH_WORD: dict[str, dict[str, str]] = {
     "ru": {"day": "Речь игрока", "last": "Последнее слово игрока",

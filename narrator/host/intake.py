@@ -10,11 +10,12 @@ script stops at its line, a live table logs it and goes on).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from narrator.engine import Action, BestMove, Game, Malformed, parse_action
-from narrator.engine.entries import OperatorLineError, parse_operator_line
+from narrator.engine.entries import OperatorInput, OperatorLineError, parse_operator_line
 from narrator.engine.errors import EngineError
 from narrator.errors import NarratorError
 from narrator.grammar import Intent
@@ -33,35 +34,51 @@ class Reading:
     undo: bool = False
 
 
-class EntryError(NarratorError):
-    """An operator's line that means nothing now: the line quoted, then why."""
+class _Quoted(NarratorError):
+    """An error of an operator's line: the line quoted, then why (``why``'s own words)."""
+
+    line: str
+    why: NarratorError
+
+    def words(self, lang: str) -> str:
+        if lang not in ("ru", "uk"):
+            return str(self)
+        return f"«{self.line}»: {self.why.words(lang)}"
+
+
+class EntryError(_Quoted):
+    """An operator's line that means nothing now."""
 
     def __init__(self, line: str, why: NarratorError) -> None:
-        line = line.strip()
-        super().__init__(f"{line!r}: {why}")
-        self.line = line
-        self.why = why
-
-    def words(self, lang: str) -> str:
-        if lang not in ("ru", "uk"):
-            return str(self)
-        return f"«{self.line}»: {self.why.words(lang)}"
+        self.line, self.why = line.strip(), why
+        super().__init__(f"{self.line!r}: {why}")
 
 
-class EntryRefused(EngineError):
-    """An operator's line whose action the game refuses: the line quoted, then the engine's
-    reason (an engine error still: a script's replay names its line)."""
+class EntryRefused(_Quoted, EngineError):
+    """An operator's line whose action the game refuses, with the engine's reason (an engine
+    error still: a script's replay names its line)."""
 
     def __init__(self, line: str, why: EngineError) -> None:
-        line = line.strip()
-        super().__init__(f"{line!r}: {why}", why.reason)
-        self.line = line
-        self.why = why
+        self.line, self.why = line.strip(), why
+        EngineError.__init__(self, f"{self.line!r}: {why}", why.reason)
 
-    def words(self, lang: str) -> str:
-        if lang not in ("ru", "uk"):
-            return str(self)
-        return f"«{self.line}»: {self.why.words(lang)}"
+
+def parse_entry(line: str, game: Game) -> OperatorInput:
+    """An operator's line read against ``game``; EntryError (the line quoted) when it means
+    nothing now."""
+    try:
+        return parse_operator_line(line, game)
+    except OperatorLineError as e:
+        raise EntryError(line, e) from None
+
+
+@contextmanager
+def refusals_of(line: str) -> Iterator[None]:
+    """The game's refusal of a line's action, as the line's (EntryRefused)."""
+    try:
+        yield
+    except EngineError as e:
+        raise EntryRefused(line, e) from None
 
 
 def heard_actions(intents: Iterable[Intent]) -> tuple[Action, ...]:
@@ -88,11 +105,7 @@ def read_input(event: Input, game: Game,
     if kind == ACTION:
         return Reading((parse_action(str(event.get("action"))),))
     if kind == ENTRY:
-        text = str(event.get("text"))
-        try:
-            got = parse_operator_line(text, game)
-        except OperatorLineError as e:
-            raise EntryError(text.strip(), e) from None
+        got = parse_entry(str(event.get("text")), game)
         return Reading(got.actions, got.done, got.quit)
     if kind == HEARD:
         if parse is None:
@@ -118,10 +131,9 @@ def apply_input(host: Host, event: Input,
             if host.game.is_over or host.game.expect.timer is not timer:
                 break
             action = as_heard(action, host.game)
-        try:
+        if event.type == ENTRY:
+            with refusals_of(str(event.get("text"))):
+                host.apply(action)
+        else:
             host.apply(action)
-        except EngineError as e:
-            if event.type != ENTRY:
-                raise
-            raise EntryRefused(str(event.get("text")).strip(), e) from None
     return reading

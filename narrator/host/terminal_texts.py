@@ -22,6 +22,17 @@ TERMINAL: dict[str, tuple[str, str, str]] = {
                       "отсюда); другое: дальше",
                       "зупинитися тут? y: зупинити (`narrator evening {folder}` продовжить "
                       "звідси); інше: далі"),
+    # -- the console game's progress (play/progress.py) --
+    "t_speaks": ("{phase}: {who} speaks ({kind})", "{phase}: {who}, {kind}",
+                 "{phase}: {who}, {kind}"),
+    "t_night": ("{phase}: a night step", "{phase}: ночной шаг", "{phase}: нічний крок"),
+    "t_night_s": ("{phase}: a night step ({s:g} s)", "{phase}: ночной шаг ({s:g} с)",
+                  "{phase}: нічний крок ({s:g} с)"),
+    "t_step": ("{phase}: {what}", "{phase}: {what}", "{phase}: {what}"),
+    "t_card": ("waiting for the card of seat {seats}", "ждём карту игрока {seats}",
+               "чекаємо на карту гравця {seats}"),
+    "t_cards": ("waiting for the cards of seats {seats}", "ждём карты игроков {seats}",
+                "чекаємо на карти гравців {seats}"),
     "t_going_on": ("going on", "продолжаем", "продовжуємо"),
     "t_not_taken": ("not taken: {what}", "не принято: {what}", "не прийнято: {what}"),
     "t_taken": ("taken: {what}", "принято: {what}", "прийнято: {what}"),

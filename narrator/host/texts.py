@@ -54,7 +54,7 @@ def screen_lang(lang: str | None) -> ScreenLang:
 
 
 #: key → (en, ru, uk); ``{name}`` fields filled by :func:`tx`
-_TEXTS: dict[str, tuple[str, str, str]] = {
+_SCREEN: dict[str, tuple[str, str, str]] = {
     "title": ("narrator · host-assist", "Помощник ведущего", "Помічник ведучого"),
     # -- the key bar (Textual's footer) --
     "k_seat": ("seat", "номер", "номер"),
@@ -240,7 +240,7 @@ _TEXTS: dict[str, tuple[str, str, str]] = {
 }
 
 #: every text: the host-assist screen's and the terminal's
-_TEXTS.update(TERMINAL)
+_TEXTS = {**_SCREEN, **TERMINAL}
 
 
 def tx(key: str, lang: str, /, **fields: object) -> str:
@@ -250,19 +250,25 @@ def tx(key: str, lang: str, /, **fields: object) -> str:
     return text.format(**fields) if fields else text
 
 
+def word(group: str, code: str, lang: str) -> str:
+    """A piece of the game in the table's words (:mod:`narrator.words`' ``group``); the API's
+    English is the code itself."""
+    return code if screen_lang(lang) == "en" else vocab.word(group, code, lang)
+
+
 def card(role: str, lang: str) -> str:
-    """A card's name as the screen shows it (the API's English is the code itself)."""
-    return role if screen_lang(lang) == "en" else vocab.card(role, lang)
+    """A card's name as the screen shows it."""
+    return word("card", role, lang)
 
 
 def timer(name: str, lang: str) -> str:
     """A timer's name (a step)."""
-    return name if screen_lang(lang) == "en" else vocab.word("timer", name, lang)
+    return word("timer", name, lang)
 
 
 def act(name: str, lang: str) -> str:
     """A night act's name."""
-    return name if screen_lang(lang) == "en" else vocab.word("act", name, lang)
+    return word("act", name, lang)
 
 
 def departure(how: str, lang: str) -> str:
@@ -272,7 +278,7 @@ def departure(how: str, lang: str) -> str:
 
 def refused_kind(kind: str, lang: str) -> str:
     """The kind of a refused input (``nominate``)."""
-    return kind if screen_lang(lang) == "en" else vocab.word("input", kind, lang)
+    return word("input", kind, lang)
 
 
 def reason(code: str, lang: str) -> str:

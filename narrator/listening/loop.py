@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from narrator import words as vocab
 from narrator.audio.decider import Decision
 from narrator.audio.format import AudioChunk
 from narrator.audio.listener import Gate
@@ -38,7 +37,7 @@ from narrator.host.hearing import Hearing
 from narrator.host.intake import as_heard, heard_actions, read_input
 from narrator.host.recorder import Fanout, InputLog
 from narrator.host.speaker import Narration
-from narrator.host.texts import action_words, reason, screen_lang, tx
+from narrator.host.texts import action_words, reason, refused_kind, tx, word
 from narrator.host.texts import seat as seat_words
 from narrator.inputs import DELAY, ENTRY, GATED, Input, heard
 from narrator.listening.ears import Ears
@@ -175,18 +174,18 @@ class ListeningLoop:
         if isinstance(event, ev.SpeechStarted):
             self._speaker = event.seat
             self._line("t_speech", who=self._seat(event.seat),
-                       kind=self._word("speech", event.kind))
+                       kind=word("speech", event.kind, self.lang))
         elif isinstance(event, ev.Refused):
             who = self._seat(event.seat) if event.seat is not None else tx("t_input", self.lang)
             target = "" if event.target is None else f" {event.target}"
-            text = tx("t_refused", self.lang, who=who, kind=self._word("input", event.kind),
+            text = tx("t_refused", self.lang, who=who, kind=refused_kind(event.kind, self.lang),
                       target=target, reason=reason(event.reason, self.lang))
             self.log(f"!! {text}" if self.assist else f"{self._stamp()}  {text}")
         elif isinstance(event, ev.GameOver):
             if event.winner is Team.DRAW:
                 self._line("t_over_draw")
             else:
-                self._line("t_over_won", side=self._word("team", event.winner))
+                self._line("t_over_won", side=word("team", event.winner, self.lang))
         self._after()
 
     def _after(self) -> None:
@@ -325,10 +324,6 @@ class ListeningLoop:
     def _line(self, key: str, **fields: object) -> None:
         """A line of the terminal's log, stamped, in the table's language."""
         self.log(f"{self._stamp()}  {tx(key, self.lang, **fields)}")
-
-    def _word(self, group: str, code: str) -> str:
-        """A piece of the game in the table's words (the code itself in the API's English)."""
-        return code if screen_lang(self.lang) == "en" else vocab.word(group, code, self.lang)
 
     def _actions(self, actions: Sequence[Action]) -> str:
         """The operator's actions as the log says them (a night's shots and checks included:

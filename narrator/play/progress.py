@@ -16,30 +16,11 @@ from narrator.console.table import ConsoleTable
 from narrator.engine import events as ev
 from narrator.engine import waits as w
 from narrator.host.host import Host
-from narrator.host.transcript import seat_label
-from narrator.reasons import words as reason_words
+from narrator.host.texts import reason, refused_kind, screen_lang, tx, word
+from narrator.host.texts import seat as seat_words
 
 #: seconds between two looks at the cards the deal waits for
 CARDS_EVERY = 10.0
-
-#: the terminal's lines: key → (en, ru, uk); ``en`` is the API's (a Progress given no lang)
-_LINES: dict[str, tuple[str, str, str]] = {
-    "speaks": ("{phase}: {who} speaks ({kind})", "{phase}: {who}, {kind}", "{phase}: {who}, {kind}"),
-    "night": ("{phase}: a night step", "{phase}: ночной шаг", "{phase}: нічний крок"),
-    "night_s": ("{phase}: a night step ({s:g} s)", "{phase}: ночной шаг ({s:g} с)",
-                "{phase}: нічний крок ({s:g} с)"),
-    "step": ("{phase}: {what}", "{phase}: {what}", "{phase}: {what}"),
-    "refused": ("{who} {kind}{target}: refused ({reason})", "{who}, {kind}{target}: отказ — {reason}",
-                "{who}, {kind}{target}: відмова — {reason}"),
-    "input": ("input", "ввод", "введення"),
-    "seat": ("seat {seat}", "игрок {seat}", "гравець {seat}"),
-    "seat_named": ("seat {seat} ({name})", "игрок {seat} ({name})", "гравець {seat} ({name})"),
-    "card": ("waiting for the card of seat {seats}", "ждём карту игрока {seats}",
-             "чекаємо на карту гравця {seats}"),
-    "cards": ("waiting for the cards of seats {seats}", "ждём карты игроков {seats}",
-              "чекаємо на карти гравців {seats}"),
-}
-
 
 class Progress:
     """Lines to ``out`` as ``host``'s game goes (``table``: the console's, for the deal)."""
@@ -63,19 +44,14 @@ class Progress:
         self.out(f"{self._stamp()}  {text}")
 
     def _line(self, key: str, **fields: object) -> str:
-        en, ru, uk = _LINES[key]
-        return {"ru": ru, "uk": uk}.get(self.lang, en).format(**fields)
+        return tx(key, self.lang, **fields)
 
     def _who(self, seat: int) -> str:
-        name = self.host.game.names.get(seat)
-        if self.lang not in ("ru", "uk"):
-            return seat_label(seat, self.host.game.names)
-        return self._line("seat_named", seat=seat, name=name) if name else self._line(
-            "seat", seat=seat)
+        return seat_words(seat, self.host.game.names, self.lang)
 
     def _phase(self) -> str:
         phase = self.host.game.phase
-        if self.lang not in ("ru", "uk"):
+        if screen_lang(self.lang) == "en":
             return str(phase)
         return vocab.phase(phase.time, phase.number, self.lang)
 
@@ -83,22 +59,20 @@ class Progress:
         game = self.host.game
         if isinstance(event, ev.TimerStarted):
             wait = game.expect
-            words = self.lang in ("ru", "uk")
             match wait:
                 case w.Speech():
-                    kind = (vocab.word("speech", wait.speech, self.lang) if words
-                            else wait.speech)
-                    self._say(self._line("speaks", phase=self._phase(),
-                                         who=self._who(wait.seat), kind=kind))
+                    self._say(self._line("t_speaks", phase=self._phase(),
+                                         who=self._who(wait.seat),
+                                         kind=word("speech", wait.speech, self.lang)))
                 case w.NightAct() | w.Pause():
                     # no role's name on the terminal: it is nobody's screen
-                    self._say(self._line("night_s", phase=self._phase(), s=wait.timer.seconds)
+                    self._say(self._line("t_night_s", phase=self._phase(), s=wait.timer.seconds)
                               if wait.timer is not None
-                              else self._line("night", phase=self._phase()))
+                              else self._line("t_night", phase=self._phase()))
                 case (w.Deal() | w.Vote() | w.Crash() | w.Hunt() | w.Floor() | w.PutUp()
                       | w.Extra() | w.Over()):
-                    what = wait.label("uk" if self.lang == "uk" else "ru" if words else "en")
-                    self._say(self._line("step", phase=self._phase(), what=what))
+                    self._say(self._line("t_step", phase=self._phase(),
+                                         what=wait.label(screen_lang(self.lang))))
                 case _:
                     assert_never(wait)
             if isinstance(wait, w.Deal) and self.table.dealing:
@@ -106,13 +80,11 @@ class Progress:
                 self.host.scheduler.call_at(self.host.now(), "progress-cards", self._deal)
         elif isinstance(event, ev.Refused) and game.phase.is_day:
             # (a night's refusal would name the seat a role picked: the day's only)
-            who = self._who(event.seat) if event.seat is not None else self._line("input")
+            who = self._who(event.seat) if event.seat is not None else self._line("t_input")
             target = "" if event.target is None else f" {event.target}"
-            words = self.lang in ("ru", "uk")
-            self._say(self._line(
-                "refused", who=who, target=target,
-                kind=vocab.word("input", event.kind, self.lang) if words else event.kind,
-                reason=reason_words(event.reason, self.lang) if words else event.reason))
+            self._say(self._line("t_refused", who=who, target=target,
+                                 kind=refused_kind(event.kind, self.lang),
+                                 reason=reason(event.reason, self.lang)))
 
     def _deal(self) -> None:
         """While the deal waits (2.1.1): whose card, when that changed."""
@@ -122,5 +94,5 @@ class Progress:
         if waiting != self._cards:
             self._cards = waiting
             seats = ", ".join(map(str, waiting))
-            self._say(self._line("card" if len(waiting) == 1 else "cards", seats=seats))
+            self._say(self._line("t_card" if len(waiting) == 1 else "t_cards", seats=seats))
         self.host.scheduler.call_at(self.host.now() + CARDS_EVERY, "progress-cards", self._deal)

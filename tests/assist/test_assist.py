@@ -179,16 +179,16 @@ def test_illegal_inputs_show_in_the_log_and_the_game_goes_on(tmp_path: Path) -> 
 
 def test_keys_are_operator_entries_read_by_the_shared_parser(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from narrator.assist import control
+    from narrator.host import intake  # (the keys' lines are read by the intake's parse_entry)
 
     entries: list[str] = []
-    parse = control.parse_operator_line
+    parse = intake.parse_operator_line
 
     def spy(text: str, game: Game) -> OperatorInput:
         entries.append(text)
         return parse(text, game)
 
-    monkeypatch.setattr(control, "parse_operator_line", spy)
+    monkeypatch.setattr(intake, "parse_operator_line", spy)
     session = new_session(tmp_path / "j.jsonl")
 
     async def scenario(app: AssistApp, pilot: Pilot[None], d: KeyDriver) -> None:
